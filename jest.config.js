@@ -1,0 +1,32 @@
+// Jest runs in native ESM mode (NODE_OPTIONS=--experimental-vm-modules): webdav,
+// react-router and nock's interceptors are ESM-only (TOOLCHAIN.md).
+const tsJest = [
+  'ts-jest',
+  { useESM: true, isolatedModules: true, tsconfig: '<rootDir>/tsconfig.base.json' },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': tsJest },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};
+
+export default {
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testEnvironment: 'node',
+      setupFiles: ['<rootDir>/jest.setup.ts'],
+      testMatch: ['<rootDir>/{sdk,remotes,shell,plugins,server}/**/*.test.{ts,tsx}'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/tests/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    },
+  ],
+};
