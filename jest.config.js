@@ -12,6 +12,7 @@ const common = {
 };
 
 export default {
+  reporters: ['default', '<rootDir>/tests/reporters/closing-line.js'],
   projects: [
     {
       ...common,
