@@ -1,0 +1,24 @@
+/**
+ * One plugin the shell may load: where its federated remote lives and whether
+ * the operator turned it on.
+ */
+export interface PluginManifestEntry {
+  /** The plugin's id, the same id its `definePlugin` call declares. */
+  readonly id: string;
+  /** Human-readable name, for operators and error reports. */
+  readonly name: string;
+  /** The plugin's version (informational; the build writes its package.json version). */
+  readonly version: string;
+  /**
+   * URL of the remote's `remoteEntry.js` (or `mf-manifest.json`), absolute
+   * (`https://…`) or root-relative (`/apps/files/plugins/<id>/remoteEntry.js`).
+   */
+  readonly entry: string;
+  /** Disabled plugins stay listed so an operator can turn them back on without a rebuild. */
+  readonly enabled: boolean;
+}
+
+/** The list of plugins served at `GET /apps/files/api/v1/plugins` and written to `dist/plugins/manifest.json`. */
+export interface PluginManifest {
+  readonly plugins: readonly PluginManifestEntry[];
+}
