@@ -4,3 +4,4 @@
  */
 export * from './node/permissions';
 export type * from './node/types';
+export * from './format';
