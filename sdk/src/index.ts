@@ -5,3 +5,7 @@
 export * from './node/permissions';
 export type * from './node/types';
 export * from './format';
+export * from './registry';
+export * from './entries';
+export * from './plugin';
+export * from './events';

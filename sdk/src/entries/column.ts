@@ -1,0 +1,41 @@
+import type { Node } from '../node/types';
+import type { RegistryKind } from '../registry/types';
+import { firstReason, needFunction, needString, optionalFunction, optionalOrder } from './checks';
+import type { View } from './view';
+
+/** A custom column of the file list (spec §3). */
+export interface Column {
+  /** Unique id; also the sorting mode when the column sorts. */
+  id: string;
+  /** Header text. */
+  title: string;
+  /** Sort position among the custom columns; default 0. */
+  order?: number;
+  /** Renders the cell of `node`; the shell mounts the returned element. */
+  render(node: Node, view: View): HTMLElement;
+  /** Compares two nodes, making the column sortable. */
+  sort?(a: Node, b: Node): number;
+  /** Text of the footer summary row for this column. */
+  summary?(nodes: Node[], view: View): string;
+}
+
+/** Why `entry` is not a valid column, or null. Spec §5: a column needs id, title and render. */
+export function validateColumn(entry: unknown): string | null {
+  return firstReason(entry, (column) => [
+    needString(column, 'id'),
+    needString(column, 'title'),
+    needFunction(column, 'render'),
+    optionalFunction(column, 'sort'),
+    optionalFunction(column, 'summary'),
+    optionalOrder(column),
+  ]);
+}
+
+/** The registry rules of columns. */
+export const columnKind: RegistryKind<Column> = {
+  name: 'column',
+  validate: validateColumn,
+  duplicateMessage: () => 'Duplicate entry',
+  displayName: (column) => column.title,
+  defaultOrder: 0,
+};

@@ -1,0 +1,36 @@
+import type { RegistryKind } from '../registry/types';
+import { firstReason, needFunction, needString, optionalOrder } from './checks';
+
+/**
+ * A section of the settings dialog's 'Additional settings' (spec §2; a
+ * duplicate registration is refused).
+ */
+export interface SettingsSection {
+  /** Unique id. */
+  id: string;
+  /** Section heading. */
+  name: string;
+  /** Sort position; default 0. */
+  order?: number;
+  /** Renders the section into `el`; may return a cleanup function. */
+  mount(el: HTMLElement): void | (() => void);
+}
+
+/** Why `entry` is not a valid settings section, or null: it needs id, name and mount. */
+export function validateSettingsSection(entry: unknown): string | null {
+  return firstReason(entry, (section) => [
+    needString(section, 'id'),
+    needString(section, 'name'),
+    needFunction(section, 'mount'),
+    optionalOrder(section),
+  ]);
+}
+
+/** The registry rules of settings sections. */
+export const settingsSectionKind: RegistryKind<SettingsSection> = {
+  name: 'settings section',
+  validate: validateSettingsSection,
+  duplicateMessage: () => 'Duplicate entry',
+  displayName: (section) => section.name,
+  defaultOrder: 0,
+};

@@ -1,0 +1,36 @@
+import type { FileListFilter } from '../entries/file-list-filter';
+import type { View } from '../entries/view';
+import type { Node } from '../node/types';
+
+/** The app's events and their payloads, by name. */
+export interface FilesEvents {
+  /** A node was created. */
+  'files:node:created': { node: Node };
+  /** A node changed. */
+  'files:node:updated': { node: Node };
+  /** A node was deleted. */
+  'files:node:deleted': { node: Node };
+  /** A node was renamed; `oldSource` is its source before. */
+  'files:node:renamed': { node: Node; oldSource: string };
+  /** A node was moved; `oldSource` is its source before. */
+  'files:node:moved': { node: Node; oldSource: string };
+  /** A user config value changed (`show_hidden`, `grid_view`, …). */
+  'files:config:updated': { key: string; value: unknown };
+  /** A view config value changed; `view` is the view's id. */
+  'files:view-config:updated': { view: string; key: string; value: unknown };
+  /** The user navigated to another view, folder or file. */
+  'files:navigation:changed': { view: View; dir: string; fileid?: number };
+  /** A file-list filter was added. */
+  'files:filter:added': { filter: FileListFilter };
+  /** A file-list filter was removed. */
+  'files:filter:removed': { id: string };
+  /** A file-list filter's result changed. */
+  'files:filter:changed': { id: string };
+  /** The details sidebar opened on `node`, at tab `tab` (a sidebar tab id). */
+  'files:sidebar:opened': { node: Node; tab?: string };
+  /** The details sidebar closed. */
+  'files:sidebar:closed': Record<string, never>;
+}
+
+/** The name of an app event. */
+export type FilesEventName = keyof FilesEvents;

@@ -1,0 +1,5 @@
+/** The typed event bus of the app and its per-plugin scope. */
+export * from './files-events';
+export * from './types';
+export { createEventBus } from './create-event-bus';
+export * from './scope-events';

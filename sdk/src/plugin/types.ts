@@ -1,0 +1,102 @@
+import type { Column } from '../entries/column';
+import type { FileAction } from '../entries/file-action';
+import type { FileListFilter } from '../entries/file-list-filter';
+import type { NewMenuEntry } from '../entries/new-menu-entry';
+import type { SettingsSection } from '../entries/settings-section';
+import type { SidebarTab } from '../entries/sidebar-tab';
+import type { View } from '../entries/view';
+import type { EventBus, ScopedEvents } from '../events/types';
+import type { Registries } from '../registry/registries';
+import type { Unregister } from '../registry/types';
+import type { PluginError } from './plugin-error';
+
+/** Translates an English source string (the catalogue key), filling `{name}` placeholders from `vars`. */
+export type Translate = (key: string, vars?: Record<string, string | number>) => string;
+
+/** A registry as a plugin sees it: it can only add, and gets back the undo. */
+export interface ScopedRegistry<T> {
+  /**
+   * Validates and registers `entry`, stamped with the plugin's id. The
+   * registration is taken back when the plugin deactivates.
+   *
+   * @throws RegistryError for an invalid entry or a taken id (see `Registry.register`)
+   * @returns the undo of this registration
+   */
+  register(entry: T): Unregister;
+}
+
+/**
+ * What a plugin's `activate` receives: registries and events scoped to the
+ * plugin. Everything added or subscribed through it belongs to the plugin and
+ * is taken back on deactivation or when activation fails.
+ */
+export interface PluginContext {
+  /** The plugin's id. */
+  readonly pluginId: string;
+  /** Views of the left navigation. */
+  readonly views: ScopedRegistry<View>;
+  /** Custom columns of the file list. */
+  readonly columns: ScopedRegistry<Column>;
+  /** File actions. */
+  readonly fileActions: ScopedRegistry<FileAction>;
+  /** Entries of the New menu. */
+  readonly newMenuEntries: ScopedRegistry<NewMenuEntry>;
+  /** File-list filters. */
+  readonly fileListFilters: ScopedRegistry<FileListFilter>;
+  /** Tabs of the details sidebar. */
+  readonly sidebarTabs: ScopedRegistry<SidebarTab>;
+  /** Sections of the settings dialog. */
+  readonly settingsSections: ScopedRegistry<SettingsSection>;
+  /** The app's events; subscriptions end when the plugin deactivates. */
+  readonly events: ScopedEvents;
+  /** Translates user-visible text. */
+  t: Translate;
+}
+
+/** A plugin, as its module exports it (made with `definePlugin`). */
+export interface PluginDefinition {
+  /** Type tag: recognised by tag and version, never by `instanceof`. */
+  readonly kind: 'cumulus.plugin';
+  /** Version of this contract. */
+  readonly apiVersion: 1;
+  /** The plugin's id: lower case letters, digits, `.`, `_`, `-`, starting with a letter or digit. */
+  readonly id: string;
+  /** Registers the plugin's entries and subscriptions through `ctx`. */
+  activate(ctx: PluginContext): void | Promise<void>;
+  /** Optional cleanup beyond what `ctx` takes back by itself. */
+  deactivate?(): void | Promise<void>;
+}
+
+/** What `definePlugin` takes: a definition without its type tag. */
+export interface PluginDefinitionInput {
+  /** The plugin's id (see `PluginDefinition.id`). */
+  id: string;
+  /** See `PluginDefinition.activate`. */
+  activate(ctx: PluginContext): void | Promise<void>;
+  /** See `PluginDefinition.deactivate`. */
+  deactivate?(): void | Promise<void>;
+}
+
+/** What the shell gives `activatePlugin`. */
+export interface PluginHost {
+  /** The app's registries. */
+  registries: Registries;
+  /** The app's event bus. */
+  events: EventBus;
+  /** The app's translate function. */
+  t: Translate;
+  /** Receives every plugin failure (activation, deactivation, cleanup). */
+  reportError?(error: PluginError): void;
+}
+
+/** A plugin that activated. */
+export interface ActivePlugin {
+  /** The plugin's id. */
+  readonly id: string;
+  /**
+   * Runs the plugin's own `deactivate`, then takes back everything it
+   * registered or subscribed. Never rejects: failures go to
+   * `host.reportError`. Calling it again returns the same promise.
+   */
+  deactivate(): Promise<void>;
+}

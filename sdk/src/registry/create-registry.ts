@@ -1,0 +1,98 @@
+import { compareEntries } from './compare-entries';
+import { RegistryError } from './registry-error';
+import { stampOwner } from './stamp-owner';
+import type { Registered, Registry, RegistryEvent, RegistryKind, RegistryOptions, Unregister } from './types';
+
+/** The owner stamped on entries registered without one: the shell's built-ins. */
+export const CORE_OWNER = 'core';
+
+/**
+ * Creates a registry for one kind of entry. Every kind uses this one
+ * implementation, so validation, the duplicate policy, ordering, snapshots
+ * and events behave the same everywhere.
+ *
+ * @param kind the kind's rules: validation, duplicate message, display name, default order
+ * @param options where listener errors go (default `console.error`)
+ */
+export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, options: RegistryOptions = {}): Registry<T> {
+  const report = options.onError ?? ((error: unknown) => console.error(`[${kind.name} registry] listener failed`, error));
+  // One token per registration, so an old undo can tell it is no longer current.
+  const entries = new Map<string, { token: symbol; registered: Registered<T> }>();
+  const changeListeners = new Set<{ listener: () => void }>();
+  const eventListeners: Record<RegistryEvent, Set<{ listener: (entry: Registered<T>) => void }>> = {
+    added: new Set(),
+    removed: new Set(),
+  };
+  const compare = compareEntries(kind);
+  let snapshot: readonly Registered<T>[] | null = null;
+
+  const call = <A extends unknown[]>(listener: (...args: A) => void, ...args: A): void => {
+    try {
+      listener(...args);
+    } catch (error) {
+      report(error);
+    }
+  };
+
+  const changed = (event: RegistryEvent, entry: Registered<T>): void => {
+    snapshot = null;
+    // Copy first: a listener that (un)subscribes must not disturb this round.
+    for (const { listener } of [...eventListeners[event]]) call(listener, entry);
+    for (const { listener } of [...changeListeners]) call(listener);
+  };
+
+  const remove = (id: string): boolean => {
+    const current = entries.get(id);
+    if (!current) return false;
+    entries.delete(id);
+    changed('removed', current.registered);
+    return true;
+  };
+
+  const register = (entry: T, owner: string = CORE_OWNER): Unregister => {
+    const reason = kind.validate(entry);
+    const id = typeof (entry as { id?: unknown } | null)?.id === 'string' ? entry.id : undefined;
+    if (reason !== null) {
+      throw new RegistryError('Invalid entry', { code: 'invalid', kind: kind.name, entryId: id, reason });
+    }
+    if (typeof owner !== 'string' || owner === '') {
+      throw new RegistryError('Invalid entry', { code: 'invalid', kind: kind.name, entryId: id, reason: 'owner must be a non-empty string' });
+    }
+    if (entries.has(entry.id)) {
+      throw new RegistryError(kind.duplicateMessage(entry.id), { code: 'duplicate', kind: kind.name, entryId: entry.id });
+    }
+    const token = Symbol(entry.id);
+    const registered = stampOwner(entry, owner);
+    entries.set(entry.id, { token, registered });
+    changed('added', registered);
+    return () => {
+      if (entries.get(entry.id)?.token === token) remove(entry.id);
+    };
+  };
+
+  const listen = <L>(set: Set<{ listener: L }>, listener: L): Unregister => {
+    // Wrapped so the same function subscribed twice is two subscriptions.
+    const subscription = { listener };
+    set.add(subscription);
+    return () => {
+      set.delete(subscription);
+    };
+  };
+
+  return {
+    kind: kind.name,
+    register,
+    unregister: remove,
+    get: (id) => entries.get(id)?.registered,
+    has: (id) => entries.has(id),
+    getAll: () => {
+      snapshot ??= Object.freeze([...entries.values()].map(({ registered }) => registered).sort(compare));
+      return snapshot;
+    },
+    subscribe: (listener) => listen(changeListeners, listener),
+    on: (event, listener) => {
+      if (event !== 'added' && event !== 'removed') throw new TypeError(`Unknown registry event "${String(event)}"`);
+      return listen(eventListeners[event], listener);
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import type { Column } from '../entries/column';
+import { columnKind } from '../entries/column';
+import type { FileAction } from '../entries/file-action';
+import { fileActionKind } from '../entries/file-action';
+import type { FileListFilter } from '../entries/file-list-filter';
+import { fileListFilterKind } from '../entries/file-list-filter';
+import type { NewMenuEntry } from '../entries/new-menu-entry';
+import { newMenuEntryKind } from '../entries/new-menu-entry';
+import type { SettingsSection } from '../entries/settings-section';
+import { settingsSectionKind } from '../entries/settings-section';
+import type { SidebarTab } from '../entries/sidebar-tab';
+import { sidebarTabKind } from '../entries/sidebar-tab';
+import type { View } from '../entries/view';
+import { viewKind } from '../entries/view';
+import { createRegistry } from './create-registry';
+import type { Registry, RegistryOptions } from './types';
+
+/** Every registry of the app, one per kind of entry. */
+export interface Registries {
+  /** Views of the left navigation. */
+  views: Registry<View>;
+  /** Custom columns of the file list. */
+  columns: Registry<Column>;
+  /** File actions. */
+  fileActions: Registry<FileAction>;
+  /** Entries of the New menu. */
+  newMenuEntries: Registry<NewMenuEntry>;
+  /** File-list filters. */
+  fileListFilters: Registry<FileListFilter>;
+  /** Tabs of the details sidebar. */
+  sidebarTabs: Registry<SidebarTab>;
+  /** Sections of the settings dialog. */
+  settingsSections: Registry<SettingsSection>;
+}
+
+/** The name of one registry in `Registries`. */
+export type RegistryName = keyof Registries;
+
+/**
+ * Builds the app's seven registries, all from the one `createRegistry`.
+ *
+ * @param options passed to every registry (where listener errors go)
+ */
+export function createRegistries(options: RegistryOptions = {}): Registries {
+  return {
+    views: createRegistry(viewKind, options),
+    columns: createRegistry(columnKind, options),
+    fileActions: createRegistry(fileActionKind, options),
+    newMenuEntries: createRegistry(newMenuEntryKind, options),
+    fileListFilters: createRegistry(fileListFilterKind, options),
+    sidebarTabs: createRegistry(sidebarTabKind, options),
+    settingsSections: createRegistry(settingsSectionKind, options),
+  };
+}
