@@ -2,8 +2,7 @@
  * `@cumulus/sdk`: the typed contract between the Cumulus Files shell and its
  * plugins. No React, no store: plain types, registries and rules.
  */
-export * from './node/permissions';
-export type * from './node/types';
+export * from './node';
 export * from './format';
 export * from './registry';
 export * from './entries';

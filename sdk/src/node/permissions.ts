@@ -11,7 +11,11 @@ export const Permission = {
   READ: 1,
   /** The node can be changed: needed to drag it. */
   UPDATE: 2,
-  /** Children can be created: needed to copy into, drop into, upload and use New. */
+  /**
+   * Children can be created in a folder (WebDAV `C`/`K`), or the content of a
+   * file can be written (`W`, which newer Nextcloud clients call WRITE, same
+   * bit): needed to copy into, drop into, upload and use New.
+   */
   CREATE: 4,
   /** The node can be deleted: needed to move it. */
   DELETE: 8,
