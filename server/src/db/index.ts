@@ -1,0 +1,2 @@
+export { openDatabase, migrate, ping } from './connection';
+export type { Migration } from './connection';

@@ -1,0 +1,57 @@
+import type { Readable } from 'node:stream';
+import type { ByteRange } from './types';
+
+/** What the content store knows of one node on disk. */
+export interface ContentStat {
+  type: 'file' | 'folder';
+  size: number;
+  /** Modification time in microseconds, exact enough to notice any change. */
+  mtimeUs: number;
+}
+
+/** A child of a folder, as listed by the content store. */
+export interface ContentChild extends ContentStat {
+  name: string;
+}
+
+/** Options of an atomic write. */
+export interface WriteOptions {
+  /** Refuse (with `insufficient-storage`) once more than this many bytes arrive; -1 = no limit. */
+  maxBytes: number;
+  /** Set this modification time (seconds) on the written file. */
+  mtime?: number;
+  /** When given, the write fails with `bad-request` unless exactly this many bytes arrive. */
+  expectedLength?: number;
+}
+
+/**
+ * Where file content lives: plain files under a directory now, an object
+ * store later. Paths are normalised user paths ('/a/b.txt'); implementations
+ * must guarantee that nothing resolves outside the user's root.
+ */
+export interface ContentStore {
+  /** Creates the user's root when missing. */
+  ensureRoot(uid: string): Promise<void>;
+  /** Removes every byte the user owns (root, pending uploads). */
+  removeUser(uid: string): Promise<void>;
+  /** The node at `path`, or null when missing (or not a regular file/folder). */
+  stat(uid: string, path: string): Promise<ContentStat | null>;
+  /** The regular files and folders directly inside a folder. */
+  list(uid: string, path: string): Promise<ContentChild[]>;
+  /** A stream of a file's bytes, optionally only an inclusive range. */
+  read(uid: string, path: string, range?: ByteRange): Promise<Readable>;
+  /** Streams `source` to a temporary file and renames it over `path` when complete. */
+  write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: WriteOptions): Promise<ContentStat>;
+  /** Creates one folder; the parent must exist. */
+  mkdir(uid: string, path: string): Promise<ContentStat>;
+  /** Removes a file or a folder with everything inside. */
+  remove(uid: string, path: string): Promise<void>;
+  /** Renames a node; `to` must not exist. */
+  move(uid: string, from: string, to: string): Promise<void>;
+  /** Copies a file or a folder tree; `to` must not exist. */
+  copy(uid: string, from: string, to: string): Promise<void>;
+  /** Sets a node's modification time (seconds). */
+  setMtime(uid: string, path: string, mtime: number): Promise<ContentStat>;
+  /** The local file-system path of a node (local stores only), refused outside the root. */
+  localPath(uid: string, path: string): string;
+}

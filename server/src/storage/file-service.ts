@@ -1,0 +1,433 @@
+import type { Kysely } from 'kysely';
+import type { Readable } from 'node:stream';
+import type { ContentChild, ContentStat, ContentStore } from './content-store';
+import type { FileRow } from './tables';
+import type { MetadataStore, NewFileRow, SearchQuery } from './metadata-store';
+import type { ByteRange, FileEntry } from './types';
+import { FILE_PERMISSIONS, FOLDER_MIME, FOLDER_PERMISSIONS } from './types';
+import { LocalContentStore } from './local-content-store';
+import { SqlMetadataStore, newEtag } from './metadata-store';
+import { fail } from './errors';
+import { baseName, isWithin, joinPath, normalizePath, parentPath } from './paths';
+import { mimeFor } from './mime';
+
+/** Options of a file write. */
+export interface FileWriteOptions {
+  /** The user's quota in bytes (-1 = unlimited); the write fails with 507 beyond it. */
+  quota: number;
+  /** Modification time to set (seconds), e.g. from `X-OC-Mtime`. */
+  mtime?: number;
+  /** When given, exactly this many bytes must arrive. */
+  expectedLength?: number;
+}
+
+/** The result of a write. */
+export interface FileWriteResult {
+  entry: FileEntry;
+  /** True when the file did not exist before. */
+  created: boolean;
+}
+
+/** Converts a cache row to the public entry shape. */
+export function toEntry(row: FileRow): FileEntry {
+  const folder = row.type === 'folder';
+  return {
+    fileid: row.fileid,
+    path: row.path,
+    name: row.name,
+    type: row.type,
+    size: row.size,
+    mtime: row.mtime,
+    etag: row.etag,
+    mime: row.mime,
+    permissions: folder ? FOLDER_PERMISSIONS : FILE_PERMISSIONS,
+    favorite: row.favorite === 1,
+    uploadTime: row.upload_time,
+    creationTime: row.creation_time,
+  };
+}
+
+/** The folders whose size and etag change when something at `path` changes. */
+function ancestorsOf(path: string): string[] {
+  const result: string[] = [];
+  let current = path;
+  while (current !== '/') {
+    current = parentPath(current);
+    result.push(current);
+  }
+  return result;
+}
+
+const seconds = (mtimeUs: number): number => Math.floor(mtimeUs / 1e6);
+const now = (): number => Math.floor(Date.now() / 1000);
+
+/**
+ * Users' files: content in a {@link ContentStore}, metadata in the file cache
+ * ({@link MetadataStore}). The cache is checked against the disk on every
+ * stat and listing (size and mtime; a folder's own mtime tells whether its
+ * children changed), so changes made behind the server's back are noticed:
+ * metadata updated, new etags propagated up, vanished nodes dropped.
+ */
+export class FileService {
+  /** Where content lives. */
+  readonly content: ContentStore;
+  /** The file cache. */
+  readonly metadata: MetadataStore;
+  /** The database handle, shared with locks, properties and uploads. */
+  readonly db: Kysely<unknown>;
+  /** The data directory. */
+  readonly dataDir: string;
+
+  /** @param options the shared database and the data directory */
+  constructor(options: { db: Kysely<unknown>; dataDir: string; content?: ContentStore; metadata?: MetadataStore }) {
+    this.db = options.db;
+    this.dataDir = options.dataDir;
+    this.content = options.content ?? new LocalContentStore(options.dataDir);
+    this.metadata = options.metadata ?? new SqlMetadataStore(options.db);
+  }
+
+  /** Creates the user's root folder (on disk and in the cache) when missing. */
+  async ensureUserRoot(uid: string): Promise<void> {
+    await this.content.ensureRoot(uid);
+    await this.rootRow(uid);
+  }
+
+  /** Removes the user's files, pending uploads, locks and metadata. */
+  async deleteUserData(uid: string): Promise<void> {
+    await this.content.removeUser(uid);
+    await this.metadata.deleteUser(uid);
+  }
+
+  /** Bytes the user's files take. */
+  async getUsage(uid: string): Promise<{ used: number }> {
+    const root = await this.rootRow(uid);
+    return { used: Math.max(0, root.size) };
+  }
+
+  /** The node with this id in the user's storage, or null. */
+  async getById(uid: string, fileid: number): Promise<FileEntry | null> {
+    const row = await this.metadata.getById(uid, fileid);
+    if (!row) return null;
+    return this.stat(uid, row.path);
+  }
+
+  /** The node at `path` (checked against the disk), or null when missing. */
+  async stat(uid: string, path: string): Promise<FileEntry | null> {
+    const row = await this.refreshNode(uid, normalizePath(path));
+    return row ? toEntry(row) : null;
+  }
+
+  /** The children of a folder (fresh: rescanned when the folder changed on disk). */
+  async list(uid: string, path: string): Promise<FileEntry[]> {
+    const row = await this.refreshNode(uid, normalizePath(path));
+    if (!row) fail('not-found', 'Folder not found');
+    if (row.type !== 'folder') fail('bad-request', 'Not a folder');
+    const rows = await this.refreshChildren(uid, row);
+    return rows.map(toEntry);
+  }
+
+  /** Opens a file for reading, optionally a byte range (inclusive). */
+  async openRead(uid: string, path: string, range?: ByteRange): Promise<{ entry: FileEntry; stream: NodeJS.ReadableStream }> {
+    const entry = await this.stat(uid, path);
+    if (!entry || entry.type !== 'file') fail('not-found', 'File not found');
+    const stream = await this.content.read(uid, entry.path, range);
+    return { entry, stream };
+  }
+
+  /** The file-system path of a node, refused outside the user root (for previews). */
+  localPath(uid: string, path: string): string {
+    return this.content.localPath(uid, normalizePath(path));
+  }
+
+  /**
+   * Streams `source` into the file at `path` (atomic: written to a temporary
+   * file, renamed into place when complete). The parent folder must exist.
+   */
+  async write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: FileWriteOptions): Promise<FileWriteResult> {
+    path = normalizePath(path);
+    if (path === '/') fail('method-not-allowed', 'Cannot write the root folder');
+    const parent = await this.requireFolder(uid, parentPath(path));
+    const existing = await this.refreshNode(uid, path);
+    if (existing?.type === 'folder') fail('method-not-allowed', 'A folder exists at this path');
+    const maxBytes = options.quota < 0 ? -1 : Math.max(0, options.quota - (await this.getUsage(uid)).used + (existing?.size ?? 0));
+    if (options.expectedLength !== undefined && maxBytes >= 0 && options.expectedLength > maxBytes) {
+      fail('insufficient-storage', 'Insufficient space in the user storage');
+    }
+    const parentFresh = await this.isFresh(uid, parent);
+    const stat = await this.content.write(uid, path, source, {
+      maxBytes,
+      ...(options.mtime !== undefined ? { mtime: options.mtime } : {}),
+      ...(options.expectedLength !== undefined ? { expectedLength: options.expectedLength } : {}),
+    });
+    const row = await this.recordFile(uid, path, parent, stat, existing);
+    if (parentFresh) await this.markFresh(uid, parent);
+    return { entry: toEntry(row), created: existing === null };
+  }
+
+  /** Creates a folder; the parent must exist and nothing may be at `path`. */
+  async mkdir(uid: string, path: string): Promise<FileEntry> {
+    path = normalizePath(path);
+    if (path === '/') fail('method-not-allowed', 'The resource you tried to create already exists');
+    const parent = await this.requireFolder(uid, parentPath(path));
+    if (await this.refreshNode(uid, path)) fail('method-not-allowed', 'The resource you tried to create already exists');
+    const parentFresh = await this.isFresh(uid, parent);
+    const stat = await this.content.mkdir(uid, path);
+    const row = await this.metadata.insert(this.newRow(uid, path, parent.fileid, stat, now()));
+    await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
+    if (parentFresh) await this.markFresh(uid, parent);
+    return toEntry(row);
+  }
+
+  /** Deletes a file or a folder with everything inside. */
+  async delete(uid: string, path: string): Promise<void> {
+    path = normalizePath(path);
+    if (path === '/') fail('forbidden', 'The root folder cannot be deleted');
+    const row = await this.refreshNode(uid, path);
+    if (!row) fail('not-found', 'File not found');
+    const parent = await this.requireFolder(uid, parentPath(path));
+    const parentFresh = await this.isFresh(uid, parent);
+    await this.content.remove(uid, path);
+    await this.metadata.removeTree(uid, path);
+    await this.metadata.propagate(uid, ancestorsOf(path), -row.size, now());
+    if (parentFresh) await this.markFresh(uid, parent);
+  }
+
+  /** Renames/moves a node (keeping its file id); nothing may be at `to`. */
+  async move(uid: string, from: string, to: string): Promise<FileEntry> {
+    from = normalizePath(from);
+    to = normalizePath(to);
+    const row = await this.refreshNode(uid, from);
+    if (!row) fail('not-found', 'File not found');
+    if (isWithin(to, from)) fail('forbidden', 'Cannot move a node into itself');
+    const target = await this.requireFolder(uid, parentPath(to), 'conflict');
+    if (await this.refreshNode(uid, to)) fail('precondition-failed', 'The destination node already exists');
+    const source = await this.requireFolder(uid, parentPath(from));
+    const sourceFresh = await this.isFresh(uid, source);
+    const targetFresh = await this.isFresh(uid, target);
+    await this.content.move(uid, from, to);
+    const name = baseName(to);
+    await this.metadata.moveTree(uid, from, to, target.fileid, name, row.type === 'folder' ? FOLDER_MIME : mimeFor(name));
+    const time = now();
+    await this.metadata.propagate(uid, ancestorsOf(from), -row.size, time);
+    await this.metadata.propagate(uid, ancestorsOf(to), row.size, time);
+    if (sourceFresh) await this.markFresh(uid, source);
+    if (targetFresh) await this.markFresh(uid, target);
+    const moved = await this.metadata.get(uid, to);
+    if (!moved) fail('not-found', 'Moved node vanished');
+    return toEntry(moved);
+  }
+
+  /** Copies a node (a folder with everything inside); nothing may be at `to`. */
+  async copy(uid: string, from: string, to: string, quota: number): Promise<FileEntry> {
+    from = normalizePath(from);
+    to = normalizePath(to);
+    const row = await this.refreshNode(uid, from);
+    if (!row) fail('not-found', 'File not found');
+    if (isWithin(to, from)) fail('forbidden', 'Cannot copy a node into itself');
+    const target = await this.requireFolder(uid, parentPath(to), 'conflict');
+    if (await this.refreshNode(uid, to)) fail('precondition-failed', 'The destination node already exists');
+    if (quota >= 0 && (await this.getUsage(uid)).used + row.size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
+    const targetFresh = await this.isFresh(uid, target);
+    await this.content.copy(uid, from, to);
+    const stat = await this.content.stat(uid, to);
+    if (!stat) fail('not-found', 'Copied node vanished');
+    const copied = await this.insertTree(uid, to, target.fileid, stat, now());
+    await this.metadata.propagate(uid, ancestorsOf(to), copied.size, now());
+    if (targetFresh) await this.markFresh(uid, target);
+    return toEntry(copied);
+  }
+
+  /** Sets a node's modification time (seconds). */
+  async setMtime(uid: string, path: string, mtime: number): Promise<FileEntry> {
+    path = normalizePath(path);
+    const row = await this.refreshNode(uid, path);
+    if (!row) fail('not-found', 'File not found');
+    const stat = await this.content.setMtime(uid, path, mtime);
+    await this.metadata.update(row.fileid, { mtime, disk_mtime: stat.mtimeUs, etag: newEtag() });
+    await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
+    return toEntry({ ...row, mtime, disk_mtime: stat.mtimeUs });
+  }
+
+  /** Marks or unmarks a node as favorite. */
+  async setFavorite(uid: string, path: string, favorite: boolean): Promise<void> {
+    const row = await this.refreshNode(uid, normalizePath(path));
+    if (!row) fail('not-found', 'File not found');
+    await this.metadata.update(row.fileid, { favorite: favorite ? 1 : 0 });
+  }
+
+  /** The user's favorites (checked against the disk). */
+  async favorites(uid: string): Promise<FileEntry[]> {
+    const rows = await this.metadata.favorites(uid);
+    const entries: FileEntry[] = [];
+    for (const row of rows) {
+      const fresh = await this.refreshNode(uid, row.path);
+      if (fresh) entries.push(toEntry(fresh));
+    }
+    return entries;
+  }
+
+  /** Nodes below `scope` matching a search. */
+  async search(uid: string, scope: string, query: SearchQuery): Promise<FileEntry[]> {
+    return (await this.metadata.search(uid, normalizePath(scope), query)).map(toEntry);
+  }
+
+  // ----- cache maintenance -------------------------------------------------
+
+  private async rootRow(uid: string): Promise<FileRow> {
+    const row = await this.metadata.get(uid, '/');
+    if (row) return row;
+    const stat = await this.content.stat(uid, '/');
+    if (!stat) fail('not-found', 'The user has no storage');
+    // The first sight of a root scans what is already on disk.
+    return this.insertTree(uid, '/', null, stat, 0);
+  }
+
+  private async requireFolder(uid: string, path: string, missing: 'conflict' | 'not-found' = 'conflict'): Promise<FileRow> {
+    const row = await this.refreshNode(uid, path);
+    if (!row) fail(missing, 'Parent node does not exist');
+    if (row.type !== 'folder') fail('conflict', 'Parent node is not a folder');
+    return row;
+  }
+
+  /** True when the folder's recorded disk mtime still matches the disk. */
+  private async isFresh(uid: string, folder: FileRow): Promise<boolean> {
+    const stat = await this.content.stat(uid, folder.path);
+    return stat !== null && stat.mtimeUs === folder.disk_mtime;
+  }
+
+  /** Records the folder's current disk mtime after one of our own changes inside it. */
+  private async markFresh(uid: string, folder: FileRow): Promise<void> {
+    const stat = await this.content.stat(uid, folder.path);
+    if (stat) await this.metadata.update(folder.fileid, { disk_mtime: stat.mtimeUs });
+  }
+
+  private newRow(uid: string, path: string, parent: number | null, stat: ContentStat, uploadTime: number): NewFileRow {
+    const name = baseName(path);
+    const folder = stat.type === 'folder';
+    return {
+      uid,
+      path,
+      parent,
+      name,
+      type: stat.type,
+      size: folder ? 0 : stat.size,
+      mtime: seconds(stat.mtimeUs),
+      // A folder inserted without its children is marked stale so its first listing scans it.
+      disk_mtime: folder ? -1 : stat.mtimeUs,
+      etag: newEtag(),
+      mime: folder ? FOLDER_MIME : mimeFor(name),
+      favorite: 0,
+      upload_time: uploadTime,
+      creation_time: uploadTime,
+    };
+  }
+
+  /** Inserts a node found on disk, scanning a folder's whole tree for its size. */
+  private async insertTree(uid: string, path: string, parent: number | null, stat: ContentStat, uploadTime: number): Promise<FileRow> {
+    const row = await this.metadata.insert(this.newRow(uid, path, parent, stat, uploadTime));
+    if (stat.type !== 'folder') return row;
+    let size = 0;
+    for (const child of await this.content.list(uid, path)) {
+      size += (await this.insertTree(uid, joinPath(path, child.name), row.fileid, child, uploadTime)).size;
+    }
+    await this.metadata.update(row.fileid, { size, disk_mtime: stat.mtimeUs });
+    return { ...row, size, disk_mtime: stat.mtimeUs };
+  }
+
+  private async recordFile(uid: string, path: string, parent: FileRow, stat: ContentStat, existing: FileRow | null): Promise<FileRow> {
+    const time = now();
+    const mtime = seconds(stat.mtimeUs);
+    if (existing) {
+      const changes = { size: stat.size, mtime, disk_mtime: stat.mtimeUs, etag: newEtag(), upload_time: time };
+      await this.metadata.update(existing.fileid, changes);
+      await this.metadata.propagate(uid, ancestorsOf(path), stat.size - existing.size, time);
+      return { ...existing, ...changes };
+    }
+    const row = await this.metadata.insert(this.newRow(uid, path, parent.fileid, stat, time));
+    await this.metadata.propagate(uid, ancestorsOf(path), stat.size, time);
+    return row;
+  }
+
+  /**
+   * Brings one node's cache row in line with the disk and returns it (null
+   * when the node does not exist). Missing parents are refreshed first.
+   */
+  private async refreshNode(uid: string, path: string): Promise<FileRow | null> {
+    if (path === '/') return this.rootRow(uid);
+    const [row, stat] = await Promise.all([this.metadata.get(uid, path), this.content.stat(uid, path)]);
+    if (row && stat && row.type === stat.type) {
+      if (stat.type === 'folder' || (row.size === stat.size && row.disk_mtime === stat.mtimeUs)) return row;
+      return this.applyFileChange(uid, row, stat);
+    }
+    if (row) await this.dropRow(uid, row);
+    if (!stat) return null;
+    const parent = await this.refreshNode(uid, parentPath(path));
+    if (!parent || parent.type !== 'folder') return null;
+    const inserted = await this.insertTree(uid, path, parent.fileid, stat, 0);
+    await this.metadata.propagate(uid, ancestorsOf(path), inserted.size, now());
+    return inserted;
+  }
+
+  private async applyFileChange(uid: string, row: FileRow, stat: ContentStat): Promise<FileRow> {
+    const changes = { size: stat.size, mtime: seconds(stat.mtimeUs), disk_mtime: stat.mtimeUs, etag: newEtag() };
+    await this.metadata.update(row.fileid, changes);
+    await this.metadata.propagate(uid, ancestorsOf(row.path), stat.size - row.size, now());
+    return { ...row, ...changes };
+  }
+
+  private async dropRow(uid: string, row: FileRow): Promise<void> {
+    await this.metadata.removeTree(uid, row.path);
+    await this.metadata.propagate(uid, ancestorsOf(row.path), -row.size, now());
+  }
+
+  /**
+   * The children of a folder. When the folder's own mtime on disk still
+   * matches the one recorded, nothing was added, removed or renamed inside
+   * it, and the cached rows are returned without a per-child stat (that keeps
+   * a 10,000-entry listing fast). Otherwise the folder is rescanned.
+   */
+  private async refreshChildren(uid: string, folder: FileRow): Promise<FileRow[]> {
+    const stat = await this.content.stat(uid, folder.path);
+    if (!stat) fail('not-found', 'Folder not found');
+    const rows = await this.metadata.children(folder.fileid);
+    if (stat.mtimeUs === folder.disk_mtime) return rows;
+    const onDisk = new Map<string, ContentChild>();
+    for (const child of await this.content.list(uid, folder.path)) onDisk.set(child.name, child);
+    const result: FileRow[] = [];
+    let delta = 0;
+    let changed = false;
+    for (const row of rows) {
+      const disk = onDisk.get(row.name);
+      onDisk.delete(row.name);
+      if (!disk || disk.type !== row.type) {
+        await this.metadata.removeTree(uid, row.path);
+        delta -= row.size;
+        changed = true;
+        if (disk) onDisk.set(row.name, disk);
+        continue;
+      }
+      if (disk.type === 'file' && (disk.size !== row.size || disk.mtimeUs !== row.disk_mtime)) {
+        const changes = { size: disk.size, mtime: seconds(disk.mtimeUs), disk_mtime: disk.mtimeUs, etag: newEtag() };
+        await this.metadata.update(row.fileid, changes);
+        delta += disk.size - row.size;
+        changed = true;
+        result.push({ ...row, ...changes });
+        continue;
+      }
+      result.push(row);
+    }
+    for (const [name, disk] of onDisk) {
+      const inserted = await this.insertTree(uid, joinPath(folder.path, name), folder.fileid, disk, 0);
+      delta += inserted.size;
+      changed = true;
+      result.push(inserted);
+    }
+    if (changed) {
+      await this.metadata.update(folder.fileid, { disk_mtime: stat.mtimeUs, etag: newEtag(), size: folder.size + delta });
+      await this.metadata.propagate(uid, ancestorsOf(folder.path), delta, now());
+    } else {
+      await this.metadata.update(folder.fileid, { disk_mtime: stat.mtimeUs });
+    }
+    return result;
+  }
+}

@@ -1,0 +1,13 @@
+export { FileService, toEntry } from './file-service';
+export type { FileWriteOptions, FileWriteResult } from './file-service';
+export type { FileEntry, ByteRange } from './types';
+export { FOLDER_MIME, FOLDER_PERMISSIONS, FILE_PERMISSIONS } from './types';
+export { StorageError, fail } from './errors';
+export type { StorageErrorKind } from './errors';
+export type { ContentStore, ContentStat, ContentChild, WriteOptions } from './content-store';
+export { LocalContentStore } from './local-content-store';
+export type { MetadataStore, SearchQuery, MtimeCondition } from './metadata-store';
+export { SqlMetadataStore } from './metadata-store';
+export { storageMigrations } from './migrations';
+export { normalizePath, decodeUrlPath, encodeHrefPath, parentPath, baseName, joinPath, isWithin } from './paths';
+export { mimeFor } from './mime';

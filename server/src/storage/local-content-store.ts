@@ -1,0 +1,239 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { cp, lstat, mkdir, readdir, realpath, rename, rm, utimes } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { join, sep, dirname } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { Stats } from 'node:fs';
+import type { ContentChild, ContentStat, ContentStore, WriteOptions } from './content-store';
+import type { ByteRange } from './types';
+import { StorageError, fail } from './errors';
+import { normalizePath } from './paths';
+
+/** Large buffers keep big uploads at disk speed (few syscalls, no per-chunk fsync). */
+const HIGH_WATER_MARK = 1024 * 1024;
+
+/**
+ * The data directory layout:
+ *
+ *     <dataDir>/files/<uid>/         the user's root: exactly the user's files, plain
+ *     <dataDir>/uploads/<uid>/<id>/  chunks of chunked uploads (server-internal)
+ *     <dataDir>/tmp/                 files being written, renamed into place when complete
+ *
+ * Everything server-internal sits outside the user roots, and `tmp` is on the
+ * same file system, so the final rename is atomic: a reader sees the old file
+ * or the complete new one, never a partial one.
+ */
+export class LocalContentStore implements ContentStore {
+  private readonly realRoots = new Map<string, string>();
+
+  /** @param dataDir the server's data directory */
+  constructor(readonly dataDir: string) {}
+
+  /** The root folder of a user on disk. */
+  userRoot(uid: string): string {
+    if (!/^[A-Za-z0-9_.@-]+$/.test(uid) || uid === '.' || uid === '..') fail('bad-request', 'Invalid user id');
+    return join(this.dataDir, 'files', uid);
+  }
+
+  /** The folder for temporary files, on the same file system as the roots. */
+  tmpDir(): string {
+    return join(this.dataDir, 'tmp');
+  }
+
+  async ensureRoot(uid: string): Promise<void> {
+    await mkdir(this.userRoot(uid), { recursive: true });
+    await mkdir(this.tmpDir(), { recursive: true });
+    this.realRoots.delete(uid);
+  }
+
+  async removeUser(uid: string): Promise<void> {
+    await rm(this.userRoot(uid), { recursive: true, force: true });
+    await rm(join(this.dataDir, 'uploads', uid), { recursive: true, force: true });
+    this.realRoots.delete(uid);
+  }
+
+  localPath(uid: string, path: string): string {
+    const normalised = normalizePath(path);
+    const root = this.userRoot(uid);
+    const local = normalised === '/' ? root : join(root, normalised);
+    if (local !== root && !local.startsWith(root + sep)) fail('forbidden', 'Path outside the user root');
+    return local;
+  }
+
+  /**
+   * The local path, after checking that no symlink on the way leads out of
+   * the root: the real path of the parent must be inside the real root.
+   */
+  private async safePath(uid: string, path: string): Promise<string> {
+    const local = this.localPath(uid, path);
+    const realRoot = await this.realRoot(uid);
+    if (path === '/') return realRoot;
+    let realParent: string;
+    try {
+      realParent = await realpath(dirname(local));
+    } catch (error) {
+      if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) return local;
+      throw error;
+    }
+    if (realParent !== realRoot && !realParent.startsWith(realRoot + sep)) fail('forbidden', 'Path outside the user root');
+    return join(realParent, local.slice(dirname(local).length + 1));
+  }
+
+  private async realRoot(uid: string): Promise<string> {
+    let real = this.realRoots.get(uid);
+    if (real === undefined) {
+      try {
+        real = await realpath(this.userRoot(uid));
+      } catch (error) {
+        if (isCode(error, 'ENOENT')) fail('not-found', 'The user has no storage');
+        throw error;
+      }
+      this.realRoots.set(uid, real);
+    }
+    return real;
+  }
+
+  async stat(uid: string, path: string): Promise<ContentStat | null> {
+    const local = await this.safePath(uid, path);
+    try {
+      return toStat(await lstat(local));
+    } catch (error) {
+      if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) return null;
+      throw error;
+    }
+  }
+
+  async list(uid: string, path: string): Promise<ContentChild[]> {
+    const local = await this.safePath(uid, path);
+    const names = await readdir(local);
+    const children: ContentChild[] = [];
+    // Stats run in parallel batches: the thread pool overlaps the syscalls.
+    const batch = 64;
+    for (let i = 0; i < names.length; i += batch) {
+      const slice = names.slice(i, i + batch);
+      const stats = await Promise.all(slice.map((name) => lstat(join(local, name)).catch(() => null)));
+      slice.forEach((name, index) => {
+        const stat = stats[index];
+        const content = stat ? toStat(stat) : null;
+        if (content) children.push({ name, ...content });
+      });
+    }
+    return children;
+  }
+
+  async read(uid: string, path: string, range?: ByteRange): Promise<Readable> {
+    const local = await this.safePath(uid, path);
+    const stat = await this.stat(uid, path);
+    if (!stat || stat.type !== 'file') fail('not-found', 'File not found');
+    const stream = createReadStream(local, {
+      highWaterMark: HIGH_WATER_MARK,
+      ...(range ? { start: range.start, end: range.end } : {}),
+    });
+    return stream;
+  }
+
+  async write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: WriteOptions): Promise<ContentStat> {
+    const local = await this.safePath(uid, path);
+    const existing = await lstatOrNull(local);
+    if (existing?.isDirectory()) fail('conflict', 'A folder exists at the destination');
+    const tmp = join(this.tmpDir(), `${randomBytes(12).toString('hex')}.part`);
+    let written = 0;
+    const { maxBytes, expectedLength } = options;
+    async function* limited(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      for await (const chunk of input) {
+        written += chunk.length;
+        if (maxBytes >= 0 && written > maxBytes) fail('insufficient-storage', 'Insufficient storage');
+        if (expectedLength !== undefined && written > expectedLength) {
+          fail('bad-request', `Expected ${expectedLength} bytes but received more`);
+        }
+        yield chunk;
+      }
+    }
+    try {
+      await mkdir(this.tmpDir(), { recursive: true });
+      await pipeline(source, limited, createWriteStream(tmp, { highWaterMark: HIGH_WATER_MARK }));
+      if (expectedLength !== undefined && written !== expectedLength) {
+        fail('bad-request', `Expected ${expectedLength} bytes but received ${written}`);
+      }
+      if (options.mtime !== undefined) await utimes(tmp, options.mtime, options.mtime);
+      try {
+        await rename(tmp, local);
+      } catch (error) {
+        if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) fail('conflict', 'The parent folder does not exist');
+        throw error;
+      }
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    return toStat(await lstat(local)) ?? fail('not-found', 'File vanished after writing');
+  }
+
+  async mkdir(uid: string, path: string): Promise<ContentStat> {
+    const local = await this.safePath(uid, path);
+    try {
+      await mkdir(local);
+    } catch (error) {
+      if (isCode(error, 'EEXIST')) fail('method-not-allowed', 'The resource you tried to create already exists');
+      if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) fail('conflict', 'Parent node does not exist');
+      throw error;
+    }
+    return toStat(await lstat(local)) ?? fail('not-found', 'Folder vanished after creating');
+  }
+
+  async remove(uid: string, path: string): Promise<void> {
+    if (path === '/') fail('forbidden', 'The root folder cannot be deleted');
+    await rm(await this.safePath(uid, path), { recursive: true, force: true });
+  }
+
+  async move(uid: string, from: string, to: string): Promise<void> {
+    const source = await this.safePath(uid, from);
+    const target = await this.safePath(uid, to);
+    try {
+      await rename(source, target);
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) fail('conflict', 'The destination parent does not exist');
+      throw error;
+    }
+  }
+
+  async copy(uid: string, from: string, to: string): Promise<void> {
+    const source = await this.safePath(uid, from);
+    const target = await this.safePath(uid, to);
+    // Symlinks inside the tree are skipped, so a copy never imports outside data.
+    await cp(source, target, {
+      recursive: true,
+      errorOnExist: true,
+      force: false,
+      preserveTimestamps: true,
+      filter: async (src) => !(await lstat(src)).isSymbolicLink(),
+    });
+  }
+
+  async setMtime(uid: string, path: string, mtime: number): Promise<ContentStat> {
+    const local = await this.safePath(uid, path);
+    await utimes(local, mtime, mtime);
+    return toStat(await lstat(local)) ?? fail('not-found', 'Node vanished');
+  }
+}
+
+function toStat(stat: Stats): ContentStat | null {
+  if (stat.isFile()) return { type: 'file', size: stat.size, mtimeUs: Math.round(stat.mtimeMs * 1000) };
+  if (stat.isDirectory()) return { type: 'folder', size: 0, mtimeUs: Math.round(stat.mtimeMs * 1000) };
+  return null; // symlinks, sockets, devices: invisible, never followed
+}
+
+async function lstatOrNull(local: string): Promise<Stats | null> {
+  try {
+    return await lstat(local);
+  } catch (error) {
+    if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) return null;
+    throw error;
+  }
+}
+
+/** True when `error` is a Node system error with this code. */
+export function isCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code && !(error instanceof StorageError);
+}

@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { FileRow, StorageTables } from './tables';
+
+/** A new file cache row, without its generated id. */
+export type NewFileRow = Omit<FileRow, 'fileid'>;
+
+/**
+ * The file cache behind one interface, so a PostgreSQL implementation can
+ * replace this one without the file service noticing.
+ */
+export interface MetadataStore {
+  get(uid: string, path: string): Promise<FileRow | null>;
+  getById(uid: string, fileid: number): Promise<FileRow | null>;
+  children(parent: number): Promise<FileRow[]>;
+  /** Inserts a row (ignored when the path is already cached) and returns the cached row. */
+  insert(row: NewFileRow): Promise<FileRow>;
+  update(fileid: number, changes: Partial<NewFileRow>): Promise<void>;
+  /** Removes a node and everything below it. */
+  removeTree(uid: string, path: string): Promise<void>;
+  /** Re-roots a node and its descendants at a new path. */
+  moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string): Promise<void>;
+  /** Adds `sizeDelta` to, and gives a new etag to, the given folders. */
+  propagate(uid: string, paths: string[], sizeDelta: number, mtime: number): Promise<void>;
+  favorites(uid: string): Promise<FileRow[]>;
+  /** Rows below `scope` matching a search. */
+  search(uid: string, scope: string, query: SearchQuery): Promise<FileRow[]>;
+  deleteUser(uid: string): Promise<void>;
+}
+
+/** One comparison on the modification time. */
+export interface MtimeCondition {
+  op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
+  value: number;
+}
+
+/** What a SEARCH asks for, in storage terms. */
+export interface SearchQuery {
+  /** SQL LIKE pattern on the name (`%` and `_` wildcards), compared case-insensitively. */
+  nameLike?: string;
+  /** Only files or only folders. */
+  type?: 'file' | 'folder';
+  mtime: MtimeCondition[];
+  orderBy: { column: 'mtime' | 'name' | 'size'; direction: 'asc' | 'desc' }[];
+  limit?: number;
+}
+
+/** A fresh opaque etag. */
+export function newEtag(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/** The file cache on kysely (SQLite now; the queries are portable). */
+export class SqlMetadataStore implements MetadataStore {
+  private readonly db: Kysely<StorageTables>;
+
+  /** @param db the shared database handle */
+  constructor(db: Kysely<unknown>) {
+    this.db = db as unknown as Kysely<StorageTables>;
+  }
+
+  async get(uid: string, path: string): Promise<FileRow | null> {
+    const row = await this.db.selectFrom('filecache').selectAll().where('uid', '=', uid).where('path', '=', path).executeTakeFirst();
+    return row ?? null;
+  }
+
+  async getById(uid: string, fileid: number): Promise<FileRow | null> {
+    const row = await this.db.selectFrom('filecache').selectAll().where('uid', '=', uid).where('fileid', '=', fileid).executeTakeFirst();
+    return row ?? null;
+  }
+
+  async children(parent: number): Promise<FileRow[]> {
+    return this.db.selectFrom('filecache').selectAll().where('parent', '=', parent).execute();
+  }
+
+  async insert(row: NewFileRow): Promise<FileRow> {
+    await this.db
+      .insertInto('filecache')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['uid', 'path']).doNothing())
+      .execute();
+    const stored = await this.get(row.uid, row.path);
+    if (!stored) throw new Error(`File cache row for ${row.path} vanished`);
+    return stored;
+  }
+
+  async update(fileid: number, changes: Partial<NewFileRow>): Promise<void> {
+    if (Object.keys(changes).length === 0) return;
+    await this.db.updateTable('filecache').set(changes).where('fileid', '=', fileid).execute();
+  }
+
+  async removeTree(uid: string, path: string): Promise<void> {
+    await this.db
+      .deleteFrom('filecache')
+      .where('uid', '=', uid)
+      .where((eb) => eb.or([eb('path', '=', path), eb(sql<string>`substr(path, 1, ${path.length + 1})`, '=', `${path}/`)]))
+      .execute();
+    await this.db
+      .deleteFrom('locks')
+      .where('uid', '=', uid)
+      .where((eb) => eb.or([eb('path', '=', path), eb(sql<string>`substr(path, 1, ${path.length + 1})`, '=', `${path}/`)]))
+      .execute();
+  }
+
+  async moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('filecache')
+        .set({ path: to, parent, name, mime })
+        .where('uid', '=', uid)
+        .where('path', '=', from)
+        .execute();
+      await trx
+        .updateTable('filecache')
+        .set({ path: sql<string>`${to} || substr(path, ${from.length + 1})` })
+        .where('uid', '=', uid)
+        .where(sql<string>`substr(path, 1, ${from.length + 1})`, '=', `${from}/`)
+        .execute();
+    });
+  }
+
+  async propagate(uid: string, paths: string[], sizeDelta: number, mtime: number): Promise<void> {
+    if (paths.length === 0) return;
+    await this.db
+      .updateTable('filecache')
+      .set({
+        size: sql<number>`size + ${sizeDelta}`,
+        etag: newEtag(),
+        mtime: sql<number>`case when mtime < ${mtime} then ${mtime} else mtime end`,
+      })
+      .where('uid', '=', uid)
+      .where('path', 'in', paths)
+      .execute();
+  }
+
+  async favorites(uid: string): Promise<FileRow[]> {
+    return this.db.selectFrom('filecache').selectAll().where('uid', '=', uid).where('favorite', '=', 1).execute();
+  }
+
+  async search(uid: string, scope: string, query: SearchQuery): Promise<FileRow[]> {
+    let select = this.db.selectFrom('filecache').selectAll().where('uid', '=', uid).where('path', '!=', scope);
+    if (scope !== '/') select = select.where(sql<string>`substr(path, 1, ${scope.length + 1})`, '=', `${scope}/`);
+    if (query.nameLike !== undefined) select = select.where(sql<string>`lower(name)`, 'like', query.nameLike.toLowerCase());
+    if (query.type !== undefined) select = select.where('type', '=', query.type);
+    const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=' } as const;
+    for (const condition of query.mtime) select = select.where('mtime', ops[condition.op], condition.value);
+    for (const order of query.orderBy) select = select.orderBy(order.column, order.direction);
+    select = select.orderBy('fileid', 'asc');
+    if (query.limit !== undefined) select = select.limit(query.limit);
+    return select.execute();
+  }
+
+  async deleteUser(uid: string): Promise<void> {
+    await this.db.deleteFrom('locks').where('uid', '=', uid).execute();
+    await this.db.deleteFrom('uploads').where('uid', '=', uid).execute();
+    await this.db.deleteFrom('filecache').where('uid', '=', uid).execute();
+  }
+}

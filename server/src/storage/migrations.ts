@@ -1,0 +1,80 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from '../db/connection';
+
+/**
+ * The storage area's schema: the file cache, dead properties, locks and
+ * upload sessions. Schema-builder calls only, so PostgreSQL can follow.
+ */
+export const storageMigrations: Migration[] = [
+  {
+    name: 'storage-001-filecache',
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('filecache')
+        .addColumn('fileid', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('uid', 'varchar(64)', (col) => col.notNull())
+        .addColumn('path', 'text', (col) => col.notNull())
+        .addColumn('parent', 'bigint')
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('type', 'varchar(8)', (col) => col.notNull())
+        .addColumn('size', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('mtime', 'bigint', (col) => col.notNull().defaultTo(0))
+        // The on-disk mtime (µs) last seen, to notice changes made behind our back.
+        .addColumn('disk_mtime', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('etag', 'varchar(40)', (col) => col.notNull())
+        .addColumn('mime', 'varchar(255)', (col) => col.notNull())
+        .addColumn('favorite', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('upload_time', 'bigint', (col) => col.notNull().defaultTo(0))
+        .addColumn('creation_time', 'bigint', (col) => col.notNull().defaultTo(0))
+        .execute();
+      await db.schema.createIndex('filecache_uid_path').unique().on('filecache').columns(['uid', 'path']).execute();
+      await db.schema.createIndex('filecache_parent').on('filecache').columns(['parent']).execute();
+      await db.schema.createIndex('filecache_uid_mtime').on('filecache').columns(['uid', 'mtime']).execute();
+    },
+  },
+  {
+    name: 'storage-002-properties',
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('properties')
+        .addColumn('fileid', 'bigint', (col) => col.notNull().references('filecache.fileid').onDelete('cascade'))
+        // Clark notation: `{namespace}local-name`.
+        .addColumn('name', 'varchar(512)', (col) => col.notNull())
+        // The property element serialised as self-contained XML.
+        .addColumn('value', 'text', (col) => col.notNull())
+        .addPrimaryKeyConstraint('properties_pk', ['fileid', 'name'])
+        .execute();
+    },
+  },
+  {
+    name: 'storage-003-locks',
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('locks')
+        .addColumn('token', 'varchar(100)', (col) => col.primaryKey())
+        .addColumn('uid', 'varchar(64)', (col) => col.notNull())
+        .addColumn('path', 'text', (col) => col.notNull())
+        .addColumn('scope', 'varchar(16)', (col) => col.notNull())
+        .addColumn('depth', 'integer', (col) => col.notNull())
+        .addColumn('owner', 'text', (col) => col.notNull())
+        .addColumn('timeout', 'bigint', (col) => col.notNull())
+        .addColumn('expires_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('locks_uid').on('locks').columns(['uid']).execute();
+    },
+  },
+  {
+    name: 'storage-004-uploads',
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('uploads')
+        .addColumn('uid', 'varchar(64)', (col) => col.notNull())
+        .addColumn('id', 'varchar(255)', (col) => col.notNull())
+        // Target path for v2 uploads; null for the older v1 style.
+        .addColumn('destination', 'text')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('uploads_pk', ['uid', 'id'])
+        .execute();
+    },
+  },
+];

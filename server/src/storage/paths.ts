@@ -1,0 +1,85 @@
+import { fail } from './errors';
+
+/**
+ * Paths inside a user's root are written `/a/b.txt` ('/' is the root): no
+ * trailing slash, no empty, `.` or `..` segment, no backslash or NUL. Every
+ * path that reaches the storage layer passes through here first, so nothing a
+ * client sends can name a location outside the user's root.
+ */
+
+/** Checks one decoded path segment (a node name); throws `bad-request` when unsafe. */
+export function checkSegment(segment: string): void {
+  if (segment === '' || segment === '.' || segment === '..') fail('bad-request', `Invalid path segment "${segment}"`);
+  if (segment.includes('/') || segment.includes('\\') || segment.includes('\0')) {
+    fail('bad-request', 'Path segments must not contain slashes, backslashes or NUL characters');
+  }
+}
+
+/**
+ * Normalises an already decoded path: collapses repeated and trailing
+ * slashes, validates every segment. Refuses rather than resolves `..`, because
+ * a client naming a parent is never legitimate in this protocol.
+ */
+export function normalizePath(path: string): string {
+  const segments = path.split('/').filter((segment) => segment !== '');
+  for (const segment of segments) checkSegment(segment);
+  return segments.length === 0 ? '/' : `/${segments.join('/')}`;
+}
+
+/**
+ * Decodes the percent-encoded segments of a URL path tail (as received on the
+ * wire) into a normalised storage path. Decoding happens exactly once, so
+ * `%25` stays a literal `%` and `%2e%2e` is caught as `..` after decoding.
+ */
+export function decodeUrlPath(encoded: string): string {
+  const segments: string[] = [];
+  for (const raw of encoded.split('/')) {
+    if (raw === '') continue;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(raw);
+    } catch {
+      fail('bad-request', 'Malformed percent-encoding in the request path');
+    }
+    checkSegment(segment);
+    segments.push(segment);
+  }
+  return segments.length === 0 ? '/' : `/${segments.join('/')}`;
+}
+
+/** The parent of a normalised path ('/' for a top-level node and for the root). */
+export function parentPath(path: string): string {
+  const index = path.lastIndexOf('/');
+  return index <= 0 ? '/' : path.slice(0, index);
+}
+
+/** The last segment of a normalised path ('' for the root). */
+export function baseName(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** Joins a normalised folder path and a child name. */
+export function joinPath(folder: string, name: string): string {
+  return folder === '/' ? `/${name}` : `${folder}/${name}`;
+}
+
+/** True when `path` is `ancestor` itself or lies below it. */
+export function isWithin(path: string, ancestor: string): boolean {
+  if (ancestor === '/') return true;
+  return path === ancestor || path.startsWith(`${ancestor}/`);
+}
+
+/**
+ * Percent-encodes a path for an href the way Nextcloud does: every segment
+ * encoded like PHP's `rawurlencode`, slashes kept.
+ */
+export function encodeHrefPath(path: string): string {
+  return path.split('/').map(encodeSegment).join('/');
+}
+
+/** Encodes one path segment: RFC 3986 unreserved characters are kept. */
+export function encodeSegment(segment: string): string {
+  // encodeURIComponent keeps !'()* which rawurlencode (Nextcloud) encodes.
+  return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+

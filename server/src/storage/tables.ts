@@ -1,0 +1,36 @@
+import type { Generated } from 'kysely';
+
+/** Row of the file cache, as stored. */
+export interface FileRow {
+  fileid: number;
+  uid: string;
+  path: string;
+  parent: number | null;
+  name: string;
+  type: 'file' | 'folder';
+  size: number;
+  mtime: number;
+  disk_mtime: number;
+  etag: string;
+  mime: string;
+  favorite: number;
+  upload_time: number;
+  creation_time: number;
+}
+
+/** The storage area's tables, for typed kysely queries. */
+export interface StorageTables {
+  filecache: Omit<FileRow, 'fileid'> & { fileid: Generated<number> };
+  properties: { fileid: number; name: string; value: string };
+  locks: {
+    token: string;
+    uid: string;
+    path: string;
+    scope: 'exclusive' | 'shared';
+    depth: number;
+    owner: string;
+    timeout: number;
+    expires_at: number;
+  };
+  uploads: { uid: string; id: string; destination: string | null; created_at: number };
+}

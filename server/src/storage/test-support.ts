@@ -1,0 +1,24 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import { openDatabase, migrate } from '../db/connection';
+import { storageMigrations } from './migrations';
+import { FileService } from './file-service';
+
+/** A file service on a throwaway data directory, for tests. */
+export async function makeTestFiles(): Promise<{ files: FileService; db: Kysely<unknown>; dataDir: string; cleanup(): Promise<void> }> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cumulus-storage-'));
+  const db = openDatabase<unknown>(join(dataDir, 'cumulus.db'));
+  await migrate(db, storageMigrations);
+  const files = new FileService({ db, dataDir });
+  return {
+    files,
+    db,
+    dataDir,
+    async cleanup() {
+      await db.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/** A file or folder as the file cache knows it (the contract's `FileEntry`). */
+export interface FileEntry {
+  /** Stable numeric id; survives renames and moves, never reused. */
+  fileid: number;
+  /** Path inside the user's root: '/a/b.txt', '/' for the root. */
+  path: string;
+  /** Last path segment ('' for the root). */
+  name: string;
+  type: 'file' | 'folder';
+  /** Bytes; for a folder the recursive sum of its contents. */
+  size: number;
+  /** Modification time in seconds. */
+  mtime: number;
+  /** Opaque version tag, changes with every content change (folders: with anything inside). */
+  etag: string;
+  /** Mime type; `httpd/unix-directory` for folders, as Nextcloud reports them. */
+  mime: string;
+  /** Nextcloud permission letters, e.g. RGDNVCK (full folder) or RGDNVW (full file). */
+  permissions: string;
+  favorite: boolean;
+  /** Upload time in seconds (0 when unknown), for `nc:upload_time`. */
+  uploadTime: number;
+  /** Creation time in seconds (0 when unknown), for `d:creationdate`. */
+  creationTime: number;
+}
+
+/** The mime type Nextcloud gives folders. */
+export const FOLDER_MIME = 'httpd/unix-directory';
+
+/** Permissions of a folder the user fully owns (read, share, delete, rename, move, create file, create folder). */
+export const FOLDER_PERMISSIONS = 'RGDNVCK';
+/** Permissions of a file the user fully owns (read, share, delete, rename, move, write). */
+export const FILE_PERMISSIONS = 'RGDNVW';
+
+/** An inclusive byte range of a file. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
