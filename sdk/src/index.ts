@@ -8,3 +8,4 @@ export * from './registry';
 export * from './entries';
 export * from './plugin';
 export * from './events';
+export * from './sorting';
