@@ -36,22 +36,24 @@ export function scopeEvents<E extends EventMap = FilesEvents>(
     return undo;
   };
 
+  const events: ScopedEvents<E> = {
+    on: (name, listener) => track(() => bus.on(name, listener)),
+    once: (name, listener) => {
+      let undo: Unregister = () => undefined;
+      undo = track(() =>
+        bus.once(name, (payload) => {
+          // Fired: forget it, so the scope does not hold it until disposal.
+          active.delete(undo);
+          listener(payload);
+        }),
+      );
+      return undo;
+    },
+    emit: (name, payload) => bus.emit(name, payload),
+  };
+
   return {
-    events: Object.freeze({
-      on: (name, listener) => track(() => bus.on(name, listener)),
-      once: (name, listener) => {
-        let undo: Unregister = () => undefined;
-        undo = track(() =>
-          bus.once(name, (payload) => {
-            // Fired: forget it, so the scope does not hold it until disposal.
-            active.delete(undo);
-            listener(payload);
-          }),
-        );
-        return undo;
-      },
-      emit: (name, payload) => bus.emit(name, payload),
-    }),
+    events: Object.freeze(events),
     dispose() {
       disposed = true;
       for (const undo of [...active]) undo();

@@ -1,0 +1,92 @@
+// Valid entries of every kind, for the tests of this folder and of
+// registry/ and plugin/. Each call returns a fresh object so a test can
+// change it freely.
+import type { FolderNode } from '../node/types';
+import { RegistryError } from '../registry/registry-error';
+import type { Column } from './column';
+import { createFileListFilter } from './create-file-list-filter';
+import type { FileAction } from './file-action';
+import type { FileListFilter } from './file-list-filter';
+import type { NewMenuEntry } from './new-menu-entry';
+import type { SettingsSection } from './settings-section';
+import type { SidebarTab } from './sidebar-tab';
+import type { View } from './view';
+
+/** A minimal valid SVG icon. */
+export const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>';
+
+/** A folder node for contexts and contents. */
+export const FOLDER: FolderNode = {
+  fileid: 1,
+  source: 'http://127.0.0.1/remote.php/dav/files/alice',
+  path: '/',
+  dirname: '/',
+  basename: '',
+  displayname: 'Home',
+  extension: '',
+  type: 'folder',
+  permissions: 31,
+  root: '/files/alice',
+  owner: 'alice',
+  mime: 'httpd/unix-directory',
+  attributes: {},
+};
+
+export const aView = (fields: Partial<View> = {}): View => ({
+  id: 'files',
+  name: 'All files',
+  icon: ICON,
+  getContents: async () => ({ folder: FOLDER, contents: [] }),
+  ...fields,
+});
+
+export const aColumn = (fields: Partial<Column> = {}): Column => ({
+  id: 'tags',
+  title: 'Tags',
+  render: () => ({}) as HTMLElement,
+  ...fields,
+});
+
+export const aFileAction = (fields: Partial<FileAction> = {}): FileAction => ({
+  id: 'delete',
+  displayName: () => 'Delete',
+  iconSvgInline: () => ICON,
+  exec: async () => true,
+  ...fields,
+});
+
+export const aNewMenuEntry = (fields: Partial<NewMenuEntry> = {}): NewMenuEntry => ({
+  id: 'newFolder',
+  displayName: 'New folder',
+  iconSvgInline: ICON,
+  handler: () => undefined,
+  ...fields,
+});
+
+export const aFileListFilter = (id = 'type', order?: number): FileListFilter => createFileListFilter(id, order);
+
+export const aSidebarTab = (fields: Partial<SidebarTab> = {}): SidebarTab => ({
+  id: 'sharing',
+  name: 'Sharing',
+  icon: ICON,
+  mount: () => undefined,
+  ...fields,
+});
+
+export const aSettingsSection = (fields: Partial<SettingsSection> = {}): SettingsSection => ({
+  id: 'photos',
+  name: 'Photos',
+  mount: () => undefined,
+  ...fields,
+});
+
+/** Runs `register` and returns the RegistryError it throws; fails when it throws nothing else. */
+export function refusal(register: () => unknown): RegistryError {
+  try {
+    register();
+  } catch (error) {
+    if (error instanceof RegistryError) return error;
+    throw error;
+  }
+  throw new Error('expected the registration to be refused');
+}
