@@ -3,6 +3,7 @@
  * plugins. No React, no store: plain types, registries and rules.
  */
 export * from './node';
+export * from './validation';
 export * from './format';
 export * from './registry';
 export * from './entries';
