@@ -10,3 +10,4 @@ export * from './entries';
 export * from './plugin';
 export * from './events';
 export * from './sorting';
+export * from './upload';
