@@ -1,0 +1,55 @@
+/**
+ * Why a plugin could not be loaded:
+ * - `network`: its remote entry could not be fetched at all;
+ * - `http`: the server answered the remote entry with an error status;
+ * - `evaluation`: the script arrived but did not yield a working container or module;
+ * - `invalid`: the module loaded but is not a plugin definition (or declares another id);
+ * - `activation`: the plugin's `activate` threw or rejected.
+ */
+export type PluginLoadErrorKind = 'network' | 'http' | 'evaluation' | 'invalid' | 'activation';
+
+/** A plugin that could not be loaded or activated; the other plugins are unaffected. */
+export class PluginLoadError extends Error {
+  /** A stable tag, since `instanceof` fails across bundles. */
+  readonly code = 'plugin-load-error';
+  /** The plugin's id as listed in the manifest. */
+  readonly pluginId: string;
+  /** What went wrong, for handling; `reason` says it in words. */
+  readonly kind: PluginLoadErrorKind;
+  /** A short English reason for people, without the plugin id (the shell adds it). */
+  readonly reason: string;
+  /** The HTTP status when `kind` is `http`. */
+  readonly status: number | undefined;
+
+  constructor(pluginId: string, kind: PluginLoadErrorKind, reason: string, options: { cause?: unknown; status?: number } = {}) {
+    super(`Plugin "${pluginId}" could not be loaded: ${reason}`, { cause: options.cause });
+    this.name = 'PluginLoadError';
+    this.pluginId = pluginId;
+    this.kind = kind;
+    this.reason = reason;
+    this.status = options.status;
+  }
+}
+
+/** Why the plugin manifest itself could not be read; no plugin was loaded. */
+export class PluginManifestError extends Error {
+  /** A stable tag, since `instanceof` fails across bundles. */
+  readonly code = 'plugin-manifest-error';
+  /** `network` and `http` as for a plugin; `invalid` when the body is not a valid manifest. */
+  readonly kind: 'network' | 'http' | 'invalid';
+  /** The HTTP status when `kind` is `http`. */
+  readonly status: number | undefined;
+
+  constructor(kind: 'network' | 'http' | 'invalid', message: string, options: { cause?: unknown; status?: number } = {}) {
+    super(message, { cause: options.cause });
+    this.name = 'PluginManifestError';
+    this.kind = kind;
+    this.status = options.status;
+  }
+}
+
+/** The text of an unknown thrown value. */
+export function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return typeof error === 'string' ? error : String(error);
+}
