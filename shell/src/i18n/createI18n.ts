@@ -1,0 +1,29 @@
+import i18next from 'i18next';
+import type { i18n as I18n } from 'i18next';
+import type { Translate } from '@cumulus/sdk';
+
+/**
+ * An i18next instance whose keys are the spec's English strings: English
+ * needs no catalogue, and other languages add resources keyed by them.
+ * Keys contain `.` and `:` (sentences), so key and namespace separators are off,
+ * and placeholders use the spec's `{name}` form.
+ */
+export async function createI18n(language = 'en'): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng: language,
+    fallbackLng: 'en',
+    resources: { en: { translation: {} } },
+    keySeparator: false,
+    nsSeparator: false,
+    returnNull: false,
+    // React escapes output itself; escaping here would show entities.
+    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+  });
+  return instance;
+}
+
+/** The SDK's `Translate` backed by an i18next instance. */
+export function translatorOf(instance: I18n): Translate {
+  return (key, vars) => instance.t(key, vars ?? {});
+}
