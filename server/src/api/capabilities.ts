@@ -1,0 +1,57 @@
+import type { OcsData } from './ocs';
+
+/** The Nextcloud version this server answers to (clients check it; 30 has the features we speak). */
+export const SERVER_VERSION = { major: 30, minor: 0, micro: 0, string: '30.0.0' } as const;
+/** The four-part version `status.php` reports. */
+export const SERVER_VERSION_FULL = '30.0.0.0';
+/** The product name in `status.php` and the capabilities' theming. */
+export const PRODUCT_NAME = 'Cumulus';
+
+/** The file name rules the server enforces and the front end shows (spec §5 defaults). */
+export const FILENAME_RULES = {
+  forbiddenCharacters: ['/', '\\'],
+  forbiddenFilenames: ['.htaccess'],
+  forbiddenBasenames: [] as string[],
+  forbiddenExtensions: ['.part', '.filepart'],
+};
+
+/**
+ * The capabilities, shaped like Nextcloud 30's: chunked upload v2 (`dav.chunking` 1.0) with
+ * its limits and the forbidden file name lists. Only what the server implements is advertised
+ * (no `dav.bulkupload`, no sharing, versions or trash bin).
+ */
+export function capabilities(maxChunkSize: number): { [key: string]: OcsData } {
+  return {
+    version: { ...SERVER_VERSION, edition: '', extendedSupport: false },
+    capabilities: {
+      core: { pollinterval: 60, 'webdav-root': 'remote.php/webdav' },
+      dav: { chunking: '1.0' },
+      files: {
+        bigfilechunking: true,
+        blacklisted_files: [...FILENAME_RULES.forbiddenFilenames],
+        forbidden_filenames: [...FILENAME_RULES.forbiddenFilenames],
+        forbidden_filename_basenames: [...FILENAME_RULES.forbiddenBasenames],
+        forbidden_filename_characters: [...FILENAME_RULES.forbiddenCharacters],
+        forbidden_filename_extensions: [...FILENAME_RULES.forbiddenExtensions],
+        chunked_upload: { max_size: maxChunkSize, max_parallel_count: 5 },
+        undelete: false,
+        versioning: false,
+      },
+      theming: { name: PRODUCT_NAME, productName: PRODUCT_NAME, slogan: 'Your files, your server' },
+    },
+  };
+}
+
+/** The body of `GET /status.php`, which sync clients read first. */
+export function statusBody(): Record<string, string | boolean> {
+  return {
+    installed: true,
+    maintenance: false,
+    needsDbUpgrade: false,
+    version: SERVER_VERSION_FULL,
+    versionstring: SERVER_VERSION.string,
+    edition: '',
+    productname: PRODUCT_NAME,
+    extendedSupport: false,
+  };
+}

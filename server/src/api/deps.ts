@@ -1,0 +1,12 @@
+import type { Kysely } from 'kysely';
+import type { ServerConfig } from '../config';
+import type { Accounts } from '../auth/accounts';
+import type { FileService } from '../storage';
+
+/** What the JSON, OCS and preview routes need. */
+export interface ApiDeps {
+  config: ServerConfig;
+  db: Kysely<unknown>;
+  files: FileService;
+  accounts: Accounts;
+}

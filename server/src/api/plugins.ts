@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { PluginManifest } from '@cumulus/remotes';
+import { validateManifest } from '@cumulus/remotes';
+import { HttpError } from './errors';
+import { route } from './routes';
+
+/**
+ * Reads `dist/plugins/manifest.json` (written by the build) and validates it; an empty
+ * manifest when the plugins are not built. Re-read only when the file changes.
+ */
+export class PluginManifestSource {
+  private cached: { mtimeMs: number; manifest: PluginManifest } | undefined;
+
+  constructor(private readonly distDir: string) {}
+
+  /** The manifest; throws with the validator's message when the file is not a valid manifest. */
+  async read(): Promise<PluginManifest> {
+    const file = join(this.distDir, 'plugins', 'manifest.json');
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) return { plugins: [] };
+    if (this.cached?.mtimeMs === info.mtimeMs) return this.cached.manifest;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await readFile(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`The plugin manifest ${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
+    }
+    const manifest = validateManifest(parsed);
+    this.cached = { mtimeMs: info.mtimeMs, manifest };
+    return manifest;
+  }
+}
+
+/** `GET /apps/files/api/v1/plugins`: the manifest of plugin remotes the shell loads. */
+export function registerPlugins(app: FastifyInstance, distDir: string): void {
+  const source = new PluginManifestSource(distDir);
+  route(app, '/apps/files/api/v1/plugins', 'required', {
+    GET: async (request, reply) => {
+      try {
+        const manifest = await source.read();
+        return reply.header('Cache-Control', 'no-cache').send(manifest);
+      } catch (error) {
+        // The operator's build is broken, not the client's request: say so, loudly, once per request.
+        request.log.error(error);
+        throw new HttpError(500, `The plugin manifest is invalid: ${(error as Error).message}`);
+      }
+    },
+  });
+}

@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { AccountTables } from '../auth/tables';
+import { HttpError } from './errors';
+
+/** A setting value as stored and sent: the file list settings are booleans or short strings. */
+export type ConfigValue = boolean | string;
+
+/** The user config keys of the file list and their defaults (spec §3). */
+export const USER_CONFIG_DEFAULTS: Readonly<Record<string, boolean>> = Object.freeze({
+  show_hidden: false,
+  crop_image_previews: true,
+  sort_favorites_first: true,
+  sort_folders_first: true,
+  grid_view: false,
+  folder_tree: true,
+});
+
+/** Accepts true/false as JSON booleans or as the strings a form sends. */
+function parseBoolean(value: unknown): boolean | undefined {
+  if (value === true || value === 'true' || value === '1' || value === 1) return true;
+  if (value === false || value === 'false' || value === '0' || value === 0) return false;
+  return undefined;
+}
+
+/** Checks a user config key and value; throws 400 for an unknown key or a value that is not a boolean. */
+export function parseUserConfig(key: string, value: unknown): boolean {
+  if (!Object.hasOwn(USER_CONFIG_DEFAULTS, key)) throw new HttpError(400, `Unknown config key "${key}".`);
+  const parsed = parseBoolean(value);
+  if (parsed === undefined) throw new HttpError(400, `Invalid value for "${key}": expected true or false.`);
+  return parsed;
+}
+
+/** The view config keys (spec §3): sorting mode, direction and whether the view is expanded. */
+export const VIEW_CONFIG_KEYS = ['sorting_mode', 'sorting_direction', 'expanded'] as const;
+
+/** One view's settings as stored. */
+export type ViewConfig = Partial<Record<(typeof VIEW_CONFIG_KEYS)[number], ConfigValue>>;
+
+/** A view id: the ids the shell and plugins register (letters, digits, `_`, `.`, `-`, `:`). */
+export function validateViewId(view: unknown): string {
+  if (typeof view !== 'string' || !/^[A-Za-z0-9_.:-]{1,64}$/.test(view)) {
+    throw new HttpError(400, 'Invalid view id: use 1 to 64 letters, digits, "_", ".", ":" or "-".');
+  }
+  return view;
+}
+
+/** Checks a view config key and value; throws 400 otherwise. */
+export function parseViewConfig(key: string, value: unknown): ConfigValue {
+  switch (key) {
+    case 'sorting_mode':
+      if (typeof value !== 'string' || !/^[A-Za-z0-9_.:-]{1,64}$/.test(value)) {
+        throw new HttpError(400, 'Invalid value for "sorting_mode": expected a column id (1 to 64 letters, digits, "_", ".", ":" or "-").');
+      }
+      return value;
+    case 'sorting_direction':
+      if (value !== 'asc' && value !== 'desc') throw new HttpError(400, 'Invalid value for "sorting_direction": expected "asc" or "desc".');
+      return value;
+    case 'expanded': {
+      const parsed = parseBoolean(value);
+      if (parsed === undefined) throw new HttpError(400, 'Invalid value for "expanded": expected true or false.');
+      return parsed;
+    }
+    default:
+      throw new HttpError(400, `Unknown view config key "${key}".`);
+  }
+}
+
+/** The user and view settings of the file list, per user. */
+export class UserConfigStore {
+  private readonly db: Kysely<AccountTables>;
+
+  constructor(db: Kysely<unknown>) {
+    this.db = db.withTables<AccountTables>();
+  }
+
+  /** Every user config key with the user's value or its default. */
+  async getAll(uid: string): Promise<Record<string, boolean>> {
+    const rows = await this.db.selectFrom('user_config').select(['key', 'value']).where('uid', '=', uid).execute();
+    const config: Record<string, boolean> = { ...USER_CONFIG_DEFAULTS };
+    for (const row of rows) {
+      if (Object.hasOwn(USER_CONFIG_DEFAULTS, row.key)) config[row.key] = JSON.parse(row.value) === true;
+    }
+    return config;
+  }
+
+  /** Stores a user config value (already validated). */
+  async set(uid: string, key: string, value: boolean): Promise<void> {
+    await this.db
+      .insertInto('user_config')
+      .values({ uid, key, value: JSON.stringify(value) })
+      .onConflict((oc) => oc.columns(['uid', 'key']).doUpdateSet({ value: JSON.stringify(value) }))
+      .execute();
+  }
+
+  /** The stored settings of every view the user has changed; defaults are the front end's (they depend on the view). */
+  async getViews(uid: string): Promise<Record<string, ViewConfig>> {
+    const rows = await this.db.selectFrom('view_config').select(['view', 'key', 'value']).where('uid', '=', uid).orderBy('view').execute();
+    const views: Record<string, ViewConfig> = {};
+    for (const row of rows) {
+      const view = (views[row.view] ??= {});
+      view[row.key as keyof ViewConfig] = JSON.parse(row.value) as ConfigValue;
+    }
+    return views;
+  }
+
+  /** Stores a view setting (already validated). */
+  async setView(uid: string, view: string, key: string, value: ConfigValue): Promise<void> {
+    await this.db
+      .insertInto('view_config')
+      .values({ uid, view, key, value: JSON.stringify(value) })
+      .onConflict((oc) => oc.columns(['uid', 'view', 'key']).doUpdateSet({ value: JSON.stringify(value) }))
+      .execute();
+  }
+}

@@ -1,0 +1,144 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ServerConfig } from './config';
+import { withDefaults } from './config';
+import { migrate, openDatabase } from './db/connection';
+import { FileService, storageMigrations } from './storage';
+import type { Accounts } from './auth/accounts';
+import { createAccounts } from './auth/accounts';
+import type { AdminBootstrap } from './auth/bootstrap';
+import { ensureAdmin } from './auth/bootstrap';
+import { installAuth } from './auth/hook';
+import { accountMigrations } from './auth/migrations';
+import { registerApi } from './api';
+import { registerWeb } from './web';
+
+/** The name of the metadata database inside the data dir. */
+export const DATABASE_FILE = 'cumulus.sqlite';
+
+/** What {@link buildApp} returns: the fastify app (not yet listening) and the services behind it. */
+export interface BuiltApp {
+  app: FastifyInstance;
+  files: FileService;
+  db: Kysely<unknown>;
+  accounts: Accounts;
+  /** What the first-start admin creation did. */
+  admin: AdminBootstrap;
+  /** Closes the app and the database. */
+  close(): Promise<void>;
+}
+
+/** Opens the data dir and database, applying every migration; used by the server and the CLI. */
+export async function openServices(config: Pick<ServerConfig, 'dataDir'> & Parameters<typeof createAccounts>[1]): Promise<{ db: Kysely<unknown>; files: FileService; accounts: Accounts }> {
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
+  const db = openDatabase<unknown>(join(config.dataDir, DATABASE_FILE));
+  try {
+    await migrate(db, [...accountMigrations, ...storageMigrations]);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const files = new FileService({ db, dataDir: config.dataDir });
+  return { db, files, accounts: createAccounts(db, config) };
+}
+
+/** `/index.php/…` reaches the same routes as `/…`, as in Nextcloud. */
+function stripIndexPhp(url: string): string {
+  if (url.startsWith('/index.php/')) return url.slice('/index.php'.length);
+  if (url === '/index.php' || url.startsWith('/index.php?')) return `/${url.slice('/index.php'.length)}`;
+  return url;
+}
+
+/**
+ * Builds the server: database and migrations, the `admin` user on first start, the
+ * authentication hook, the JSON/OCS endpoints, the sign-in page, static front end and WebDAV.
+ */
+export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
+  const { db, files, accounts } = await openServices(config);
+  const admin = await ensureAdmin(accounts.users, config.dataDir, config.adminPassword, (uid) => files.ensureUserRoot(uid));
+
+  const app = Fastify({
+    logger: config.logRequests,
+    rewriteUrl: (request) => stripIndexPhp(request.url ?? '/'),
+    // WebDAV paths carry long file names.
+    routerOptions: { maxParamLength: 4096 },
+  });
+  installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
+  registerApi(app, { config, db, files, accounts });
+  registerWeb(app, { config, files, accounts });
+  await mountDav(app, { files, db, config: { maxChunkSize: config.maxChunkSize } });
+
+  let closed = false;
+  return {
+    app,
+    files,
+    db,
+    accounts,
+    admin,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await db.destroy();
+    },
+  };
+}
+
+/** Mounts WebDAV when the DAV module is present (it lands separately; see the server contract). */
+async function mountDav(app: FastifyInstance, deps: { files: FileService; db: Kysely<unknown>; config: { maxChunkSize: number } }): Promise<void> {
+  const specifier = './dav/index';
+  let dav: { registerDav?: (a: FastifyInstance, d: typeof deps) => void } | undefined;
+  try {
+    dav = (await import(specifier)) as typeof dav;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+  }
+  dav?.registerDav?.(app, deps);
+}
+
+/** What {@link startServer} returns. */
+export interface StartedServer {
+  /** Base URL, e.g. `http://127.0.0.1:41234` (no trailing slash). */
+  url: string;
+  port: number;
+  /** The admin password: the configured one, or the generated one kept in the data dir ('' if unknown). */
+  adminPassword: string;
+  /** Where a generated admin password is kept, when it was generated. */
+  adminPasswordFile?: string;
+  /** True when this start created the admin user. */
+  firstStart: boolean;
+  /** The app and services, for tests that look inside. */
+  built: BuiltApp;
+  /** Stops listening and closes the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds and starts the server. Tests pass `{ dataDir, port: 0, adminPassword }` and get the
+ * URL of a free port on 127.0.0.1.
+ */
+export async function startServer(options: Partial<ServerConfig> & { dataDir: string; port?: number }): Promise<StartedServer> {
+  const config = withDefaults({ host: '127.0.0.1', port: 0, ...options });
+  const built = await buildApp(config);
+  try {
+    await built.app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await built.close();
+    throw error;
+  }
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host.includes(':') ? `[${config.host}]` : config.host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    adminPassword: built.admin.password,
+    ...(built.admin.passwordFile ? { adminPasswordFile: built.admin.passwordFile } : {}),
+    firstStart: built.admin.created,
+    built,
+    close: () => built.close(),
+  };
+}

@@ -1,0 +1,38 @@
+import { readFile, writeFile, chmod } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { UserStore } from './users';
+import { randomPassword } from './passwords';
+
+/** The file in the data dir that keeps a generated admin password (mode 0600). */
+export const ADMIN_PASSWORD_FILE = 'admin-password';
+
+/** What {@link ensureAdmin} did. */
+export interface AdminBootstrap {
+  /** True on the first start, when `admin` was just created. */
+  created: boolean;
+  /** The admin password when known: the configured one, or the generated one kept in the data dir. */
+  password: string;
+  /** Set when the password was generated (first start) or is kept in the data dir. */
+  passwordFile?: string;
+}
+
+/**
+ * On the first start (no users yet) creates `admin` with the configured password, or with a
+ * random one that is written to `<dataDir>/admin-password` (mode 0600) so the operator can
+ * read it once.
+ */
+export async function ensureAdmin(users: UserStore, dataDir: string, configured: string | undefined, onCreated: (uid: string) => Promise<void>): Promise<AdminBootstrap> {
+  const file = join(dataDir, ADMIN_PASSWORD_FILE);
+  if ((await users.count()) > 0) {
+    if (configured) return { created: false, password: configured };
+    const kept = await readFile(file, 'utf8').catch(() => '');
+    return kept ? { created: false, password: kept.trim(), passwordFile: file } : { created: false, password: '' };
+  }
+  const password = configured ?? randomPassword(20);
+  await users.create({ uid: 'admin', password, displayName: 'admin' });
+  await onCreated('admin');
+  if (configured) return { created: true, password };
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return { created: true, password, passwordFile: file };
+}

@@ -1,0 +1,90 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, two levels above `server/src/`. */
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Everything the server needs to run; built from the environment by {@link loadConfig}. */
+export interface ServerConfig {
+  /** TCP port to listen on; 0 picks a free port. */
+  port: number;
+  /** Address to bind; `0.0.0.0` serves every interface. */
+  host: string;
+  /** Where the database, the users' files and the preview cache live. */
+  dataDir: string;
+  /** Password of the `admin` user created on first start; a random one is generated when unset. */
+  adminPassword?: string;
+  /** Where the built front end lives (`shell/` and `plugins/` inside it). */
+  distDir: string;
+  /** Largest chunk a chunked upload may send, in bytes (advertised in the capabilities). */
+  maxChunkSize: number;
+  /** How long a browser session lives without activity, in seconds. */
+  sessionLifetime: number;
+  /** Failed sign-ins per IP address and user name within {@link throttleWindow} before 429. */
+  throttleMaxFailures: number;
+  /** The window over which failed sign-ins count, in seconds. */
+  throttleWindow: number;
+  /** Base delay added to a sign-in attempt after a failure, in milliseconds (doubles per failure). */
+  throttleDelayMs: number;
+  /** How long a verified password stays in the credential cache, in seconds. */
+  credentialCacheTtl: number;
+  /** Log requests (fastify's logger). */
+  logRequests: boolean;
+}
+
+/** The defaults that let `npm start` run with nothing set. */
+export const defaultConfig: ServerConfig = {
+  port: 8080,
+  host: '0.0.0.0',
+  dataDir: './data',
+  distDir: resolve(repoRoot, 'dist'),
+  maxChunkSize: 10 * 1024 * 1024,
+  sessionLifetime: 24 * 60 * 60,
+  throttleMaxFailures: 10,
+  throttleWindow: 15 * 60,
+  throttleDelayMs: 100,
+  credentialCacheTtl: 30,
+  logRequests: false,
+};
+
+/** Thrown for a configuration value that cannot be used; the message names the variable. */
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+/**
+ * Reads the configuration from environment variables, falling back to {@link defaultConfig}.
+ * Relative directories are resolved against the current working directory.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const adminPassword = env.CUMULUS_ADMIN_PASSWORD;
+  return {
+    port: integer(env, 'PORT', defaultConfig.port, 0, 65535),
+    host: env.CUMULUS_HOST?.trim() || defaultConfig.host,
+    dataDir: resolve(env.CUMULUS_DATA_DIR?.trim() || defaultConfig.dataDir),
+    ...(adminPassword ? { adminPassword } : {}),
+    distDir: resolve(env.CUMULUS_DIST_DIR?.trim() || defaultConfig.distDir),
+    maxChunkSize: integer(env, 'CUMULUS_MAX_CHUNK_SIZE', defaultConfig.maxChunkSize, 1024, 2 ** 40),
+    sessionLifetime: integer(env, 'CUMULUS_SESSION_LIFETIME', defaultConfig.sessionLifetime, 60, 10 * 365 * 86400),
+    throttleMaxFailures: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES', defaultConfig.throttleMaxFailures, 1, 1000),
+    throttleWindow: integer(env, 'CUMULUS_THROTTLE_WINDOW', defaultConfig.throttleWindow, 1, 86400),
+    throttleDelayMs: integer(env, 'CUMULUS_THROTTLE_DELAY_MS', defaultConfig.throttleDelayMs, 0, 25000),
+    credentialCacheTtl: integer(env, 'CUMULUS_CREDENTIAL_CACHE_TTL', defaultConfig.credentialCacheTtl, 0, 3600),
+    logRequests: env.CUMULUS_LOG_REQUESTS === '1' || env.CUMULUS_LOG_REQUESTS === 'true',
+  };
+}
+
+/** Completes a partial configuration (as tests pass it) with the defaults; `dataDir` is resolved. */
+export function withDefaults(partial: Partial<ServerConfig> & { dataDir: string }): ServerConfig {
+  // Keys given as undefined keep their default rather than erasing it.
+  const given = Object.fromEntries(Object.entries(partial).filter(([, value]) => value !== undefined));
+  return { ...defaultConfig, ...given, dataDir: resolve(partial.dataDir) };
+}

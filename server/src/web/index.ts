@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../config';
+import type { Accounts } from '../auth/accounts';
+import type { FileService } from '../storage';
+import { prepareScope } from '../api/routes';
+import { registerFileLink } from './file-link';
+import { registerLogin } from './login';
+import { registerShell } from './shell';
+
+/** What the browser-facing routes need. */
+export interface WebDeps {
+  config: ServerConfig;
+  files: FileService;
+  accounts: Accounts;
+}
+
+/** Registers the sign-in page, sign-out, `/`, `/f/{fileid}` and the static front end, in their own scope. */
+export function registerWeb(app: FastifyInstance, deps: WebDeps): void {
+  app.register(async (scope) => {
+    prepareScope(scope);
+    registerLogin(scope, deps.accounts, deps.config.sessionLifetime);
+    registerFileLink(scope, deps.files);
+    registerShell(scope, deps.config.distDir);
+  });
+}

@@ -1,0 +1,63 @@
+import { escapeHtml } from './html';
+
+/** What the sign-in page shows. */
+export interface LoginPageOptions {
+  /** Token of the form, paired with the sign-in cookie (CSRF guard). */
+  requestToken: string;
+  /** Where to go after signing in. */
+  redirectUrl: string;
+  /** The user name typed before, kept after a failed attempt. */
+  user?: string;
+  /** An error to announce (wrong password, throttled, expired form). */
+  error?: string;
+  /** A notice (signed out). */
+  notice?: string;
+}
+
+/**
+ * The sign-in page: plain server-rendered HTML, no scripts, labelled fields, errors announced
+ * to screen readers, usable without CSS.
+ */
+export function renderLoginPage(options: LoginPageOptions): string {
+  const message = options.error
+    ? `<p class="message error" role="alert" id="login-error">${escapeHtml(options.error)}</p>`
+    : options.notice
+      ? `<p class="message" role="status">${escapeHtml(options.notice)}</p>`
+      : '';
+  const described = options.error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sign in – Cumulus Files</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #00679e; color: #222; margin: 0; min-height: 100vh; display: flex; align-items: center; justify-content: center; }
+  main { background: #fff; border-radius: 12px; padding: 2rem; width: min(22rem, 90vw); box-shadow: 0 4px 24px rgba(0,0,0,.2); }
+  h1 { font-size: 1.5rem; margin: 0 0 1.5rem; text-align: center; }
+  label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
+  input[type=text], input[type=password] { box-sizing: border-box; width: 100%; padding: .6rem; font-size: 1rem; border: 2px solid #767676; border-radius: 6px; }
+  input:focus, button:focus { outline: 3px solid #ffbf47; outline-offset: 1px; }
+  button { margin-top: 1.5rem; width: 100%; padding: .7rem; font-size: 1rem; font-weight: 600; color: #fff; background: #00679e; border: 0; border-radius: 6px; cursor: pointer; }
+  .message { padding: .6rem; border-radius: 6px; background: #e8f4fa; }
+  .error { background: #fdecea; color: #8b0000; }
+</style>
+</head>
+<body>
+<main>
+<h1>Cumulus Files</h1>
+${message}
+<form method="post" action="/login">
+<input type="hidden" name="requesttoken" value="${escapeHtml(options.requestToken)}">
+<input type="hidden" name="redirect_url" value="${escapeHtml(options.redirectUrl)}">
+<label for="user">Login</label>
+<input type="text" id="user" name="user" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus value="${escapeHtml(options.user ?? '')}"${described}>
+<label for="password">Password</label>
+<input type="password" id="password" name="password" autocomplete="current-password" required${described}>
+<button type="submit">Log in</button>
+</form>
+</main>
+</body>
+</html>
+`;
+}

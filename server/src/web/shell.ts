@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { HttpError } from '../api/errors';
+import { route } from '../api/routes';
+import { loginRedirect } from '../auth/hook';
+import { escapeHtml } from './html';
+import { findStaticFile, sendStaticFile, staticSegments } from './static-files';
+
+/** The URL tail after `prefix`, still percent-encoded, without the query. */
+function tailOf(request: FastifyRequest, prefix: string): string {
+  const path = (request.url.split('?')[0] ?? '').slice(prefix.length);
+  return path;
+}
+
+/**
+ * Puts the signed-in user and the CSRF token on the page's `<head>` as Nextcloud does
+ * (`data-user`, `data-user-displayname`, `data-requesttoken`), so the shell can read them.
+ */
+export function injectHead(html: string, attributes: Record<string, string>): string {
+  const extra = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  return html.replace(/<head(\s[^>]*)?>/i, (tag, attrs: string | undefined) => `<head${attrs ?? ''}${extra}>`);
+}
+
+/**
+ * Serves the built front end: `dist/shell/` at `/apps/files/` (its `index.html` for every
+ * path that is not a file, so history routing works; that page needs a signed-in user) and
+ * `dist/plugins/` at `/apps/files/plugins/` (public assets).
+ */
+export function registerShell(app: FastifyInstance, distDir: string): void {
+  const shellRoot = resolve(distDir, 'shell');
+  const pluginsRoot = resolve(distDir, 'plugins');
+
+  route(app, '/apps/files', 'public', { GET: async (_request, reply) => reply.redirect('/apps/files/', 301) });
+
+  route(app, '/apps/files/plugins/*', 'public', {
+    GET: async (request, reply) => {
+      const found = await findStaticFile(pluginsRoot, staticSegments(tailOf(request, '/apps/files/plugins/')));
+      if (!found) throw new HttpError(404, 'Not found.');
+      return sendStaticFile(request, reply, found);
+    },
+  });
+
+  const page = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    const segments = staticSegments(tailOf(request, '/apps/files/'));
+    if (segments[0] === 'api') throw new HttpError(404, 'No such API endpoint.');
+    const found = await findStaticFile(shellRoot, segments);
+    if (found && !(segments.length === 1 && segments[0] === 'index.html')) return sendStaticFile(request, reply, found);
+    const last = segments.at(-1) ?? '';
+    if (/\.[A-Za-z0-9]{1,8}$/.test(last) && !last.endsWith('.html')) throw new HttpError(404, 'Not found.');
+    if (!request.user) return reply.redirect(loginRedirect(request), 303);
+    let html: string;
+    try {
+      html = await readFile(join(shellRoot, 'index.html'), 'utf8');
+    } catch {
+      throw new HttpError(503, 'The front end is not built yet: run "npm run build".');
+    }
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('X-Frame-Options', 'SAMEORIGIN')
+      .header('X-Content-Type-Options', 'nosniff')
+      .type('text/html; charset=utf-8')
+      .send(
+        injectHead(html, {
+          'data-user': request.user.uid,
+          'data-user-displayname': request.user.displayName,
+          'data-requesttoken': request.authentication?.requestToken ?? '',
+        }),
+      );
+  };
+  route(app, '/apps/files/', 'optional', { GET: page });
+  route(app, '/apps/files/*', 'optional', { GET: page });
+}
