@@ -73,7 +73,7 @@ describe('createRegistry', () => {
     expect(one).not.toBe(empty);
     expect(Object.isFrozen(one)).toBe(true);
     expect(items.getAll()).toBe(one);
-    expect(() => (one as Item[]).push(item('x'))).toThrow(TypeError);
+    expect(() => (one as unknown as Item[]).push(item('x'))).toThrow(TypeError);
     undo();
     expect(items.getAll()).not.toBe(one);
     expect(items.getAll()).toEqual([]);

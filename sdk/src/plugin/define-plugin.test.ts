@@ -1,0 +1,55 @@
+import { describe, expect, it } from '@jest/globals';
+import { definePlugin, isPluginDefinition } from './define-plugin';
+import { isPluginError } from './plugin-error';
+import type { PluginDefinitionInput } from './types';
+
+const activate = (): void => undefined;
+
+describe('definePlugin', () => {
+  it('stamps the type tag and version and keeps id and hooks', () => {
+    const deactivate = (): void => undefined;
+    const plugin = definePlugin({ id: 'favorites', activate, deactivate });
+    expect(plugin).toEqual({ kind: 'cumulus.plugin', apiVersion: 1, id: 'favorites', activate, deactivate });
+    expect(Object.isFrozen(plugin)).toBe(true);
+    expect('deactivate' in definePlugin({ id: 'recent', activate })).toBe(false);
+  });
+
+  it.each(['files', 'files_sharing', 'cumulus.trash', 'a-b', '0day'])('accepts the id %s', (id) => {
+    expect(definePlugin({ id, activate }).id).toBe(id);
+  });
+
+  it.each(['', 'Files', '-files', '.files', 'my plugin', 'a/b', 'é'])('refuses the id "%s" with a load-phase PluginError', (id) => {
+    let thrown: unknown;
+    try {
+      definePlugin({ id, activate });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isPluginError(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ phase: 'load', pluginId: id, message: 'Invalid plugin definition: id must match /^[a-z0-9][a-z0-9._-]*$/' });
+  });
+
+  it('refuses an activate or deactivate that is not a function', () => {
+    expect(() => definePlugin({ id: 'x' } as PluginDefinitionInput)).toThrow('Invalid plugin definition: activate must be a function');
+    expect(() => definePlugin({ id: 'x', activate, deactivate: 'no' } as never)).toThrow('Invalid plugin definition: deactivate must be a function');
+  });
+});
+
+describe('isPluginDefinition', () => {
+  it('recognises a definition by its tag and version, also one built by another copy of the SDK', () => {
+    expect(isPluginDefinition(definePlugin({ id: 'favorites', activate }))).toBe(true);
+    expect(isPluginDefinition({ kind: 'cumulus.plugin', apiVersion: 1, id: 'favorites', activate })).toBe(true);
+  });
+
+  it.each([
+    ['null', null],
+    ['a function', activate],
+    ['an untagged object', { id: 'favorites', activate }],
+    ['another tag', { kind: 'other.plugin', apiVersion: 1, id: 'favorites', activate }],
+    ['another version', { kind: 'cumulus.plugin', apiVersion: 2, id: 'favorites', activate }],
+    ['a bad id', { kind: 'cumulus.plugin', apiVersion: 1, id: 'Favorites', activate }],
+    ['no activate', { kind: 'cumulus.plugin', apiVersion: 1, id: 'favorites' }],
+  ])('refuses %s', (_case, value) => {
+    expect(isPluginDefinition(value)).toBe(false);
+  });
+});
