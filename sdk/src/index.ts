@@ -11,3 +11,4 @@ export * from './plugin';
 export * from './events';
 export * from './sorting';
 export * from './upload';
+export * from './state';
