@@ -1,0 +1,62 @@
+import { pathToFileURL } from 'node:url';
+import { ConfigError, loadConfig } from './config';
+import { resolve } from 'node:path';
+import { AccountError } from './auth/user-validation';
+import { UsageError, parseArgs } from './cli/args';
+import type { CliIo } from './cli/io';
+import { println } from './cli/io';
+import { serveCommand } from './cli/serve';
+import type { Command } from './cli/user-commands';
+import { NotFound, checkCommandOptions, userCommands } from './cli/user-commands';
+
+/** Every `cumulus` command by name. */
+export const commands: Record<string, Command> = { serve: serveCommand, ...userCommands };
+
+/** The help text. */
+export function usage(): string {
+  const lines = ['Usage: cumulus <command> [options] [--data-dir DIR]', '', 'Commands:'];
+  for (const command of Object.values(commands)) lines.push(`  ${command.usage}`, `      ${command.summary}`);
+  lines.push('', 'The data directory is CUMULUS_DATA_DIR (default ./data) unless --data-dir is given.');
+  return lines.join('\n');
+}
+
+/**
+ * Runs the command line; returns the exit code: 0 done, 1 failed (for example an unknown or
+ * existing user), 2 wrong usage.
+ */
+export async function main(argv: string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env }): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    println(name ? io.stdout : io.stderr, usage());
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    println(io.stderr, `Unknown command "${name}". Run "cumulus help" for the list.`);
+    return 2;
+  }
+  try {
+    const args = parseArgs(rest, new Set([...command.valued, 'data-dir']));
+    checkCommandOptions(command, args);
+    const config = loadConfig(io.env);
+    const dataDir = args.options.get('data-dir');
+    if (typeof dataDir === 'string') config.dataDir = resolve(dataDir);
+    return await command.run(args, io, config);
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      println(io.stderr, error.message);
+      return 2;
+    }
+    if (error instanceof AccountError || error instanceof NotFound) {
+      println(io.stderr, `Error: ${error.message}`);
+      return 1;
+    }
+    println(io.stderr, `Error: ${(error as Error).message ?? String(error)}`);
+    return 1;
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly) {
+  process.exitCode = await main(process.argv.slice(2));
+}

@@ -1,0 +1,57 @@
+import type { ServerConfig } from '../config';
+import { startServer } from '../app';
+import type { Command } from './user-commands';
+import { UsageError, optionValue } from './args';
+import { println } from './io';
+
+function portOption(text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${text}".`);
+  return port;
+}
+
+/** `cumulus serve`: starts the server and prints where it runs and how to sign in. */
+export const serveCommand: Command = {
+  usage: 'serve [--port N] [--host ADDRESS]',
+  summary: 'Run the server (PORT, CUMULUS_HOST, CUMULUS_DATA_DIR, … configure it).',
+  valued: ['port', 'host'],
+  flags: [],
+  async run(args, io, config: ServerConfig) {
+    if (args.positional.length > 0) throw new UsageError(`Usage: cumulus ${this.usage}`);
+    const server = await startServer({
+      ...config,
+      port: portOption(optionValue(args, 'port'), config.port),
+      host: optionValue(args, 'host') ?? config.host,
+    });
+    println(io.stdout, `Cumulus Files is running at ${server.url}/`);
+    println(io.stdout, `Data directory: ${config.dataDir}`);
+    println(io.stdout, `Sign in at ${server.url}/login as "admin".`);
+    if (server.firstStart && server.adminPasswordFile) {
+      println(io.stdout, `The admin password was generated: ${server.adminPassword}`);
+      println(io.stdout, `It is kept in ${server.adminPasswordFile} (readable only by you); change it with "cumulus user:passwd admin".`);
+    } else if (server.firstStart) {
+      println(io.stdout, 'The admin password is the one set in CUMULUS_ADMIN_PASSWORD.');
+    } else if (server.adminPasswordFile) {
+      println(io.stdout, `The generated admin password is kept in ${server.adminPasswordFile}.`);
+    }
+    println(io.stdout, `WebDAV: ${server.url}/remote.php/dav/files/<user>/`);
+
+    let stopping = false;
+    const stop = (): void => {
+      if (stopping) return;
+      stopping = true;
+      println(io.stdout, 'Stopping…');
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          println(io.stderr, `Error while stopping: ${(error as Error).message}`);
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    return 0;
+  },
+};
