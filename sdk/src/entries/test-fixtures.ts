@@ -32,6 +32,7 @@ export const FOLDER: FolderNode = {
   attributes: {},
 };
 
+/** A valid view (All files), with `fields` replacing its own. */
 export const aView = (fields: Partial<View> = {}): View => ({
   id: 'files',
   name: 'All files',
@@ -40,6 +41,7 @@ export const aView = (fields: Partial<View> = {}): View => ({
   ...fields,
 });
 
+/** A valid column (Tags), with `fields` replacing its own. */
 export const aColumn = (fields: Partial<Column> = {}): Column => ({
   id: 'tags',
   title: 'Tags',
@@ -47,6 +49,7 @@ export const aColumn = (fields: Partial<Column> = {}): Column => ({
   ...fields,
 });
 
+/** A valid file action (delete), with `fields` replacing its own. */
 export const aFileAction = (fields: Partial<FileAction> = {}): FileAction => ({
   id: 'delete',
   displayName: () => 'Delete',
@@ -55,6 +58,7 @@ export const aFileAction = (fields: Partial<FileAction> = {}): FileAction => ({
   ...fields,
 });
 
+/** A valid new-menu entry (New folder), with `fields` replacing its own. */
 export const aNewMenuEntry = (fields: Partial<NewMenuEntry> = {}): NewMenuEntry => ({
   id: 'newFolder',
   displayName: 'New folder',
@@ -63,8 +67,10 @@ export const aNewMenuEntry = (fields: Partial<NewMenuEntry> = {}): NewMenuEntry 
   ...fields,
 });
 
+/** A valid file-list filter made by `createFileListFilter`. */
 export const aFileListFilter = (id = 'type', order?: number): FileListFilter => createFileListFilter(id, order);
 
+/** A valid sidebar tab (Sharing), with `fields` replacing its own. */
 export const aSidebarTab = (fields: Partial<SidebarTab> = {}): SidebarTab => ({
   id: 'sharing',
   name: 'Sharing',
@@ -73,6 +79,7 @@ export const aSidebarTab = (fields: Partial<SidebarTab> = {}): SidebarTab => ({
   ...fields,
 });
 
+/** A valid settings section (Photos), with `fields` replacing its own. */
 export const aSettingsSection = (fields: Partial<SettingsSection> = {}): SettingsSection => ({
   id: 'photos',
   name: 'Photos',

@@ -41,6 +41,17 @@ describe('createRegistry', () => {
     expect(() => items.register(item('a'))).toThrow(expect.objectContaining({ message: 'Item a taken', code: 'duplicate', entryId: 'a' }));
   });
 
+  it('refuses an entry whose getters throw as an invalid entry', () => {
+    const items = createRegistry(itemKind);
+    const entry = {
+      get id(): string {
+        throw new Error('no id today');
+      },
+      label: 'x',
+    };
+    expect(() => items.register(entry)).toThrow(expect.objectContaining({ message: 'Invalid entry', reason: 'reading the entry failed: no id today', entryId: undefined }));
+  });
+
   it('sorts by order, then display name, then id, whatever the registration order', () => {
     const ids = ['c', 'b2', 'b1', 'a', 'z'];
     const entries: Record<string, Item> = {

@@ -3,6 +3,16 @@ import { RegistryError } from './registry-error';
 import { stampOwner } from './stamp-owner';
 import type { Registered, Registry, RegistryEvent, RegistryKind, RegistryOptions, Unregister } from './types';
 
+/** The entry's id when it has a string one; never throws. */
+function idOf(entry: unknown): string | undefined {
+  try {
+    const id: unknown = (entry as { id?: unknown } | null)?.id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The owner stamped on entries registered without one: the shell's built-ins. */
 export const CORE_OWNER = 'core';
 
@@ -41,6 +51,16 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
     for (const { listener } of [...changeListeners]) call(listener);
   };
 
+  // An entry whose getters throw is refused like any other invalid entry,
+  // rather than escaping as an unrelated error.
+  const validate = (entry: unknown): string | null => {
+    try {
+      return kind.validate(entry);
+    } catch (error) {
+      return `reading the entry failed: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  };
+
   const remove = (id: string): boolean => {
     const current = entries.get(id);
     if (!current) return false;
@@ -50,8 +70,8 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
   };
 
   const register = (entry: T, owner: string = CORE_OWNER): Unregister => {
-    const reason = kind.validate(entry);
-    const id = typeof (entry as { id?: unknown } | null)?.id === 'string' ? entry.id : undefined;
+    const reason = validate(entry);
+    const id = idOf(entry);
     if (reason !== null) {
       throw new RegistryError('Invalid entry', { code: 'invalid', kind: kind.name, entryId: id, reason });
     }
