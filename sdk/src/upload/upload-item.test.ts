@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { cancelUpload, createUpload, failUpload, finishUpload, isUploadFinal, setUploaded } from './upload-item';
+import { cancelUpload, createBatchUpload, createUpload, failUpload, finishUpload, isUploadFinal, setUploaded } from './upload-item';
 
 const SOURCE = 'https://cloud.example/remote.php/dav/files/alice/movie.mkv';
 const MiB = 1024 * 1024;
@@ -64,5 +64,14 @@ describe('cancel, fail and finish', () => {
     expect(cancelUpload(finished)).toBe(finished);
     expect(failUpload(finished)).toBe(finished);
     expect(isUploadFinal(createUpload(SOURCE, false, 1))).toBe(false);
+  });
+});
+
+describe('createBatchUpload', () => {
+  it('starts uploading and ends finished or failed', () => {
+    const batch = createBatchUpload('https://cloud.example/remote.php/dav/files/alice/Photos');
+    expect(batch).toMatchObject({ status: 'uploading', size: 0, uploaded: 0, isChunked: false });
+    expect(finishUpload(batch).status).toBe('finished');
+    expect(failUpload(batch).status).toBe('failed');
   });
 });

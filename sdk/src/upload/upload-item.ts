@@ -56,6 +56,18 @@ export function createUpload(source: string, isChunked: boolean, size: number, c
   };
 }
 
+/**
+ * The container entry of a batch upload (spec §4: "A batch upload creates a
+ * container entry that goes uploading to finished or failed"): it starts
+ * 'uploading' and carries no bytes of its own; end it with
+ * {@link finishUpload} or {@link failUpload}.
+ *
+ * @param source Destination folder URL of the batch.
+ */
+export function createBatchUpload(source: string): Upload {
+  return { ...createUpload(source, false, 0), status: 'uploading' };
+}
+
 /** Whether the upload has reached a status it never leaves. */
 export function isUploadFinal(upload: Pick<Upload, 'status'>): boolean {
   return FINAL_UPLOAD_STATUSES.includes(upload.status);
