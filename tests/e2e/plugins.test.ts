@@ -1,0 +1,157 @@
+/**
+ * The plugin platform in a real browser: the built shell loads the manifest,
+ * the Hello remote registers its view and file action, broken remotes are
+ * reported by id while the page keeps working, and the shared singletons exist
+ * once. Needs `npm run build` first (`npm run test:e2e` does it).
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import type { PluginManifest } from '@cumulus/remotes';
+import { validateManifest } from '@cumulus/remotes';
+import { launchBrowser, watchPage } from '../support/browser';
+import type { PageProblems } from '../support/browser';
+import { buildFixtureRemotes } from '../support/buildFixtureRemotes';
+import { readSharedVersions } from '../support/federation';
+import type { SharedVersion } from '../support/federation';
+import { json, startStaticServer } from '../support/staticServer';
+import type { StaticServer } from '../support/staticServer';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DIST = path.join(ROOT, 'dist');
+const OUTPUT = path.join(ROOT, 'tests/output');
+
+/** A port nothing listens on: taken from the OS, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+describe('plugins in the browser', () => {
+  let fixtures: string;
+  let server: StaticServer;
+  let browser: Browser;
+  let page: Page;
+  let problems: PageProblems;
+  let deadEntry: string;
+  let missingEntry: string;
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(DIST, 'shell/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
+    fixtures = mkdtempSync(path.join(tmpdir(), 'cumulus-e2e-plugins-'));
+    await buildFixtureRemotes({ pluginsDir: path.join(ROOT, 'tests/fixtures/plugins'), distDir: fixtures, publicPath: '/fixtures/' });
+
+    const built = validateManifest(JSON.parse(readFileSync(path.join(DIST, 'plugins/manifest.json'), 'utf8')));
+    deadEntry = `http://127.0.0.1:${await closedPort()}/remoteEntry.js`;
+    const manifest: PluginManifest = {
+      plugins: [
+        ...built.plugins,
+        { id: 'broken', name: 'Broken', version: '1.0.0', entry: deadEntry, enabled: true },
+        { id: 'missing', name: 'Missing', version: '1.0.0', entry: '/apps/files/plugins/missing/remoteEntry.js', enabled: true },
+        { id: 'thrower', name: 'Thrower', version: '0.0.1', entry: '/fixtures/plugins/thrower/remoteEntry.js', enabled: true },
+        { id: 'switched-off', name: 'Off', version: '1.0.0', entry: '/apps/files/plugins/switched-off/remoteEntry.js', enabled: false },
+      ],
+    };
+    server = await startStaticServer([
+      { prefix: '/apps/files/api/v1/plugins', handle: json(manifest) },
+      { prefix: '/apps/files/plugins/', dir: path.join(DIST, 'plugins') },
+      { prefix: '/apps/files/', dir: path.join(DIST, 'shell'), fallback: '/index.html' },
+      { prefix: '/fixtures/plugins/', dir: path.join(fixtures, 'plugins') },
+    ]);
+    missingEntry = `${server.origin}/apps/files/plugins/missing/remoteEntry.js`;
+
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1024, height: 640 } });
+    problems = watchPage(page);
+    await page.goto(`${server.origin}/apps/files/`);
+    // Three failures and the Hello view: every plugin has been dealt with.
+    await page.getByRole('alert').nth(2).waitFor();
+    await page.locator('[data-view-id="hello"]').waitFor();
+  }, 120_000);
+
+  afterAll(async () => {
+    if (page !== undefined) {
+      mkdirSync(OUTPUT, { recursive: true });
+      await page.screenshot({ path: path.join(OUTPUT, 'plugins.png'), fullPage: true });
+    }
+    await browser?.close();
+    await server?.close();
+    if (fixtures !== undefined) rmSync(fixtures, { recursive: true, force: true });
+  });
+
+  it('shows the page heading', async () => {
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Cumulus Files');
+  });
+
+  it("lists the Hello plugin's view and file action with the plugin id that registered them", async () => {
+    const view = page.locator('[data-view-id="hello"]');
+    await expect(view.locator('.name').textContent()).resolves.toBe('Hello');
+    await expect(view.getByTestId('owner').textContent()).resolves.toBe('hello');
+    const action = page.locator('[data-action-id="hello-say-hello"]');
+    await expect(action.locator('.name').textContent()).resolves.toBe('Say hello');
+    await expect(action.getByTestId('owner').textContent()).resolves.toBe('hello');
+  });
+
+  it('reports each failed plugin by id, with why, in an alert', async () => {
+    const alerts = await page.getByRole('alert').allTextContents();
+    expect(alerts.sort()).toEqual(
+      [
+        `Plugin "broken" could not be loaded: its remote entry ${deadEntry} could not be fetched`,
+        `Plugin "missing" could not be loaded: its remote entry ${missingEntry} answered HTTP 404`,
+        'Plugin "thrower" could not be loaded: activation failed: Thrower refuses to start',
+      ].sort(),
+    );
+    const kinds = await page.locator('[role="alert"][data-plugin-id]').evaluateAll((nodes) =>
+      nodes.map((node) => `${node.getAttribute('data-plugin-id')}:${node.getAttribute('data-kind')}`),
+    );
+    expect(kinds.sort()).toEqual(['broken:network', 'missing:http', 'thrower:activation']);
+  });
+
+  it('keeps nothing of the plugin that threw while activating, and never loads a disabled one', async () => {
+    await expect(page.locator('[data-view-id="thrower-view"]').count()).resolves.toBe(0);
+    await expect(page.locator('[data-view-id]').count()).resolves.toBe(1);
+    expect(server.requests.some((url) => url.includes('switched-off'))).toBe(false);
+  });
+
+  it('keeps working: no uncaught error, and the thrower was loaded for real', () => {
+    expect(problems.pageErrors).toEqual([]);
+    expect(server.requests.some((url) => /^\/fixtures\/plugins\/thrower\/__federation_expose_plugin\..+\.js$/.test(url))).toBe(true);
+  });
+
+  describe('shared singletons', () => {
+    let shared: SharedVersion[];
+    beforeAll(async () => {
+      shared = await readSharedVersions(page);
+    });
+
+    const copiesOf = (name: string): SharedVersion[] => shared.filter((record) => record.name === name && record.loaded);
+
+    it.each(['react', 'react-dom', '@cumulus/sdk'])('%s is instantiated once, from the shell', (name) => {
+      const copies = copiesOf(name);
+      expect(copies.map((record) => record.from)).toEqual(['cumulus_shell']);
+    });
+
+    it('hands the remotes the shell’s SDK and React rather than their own copies', () => {
+      expect(copiesOf('@cumulus/sdk')[0]?.useIn).toEqual(
+        expect.arrayContaining(['cumulus_shell', 'cumulus_plugin_hello', 'cumulus_plugin_thrower']),
+      );
+      expect(copiesOf('react')[0]?.useIn).toEqual(expect.arrayContaining(['cumulus_shell', 'cumulus_plugin_thrower']));
+    });
+
+    it('fetches nothing from a remote but its entry and its exposed module', () => {
+      // A remote's fallback copies of shared packages are chunks of their own;
+      // requesting any other file from a plugin folder would mean a second copy.
+      const fromPlugins = server.requests.filter((url) => url.startsWith('/apps/files/plugins/hello/') || url.startsWith('/fixtures/plugins/'));
+      for (const url of fromPlugins) expect(url).toMatch(/\/(remoteEntry\.js|__federation_expose_plugin\.[0-9a-f]+\.js)$/);
+      expect(fromPlugins).toHaveLength(4);
+    });
+  });
+});
