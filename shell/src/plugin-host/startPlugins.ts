@@ -21,7 +21,8 @@ export async function startPlugins(
       manifestUrl,
       host,
       onError(error) {
-        console.error(error.message, error.cause);
+        // Activation failures already reached host.reportError through the SDK.
+        if (error.kind !== 'activation') console.error(error.message, error.cause);
         failures.add(error);
       },
     });
