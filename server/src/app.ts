@@ -94,7 +94,8 @@ async function mountDav(app: FastifyInstance, deps: { files: FileService; db: Ky
   try {
     dav = (await import(specifier)) as typeof dav;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
   }
   dav?.registerDav?.(app, deps);
 }
