@@ -88,12 +88,18 @@ export class FileService {
 
   /** Creates the user's root folder (on disk and in the cache) when missing. */
   async ensureUserRoot(uid: string): Promise<void> {
+    // Called on every WebDAV request: cheap once the root is known to exist.
+    if (this.ensuredRoots.has(uid)) return;
     await this.content.ensureRoot(uid);
     await this.rootRow(uid);
+    this.ensuredRoots.add(uid);
   }
+
+  private readonly ensuredRoots = new Set<string>();
 
   /** Removes the user's files, pending uploads, locks and metadata. */
   async deleteUserData(uid: string): Promise<void> {
+    this.ensuredRoots.delete(uid);
     await this.content.removeUser(uid);
     await this.metadata.deleteUser(uid);
   }

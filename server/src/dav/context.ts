@@ -1,0 +1,79 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthenticatedUser } from '../auth/types';
+import type { FileService } from '../storage/file-service';
+import type { LockStore } from '../storage/locks';
+import type { PropertyStore } from '../storage/properties';
+import type { UploadStore } from '../storage/uploads';
+import { encodeHrefPath, encodeSegment } from '../storage/paths';
+import { fail } from '../storage/errors';
+
+/** Services the WebDAV methods use. */
+export interface DavServices {
+  files: FileService;
+  properties: PropertyStore;
+  locks: LockStore;
+  uploads: UploadStore;
+  config: { maxChunkSize: number };
+  /** Suffix of `oc:id` values, fixed for the instance (Nextcloud's instance id). */
+  instanceId: string;
+}
+
+/** Which DAV tree a request addresses. */
+export type DavTree = 'files' | 'uploads' | 'root';
+
+/** One WebDAV request, resolved: who, which tree, which path. */
+export interface DavRequest {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  services: DavServices;
+  user: AuthenticatedUser;
+  /** The owner of the addressed tree (always the signed-in user). */
+  uid: string;
+  tree: DavTree;
+  /** Decoded path of the request URL below the tree base: '/a/b.txt', '/' for the base itself. */
+  path: string;
+  /** Encoded href of the tree base, without trailing slash (e.g. `/remote.php/dav/files/admin`). */
+  base: string;
+}
+
+/** The href of a node: absolute path, URL-encoded like Nextcloud, folders with a trailing slash. */
+export function hrefFor(base: string, path: string, folder: boolean): string {
+  if (path === '/') return `${base}/`;
+  return `${base}${encodeHrefPath(path)}${folder ? '/' : ''}`;
+}
+
+/** The encoded base href of a user's files tree. */
+export function filesBase(uid: string): string {
+  return `/remote.php/dav/files/${encodeSegment(uid)}`;
+}
+
+/** `oc:id` / `OC-FileId`: the file id zero-padded to 8 digits followed by the instance id. */
+export function ocId(fileid: number, instanceId: string): string {
+  return `${String(fileid).padStart(8, '0')}${instanceId}`;
+}
+
+/** A header's single value ('' when absent). */
+export function header(request: FastifyRequest, name: string): string {
+  const value = request.headers[name];
+  if (Array.isArray(value)) return value.join(', ');
+  return value ?? '';
+}
+
+/** Reads a small request body (XML) as text, refusing bodies over `limit` bytes. */
+export async function readBody(request: FastifyRequest, limit = 1024 * 1024): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request.raw) {
+    size += (chunk as Buffer).length;
+    if (size > limit) fail('bad-request', 'Request body too large');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** True when the request carries a body (by Content-Length or chunked transfer). */
+export function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length !== undefined) return Number(length) > 0;
+  return request.headers['transfer-encoding'] !== undefined;
+}

@@ -1,0 +1,39 @@
+import type { DavRequest } from './context';
+import { header } from './context';
+import { decodeUrlPath } from '../storage/paths';
+import { fail } from '../storage/errors';
+
+/**
+ * Resolves the Destination header (an absolute URL or an absolute path) to a
+ * path in the user's files tree. Another host answers 502, another tree or
+ * another user's files 403.
+ */
+export function destinationPath(ctx: DavRequest, base = ctx.base): string {
+  const raw = header(ctx.request, 'destination').trim();
+  if (raw === '') fail('bad-request', 'The destination header was not supplied');
+  let path = raw;
+  const absolute = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(raw);
+  if (absolute) {
+    const host = (absolute[2] ?? '').toLowerCase();
+    const own = header(ctx.request, 'host').toLowerCase();
+    if (host.replace(/^[^@]*@/, '') !== own) fail('bad-gateway', 'The destination node is not on this server');
+    path = absolute[3] || '/';
+  }
+  if (!path.startsWith('/')) fail('bad-request', 'The destination header was not understood');
+  path = path.split('?')[0]?.split('#')[0] ?? '';
+  const legacy = '/remote.php/webdav';
+  if (path === base || path.startsWith(`${base}/`)) return decodeUrlPath(path.slice(base.length));
+  if (path === legacy || path.startsWith(`${legacy}/`)) return decodeUrlPath(path.slice(legacy.length));
+  const modern = `/remote.php/dav/files/${encodeURIComponent(ctx.uid)}`;
+  if (path === modern || path.startsWith(`${modern}/`)) return decodeUrlPath(path.slice(modern.length));
+  if (/^\/remote\.php\/dav\/files\/[^/]+/.test(path)) fail('forbidden', 'The destination is outside your files');
+  return fail('bad-gateway', 'The destination is not a WebDAV resource of this server');
+}
+
+/** The Overwrite header: true unless `F`. */
+export function overwriteAllowed(ctx: DavRequest): boolean {
+  const value = header(ctx.request, 'overwrite').trim().toUpperCase();
+  if (value === '' || value === 'T') return true;
+  if (value === 'F') return false;
+  return fail('bad-request', 'The HTTP Overwrite header should be either T or F');
+}

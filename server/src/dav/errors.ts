@@ -1,0 +1,52 @@
+import type { FastifyReply } from 'fastify';
+import type { StorageErrorKind } from '../storage/errors';
+import { StorageError } from '../storage/errors';
+import { escapeXml } from './xml/serialize';
+
+/**
+ * The one table from failure kind to HTTP status and the Sabre exception
+ * class Nextcloud names in its error bodies. Every DAV method reports
+ * failures through it.
+ */
+export const ERROR_STATUS: Record<StorageErrorKind, { status: number; exception: string }> = {
+  'bad-request': { status: 400, exception: 'Sabre\\DAV\\Exception\\BadRequest' },
+  forbidden: { status: 403, exception: 'Sabre\\DAV\\Exception\\Forbidden' },
+  'not-found': { status: 404, exception: 'Sabre\\DAV\\Exception\\NotFound' },
+  'method-not-allowed': { status: 405, exception: 'Sabre\\DAV\\Exception\\MethodNotAllowed' },
+  conflict: { status: 409, exception: 'Sabre\\DAV\\Exception\\Conflict' },
+  'precondition-failed': { status: 412, exception: 'Sabre\\DAV\\Exception\\PreconditionFailed' },
+  'unsupported-media-type': { status: 415, exception: 'Sabre\\DAV\\Exception\\UnsupportedMediaType' },
+  'range-not-satisfiable': { status: 416, exception: 'Sabre\\DAV\\Exception\\RequestedRangeNotSatisfiable' },
+  locked: { status: 423, exception: 'Sabre\\DAV\\Exception\\Locked' },
+  'failed-dependency': { status: 424, exception: 'Sabre\\DAV\\Exception' },
+  'not-implemented': { status: 501, exception: 'Sabre\\DAV\\Exception\\NotImplemented' },
+  'bad-gateway': { status: 502, exception: 'Sabre\\DAV\\Exception\\BadGateway' },
+  'insufficient-storage': { status: 507, exception: 'Sabre\\DAV\\Exception\\InsufficientStorage' },
+};
+
+/** The Nextcloud-style XML error body. */
+export function errorBody(exception: string, message: string): string {
+  return (
+    '<?xml version="1.0" encoding="utf-8"?>\n' +
+    '<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns">\n' +
+    `  <s:exception>${escapeXml(exception)}</s:exception>\n` +
+    `  <s:message>${escapeXml(message)}</s:message>\n` +
+    '</d:error>\n'
+  );
+}
+
+/** Status and body for any thrown value; unknown errors become a 500 without internals. */
+export function describeError(error: unknown): { status: number; body: string } {
+  if (error instanceof StorageError) {
+    const { status, exception } = ERROR_STATUS[error.kind];
+    return { status, body: errorBody(exception, error.message) };
+  }
+  return { status: 500, body: errorBody('Sabre\\DAV\\Exception', 'Internal Server Error') };
+}
+
+/** Sends a failure as Nextcloud does. */
+export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
+  const { status, body } = describeError(error);
+  if (status === 500) reply.log.error({ err: error }, 'WebDAV request failed');
+  return reply.code(status).header('content-type', 'application/xml; charset=utf-8').send(body);
+}

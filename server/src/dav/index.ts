@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { FileService } from '../storage/file-service';
+import { LockStore } from '../storage/locks';
+import { PropertyStore } from '../storage/properties';
+import { UploadStore } from '../storage/uploads';
+import { StorageError, fail } from '../storage/errors';
+import { decodeUrlPath, encodeSegment } from '../storage/paths';
+import type { DavRequest, DavServices, DavTree } from './context';
+import { sendError, errorBody } from './errors';
+import { options } from './methods/options';
+import { propfind } from './methods/propfind';
+import { proppatch } from './methods/proppatch';
+import { mkcol } from './methods/mkcol';
+import { get } from './methods/get';
+import { put } from './methods/put';
+import { del } from './methods/delete';
+import { copyOrMove } from './methods/copy-move';
+import { lock, unlock } from './methods/lock';
+import { report } from './methods/report';
+import { search } from './methods/search';
+import { uploads } from './methods/uploads';
+
+/** WebDAV verbs beyond plain HTTP. Registered without a body so fastify never parses them. */
+const DAV_VERBS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'REPORT', 'SEARCH'];
+const METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'POST', 'PATCH', ...DAV_VERBS];
+
+/** How often abandoned upload folders are looked for. */
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+type Handler = (ctx: DavRequest) => Promise<void>;
+
+/** One handler per method on the files tree (nephele-style: a module per method over a shared base). */
+const FILES_METHODS: Record<string, Handler> = {
+  OPTIONS: options,
+  PROPFIND: propfind,
+  PROPPATCH: proppatch,
+  MKCOL: mkcol,
+  GET: get,
+  HEAD: get,
+  PUT: put,
+  DELETE: del,
+  COPY: copyOrMove,
+  MOVE: copyOrMove,
+  LOCK: lock,
+  UNLOCK: unlock,
+  REPORT: report,
+};
+
+/** A URL resolved to a DAV tree. */
+interface Resolved {
+  tree: DavTree;
+  /** The uid named in the URL (null for the legacy tree and the DAV root). */
+  uid: string | null;
+  /** The encoded URL part after the tree base. */
+  rest: string;
+  /** The encoded base as it appeared in the URL. */
+  base: string;
+}
+
+/** Splits a raw request URL into tree, uid and path. */
+export function resolveUrl(rawUrl: string): Resolved | null {
+  const path = rawUrl.split('?')[0] ?? '/';
+  const legacy = /^\/remote\.php\/webdav(\/.*)?$/.exec(path);
+  if (legacy) return { tree: 'files', uid: null, rest: legacy[1] ?? '', base: '/remote.php/webdav' };
+  const tree = /^\/remote\.php\/dav\/(files|uploads)\/([^/]+)(\/.*)?$/.exec(path);
+  if (tree) {
+    return { tree: tree[1] as 'files' | 'uploads', uid: tree[2] ?? '', rest: tree[3] ?? '', base: `/remote.php/dav/${tree[1]}/${tree[2]}` };
+  }
+  if (/^\/remote\.php\/dav\/?$/.test(path)) return { tree: 'root', uid: null, rest: '', base: '/remote.php/dav' };
+  return null;
+}
+
+/**
+ * Mounts WebDAV: `/remote.php/dav/files/{uid}/…`, `/remote.php/dav/uploads/{uid}/…`
+ * (chunked upload), `/remote.php/dav/` (SEARCH) and the legacy `/remote.php/webdav/…`.
+ * Reads `request.user`, set by the authentication hook; a uid in the URL other
+ * than the signed-in user's is 404.
+ */
+export function registerDav(app: FastifyInstance, deps: { files: FileService; db: Kysely<unknown>; config: { maxChunkSize: number } }): void {
+  const services: DavServices = {
+    files: deps.files,
+    properties: new PropertyStore(deps.db),
+    locks: new LockStore(deps.db),
+    uploads: new UploadStore({ db: deps.db, dataDir: deps.files.dataDir }),
+    config: deps.config,
+    instanceId: `oc${createHash('sha1').update(deps.files.dataDir).digest('hex').slice(0, 10)}`,
+  };
+  for (const verb of DAV_VERBS) if (!app.supportedMethods.includes(verb)) app.addHttpMethod(verb, { hasBody: false });
+
+  const sweep = (): void => {
+    services.uploads.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping abandoned uploads failed'));
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+
+  app.register(async (dav) => {
+    // Bodies stay unread streams: PUT pipes them to disk, XML methods read them with a limit.
+    dav.removeAllContentTypeParsers();
+    dav.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    dav.setErrorHandler((error, _request, reply) => {
+      if (error instanceof StorageError) return sendError(reply, error);
+      const status = typeof (error as { statusCode?: unknown }).statusCode === 'number' ? (error as { statusCode: number }).statusCode : 500;
+      if (status >= 500) return sendError(reply, error);
+      return reply.code(status).header('content-type', 'application/xml; charset=utf-8').send(errorBody('Sabre\\DAV\\Exception', (error as Error).message));
+    });
+    // Returning the reply tells fastify the response is ours (a streamed body
+    // is still in flight when the handler's promise settles).
+    const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      try {
+        await handle(services, request, reply);
+      } catch (error) {
+        if (!reply.sent && !reply.raw.headersSent) sendError(reply, error);
+      }
+      return reply;
+    };
+    for (const url of ['/remote.php/dav', '/remote.php/dav/*', '/remote.php/webdav', '/remote.php/webdav/*']) {
+      dav.route({ method: METHODS, url, handler, config: { auth: 'required' } });
+    }
+  });
+}
+
+async function handle(services: DavServices, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const user = request.user;
+  if (!user) {
+    reply.code(401).header('www-authenticate', 'Basic realm="Cumulus", charset="UTF-8"');
+    fail('forbidden', 'No user is signed in');
+  }
+  const resolved = resolveUrl(request.raw.url ?? '/');
+  if (!resolved) fail('not-found', 'Not found');
+  if (resolved.uid !== null) {
+    let uid: string;
+    try {
+      uid = decodeURIComponent(resolved.uid);
+    } catch {
+      return fail('bad-request', 'Malformed percent-encoding in the request path');
+    }
+    if (uid !== user.uid) fail('not-found', 'Principal not found');
+  }
+  const base = resolved.uid === null ? resolved.base : `/remote.php/dav/${resolved.tree}/${encodeSegment(user.uid)}`;
+  const ctx: DavRequest = {
+    request,
+    reply,
+    services,
+    user,
+    uid: user.uid,
+    tree: resolved.tree,
+    path: decodeUrlPath(resolved.rest),
+    base,
+  };
+  const method = request.method;
+  if (resolved.tree === 'uploads') return uploads(ctx);
+  if (resolved.tree === 'root') {
+    if (method === 'SEARCH') return search(ctx);
+    if (method === 'OPTIONS') return options(ctx);
+    if (method === 'PROPFIND') {
+      reply.code(207).header('content-type', 'application/xml; charset=utf-8');
+      reply.send(
+        '<?xml version="1.0"?>\n<d:multistatus xmlns:d="DAV:"><d:response><d:href>/remote.php/dav/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>\n',
+      );
+      return;
+    }
+    fail('method-not-allowed', `${method} is not allowed here`);
+  }
+  const handlerFor = FILES_METHODS[method];
+  if (method === 'SEARCH') fail('method-not-allowed', 'SEARCH is answered on /remote.php/dav/');
+  if (!handlerFor) fail('not-implemented', `There was no plugin in the system that was willing to handle this ${method} method.`);
+  await services.files.ensureUserRoot(user.uid);
+  return handlerFor(ctx);
+}

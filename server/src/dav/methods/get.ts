@@ -1,0 +1,69 @@
+import type { DavRequest } from '../context';
+import { header, ocId } from '../context';
+import { checkConditionalHeaders, etagMatches, quotedEtag } from '../conditions';
+import { fail } from '../../storage/errors';
+import type { ByteRange } from '../../storage/types';
+
+/** Parses a single `bytes=` range against the size; null means "send everything". */
+export function parseRange(value: string, size: number): ByteRange | null | 'unsatisfiable' {
+  const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(value.trim());
+  if (!match) return null; // multiple or malformed ranges: the whole body
+  const [, first, last] = match;
+  if (first === '' && last === '') return null;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}
+
+/** GET and HEAD of a file, with Range, If-Range and the conditional headers. */
+export async function get(ctx: DavRequest): Promise<void> {
+  const entry = await ctx.services.files.stat(ctx.uid, ctx.path);
+  if (!entry) fail('not-found', `File with name ${ctx.path.slice(1)} could not be located`);
+  const notModified = checkConditionalHeaders(ctx, entry);
+  const reply = ctx.reply
+    .header('etag', quotedEtag(entry.etag))
+    .header('oc-etag', quotedEtag(entry.etag))
+    .header('oc-fileid', ocId(entry.fileid, ctx.services.instanceId))
+    .header('last-modified', new Date(entry.mtime * 1000).toUTCString());
+  if (notModified) {
+    reply.code(304).send();
+    return;
+  }
+  if (entry.type === 'folder') {
+    // Nextcloud (Sabre) has no GET for collections.
+    fail('not-implemented', 'GET is only implemented on File objects');
+  }
+  let range: ByteRange | null = null;
+  const rangeHeader = header(ctx.request, 'range');
+  const ifRange = header(ctx.request, 'if-range');
+  if (rangeHeader && (!ifRange || etagMatches(ifRange, entry.etag) || Date.parse(ifRange) / 1000 >= entry.mtime)) {
+    const parsed = parseRange(rangeHeader, entry.size);
+    if (parsed === 'unsatisfiable') {
+      reply.header('content-range', `bytes */${entry.size}`);
+      fail('range-not-satisfiable', 'The requested range is not satisfiable');
+    }
+    range = parsed;
+  }
+  reply
+    .header('content-type', entry.mime)
+    .header('accept-ranges', 'bytes')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', "default-src 'none';")
+    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(entry.name)}; filename="${entry.name.replace(/[^\x20-\x7e]|"/g, '_')}"`);
+  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${entry.size}`);
+  else reply.code(200);
+  const length = range ? range.end - range.start + 1 : entry.size;
+  reply.header('content-length', String(length));
+  if (ctx.request.method === 'HEAD' || length === 0) {
+    reply.send();
+    return;
+  }
+  const { stream } = await ctx.services.files.openRead(ctx.uid, ctx.path, range ?? undefined);
+  reply.send(stream);
+}

@@ -1,0 +1,65 @@
+import type { DavRequest } from '../context';
+import { header, hrefFor, readBody } from '../context';
+import { parseXml } from '../xml/parse';
+import { NS } from '../xml/element';
+import type { PropertyContext, PropRequest } from '../properties';
+import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer, propRequestFrom } from '../properties';
+import type { FileEntry } from '../../storage/types';
+import { fail } from '../../storage/errors';
+
+/** The PROPFIND depth: 0 or 1; `infinity` is refused (403) as on Nextcloud; missing means 1. */
+export function propfindDepth(ctx: DavRequest): 0 | 1 {
+  const depth = header(ctx.request, 'depth').trim().toLowerCase();
+  if (depth === '0') return 0;
+  if (depth === '1' || depth === '') return 1;
+  if (depth === 'infinity') fail('forbidden', 'PROPFIND requests with a Depth of infinity are not allowed');
+  return fail('bad-request', 'The Depth header must be 0, 1 or infinity');
+}
+
+/** Parses a PROPFIND body ('' means allprop). */
+export async function readPropRequest(ctx: DavRequest): Promise<PropRequest> {
+  const text = await readBody(ctx.request);
+  if (text.trim() === '') return { kind: 'allprop', include: [] };
+  const root = parseXml(text);
+  if (root.ns !== NS.dav || root.local !== 'propfind') fail('bad-request', 'The root element of a PROPFIND body must be d:propfind');
+  return propRequestFrom(root);
+}
+
+/** The context live properties need for this request's user. */
+export async function propertyContext(ctx: DavRequest): Promise<PropertyContext> {
+  const [usage, locks] = await Promise.all([ctx.services.files.getUsage(ctx.uid), ctx.services.locks.all(ctx.uid)]);
+  return { user: ctx.user, instanceId: ctx.services.instanceId, used: usage.used, locks, base: ctx.base };
+}
+
+/** Renders a multistatus of nodes (dead properties loaded only when needed). */
+export async function renderEntries(ctx: DavRequest, request: PropRequest, entries: FileEntry[], parentId?: number): Promise<string> {
+  const renderer = new ResponseRenderer(request, await propertyContext(ctx));
+  let dead = new Map<number, Map<string, string>>();
+  if (renderer.needsDeadProperties) {
+    if (parentId !== undefined) dead = await ctx.services.properties.getForChildren(parentId);
+    for (const entry of parentId === undefined ? entries : entries.slice(0, 1)) {
+      dead.set(entry.fileid, await ctx.services.properties.get(entry.fileid));
+    }
+  }
+  const parts: string[] = [MULTISTATUS_OPEN];
+  for (const entry of entries) parts.push(renderer.render(hrefFor(ctx.base, entry.path, entry.type === 'folder'), entry, dead.get(entry.fileid)));
+  parts.push(MULTISTATUS_CLOSE);
+  return parts.join('');
+}
+
+/** PROPFIND: the node itself and, with Depth 1, its children. */
+export async function propfind(ctx: DavRequest): Promise<void> {
+  const depth = propfindDepth(ctx);
+  const request = await readPropRequest(ctx);
+  const entry = await ctx.services.files.stat(ctx.uid, ctx.path);
+  if (!entry) fail('not-found', `File with name ${ctx.path.slice(1)} could not be located`);
+  const entries = [entry];
+  if (depth === 1 && entry.type === 'folder') entries.push(...(await ctx.services.files.list(ctx.uid, ctx.path)));
+  const body = await renderEntries(ctx, request, entries, depth === 1 && entry.type === 'folder' ? entry.fileid : undefined);
+  sendMultistatus(ctx, body);
+}
+
+/** Sends a 207 multistatus body. */
+export function sendMultistatus(ctx: DavRequest, body: string): void {
+  ctx.reply.code(207).header('content-type', 'application/xml; charset=utf-8').header('vary', 'Brief,Prefer').send(body);
+}

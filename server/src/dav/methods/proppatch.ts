@@ -1,0 +1,98 @@
+import type { DavRequest } from '../context';
+import { hrefFor, readBody } from '../context';
+import { parseXml } from '../xml/parse';
+import type { XmlElement } from '../xml/element';
+import { NS, clark, elements, textOf } from '../xml/element';
+import { serializeElement } from '../xml/serialize';
+import { LIVE_PROPERTIES, MULTISTATUS_CLOSE, MULTISTATUS_OPEN, WRITABLE_LIVE, emptyProp } from '../properties';
+import { checkWritePreconditions } from '../conditions';
+import { sendMultistatus } from './propfind';
+import { fail } from '../../storage/errors';
+
+interface Operation {
+  element: XmlElement;
+  clark: string;
+  remove: boolean;
+}
+
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 403: 'Forbidden', 409: 'Conflict', 424: 'Failed Dependency' };
+
+/**
+ * PROPPATCH: all or nothing. Dead properties are stored in the database,
+ * `oc:favorite` and `d:getlastmodified` change the node; any other live
+ * property is protected (403), and then every other property of the request
+ * fails with 424 and nothing is changed.
+ */
+export async function proppatch(ctx: DavRequest): Promise<void> {
+  const text = await readBody(ctx.request);
+  const root = parseXml(text);
+  if (root.ns !== NS.dav || root.local !== 'propertyupdate') fail('bad-request', 'The root element of a PROPPATCH body must be d:propertyupdate');
+  const entry = await ctx.services.files.stat(ctx.uid, ctx.path);
+  if (!entry) fail('not-found', 'File not found');
+  await checkWritePreconditions(ctx, entry, [{ path: ctx.path }]);
+
+  const operations: Operation[] = [];
+  for (const action of elements(root)) {
+    if (action.ns !== NS.dav || (action.local !== 'set' && action.local !== 'remove')) continue;
+    for (const prop of elements(action)) {
+      if (prop.ns !== NS.dav || prop.local !== 'prop') continue;
+      for (const element of elements(prop)) operations.push({ element, clark: clark(element), remove: action.local === 'remove' });
+    }
+  }
+
+  const status = new Map<string, number>();
+  let mtime: number | undefined;
+  for (const op of operations) {
+    if (!LIVE_PROPERTIES.has(op.clark)) {
+      status.set(op.clark, 200);
+      continue;
+    }
+    if (!WRITABLE_LIVE.has(op.clark) || op.remove) {
+      status.set(op.clark, 403);
+      continue;
+    }
+    if (op.clark === `{${NS.dav}}getlastmodified`) {
+      const value = textOf(op.element).trim();
+      const parsed = /^\d+$/.test(value) ? Number(value) : Math.floor(Date.parse(value) / 1000);
+      if (Number.isNaN(parsed)) {
+        status.set(op.clark, 409);
+        continue;
+      }
+      mtime = parsed;
+    }
+    status.set(op.clark, 200);
+  }
+  const failed = [...status.values()].some((code) => code !== 200);
+  if (failed) for (const [name, code] of status) if (code === 200) status.set(name, 424);
+
+  if (!failed) {
+    // Dead properties in order, so a set followed by a remove of the same name ends removed.
+    const finalDead = new Map<string, string | null>();
+    for (const op of operations) {
+      if (op.clark === `{${NS.oc}}favorite`) continue;
+      if (LIVE_PROPERTIES.has(op.clark)) continue;
+      finalDead.set(op.clark, op.remove ? null : serializeElement(op.element));
+    }
+    const set = [...finalDead].filter((pair): pair is [string, string] => pair[1] !== null);
+    const remove = [...finalDead].filter(([, value]) => value === null).map(([name]) => name);
+    await ctx.services.properties.patch(entry.fileid, set, remove);
+    const favorite = operations.filter((op) => op.clark === `{${NS.oc}}favorite`).pop();
+    if (favorite) await ctx.services.files.setFavorite(ctx.uid, ctx.path, !favorite.remove && textOf(favorite.element).trim() === '1');
+    if (mtime !== undefined) await ctx.services.files.setMtime(ctx.uid, ctx.path, mtime);
+  }
+
+  const byStatus = new Map<number, string>();
+  const seen = new Set<string>();
+  for (const op of operations) {
+    if (seen.has(op.clark)) continue;
+    seen.add(op.clark);
+    const code = status.get(op.clark) ?? 200;
+    byStatus.set(code, (byStatus.get(code) ?? '') + emptyProp(op.element));
+  }
+  let body = `${MULTISTATUS_OPEN}<d:response><d:href>${hrefFor(ctx.base, ctx.path, entry.type === 'folder')}</d:href>`;
+  for (const [code, props] of byStatus) {
+    body += `<d:propstat><d:prop>${props}</d:prop><d:status>HTTP/1.1 ${code} ${STATUS_TEXT[code] ?? ''}</d:status></d:propstat>`;
+  }
+  body += `</d:response>${MULTISTATUS_CLOSE}`;
+  sendMultistatus(ctx, body);
+}

@@ -1,0 +1,163 @@
+import type { DavRequest } from '../context';
+import { filesBase, hasBody, header, hrefFor } from '../context';
+import { checkWritePreconditions } from '../conditions';
+import { destinationPath } from '../destination';
+import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN } from '../properties';
+import { parseMtimeHeader, uploadHeaders } from './put';
+import { propfindDepth, readPropRequest, sendMultistatus } from './propfind';
+import { options } from './options';
+import { fail } from '../../storage/errors';
+import type { UploadSession } from '../../storage/uploads';
+
+/** Chunked upload v2 accepts chunks numbered 1 to this. */
+export const MAX_CHUNK_NUMBER = 10000;
+
+/** The message a v2 chunk outside 1–10000 is refused with. */
+export const CHUNK_NAME_MESSAGE = `Chunk name must be a number between 1 and ${MAX_CHUNK_NUMBER}`;
+
+/**
+ * Checks a chunk name: v2 uploads (made with a Destination) take 1–10000,
+ * the older style any number (sync clients name chunks by offset).
+ */
+export function checkChunkName(name: string, v2: boolean): void {
+  if (!/^\d{1,20}$/.test(name)) fail('bad-request', v2 ? CHUNK_NAME_MESSAGE : 'Chunk name must be a number');
+  if (v2) {
+    const n = Number(name);
+    if (n < 1 || n > MAX_CHUNK_NUMBER) fail('bad-request', CHUNK_NAME_MESSAGE);
+  }
+}
+
+/** Chunk names in assembly order: numeric. */
+export function assemblyOrder(names: string[]): string[] {
+  return [...names].sort((a, b) => {
+    const x = BigInt(a);
+    const y = BigInt(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+function segments(ctx: DavRequest): string[] {
+  return ctx.path.split('/').filter((s) => s !== '');
+}
+
+async function session(ctx: DavRequest, id: string): Promise<UploadSession> {
+  const found = await ctx.services.uploads.get(ctx.uid, id);
+  if (!found) fail('not-found', 'Upload folder not found');
+  return found;
+}
+
+/** Bytes still free for the user (-1 unlimited), counting pending chunks as used. */
+async function freeBytes(ctx: DavRequest): Promise<number> {
+  if (ctx.user.quota < 0) return -1;
+  const used = (await ctx.services.files.getUsage(ctx.uid)).used + (await ctx.services.uploads.pendingBytes(ctx.uid));
+  return Math.max(0, ctx.user.quota - used);
+}
+
+/** The files-tree view of a request whose target is `path` in the user's files. */
+function filesContext(ctx: DavRequest, path: string): DavRequest {
+  return { ...ctx, tree: 'files', base: filesBase(ctx.uid), path };
+}
+
+/** Requests below `/remote.php/dav/uploads/{uid}/`. */
+export async function uploads(ctx: DavRequest): Promise<void> {
+  const method = ctx.request.method;
+  const parts = segments(ctx);
+  if (method === 'OPTIONS') return options(ctx);
+  if (parts.length === 0) {
+    if (method === 'PROPFIND') return propfindUploads(ctx, null);
+    return fail('method-not-allowed', `${method} is not allowed on the uploads folder`);
+  }
+  const id = parts[0] as string;
+  if (parts.length === 1) {
+    if (method === 'MKCOL') return createUpload(ctx, id);
+    if (method === 'DELETE') {
+      await session(ctx, id);
+      await ctx.services.uploads.remove(ctx.uid, id);
+      ctx.reply.code(204).send();
+      return;
+    }
+    if (method === 'PROPFIND') return propfindUploads(ctx, await session(ctx, id));
+    return fail('method-not-allowed', `${method} is not allowed on an upload folder`);
+  }
+  if (parts.length !== 2) fail('not-found', 'Not found');
+  const name = parts[1] as string;
+  if (method === 'PUT') return putChunk(ctx, await session(ctx, id), name);
+  if (method === 'MOVE' && name === '.file') return assemble(ctx, await session(ctx, id));
+  if (method === 'DELETE') {
+    await session(ctx, id);
+    fail('forbidden', 'Chunks cannot be deleted one by one');
+  }
+  return fail('method-not-allowed', `${method} is not allowed on a chunk`);
+}
+
+async function createUpload(ctx: DavRequest, id: string): Promise<void> {
+  if (hasBody(ctx.request)) fail('unsupported-media-type', 'The request body for the MKCOL request must be empty');
+  const destination = header(ctx.request, 'destination') ? destinationPath(ctx, filesBase(ctx.uid)) : null;
+  if (destination === '/') fail('bad-request', 'The destination must be a file');
+  await ctx.services.uploads.create(ctx.uid, id, destination);
+  ctx.reply.code(201).header('content-length', '0').send();
+}
+
+async function putChunk(ctx: DavRequest, upload: UploadSession, name: string): Promise<void> {
+  checkChunkName(name, upload.destination !== null);
+  const free = await freeBytes(ctx);
+  const total = Number(header(ctx.request, 'oc-total-length') || NaN);
+  const length = Number(header(ctx.request, 'content-length') || NaN);
+  if (free >= 0 && ((Number.isFinite(total) && total > free) || (Number.isFinite(length) && length > free))) {
+    fail('insufficient-storage', 'Insufficient space in the user storage');
+  }
+  await ctx.services.uploads.putChunk(ctx.uid, upload.id, name, ctx.request.raw, free);
+  ctx.reply.code(201).header('content-length', '0').send();
+}
+
+async function assemble(ctx: DavRequest, upload: UploadSession): Promise<void> {
+  const target = destinationPath(ctx, filesBase(ctx.uid));
+  if (target === '/') fail('bad-request', 'The destination must be a file');
+  const chunks = await ctx.services.uploads.chunks(ctx.uid, upload.id);
+  const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0);
+  const totalHeader = header(ctx.request, 'oc-total-length');
+  if (totalHeader !== '') {
+    const total = Number(totalHeader);
+    if (!Number.isFinite(total) || total !== size) {
+      fail('bad-request', `The uploaded chunks add up to ${size} bytes, but OC-Total-Length says ${totalHeader}`);
+    }
+  }
+  const mtime = parseMtimeHeader(header(ctx.request, 'x-oc-mtime'));
+  const fileCtx = filesContext(ctx, target);
+  const existing = await ctx.services.files.stat(ctx.uid, target);
+  if (existing?.type === 'folder') fail('conflict', 'A folder exists at the destination');
+  await checkWritePreconditions(fileCtx, existing, [{ path: target, membership: existing === null }]);
+  const names = assemblyOrder(chunks.map((chunk) => chunk.name));
+  const { entry, created } = await ctx.services.files.write(ctx.uid, target, ctx.services.uploads.read(ctx.uid, upload.id, names), {
+    quota: ctx.user.quota,
+    expectedLength: size,
+    ...(mtime !== undefined ? { mtime } : {}),
+  });
+  await ctx.services.uploads.remove(ctx.uid, upload.id);
+  uploadHeaders(ctx, entry, mtime !== undefined);
+  ctx.reply.code(created ? 201 : 204).send();
+}
+
+/** PROPFIND of the uploads area: upload folders and their chunks (clients resume with it). */
+async function propfindUploads(ctx: DavRequest, upload: UploadSession | null): Promise<void> {
+  const depth = propfindDepth(ctx);
+  await readPropRequest(ctx);
+  const folder = (href: string, mtime: number): string =>
+    `<d:response><d:href>${href}</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype>` +
+    `<d:getlastmodified>${new Date(mtime * 1000).toUTCString()}</d:getlastmodified></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`;
+  let body = MULTISTATUS_OPEN;
+  if (!upload) {
+    body += folder(`${ctx.base}/`, Math.floor(Date.now() / 1000));
+    if (depth === 1) for (const s of await ctx.services.uploads.list(ctx.uid)) body += folder(hrefFor(ctx.base, `/${s.id}`, true), s.createdAt);
+  } else {
+    body += folder(hrefFor(ctx.base, `/${upload.id}`, true), upload.createdAt);
+    if (depth === 1) {
+      for (const chunk of await ctx.services.uploads.chunks(ctx.uid, upload.id)) {
+        body +=
+          `<d:response><d:href>${hrefFor(ctx.base, `/${upload.id}/${chunk.name}`, false)}</d:href><d:propstat><d:prop>` +
+          `<d:resourcetype/><d:getcontentlength>${chunk.size}</d:getcontentlength></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`;
+      }
+    }
+  }
+  sendMultistatus(ctx, body + MULTISTATUS_CLOSE);
+}

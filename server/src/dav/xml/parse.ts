@@ -1,0 +1,47 @@
+import { SaxesParser } from 'saxes';
+import type { XmlElement } from './element';
+import { fail } from '../../storage/errors';
+
+/**
+ * Parses a request body into an element tree with resolved namespaces.
+ * Malformed XML, undeclared prefixes and the illegal `xmlns:x=""` all end
+ * in a `bad-request` (400), as litmus expects.
+ */
+export function parseXml(text: string): XmlElement {
+  const parser = new SaxesParser({ xmlns: true });
+  const stack: XmlElement[] = [];
+  let root: XmlElement | null = null;
+  let error: Error | null = null;
+  parser.on('error', (e) => {
+    error ??= e;
+  });
+  parser.on('opentag', (tag) => {
+    const attributes: Record<string, string> = {};
+    for (const attribute of Object.values(tag.attributes)) {
+      if (attribute.prefix === 'xmlns' || attribute.name === 'xmlns') continue;
+      attributes[attribute.uri ? `{${attribute.uri}}${attribute.local}` : attribute.local] = attribute.value;
+    }
+    const element: XmlElement = { ns: tag.uri ?? '', local: tag.local ?? tag.name, attributes, children: [] };
+    const parent = stack[stack.length - 1];
+    if (parent) parent.children.push(element);
+    else root ??= element;
+    stack.push(element);
+  });
+  parser.on('closetag', () => {
+    stack.pop();
+  });
+  parser.on('text', (text) => {
+    stack[stack.length - 1]?.children.push(text);
+  });
+  parser.on('cdata', (text) => {
+    stack[stack.length - 1]?.children.push(text);
+  });
+  try {
+    parser.write(text).close();
+  } catch (e) {
+    error ??= e as Error;
+  }
+  if (error) fail('bad-request', `The request body is not valid XML: ${(error as Error).message}`);
+  if (!root) fail('bad-request', 'The request body has no root element');
+  return root;
+}
