@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import sharp from 'sharp';
+import type { TestServer } from './helpers';
+import { ADMIN, basic, request, startTestServer } from './helpers';
+
+describe('previews and file links', () => {
+  let server: TestServer;
+  let photo: number;
+  let logo: number;
+  let text: number;
+  let folder: number;
+  let broken: number;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const { files } = server.built;
+    await files.ensureUserRoot('admin');
+    const write = async (path: string, data: Buffer): Promise<number> => (await files.write('admin', path, Readable.from([data]), { quota: -1 })).entry.fileid;
+    folder = (await files.mkdir('admin', '/Photos')).fileid;
+    photo = await write('/Photos/wide.jpg', await sharp({ create: { width: 400, height: 200, channels: 3, background: '#3366cc' } }).jpeg().toBuffer());
+    logo = await write('/logo.png', await sharp({ create: { width: 300, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer());
+    text = await write('/readme.txt', Buffer.from('hello'));
+    broken = await write('/broken.jpg', Buffer.from('not really a jpeg'));
+    await server.built.accounts.users.create({ uid: 'frank', password: 'frank-password' });
+  });
+  afterAll(() => server.stop());
+
+  const preview = (query: string, authorization = ADMIN): Promise<Response> => request(server, `/core/preview?${query}`, { headers: { authorization } });
+
+  it('crops an image to x × y with a=0', async () => {
+    const response = await preview(`fileId=${photo}&x=32&y=32&a=0&mimeFallback=true`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+    const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([32, 32]);
+  });
+
+  it('keeps the aspect ratio with a=1, and keeps transparency as PNG', async () => {
+    const wide = await sharp(Buffer.from(await (await preview(`fileId=${photo}&x=128&y=128&a=1`)).arrayBuffer())).metadata();
+    expect([wide.width, wide.height]).toEqual([128, 64]);
+    const response = await preview(`fileId=${logo}&x=64&y=64&a=1`);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect((await sharp(Buffer.from(await response.arrayBuffer())).metadata()).hasAlpha).toBe(true);
+  });
+
+  it('caches thumbnails on disk keyed by file id, etag and size', async () => {
+    await preview(`fileId=${photo}&x=32&y=32&a=0`);
+    const cached = await readdir(join(server.dataDir, 'previews', 'admin'));
+    expect(cached.some((name) => name.startsWith(`${photo}-`) && name.endsWith('-32x32-c.jpg'))).toBe(true);
+    const again = await preview(`fileId=${photo}&x=32&y=32&a=0`);
+    expect(again.status).toBe(200);
+  });
+
+  it('gives a mime-type icon for other files with mimeFallback, else 404', async () => {
+    const icon = await preview(`fileId=${text}&x=32&y=32&mimeFallback=true`);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await icon.text()).toContain('<svg');
+    expect((await preview(`fileId=${text}&x=32&y=32`)).status).toBe(404);
+    expect((await preview(`fileId=${folder}&x=32&y=32`)).status).toBe(404);
+    expect((await preview(`fileId=${broken}&x=32&y=32&mimeFallback=true`)).headers.get('content-type')).toBe('image/svg+xml');
+    expect((await preview(`fileId=${broken}&x=32&y=32`)).status).toBe(404);
+  });
+
+  it('refuses bad parameters with 400', async () => {
+    for (const query of ['x=32&y=32', 'fileId=abc', 'fileId=-1', `fileId=${photo}&x=0`, `fileId=${photo}&x=99999`, `fileId=${photo}&x=1e3`, `fileId=${photo}&a=yes`]) {
+      expect((await preview(query)).status).toBe(400);
+    }
+  });
+
+  it("never shows another user's file (404) and needs a user (401)", async () => {
+    expect((await preview(`fileId=${photo}&x=32&y=32`, basic('frank', 'frank-password'))).status).toBe(404);
+    expect((await request(server, `/core/preview?fileId=${photo}`)).status).toBe(401);
+    expect((await request(server, `/f/${photo}`, { headers: { authorization: basic('frank', 'frank-password') } })).status).toBe(404);
+  });
+
+  it('/f/{fileid} opens the file in its folder, a folder as itself', async () => {
+    const file = await request(server, `/f/${photo}`, { headers: { authorization: ADMIN } });
+    expect(file.status).toBe(302);
+    expect(file.headers.get('location')).toBe(`/apps/files/files/${photo}?dir=%2FPhotos&openfile=true`);
+    const top = await request(server, `/index.php/f/${text}`, { headers: { authorization: ADMIN } });
+    expect(top.headers.get('location')).toBe(`/apps/files/files/${text}?dir=%2F&openfile=true`);
+    const dir = await request(server, `/f/${folder}`, { headers: { authorization: ADMIN } });
+    expect(dir.headers.get('location')).toBe(`/apps/files/files/${folder}?dir=%2FPhotos`);
+  });
+
+  it('/f/ sends a browser without a session to sign in, and refuses a non-numeric id', async () => {
+    const anonymous = await request(server, `/f/${photo}`);
+    expect(anonymous.status).toBe(303);
+    expect(anonymous.headers.get('location')).toBe(`/login?redirect_url=${encodeURIComponent(`/f/${photo}`)}`);
+    expect((await request(server, '/f/abc', { headers: { authorization: ADMIN } })).status).toBe(400);
+    expect((await request(server, '/f/999999', { headers: { authorization: ADMIN } })).status).toBe(404);
+  });
+});

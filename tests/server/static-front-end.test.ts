@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestServer } from './helpers';
+import { ADMIN, remove, request, signIn, startTestServer } from './helpers';
+
+describe('serving the built front end', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'cumulus-dist-'));
+    await mkdir(join(dist, 'shell', 'assets'), { recursive: true });
+    await mkdir(join(dist, 'plugins', 'hello'), { recursive: true });
+    await writeFile(join(dist, 'shell', 'index.html'), '<!DOCTYPE html><html><head><title>Cumulus Files</title></head><body><div id="app"></div></body></html>');
+    await writeFile(join(dist, 'shell', 'assets', 'main.0123abcd.js'), 'console.log("shell")');
+    await writeFile(join(dist, 'shell', 'remoteEntry.js'), '/* host */');
+    await writeFile(join(dist, 'plugins', 'hello', 'remoteEntry.js'), '/* hello */');
+    await writeFile(
+      join(dist, 'plugins', 'manifest.json'),
+      JSON.stringify({ plugins: [{ id: 'hello', name: 'Hello', version: '0.1.0', entry: '/apps/files/plugins/hello/remoteEntry.js', enabled: true }] }),
+    );
+    server = await startTestServer({ distDir: dist });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await remove(dist);
+  });
+
+  it('serves index.html for app routes to a signed-in user, with user and CSRF token on <head>', async () => {
+    const session = await signIn(server);
+    for (const path of ['/apps/files/', '/apps/files/files/42?dir=/Photos', '/apps/files/favorites']) {
+      const response = await request(server, path, { headers: { cookie: session.cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      const html = await response.text();
+      expect(html).toContain(`<head data-user="admin" data-user-displayname="admin" data-requesttoken="${session.requestToken}">`);
+      expect(html).toContain('<div id="app"></div>');
+    }
+  });
+
+  it('redirects /apps/files to /apps/files/', async () => {
+    const response = await request(server, '/apps/files');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/apps/files/');
+  });
+
+  it('serves hashed assets publicly with a year of caching, others with revalidation', async () => {
+    const asset = await request(server, '/apps/files/assets/main.0123abcd.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('text/javascript');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('console.log("shell")');
+    const entry = await request(server, '/apps/files/remoteEntry.js');
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    const etag = entry.headers.get('etag') ?? '';
+    expect((await request(server, '/apps/files/remoteEntry.js', { headers: { 'if-none-match': etag } })).status).toBe(304);
+  });
+
+  it('answers a missing asset with 404 rather than the page', async () => {
+    expect((await request(server, '/apps/files/assets/missing.0123abcd.js')).status).toBe(404);
+  });
+
+  it('serves plugin remotes and the validated manifest', async () => {
+    const remote = await request(server, '/apps/files/plugins/hello/remoteEntry.js');
+    expect(remote.status).toBe(200);
+    expect(await remote.text()).toBe('/* hello */');
+    const manifest = await request(server, '/apps/files/api/v1/plugins', { headers: { authorization: ADMIN } });
+    expect(await manifest.json()).toEqual({
+      plugins: [{ id: 'hello', name: 'Hello', version: '0.1.0', entry: '/apps/files/plugins/hello/remoteEntry.js', enabled: true }],
+    });
+    expect((await request(server, '/apps/files/plugins/nope/remoteEntry.js')).status).toBe(404);
+  });
+
+  it('reports an invalid manifest with the validator message', async () => {
+    await writeFile(join(dist, 'plugins', 'manifest.json'), JSON.stringify({ plugins: 'nope' }));
+    const response = await request(server, '/apps/files/api/v1/plugins', { headers: { authorization: ADMIN } });
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { message: string }).message).toContain('"plugins" must be an array');
+  });
+});
