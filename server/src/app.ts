@@ -15,6 +15,7 @@ import { installAuth } from './auth/hook';
 import { accountMigrations } from './auth/migrations';
 import { registerApi } from './api';
 import { registerWeb } from './web';
+import { registerDav } from './dav';
 
 /** The name of the metadata database inside the data dir. */
 export const DATABASE_FILE = 'cumulus.sqlite';
@@ -69,7 +70,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   registerApi(app, { config, db, files, accounts });
   registerWeb(app, { config, files, accounts });
-  await mountDav(app, { files, db, config: { maxChunkSize: config.maxChunkSize } });
+  registerDav(app, { files, db, config: { maxChunkSize: config.maxChunkSize } });
 
   let closed = false;
   return {
@@ -85,19 +86,6 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
       await db.destroy();
     },
   };
-}
-
-/** Mounts WebDAV when the DAV module is present (it lands separately; see the server contract). */
-async function mountDav(app: FastifyInstance, deps: { files: FileService; db: Kysely<unknown>; config: { maxChunkSize: number } }): Promise<void> {
-  const specifier = './dav/index';
-  let dav: { registerDav?: (a: FastifyInstance, d: typeof deps) => void } | undefined;
-  try {
-    dav = (await import(specifier)) as typeof dav;
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code !== 'ERR_MODULE_NOT_FOUND' && code !== 'MODULE_NOT_FOUND') throw error;
-  }
-  dav?.registerDav?.(app, deps);
 }
 
 /** What {@link startServer} returns. */
