@@ -1,0 +1,37 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../../server/src/app';
+
+/** The admin password every conformance test signs in with. */
+export const ADMIN_PASSWORD = 'admin-password';
+
+/** A server on a free port of 127.0.0.1 with a throwaway data dir. */
+export interface TestServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  /** `Authorization` header value for admin. */
+  auth: string;
+  /** The admin's WebDAV root URL, with trailing slash. */
+  davRoot: string;
+  close(): Promise<void>;
+}
+
+/** Starts a server for one test file; `close` stops it and removes the data dir. */
+export async function startTestServer(options: { maxChunkSize?: number } = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'cumulus-conformance-'));
+  const server = await startServer({ dataDir, port: 0, adminPassword: ADMIN_PASSWORD, ...options });
+  const url = `http://127.0.0.1:${server.port}`;
+  return {
+    url,
+    port: server.port,
+    dataDir,
+    auth: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`,
+    davRoot: `${url}/remote.php/dav/files/admin/`,
+    async close() {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
