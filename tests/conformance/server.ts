@@ -15,6 +15,8 @@ export interface TestServer {
   auth: string;
   /** The admin's WebDAV root URL, with trailing slash. */
   davRoot: string;
+  /** Creates another user (e.g. with a small quota) and returns its Authorization header. */
+  addUser(uid: string, password: string, quota?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,11 @@ export async function startTestServer(options: { maxChunkSize?: number } = {}): 
     dataDir,
     auth: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`,
     davRoot: `${url}/remote.php/dav/files/admin/`,
+    async addUser(uid, password, quota) {
+      await server.built.accounts.users.create({ uid, password, ...(quota !== undefined ? { quota } : {}) });
+      await server.built.files.ensureUserRoot(uid);
+      return `Basic ${Buffer.from(`${uid}:${password}`).toString('base64')}`;
+    },
     async close() {
       await server.close();
       await rm(dataDir, { recursive: true, force: true });

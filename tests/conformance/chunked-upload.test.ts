@@ -1,0 +1,129 @@
+import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TestServer } from './server';
+import { startTestServer } from './server';
+import { davClient, errorException, errorMessage } from './dav-client';
+
+let server: TestServer;
+let dav: ReturnType<typeof davClient>;
+const uploads = '/remote.php/dav/uploads/admin';
+const files = '/remote.php/dav/files/admin';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  dav = davClient(server.url, server.auth);
+});
+afterAll(async () => server?.close());
+
+const chunk = (byte: number, size: number): Buffer => Buffer.alloc(size, byte);
+
+describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => {
+  it('assembles numbered chunks in order at the MKCOL Destination and answers with the new ids', async () => {
+    const destination = `${server.url}${files}/big%20file.bin`;
+    expect((await dav('MKCOL', `${uploads}/web-file-upload-0123456789abcdef`, { headers: { destination } })).status).toBe(201);
+    // Uploaded out of order, numbers beyond 9 sort numerically, not as text.
+    for (const n of [2, 10, 1, 3, 4, 5, 6, 7, 8, 9]) {
+      const put = await dav('PUT', `${uploads}/web-file-upload-0123456789abcdef/${n}`, {
+        headers: { destination, 'oc-total-length': '10000', 'content-type': 'application/octet-stream' },
+        body: chunk(n, 1000),
+      });
+      expect(put.status).toBe(201);
+    }
+    // Nothing is visible at the destination before assembly.
+    expect((await dav('HEAD', `${files}/big%20file.bin`)).status).toBe(404);
+    const move = await dav('MOVE', `${uploads}/web-file-upload-0123456789abcdef/.file`, {
+      headers: { destination, 'oc-total-length': '10000', 'x-oc-mtime': '1600000000' },
+    });
+    expect(move.status).toBe(201);
+    expect(move.headers.get('oc-fileid')).toMatch(/^\d{8}oc/);
+    expect(move.headers.get('oc-etag')).toMatch(/^"[0-9a-f]+"$/);
+    expect(move.headers.get('etag')).toBe(move.headers.get('oc-etag'));
+    expect(move.headers.get('x-oc-mtime')).toBe('accepted');
+    const content = await readFile(join(server.dataDir, 'files', 'admin', 'big file.bin'));
+    expect(content.length).toBe(10000);
+    expect([...Array(10).keys()].map((i) => content[i * 1000])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const head = await dav('HEAD', `${files}/big%20file.bin`);
+    expect(head.headers.get('last-modified')).toBe(new Date(1600000000 * 1000).toUTCString());
+    // The upload folder is gone after assembly.
+    expect((await dav('PROPFIND', `${uploads}/web-file-upload-0123456789abcdef`, { headers: { depth: '0' } })).status).toBe(404);
+  });
+
+  it('answers 204 when the assembled file replaces an existing one, keeping its file id', async () => {
+    const destination = `${server.url}${files}/replace.bin`;
+    const first = await dav('PUT', `${files}/replace.bin`, { body: 'old' });
+    await dav('MKCOL', `${uploads}/replace-upload`, { headers: { destination } });
+    await dav('PUT', `${uploads}/replace-upload/1`, { body: chunk(7, 5) });
+    const move = await dav('MOVE', `${uploads}/replace-upload/.file`, { headers: { destination, 'oc-total-length': '5' } });
+    expect(move.status).toBe(204);
+    expect(move.headers.get('oc-fileid')).toBe(first.headers.get('oc-fileid'));
+  });
+
+  it('refuses chunk numbers outside 1 to 10000 with a clear message', async () => {
+    const destination = `${server.url}${files}/range.bin`;
+    await dav('MKCOL', `${uploads}/range-upload`, { headers: { destination } });
+    for (const name of ['0', '10001', 'abc', '-1']) {
+      const put = await dav('PUT', `${uploads}/range-upload/${name}`, { body: 'x' });
+      expect(put.status).toBe(400);
+      expect(errorException(put.text)).toBe('Sabre\\DAV\\Exception\\BadRequest');
+      expect(errorMessage(put.text)).toBe('Chunk name must be a number between 1 and 10000');
+    }
+    expect((await dav('PUT', `${uploads}/range-upload/10000`, { body: 'x' })).status).toBe(201);
+    expect(await readdir(join(server.dataDir, 'uploads', 'admin', 'range-upload'))).toEqual(['10000']);
+  });
+
+  it('refuses an OC-Total-Length that does not match the chunks and leaves the destination untouched', async () => {
+    const destination = `${server.url}${files}/mismatch.bin`;
+    await dav('MKCOL', `${uploads}/mismatch-upload`, { headers: { destination } });
+    await dav('PUT', `${uploads}/mismatch-upload/1`, { body: chunk(1, 100) });
+    const move = await dav('MOVE', `${uploads}/mismatch-upload/.file`, { headers: { destination, 'oc-total-length': '101' } });
+    expect(move.status).toBe(400);
+    expect(errorMessage(move.text)).toBe('The uploaded chunks add up to 100 bytes, but OC-Total-Length says 101');
+    expect((await dav('HEAD', `${files}/mismatch.bin`)).status).toBe(404);
+  });
+
+  it('deletes an upload folder with its chunks', async () => {
+    await dav('MKCOL', `${uploads}/cancelled`, { headers: { destination: `${files}/c.bin` } });
+    await dav('PUT', `${uploads}/cancelled/1`, { body: 'abc' });
+    expect((await dav('DELETE', `${uploads}/cancelled`)).status).toBe(204);
+    expect(await readdir(join(server.dataDir, 'uploads', 'admin'))).not.toContain('cancelled');
+    expect((await dav('PUT', `${uploads}/cancelled/2`, { body: 'abc' })).status).toBe(404);
+  });
+
+  it('follows the older rules without a Destination: any chunk numbers, assembled in numeric order', async () => {
+    expect((await dav('MKCOL', `${uploads}/1234567890`)).status).toBe(201);
+    await dav('PUT', `${uploads}/1234567890/0000000000000010`, { body: 'world' });
+    await dav('PUT', `${uploads}/1234567890/0000000000000000`, { body: 'hello ' });
+    await dav('PUT', `${uploads}/1234567890/0000000000000006`, { body: 'dear ' });
+    const listing = await dav('PROPFIND', `${uploads}/1234567890`, { headers: { depth: '1' } });
+    expect(listing.status).toBe(207);
+    expect(listing.text).toContain('<d:getcontentlength>6</d:getcontentlength>');
+    const move = await dav('MOVE', `${uploads}/1234567890/.file`, { headers: { destination: `${server.url}${files}/v1.txt`, 'oc-total-length': '16' } });
+    expect(move.status).toBe(201);
+    expect(await readFile(join(server.dataDir, 'files', 'admin', 'v1.txt'), 'utf8')).toBe('hello dear world');
+  });
+
+  it('enforces the quota on chunk PUT and on assembly with 507', async () => {
+    const auth = await server.addUser('small', 'small-password-1', 1000);
+    const small = davClient(server.url, auth);
+    const destination = `${server.url}/remote.php/dav/files/small/q.bin`;
+    await small('MKCOL', '/remote.php/dav/uploads/small/q', { headers: { destination } });
+    const tooBig = await small('PUT', '/remote.php/dav/uploads/small/q/1', { headers: { 'oc-total-length': '5000' }, body: chunk(1, 600) });
+    expect(tooBig.status).toBe(507);
+    expect(errorException(tooBig.text)).toBe('Sabre\\DAV\\Exception\\InsufficientStorage');
+    expect((await small('PUT', '/remote.php/dav/uploads/small/q/1', { body: chunk(1, 600) })).status).toBe(201);
+    expect((await small('PUT', '/remote.php/dav/uploads/small/q/2', { body: chunk(1, 600) })).status).toBe(507);
+    // Meanwhile a plain upload fills the quota, so assembly no longer fits.
+    expect((await small('PUT', '/remote.php/dav/files/small/fill.bin', { body: chunk(2, 450) })).status).toBe(201);
+    const move = await small('MOVE', '/remote.php/dav/uploads/small/q/.file', { headers: { destination } });
+    expect(move.status).toBe(507);
+    expect((await small('HEAD', '/remote.php/dav/files/small/q.bin')).status).toBe(404);
+    expect(await readdir(join(server.dataDir, 'files', 'small'))).toEqual(['fill.bin']);
+  });
+
+  it("never reaches another user's upload area", async () => {
+    await server.addUser('other', 'other-password-1');
+    expect((await dav('MKCOL', '/remote.php/dav/uploads/other/x')).status).toBe(404);
+    expect((await dav('PROPFIND', '/remote.php/dav/files/other/', { headers: { depth: '0' } })).status).toBe(404);
+  });
+});
