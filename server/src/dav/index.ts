@@ -9,7 +9,7 @@ import { StorageError, fail } from '../storage/errors';
 import { decodeUrlPath, encodeSegment } from '../storage/paths';
 import type { DavRequest, DavServices, DavTree } from './context';
 import { sendError, errorBody } from './errors';
-import { options } from './methods/options';
+import { ALLOWED_METHODS, options } from './methods/options';
 import { propfind } from './methods/propfind';
 import { proppatch } from './methods/proppatch';
 import { mkcol } from './methods/mkcol';
@@ -172,7 +172,10 @@ async function handle(services: DavServices, request: FastifyRequest, reply: Fas
   }
   const handlerFor = FILES_METHODS[method];
   if (method === 'SEARCH') fail('method-not-allowed', 'SEARCH is answered on /remote.php/dav/');
-  if (!handlerFor) fail('not-implemented', `There was no plugin in the system that was willing to handle this ${method} method.`);
+  if (!handlerFor) {
+    reply.header('allow', ALLOWED_METHODS);
+    fail('method-not-allowed', `${method} is not allowed on this resource`);
+  }
   await services.files.ensureUserRoot(user.uid);
   return handlerFor(ctx);
 }

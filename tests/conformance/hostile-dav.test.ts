@@ -1,0 +1,170 @@
+import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
+import { request } from 'node:http';
+import { connect } from 'node:net';
+import { mkdir, readdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { TestServer } from './server';
+import { startTestServer } from './server';
+import { davClient, errorException } from './dav-client';
+
+let server: TestServer;
+let dav: ReturnType<typeof davClient>;
+const files = '/remote.php/dav/files/admin';
+
+/** A request with the path sent byte for byte (fetch would normalise `..`). */
+function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, method, path, headers: { authorization: server.auth, ...headers } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** Sends raw bytes and returns the status line's code (the server may close while we still write). */
+function rawStatus(text: string): Promise<number> {
+  return new Promise((resolve) => {
+    const socket = connect(server.port, '127.0.0.1');
+    let received = '';
+    socket.on('data', (data) => (received += data.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0)));
+    socket.write(text);
+  });
+}
+
+/** Every file and folder under the data dir's user roots, with sizes: what must not change. */
+async function snapshot(): Promise<string[]> {
+  const result: string[] = [];
+  async function walk(dir: string, prefix: string): Promise<void> {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        result.push(`${prefix}${entry.name}/`);
+        await walk(full, `${prefix}${entry.name}/`);
+      } else {
+        result.push(`${prefix}${entry.name} ${(await stat(full)).size}`);
+      }
+    }
+  }
+  await walk(join(server.dataDir, 'files'), '');
+  return result.sort();
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  dav = davClient(server.url, server.auth);
+  await dav('MKCOL', `${files}/folder`);
+  await dav('PUT', `${files}/folder/keep.txt`, { body: 'keep' });
+  await mkdir(join(server.dataDir, 'secret'));
+  await writeFile(join(server.dataDir, 'secret', 'passwd'), 'top secret');
+});
+afterAll(async () => server?.close());
+
+describe('hostile WebDAV input gets a 4xx and leaves storage unchanged', () => {
+  it('refuses path traversal in URLs, encoded or not', async () => {
+    const before = await snapshot();
+    const attempts = [
+      ['GET', `${files}/../../secret/passwd`],
+      ['GET', `${files}/%2e%2e/%2e%2e/secret/passwd`],
+      ['GET', `${files}/folder/%2E%2E/%2E%2E/%2e%2e/secret/passwd`],
+      ['PUT', `${files}/%2e%2e/evil.txt`],
+      ['PUT', `${files}/folder%5c..%5c..%5cevil.txt`],
+      ['PUT', `${files}/nul%00byte.txt`],
+      ['MKCOL', `${files}/a%2fb`],
+      ['DELETE', `${files}/folder/%2e%2e`],
+      ['PROPFIND', `${files}/%2e%2e/`],
+    ];
+    for (const [method, path] of attempts) {
+      const response = await raw(method as string, path as string, {}, method === 'PUT' ? 'evil' : undefined);
+      expect({ method, path, status: response.status >= 400 && response.status < 500 }).toEqual({ method, path, status: true });
+      expect(response.text).not.toContain('top secret');
+    }
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a Destination that leaves the user root or the server', async () => {
+    const before = await snapshot();
+    const parent = await raw('MOVE', `${files}/folder/keep.txt`, { destination: `${files}/../../secret/stolen.txt` });
+    expect(parent.status).toBe(400);
+    const encoded = await raw('COPY', `${files}/folder/keep.txt`, { destination: `${files}/%2e%2e/x.txt` });
+    expect(encoded.status).toBe(400);
+    const otherUser = await raw('COPY', `${files}/folder/keep.txt`, { destination: '/remote.php/dav/files/bob/x.txt' });
+    expect(otherUser.status).toBe(403);
+    const otherServer = await raw('COPY', `${files}/folder/keep.txt`, { destination: 'http://elsewhere.example/remote.php/dav/files/admin/x.txt' });
+    expect(otherServer.status).toBe(502);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('never follows a symlink out of the data dir', async () => {
+    await symlink(join(server.dataDir, 'secret'), join(server.dataDir, 'files', 'admin', 'escape'));
+    const before = await snapshot();
+    const read = await raw('GET', `${files}/escape/passwd`);
+    expect(read.status).toBeGreaterThanOrEqual(400);
+    expect(read.status).toBeLessThan(500);
+    expect(read.text).not.toContain('top secret');
+    expect((await raw('PUT', `${files}/escape/new.txt`, {}, 'x')).status).toBeLessThan(500);
+    const listing = await raw('PROPFIND', `${files}/`, { depth: '1' });
+    expect(listing.text).not.toContain('escape');
+    expect(await readdir(join(server.dataDir, 'secret'))).toEqual(['passwd']);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('answers malformed XML and empty namespace declarations with 400', async () => {
+    const before = await snapshot();
+    const bodies = [
+      '<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop>',
+      '<?xml version="1.0"?><propfind xmlns="DAV:"><prop><bar:foo xmlns:bar=""/></prop></propfind>',
+      '<d:propfind><d:prop/></d:propfind>',
+      'not xml at all',
+    ];
+    for (const body of bodies) {
+      const response = await raw('PROPFIND', `${files}/folder/`, { depth: '0', 'content-type': 'application/xml' }, body);
+      expect(response.status).toBe(400);
+      expect(errorException(response.text)).toBe('Sabre\\DAV\\Exception\\BadRequest');
+    }
+    const patch = await raw('PROPPATCH', `${files}/folder/keep.txt`, { 'content-type': 'application/xml' }, '<d:propertyupdate xmlns:d="DAV:"><d:set>');
+    expect(patch.status).toBe(400);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses Depth infinity, huge headers and methods it does not serve', async () => {
+    expect((await raw('PROPFIND', `${files}/`, { depth: 'infinity' })).status).toBe(403);
+    const huge = await rawStatus(`GET ${files}/folder/keep.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Huge: ${'a'.repeat(100_000)}\r\n\r\n`);
+    expect(huge).toBe(431);
+    for (const method of ['POST', 'PATCH']) {
+      const response = await raw(method, `${files}/folder/keep.txt`, {}, 'x');
+      expect(response.status).toBe(405);
+    }
+    expect((await raw('SEARCH', `${files}/folder/`, {}, '<x/>')).status).toBe(405);
+    expect((await raw('PUT', `${files}/folder/keep.txt`, { 'content-range': 'bytes 0-1/4' }, 'xx')).status).toBe(400);
+    expect((await raw('PUT', `${files}/folder/keep.txt`, { 'x-oc-mtime': 'yesterday' }, 'xx')).status).toBe(400);
+    expect((await raw('MKCOL', `${files}/folder/with-body`, { 'content-type': 'text/plain' }, 'body')).status).toBe(415);
+    expect((await raw('COPY', `${files}/folder/keep.txt`, { destination: `${files}/folder/k2.txt`, overwrite: 'maybe' })).status).toBe(400);
+  });
+
+  it('refuses a plain upload over the quota with 507 and keeps the old content', async () => {
+    const auth = await server.addUser('tight', 'tight-password-1', 100);
+    const tight = davClient(server.url, auth);
+    expect((await tight('PUT', '/remote.php/dav/files/tight/a.bin', { body: Buffer.alloc(80) })).status).toBe(201);
+    const over = await tight('PUT', '/remote.php/dav/files/tight/b.bin', { body: Buffer.alloc(30) });
+    expect(over.status).toBe(507);
+    expect(errorException(over.text)).toBe('Sabre\\DAV\\Exception\\InsufficientStorage');
+    const replace = await tight('PUT', '/remote.php/dav/files/tight/a.bin', { body: Buffer.alloc(101) });
+    expect(replace.status).toBe(507);
+    expect((await stat(join(server.dataDir, 'files', 'tight', 'a.bin'))).size).toBe(80);
+    expect(await readdir(join(server.dataDir, 'files', 'tight'))).toEqual(['a.bin']);
+    const copy = await tight('COPY', '/remote.php/dav/files/tight/a.bin', { headers: { destination: '/remote.php/dav/files/tight/c.bin' } });
+    expect(copy.status).toBe(507);
+    const props = await tight('PROPFIND', '/remote.php/dav/files/tight/', {
+      headers: { depth: '0' },
+      body: '<d:propfind xmlns:d="DAV:"><d:prop><d:quota-available-bytes/><d:quota-used-bytes/></d:prop></d:propfind>',
+    });
+    expect(props.text).toContain('<d:quota-available-bytes>20</d:quota-available-bytes>');
+    expect(props.text).toContain('<d:quota-used-bytes>80</d:quota-used-bytes>');
+  });
+});
