@@ -1,0 +1,22 @@
+import { describe, expect, it } from '@jest/globals';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig, withDefaults } from './config';
+
+describe('server configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: resolve('./data'), maxChunkSize: 10485760 });
+    expect(config.adminPassword).toBeUndefined();
+  });
+  it('reads the environment', () => {
+    const config = loadConfig({ PORT: '9000', CUMULUS_DATA_DIR: '/srv/cumulus', CUMULUS_ADMIN_PASSWORD: 'pw', CUMULUS_HOST: '127.0.0.1' });
+    expect(config).toMatchObject({ port: 9000, dataDir: '/srv/cumulus', adminPassword: 'pw', host: '127.0.0.1' });
+  });
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT must be a whole number from 0 to 65535, got "70000".');
+  });
+  it('completes a partial configuration, keeping defaults for undefined keys', () => {
+    expect(withDefaults({ dataDir: 'x', port: undefined })).toMatchObject({ port: 8080, dataDir: resolve('x') });
+  });
+});

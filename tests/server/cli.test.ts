@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../server/src/app';
+import { basic } from './helpers';
+
+const bin = resolve(dirname(fileURLToPath(import.meta.url)), '../../server/bin/cumulus.js');
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the `cumulus` command line as an operator would. */
+function cumulus(args: string[], env: Record<string, string> = {}, input?: string): Promise<Run> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+describe('the cumulus command line', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'cumulus-cli-'));
+    env = { CUMULUS_DATA_DIR: dataDir };
+  });
+  afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+  it('prints the usage and exits 2 without a command, or with an unknown one', async () => {
+    const none = await cumulus([], env);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('Usage: cumulus <command>');
+    const unknown = await cumulus(['user:frobnicate'], env);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "user:frobnicate"');
+  }, 30000);
+
+  it('adds users (password from the environment or piped), refuses duplicates and bad ids', async () => {
+    const added = await cumulus(['user:add', 'hana', '--display-name', 'Hana H', '--quota', '1 MB', '--password-from-env'], { ...env, CUMULUS_PASSWORD: 'hana-password' });
+    expect(added).toMatchObject({ code: 0, stdout: 'The user "hana" was created.\n' });
+    const piped = await cumulus(['user:add', 'ivan'], env, 'ivan-password\n');
+    expect(piped.code).toBe(0);
+    const again = await cumulus(['user:add', 'hana', '--password-from-env'], { ...env, CUMULUS_PASSWORD: 'x' });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('The user "hana" already exists.');
+    const bad = await cumulus(['user:add', '../evil', '--password-from-env'], { ...env, CUMULUS_PASSWORD: 'x' });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('A user id has 1 to 64 characters');
+    const typo = await cumulus(['user:add', 'jo', '--qouta', '5'], env);
+    expect(typo).toMatchObject({ code: 2, stderr: 'Unknown option --qouta.\n' });
+  }, 30000);
+
+  it('lists, sets quota, changes a password and deletes', async () => {
+    const list = await cumulus(['user:list', '--json'], env);
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual([
+      { uid: 'hana', displayName: 'Hana H', quota: 1048576, used: 0, lastLogin: null },
+      { uid: 'ivan', displayName: 'ivan', quota: -1, used: 0, lastLogin: null },
+    ]);
+    expect((await cumulus(['user:quota', 'ivan', '2 GB'], env)).stdout).toBe('The quota of "ivan" is now 2 GB.\n');
+    expect((await cumulus(['user:quota', 'ivan'], env)).stdout).toBe('2 GB\n');
+    const badQuota = await cumulus(['user:quota', 'ivan', 'lots'], env);
+    expect(badQuota.code).toBe(1);
+    expect(badQuota.stderr).toContain('"lots" is not a quota.');
+    expect((await cumulus(['user:passwd', 'ivan', '--password-from-env'], { ...env, CUMULUS_PASSWORD: 'new-ivan-password' })).code).toBe(0);
+    expect((await cumulus(['user:passwd', 'nobody', '--password-from-env'], { ...env, CUMULUS_PASSWORD: 'x' })).code).toBe(1);
+    expect((await cumulus(['user:delete', 'hana'], env)).code).toBe(0);
+    const gone = await cumulus(['user:delete', 'hana'], env);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toContain('The user "hana" does not exist.');
+  }, 60000);
+
+  it('creates an app password that signs in to a server, lists and revokes it', async () => {
+    const created = await cumulus(['user:app-password:add', 'ivan', '--name', 'rclone'], env);
+    expect(created.code).toBe(0);
+    const [header = '', secret = ''] = created.stdout.trim().split('\n');
+    const id = /id ([0-9a-f]+)/.exec(header)?.[1] ?? '';
+    expect(secret).toMatch(/^[A-Za-z0-9]{5}(-[A-Za-z0-9]{5}){4}$/);
+    const server = await startServer({ dataDir, port: 0, adminPassword: 'admin-password' });
+    try {
+      const stats = (password: string): Promise<Response> =>
+        fetch(`${server.url}/apps/files/api/v1/stats`, { headers: { authorization: basic('ivan', password) } });
+      expect((await stats(secret)).status).toBe(200);
+      expect((await stats('new-ivan-password')).status).toBe(200);
+      const listed = await cumulus(['user:app-password:list', 'ivan'], env);
+      expect(listed.stdout).toContain(id);
+      expect(listed.stdout).toContain('rclone');
+      expect(listed.stdout).not.toContain(secret);
+      expect((await cumulus(['user:app-password:delete', 'ivan', id], env)).code).toBe(0);
+      expect((await stats(secret)).status).toBe(401);
+    } finally {
+      await server.close();
+    }
+  }, 60000);
+
+  it('serve creates admin with a generated password kept with mode 0600 and prints how to sign in', async () => {
+    const fresh = await mkdtemp(join(tmpdir(), 'cumulus-serve-'));
+    try {
+      const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--host', '127.0.0.1'], { env: { ...process.env, CUMULUS_DATA_DIR: fresh, CUMULUS_ADMIN_PASSWORD: '' } });
+      let out = '';
+      await new Promise<void>((done) => {
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('WebDAV:')) done();
+        });
+      });
+      const url = /running at (http:\/\/[^/\s]+)\//.exec(out)?.[1] ?? '';
+      const password = /generated: (\S+)/.exec(out)?.[1] ?? '';
+      expect(out).toContain(`Sign in at ${url}/login as "admin".`);
+      expect(password.length).toBe(20);
+      expect((await stat(join(fresh, 'admin-password'))).mode & 0o777).toBe(0o600);
+      const response = await fetch(`${url}/apps/files/api/v1/stats`, { headers: { authorization: basic('admin', password) } });
+      expect(response.status).toBe(200);
+      const exited = new Promise<number | null>((done) => child.on('close', done));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  }, 60000);
+});
