@@ -8,7 +8,7 @@ export function davClient(baseUrl: string, auth: string) {
     const response = await fetch(`${baseUrl}${path}`, {
       method,
       headers: { authorization: auth, ...options.headers },
-      ...(options.body !== undefined ? { body: options.body } : {}),
+      ...(options.body !== undefined ? { body: typeof options.body === 'string' ? options.body : new Uint8Array(options.body) } : {}),
     });
     return { status: response.status, headers: response.headers, text: await response.text() };
   };

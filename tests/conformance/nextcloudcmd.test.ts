@@ -38,7 +38,7 @@ describe('nextcloudcmd (Nextcloud desktop sync client)', () => {
       return stdout + stderr;
     } catch (error) {
       const failed = error as { stdout?: string; stderr?: string; message: string };
-      throw new Error(`nextcloudcmd failed: ${failed.message}\n${(failed.stdout ?? '') + (failed.stderr ?? '')}`.slice(0, 20000));
+      throw new Error(`nextcloudcmd failed: ${failed.message}\n${(failed.stdout ?? '') + (failed.stderr ?? '')}`.slice(0, 20000), { cause: error });
     }
   }
 

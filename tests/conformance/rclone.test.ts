@@ -21,7 +21,7 @@ describe('rclone (webdav backend, vendor nextcloud)', () => {
       return stdout + stderr;
     } catch (error) {
       const failed = error as { stdout?: string; stderr?: string; message: string };
-      throw new Error(`rclone ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}${failed.stderr ?? ''}`);
+      throw new Error(`rclone ${args.join(' ')} failed: ${failed.message}\n${failed.stdout ?? ''}${failed.stderr ?? ''}`, { cause: error });
     }
   }
 
