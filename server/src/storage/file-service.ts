@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { ContentChild, ContentStat, ContentStore } from './content-store';
 import type { FileRow } from './tables';
-import type { MetadataStore, NewFileRow, SearchQuery } from './metadata-store';
+import type { ListedRow, MetadataStore, NewFileRow, SearchQuery } from './metadata-store';
 import type { ByteRange, FileEntry } from './types';
 import { FILE_PERMISSIONS, FOLDER_MIME, FOLDER_PERMISSIONS } from './types';
 import { LocalContentStore } from './local-content-store';
@@ -34,6 +34,25 @@ export function toEntry(row: FileRow): FileEntry {
   return {
     fileid: row.fileid,
     path: row.path,
+    name: row.name,
+    type: row.type,
+    size: row.size,
+    mtime: row.mtime,
+    etag: row.etag,
+    mime: row.mime,
+    permissions: folder ? FOLDER_PERMISSIONS : FILE_PERMISSIONS,
+    favorite: row.favorite === 1,
+    uploadTime: row.upload_time,
+    creationTime: row.creation_time,
+  };
+}
+
+/** A listed child as an entry, built field by field (no spreads: this runs 10,000 times a listing). */
+function listedEntry(row: ListedRow, base: string): FileEntry {
+  const folder = row.type === 'folder';
+  return {
+    fileid: row.fileid,
+    path: base + row.name,
     name: row.name,
     type: row.type,
     size: row.size,
@@ -128,6 +147,15 @@ export class FileService {
     const row = await this.refreshNode(uid, normalizePath(path));
     if (!row) fail('not-found', 'Folder not found');
     if (row.type !== 'folder') fail('bad-request', 'Not a folder');
+    const stat = await this.content.stat(uid, row.path);
+    if (stat && stat.mtimeUs === row.disk_mtime) {
+      // Fresh folder: the light query, no per-child stat.
+      const base = row.path === '/' ? '/' : `${row.path}/`;
+      const rows = await this.metadata.listing(row.fileid);
+      const entries: FileEntry[] = new Array(rows.length);
+      for (let i = 0; i < rows.length; i += 1) entries[i] = listedEntry(rows[i] as ListedRow, base);
+      return entries;
+    }
     const rows = await this.refreshChildren(uid, row);
     return rows.map(toEntry);
   }

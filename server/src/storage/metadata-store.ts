@@ -3,6 +3,9 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { FileRow, StorageTables } from './tables';
 
+/** What a listing needs of a child row (path, uid and parent are known from the folder). */
+export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time'>;
+
 /** A new file cache row, without its generated id. */
 export type NewFileRow = Omit<FileRow, 'fileid'>;
 
@@ -14,6 +17,8 @@ export interface MetadataStore {
   get(uid: string, path: string): Promise<FileRow | null>;
   getById(uid: string, fileid: number): Promise<FileRow | null>;
   children(parent: number): Promise<FileRow[]>;
+  /** The children of a folder with only the columns a listing shows (the hot path of PROPFIND Depth 1). */
+  listing(parent: number): Promise<ListedRow[]>;
   /** Inserts a row (ignored when the path is already cached) and returns the cached row. */
   insert(row: NewFileRow): Promise<FileRow>;
   update(fileid: number, changes: Partial<NewFileRow>): Promise<void>;
@@ -72,6 +77,14 @@ export class SqlMetadataStore implements MetadataStore {
 
   async children(parent: number): Promise<FileRow[]> {
     return this.db.selectFrom('filecache').selectAll().where('parent', '=', parent).execute();
+  }
+
+  async listing(parent: number): Promise<ListedRow[]> {
+    return this.db
+      .selectFrom('filecache')
+      .select(['fileid', 'name', 'type', 'size', 'mtime', 'etag', 'mime', 'favorite', 'upload_time', 'creation_time'])
+      .where('parent', '=', parent)
+      .execute();
   }
 
   async insert(row: NewFileRow): Promise<FileRow> {

@@ -77,9 +77,12 @@ export function encodeHrefPath(path: string): string {
   return path.split('/').map(encodeSegment).join('/');
 }
 
+const rawurlencodeExtras = /[!'()*]/;
+
 /** Encodes one path segment: RFC 3986 unreserved characters are kept. */
 export function encodeSegment(segment: string): string {
   // encodeURIComponent keeps !'()* which rawurlencode (Nextcloud) encodes.
-  return encodeURIComponent(segment).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(segment);
+  return rawurlencodeExtras.test(encoded) ? encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`) : encoded;
 }
 

@@ -6,6 +6,7 @@ import type { PropertyContext, PropRequest } from '../properties';
 import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer, propRequestFrom } from '../properties';
 import type { FileEntry } from '../../storage/types';
 import { fail } from '../../storage/errors';
+import { encodeSegment } from '../../storage/paths';
 
 /** The PROPFIND depth: 0 or 1; `infinity` is refused (403) as on Nextcloud; missing means 1. */
 export function propfindDepth(ctx: DavRequest): 0 | 1 {
@@ -32,7 +33,7 @@ export async function propertyContext(ctx: DavRequest): Promise<PropertyContext>
 }
 
 /** Renders a multistatus of nodes (dead properties loaded only when needed). */
-export async function renderEntries(ctx: DavRequest, request: PropRequest, entries: FileEntry[], parentId?: number): Promise<string> {
+export async function renderEntries(ctx: DavRequest, request: PropRequest, entries: FileEntry[], parentId?: number): Promise<Buffer> {
   const renderer = new ResponseRenderer(request, await propertyContext(ctx));
   let dead = new Map<number, Map<string, string>>();
   if (renderer.needsDeadProperties) {
@@ -41,10 +42,34 @@ export async function renderEntries(ctx: DavRequest, request: PropRequest, entri
       dead.set(entry.fileid, await ctx.services.properties.get(entry.fileid));
     }
   }
-  const parts: string[] = [MULTISTATUS_OPEN];
-  for (const entry of entries) parts.push(renderer.render(hrefFor(ctx.base, entry.path, entry.type === 'folder'), entry, dead.get(entry.fileid)));
-  parts.push(MULTISTATUS_CLOSE);
-  return parts.join('');
+  // Encoded in 64 KiB pieces: short-lived strings keep the garbage collector
+  // out of the way of a 10,000-entry listing.
+  const chunks: Buffer[] = [];
+  let pending = MULTISTATUS_OPEN;
+  const prefixes = new Map<string, string>();
+  for (const entry of entries) {
+    const folder = entry.type === 'folder';
+    const cut = entry.path.lastIndexOf('/');
+    let href: string;
+    if (cut > 0 || (cut === 0 && entry.path !== '/')) {
+      const parent = entry.path.slice(0, cut);
+      let prefix = prefixes.get(parent);
+      if (prefix === undefined) {
+        prefix = hrefFor(ctx.base, parent === '' ? '/' : parent, true);
+        prefixes.set(parent, prefix);
+      }
+      href = prefix + encodeSegment(entry.name) + (folder ? '/' : '');
+    } else {
+      href = hrefFor(ctx.base, entry.path, folder);
+    }
+    pending += renderer.render(href, entry, dead.get(entry.fileid));
+    if (pending.length > 65536) {
+      chunks.push(Buffer.from(pending));
+      pending = '';
+    }
+  }
+  chunks.push(Buffer.from(pending + MULTISTATUS_CLOSE));
+  return Buffer.concat(chunks);
 }
 
 /** PROPFIND: the node itself and, with Depth 1, its children. */
@@ -60,6 +85,6 @@ export async function propfind(ctx: DavRequest): Promise<void> {
 }
 
 /** Sends a 207 multistatus body. */
-export function sendMultistatus(ctx: DavRequest, body: string): void {
+export function sendMultistatus(ctx: DavRequest, body: string | Buffer): void {
   ctx.reply.code(207).header('content-type', 'application/xml; charset=utf-8').header('vary', 'Brief,Prefer').send(body);
 }

@@ -1,0 +1,25 @@
+import { describe, it, expect } from '@jest/globals';
+import { CHUNK_NAME_MESSAGE, assemblyOrder, checkChunkName } from './uploads';
+import { StorageError } from '../../storage/errors';
+
+describe('chunk rules', () => {
+  it('accepts v2 chunk numbers 1 to 10000 only, with the message for the rest', () => {
+    expect(() => checkChunkName('1', true)).not.toThrow();
+    expect(() => checkChunkName('10000', true)).not.toThrow();
+    for (const name of ['0', '10001', '1.5', 'a', '', '-3']) {
+      expect(() => checkChunkName(name, true)).toThrow(new StorageError('bad-request', CHUNK_NAME_MESSAGE));
+    }
+    expect(CHUNK_NAME_MESSAGE).toBe('Chunk name must be a number between 1 and 10000');
+  });
+
+  it('accepts any number in the older style (offsets), and nothing else', () => {
+    expect(() => checkChunkName('0000000000000000', false)).not.toThrow();
+    expect(() => checkChunkName('123456789012', false)).not.toThrow();
+    expect(() => checkChunkName('x1', false)).toThrow(StorageError);
+  });
+
+  it('assembles in numeric order, not text order', () => {
+    expect(assemblyOrder(['10', '9', '1', '100', '2'])).toEqual(['1', '2', '9', '10', '100']);
+    expect(assemblyOrder(['0000000000000010', '0000000000000000', '0000000000000006'])).toEqual(['0000000000000000', '0000000000000006', '0000000000000010']);
+  });
+});

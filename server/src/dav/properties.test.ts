@@ -1,0 +1,114 @@
+import { describe, it, expect } from '@jest/globals';
+import type { FileEntry } from '../storage/types';
+import type { PropName } from './properties';
+import { ResponseRenderer, propRequestFrom } from './properties';
+import { parseXml } from './xml/parse';
+
+const file: FileEntry = {
+  fileid: 42,
+  path: '/docs/report 1.pdf',
+  name: 'report 1.pdf',
+  type: 'file',
+  size: 1234,
+  mtime: 1700000000,
+  etag: '5f3c0a1b2c3d4e5f',
+  mime: 'application/pdf',
+  permissions: 'RGDNVW',
+  favorite: true,
+  uploadTime: 1700000100,
+  creationTime: 1690000000,
+};
+const folder: FileEntry = { ...file, fileid: 7, path: '/docs', name: 'docs', type: 'folder', size: 5000, mime: 'httpd/unix-directory', permissions: 'RGDNVCK', favorite: false };
+const context = { user: { uid: 'admin', displayName: 'The Admin', quota: 10000 }, instanceId: 'ocabc123', used: 5000, locks: [], base: '/remote.php/dav/files/admin' };
+
+const ALL_FILES_APP_PROPS =
+  'd:getcontentlength d:getcontenttype d:getetag d:getlastmodified d:creationdate d:displayname d:quota-available-bytes d:resourcetype nc:has-preview nc:is-encrypted nc:mount-type oc:comments-unread oc:favorite oc:fileid oc:id oc:owner-display-name oc:owner-id oc:permissions oc:size nc:upload_time nc:hidden oc:share-types nc:share-attributes ocs:share-permissions';
+const ns: Record<string, string> = { d: 'DAV:', oc: 'http://owncloud.org/ns', nc: 'http://nextcloud.org/ns', ocs: 'http://open-collaboration-services.org/ns' };
+const names: PropName[] = ALL_FILES_APP_PROPS.split(' ').map((qualified) => {
+  const [prefix, local] = qualified.split(':') as [string, string];
+  return { ns: ns[prefix] ?? '', local };
+});
+
+function render(entry: FileEntry, props: PropName[] = names): string {
+  return new ResponseRenderer({ kind: 'prop', names: props }, context).render('/href', entry, undefined);
+}
+
+/** The text of one property in a rendered response ('' when empty, undefined when absent from the 200 propstat). */
+function value(xml: string, qualified: string): string | undefined {
+  const ok = /<d:propstat><d:prop>([\s\S]*?)<\/d:prop><d:status>HTTP\/1.1 200 OK/.exec(xml)?.[1] ?? '';
+  if (ok.includes(`<${qualified}/>`)) return '';
+  return new RegExp(`<${qualified}>([\\s\\S]*?)</${qualified}>`).exec(ok)?.[1];
+}
+
+describe('live properties in Nextcloud formats', () => {
+  it('renders every property the files app asks for on a file', () => {
+    const xml = render(file);
+    expect(value(xml, 'd:getcontentlength')).toBe('1234');
+    expect(value(xml, 'd:getcontenttype')).toBe('application/pdf');
+    expect(value(xml, 'd:getetag')).toBe('&quot;5f3c0a1b2c3d4e5f&quot;');
+    expect(value(xml, 'd:getlastmodified')).toBe('Tue, 14 Nov 2023 22:13:20 GMT');
+    expect(value(xml, 'd:creationdate')).toBe('2023-07-22T04:26:40+00:00');
+    expect(value(xml, 'd:displayname')).toBe('report 1.pdf');
+    expect(value(xml, 'd:resourcetype')).toBe('');
+    expect(value(xml, 'nc:has-preview')).toBe('false');
+    expect(value(xml, 'nc:is-encrypted')).toBe('0');
+    expect(value(xml, 'nc:mount-type')).toBe('');
+    expect(value(xml, 'oc:comments-unread')).toBe('0');
+    expect(value(xml, 'oc:favorite')).toBe('1');
+    expect(value(xml, 'oc:fileid')).toBe('42');
+    expect(value(xml, 'oc:id')).toBe('00000042ocabc123');
+    expect(value(xml, 'oc:owner-display-name')).toBe('The Admin');
+    expect(value(xml, 'oc:owner-id')).toBe('admin');
+    expect(value(xml, 'oc:permissions')).toBe('RGDNVW');
+    expect(value(xml, 'oc:size')).toBe('1234');
+    expect(value(xml, 'nc:upload_time')).toBe('1700000100');
+    expect(value(xml, 'nc:hidden')).toBe('false');
+    expect(value(xml, 'oc:share-types')).toBe('');
+    expect(value(xml, 'nc:share-attributes')).toBe('[]');
+    expect(value(xml, 'ocs:share-permissions')).toBe('19');
+    // A file has no quota: reported in the 404 propstat.
+    expect(xml).toMatch(/<d:propstat><d:prop><d:quota-available-bytes\/><\/d:prop><d:status>HTTP\/1.1 404 Not Found<\/d:status><\/d:propstat>/);
+  });
+
+  it('renders a folder as a collection with RGDNVCK, its size and the free quota', () => {
+    const xml = render(folder);
+    expect(value(xml, 'd:resourcetype')).toBe('<d:collection/>');
+    expect(value(xml, 'oc:permissions')).toBe('RGDNVCK');
+    expect(value(xml, 'oc:size')).toBe('5000');
+    expect(value(xml, 'd:quota-available-bytes')).toBe('5000');
+    expect(value(xml, 'ocs:share-permissions')).toBe('31');
+    expect(xml).toMatch(/<d:getcontentlength\/><d:getcontenttype\/><\/d:prop><d:status>HTTP\/1.1 404 Not Found/);
+  });
+
+  it('reports -3 available bytes for unlimited quota, as Nextcloud does', () => {
+    const renderer = new ResponseRenderer({ kind: 'prop', names: [{ ns: 'DAV:', local: 'quota-available-bytes' }] }, { ...context, user: { ...context.user, quota: -1 } });
+    expect(renderer.render('/h/', folder, undefined)).toContain('<d:quota-available-bytes>-3</d:quota-available-bytes>');
+  });
+
+  it('says an image has a preview and escapes names', () => {
+    const image = { ...file, name: 'a<b>&"c".png', mime: 'image/png' };
+    const xml = render(image);
+    expect(value(xml, 'nc:has-preview')).toBe('true');
+    expect(value(xml, 'd:displayname')).toBe('a&lt;b&gt;&amp;&quot;c&quot;.png');
+  });
+
+  it('puts unknown properties in a 404 propstat with their namespace', () => {
+    const xml = render(file, [{ ns: 'DAV:', local: 'getetag' }, { ns: 'urn:example', local: 'color' }]);
+    expect(xml).toContain('<d:propstat><d:prop><x:color xmlns:x="urn:example"/></d:prop><d:status>HTTP/1.1 404 Not Found</d:status></d:propstat>');
+  });
+
+  it('returns stored dead properties as stored', () => {
+    const dead = new Map([['{urn:example}color', '<color xmlns="urn:example">blue</color>']]);
+    const xml = new ResponseRenderer({ kind: 'prop', names: [{ ns: 'urn:example', local: 'color' }] }, context).render('/h', file, dead);
+    expect(xml).toContain('<color xmlns="urn:example">blue</color>');
+  });
+
+  it('reads prop, allprop and propname requests', () => {
+    expect(propRequestFrom(parseXml('<d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>'))).toEqual({ kind: 'prop', names: [{ ns: 'DAV:', local: 'getetag' }] });
+    expect(propRequestFrom(parseXml('<propfind xmlns="DAV:"><propname/></propfind>'))).toEqual({ kind: 'propname' });
+    expect(propRequestFrom(parseXml('<propfind xmlns="DAV:"><allprop/></propfind>'))).toEqual({ kind: 'allprop', include: [] });
+    const allprop = new ResponseRenderer({ kind: 'allprop', include: [] }, context).render('/h', file, undefined);
+    expect(allprop).not.toContain('404 Not Found');
+    expect(allprop).toContain('<d:getetag>');
+  });
+});

@@ -1,0 +1,30 @@
+import { describe, it, expect } from '@jest/globals';
+import { parseXml } from './parse';
+import { serializeElement } from './serialize';
+import { StorageError } from '../../storage/errors';
+
+describe('parseXml', () => {
+  it('resolves namespaces, default and prefixed', () => {
+    const root = parseXml('<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns="urn:x"><d:prop><foo/></d:prop></d:propfind>');
+    expect(root).toMatchObject({ ns: 'DAV:', local: 'propfind' });
+    const prop = root.children[0];
+    expect(prop).toMatchObject({ ns: 'DAV:', local: 'prop', children: [{ ns: 'urn:x', local: 'foo' }] });
+  });
+
+  it('refuses malformed XML, undeclared prefixes and xmlns:x="" with bad-request', () => {
+    for (const text of ['<a><b></a>', '<x:a/>', '<a xmlns:x=""><x:b/></a>', '', 'plain text']) {
+      expect(() => parseXml(text)).toThrow(StorageError);
+      try {
+        parseXml(text);
+      } catch (error) {
+        expect((error as StorageError).kind).toBe('bad-request');
+      }
+    }
+  });
+
+  it('serialises an element so it stands alone, keeping text and nested namespaces', () => {
+    const root = parseXml('<p:color xmlns:p="urn:a" xmlns:q="urn:b">dark <q:shade>blue &amp; green</q:shade><plain xmlns=""/></p:color>');
+    expect(serializeElement(root)).toBe('<color xmlns="urn:a">dark <shade xmlns="urn:b">blue &amp; green</shade><plain xmlns=""/></color>');
+    expect(serializeElement(parseXml(serializeElement(root)))).toBe(serializeElement(root));
+  });
+});
