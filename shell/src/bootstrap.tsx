@@ -1,32 +1,54 @@
 import { createRoot } from 'react-dom/client';
-import { StrictMode } from 'react';
-import { createEventBus, createRegistries } from '@cumulus/sdk';
+import { createBrowserRouter } from 'react-router';
+import { activatePlugin, createEventBus, createRegistries } from '@cumulus/sdk';
 import type { PluginHost } from '@cumulus/sdk';
-import { FoundationPage } from './app/FoundationPage';
+import { App } from './app/App';
+import { createCorePlugin } from './app/corePlugin';
+import { BASENAME, filesPath } from './app/routing/filesLocation';
+import { filesRoutes } from './app/routing/routes';
+import { createAppStore } from './app/store';
+import { loadConfigs } from './features/config/configThunks';
+import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
 import { createI18n, translatorOf } from './i18n/createI18n';
 import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
+import { createFilesApi } from './services/api/filesApi';
+import { createDavService } from './services/dav/davService';
+import { readPageContext } from './services/pageContext';
+import type { Navigator, ShellServices } from './services/types';
 
-/** Creates the host the plugins register into, renders the page and loads the plugins. */
+/**
+ * Builds the services, the store and the router, renders the app, then
+ * activates the built-ins (plugin `core`) and loads the deployment's plugins.
+ */
 async function start(): Promise<void> {
-  const i18n = await createI18n();
-  const host: PluginHost = {
-    registries: createRegistries(),
-    events: createEventBus(),
-    t: translatorOf(i18n),
-    reportError: (error) => console.error(error),
-  };
+  const i18n = await createI18n(document.documentElement.lang || 'en');
+  const t = translatorOf(i18n);
+  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t, reportError: (error) => console.error(error) };
   const failures = createPluginFailures();
+  const page = readPageContext();
+  const api = createFilesApi({ origin: page.origin, requestToken: page.requestToken });
+  // The server puts the user on the page; ask it only when it did not.
+  const uid = page.uid || (await api.getUser()).id;
+  const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken });
+
+  const router = createBrowserRouter(filesRoutes, { basename: BASENAME });
+  const navigator: Navigator = { navigate: (location, options) => void router.navigate(filesPath(location), options) };
+  const services: ShellServices = { dav, api, host, t, navigator, uid };
+  const store = createAppStore(services);
+
+  // The store mirrors which views exist, so a route naming a plugin's view waits for it.
+  const syncViews = () => store.dispatch(viewsChanged(host.registries.views.getAll().map((view) => view.id)));
+  host.registries.views.subscribe(syncViews);
+  await activatePlugin(host, createCorePlugin(services));
+  syncViews();
+  void store.dispatch(loadConfigs());
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html lacks #root');
-  // Render first: registries and failures are live stores, so plugins appear as they activate.
-  createRoot(container).render(
-    <StrictMode>
-      <FoundationPage host={host} failures={failures} />
-    </StrictMode>,
-  );
+  createRoot(container).render(<App store={store} services={services} router={router} failures={failures} />);
   await startPlugins(host, failures);
+  store.dispatch(pluginsSettled());
 }
 
 void start();

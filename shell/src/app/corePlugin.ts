@@ -1,0 +1,20 @@
+import { definePlugin } from '@cumulus/sdk';
+import type { PluginDefinition } from '@cumulus/sdk';
+import { filesView } from '../features/views/filesView';
+import type { ShellServices } from '../services/types';
+
+/**
+ * The shell's built-ins as a plugin with id `core`, activated through the
+ * same SDK call as any remote, so the screen renders only from registries
+ * and nothing in it knows an entry by name. Each built-in feature (file
+ * actions, columns, sidebar tabs, settings sections) adds its registration
+ * here, one line each.
+ */
+export function createCorePlugin(services: Pick<ShellServices, 'dav'>): PluginDefinition {
+  return definePlugin({
+    id: 'core',
+    activate(ctx) {
+      ctx.views.register(filesView(services.dav, ctx.t));
+    },
+  });
+}

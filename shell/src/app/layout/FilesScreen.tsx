@@ -1,0 +1,37 @@
+import { DropNotice } from '../../features/header/DropNotice';
+import { FilesHeader } from '../../features/header/FilesHeader';
+import { FileList } from '../../features/filelist/FileList';
+import { Navigation } from '../../features/navigation/Navigation';
+import { SettingsDialog } from '../../features/settings/SettingsDialog';
+import { Sidebar } from '../../features/sidebar/Sidebar';
+import { useCurrentView } from '../../features/views/useCurrentView';
+import { PluginFailureAlerts } from '../../plugin-host/PluginFailureAlerts';
+import { usePluginFailures } from '../PluginFailuresContext';
+import { useT } from '../ServicesContext';
+import { injectBaseStyles } from './baseStyles';
+
+injectBaseStyles();
+
+/**
+ * The main files screen (spec §2): navigation on the left, then the header,
+ * the drop notice and the file list, the details sidebar on the right, and
+ * the settings dialog above everything. Each part is a feature's component.
+ */
+export function FilesScreen() {
+  const t = useT();
+  const view = useCurrentView();
+  const failures = usePluginFailures();
+  return (
+    <div className="files-app">
+      <Navigation />
+      <main className="files-main" aria-label={view?.name ?? t('Files')}>
+        <PluginFailureAlerts failures={failures} t={t} />
+        {view !== undefined && <FilesHeader view={view} />}
+        <DropNotice />
+        <FileList />
+      </main>
+      <Sidebar />
+      <SettingsDialog />
+    </div>
+  );
+}

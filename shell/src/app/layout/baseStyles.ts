@@ -1,0 +1,65 @@
+import { injectStyles } from '../styles';
+
+const css = `
+:root {
+  --files-primary: #0082c9; --files-primary-hover: #00679e; --files-text: #222; --files-text-muted: #6b7280;
+  --files-bg: #fff; --files-nav-bg: #f5f7fa; --files-border: #ececec; --files-hover: #f2f4f7; --files-selected: #e3f0fb;
+  --files-error: #c62828; --files-error-bg: #fdecea;
+}
+* { box-sizing: border-box; }
+html, body, #root { height: 100%; margin: 0; }
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--files-text); background: var(--files-bg); }
+button { font: inherit; }
+:focus-visible { outline: 2px solid var(--files-primary); outline-offset: 2px; }
+.files-visually-hidden { position: absolute !important; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.files-app { display: flex; height: 100%; overflow: hidden; }
+.files-main { flex: 1; min-width: 0; display: flex; flex-direction: column; }
+.files-nav { width: 300px; flex: none; display: flex; flex-direction: column; background: var(--files-nav-bg); border-right: 1px solid var(--files-border); padding: 8px; }
+@media (max-width: 720px) { .files-nav { width: 220px; } }
+@media (max-width: 520px) { .files-nav { display: none; } }
+.files-nav__views { flex: 1; overflow: auto; display: flex; flex-direction: column; }
+.files-nav__list { list-style: none; margin: 0; padding: 0; }
+.files-nav__list--sticky { margin-top: auto; padding-top: 8px; }
+.files-nav__children { list-style: none; margin: 0; padding: 0 0 0 16px; }
+.files-nav__entry { display: flex; align-items: center; border-radius: 8px; margin: 2px 0; }
+.files-nav__entry:hover { background: var(--files-hover); }
+.files-nav__entry--active, .files-nav__entry--active:hover { background: #d8ebf8; }
+.files-nav__entry--active .files-nav__link { color: #00679e; font-weight: 600; }
+.files-nav__link { flex: 1; display: flex; align-items: center; gap: 12px; padding: 9px 12px; color: inherit; text-decoration: none; min-width: 0; }
+.files-nav__link .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.files-nav__footer { border-top: 1px solid var(--files-border); padding-top: 8px; display: flex; flex-direction: column; gap: 4px; }
+.files-nav__settings { display: flex; align-items: center; gap: 12px; padding: 9px 12px; border: 0; border-radius: 8px; background: none; color: inherit; cursor: pointer; text-align: left; }
+.files-nav__settings:hover { background: var(--files-hover); }
+.files-filter { position: relative; margin: 4px 0 8px; }
+.files-filter input { width: 100%; height: 40px; padding: 0 12px 0 38px; border: 1px solid #d1d5db; border-radius: 8px; background: var(--files-bg); font: inherit; color: inherit; }
+.files-filter input:focus { border-color: var(--files-primary); outline: none; box-shadow: 0 0 0 2px rgba(0,130,201,.2); }
+.files-filter__icon { position: absolute; left: 11px; top: 11px; pointer-events: none; }
+.files-header { display: flex; align-items: center; gap: 8px; min-height: 56px; padding: 6px 12px 6px 16px; border-bottom: 1px solid var(--files-border); }
+.files-header__actions { display: flex; align-items: center; gap: 6px; }
+.files-header__end { margin-left: auto; display: flex; align-items: center; gap: 4px; }
+.files-breadcrumbs { min-width: 0; overflow: hidden; }
+.files-breadcrumbs ol { display: flex; align-items: center; list-style: none; margin: 0; padding: 0; min-width: 0; }
+.files-breadcrumbs__crumb { display: flex; align-items: center; min-width: 0; }
+.files-breadcrumbs__button { display: inline-flex; align-items: center; gap: 6px; max-width: 220px; height: 36px; padding: 0 10px; border: 0; border-radius: 8px; background: none; color: var(--files-text-muted); cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.files-breadcrumbs__button:hover { background: var(--files-hover); color: var(--files-text); }
+.files-breadcrumbs__button--current { color: var(--files-text); font-weight: 600; }
+.files-breadcrumbs__ellipsis { color: var(--files-text-muted); padding: 0 4px; }
+.files-button { display: inline-flex; align-items: center; gap: 6px; height: 36px; padding: 0 14px; border: 1px solid #d1d5db; border-radius: 18px; background: var(--files-bg); color: var(--files-text); cursor: pointer; font-weight: 600; }
+.files-button:hover:not(:disabled) { background: var(--files-hover); }
+.files-button--primary { background: var(--files-primary); border-color: var(--files-primary); color: #fff; }
+.files-button--primary:hover:not(:disabled) { background: var(--files-primary-hover); }
+.files-button:disabled { opacity: .5; cursor: default; }
+.files-icon-button { display: inline-flex; align-items: center; justify-content: center; width: 36px; height: 36px; border: 0; border-radius: 50%; background: none; cursor: pointer; color: inherit; padding: 0; }
+.files-icon-button:hover:not(:disabled) { background: var(--files-hover); }
+.files-icon-button[aria-pressed="true"] { background: var(--files-selected); }
+.files-spinner { width: 18px; height: 18px; border: 2px solid #cbd5e1; border-top-color: var(--files-primary); border-radius: 50%; animation: files-spin .8s linear infinite; display: inline-block; }
+.files-spinner--large { width: 44px; height: 44px; border-width: 3px; }
+@keyframes files-spin { to { transform: rotate(360deg); } }
+.plugin-error { background: var(--files-error-bg); border-left: 4px solid var(--files-error); color: #7f1d1d; padding: .5rem .75rem; margin: .5rem 1rem; border-radius: 4px; }
+.icon { display: inline-block; flex: none; vertical-align: middle; }
+`;
+
+/** Adds the layout's stylesheet (colours, navigation, header, buttons) once. */
+export function injectBaseStyles(): void {
+  injectStyles('base', css);
+}

@@ -1,0 +1,7 @@
+import { addFolderListeners } from '../features/folder/folderListeners';
+import type { AppStartListening } from './store';
+
+/** Every feature's reactive side effects. A new feature adds its `addXListeners` here. */
+export function addAppListeners(startListening: AppStartListening): void {
+  addFolderListeners(startListening);
+}

@@ -1,0 +1,59 @@
+import { isNarrowLayout, showsBreadcrumbIconText } from '@cumulus/sdk';
+import type { View } from '@cumulus/sdk';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Icon } from '../../app/icons/Icon';
+import { CHEVRON_RIGHT_ICON, HOME_ICON } from '../../app/icons/icons';
+import { useT } from '../../app/ServicesContext';
+import { folderReloadRequested } from '../folder/folderActions';
+import { selectDir } from '../navigation/selectors';
+import { useFilesNavigate } from '../navigation/useFilesNavigate';
+import { crumbsOf } from './crumbs';
+
+/**
+ * The breadcrumb bar (spec §2): the root shows the view's name (or 'Home'),
+ * then each folder; clicking the current folder reloads it. Under 512 px only
+ * the root and the last folders fit; the root's text shows at 486 px or more.
+ */
+export function Breadcrumbs({ view, width }: { view: View; width: number }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const navigate = useFilesNavigate();
+  const dir = useAppSelector(selectDir);
+  const paths = useAppSelector((state) => state.folder.paths[view.id]);
+  const nodes = useAppSelector((state) => state.nodes.entities);
+  const crumbs = crumbsOf(dir);
+  // Narrow screens keep the root and the current folder (and its parent when there is room).
+  const shown = isNarrowLayout(width) && crumbs.length > 2 ? [crumbs[0]!, ...crumbs.slice(-1)] : crumbs;
+  const rootName = view.name || t('Home');
+  const showRootText = showsBreadcrumbIconText(width);
+
+  return (
+    <nav className="files-breadcrumbs" aria-label={t('Current directory path')}>
+      <ol>
+        {shown.map((crumb, index) => {
+          const current = crumb.dir === dir;
+          const source = paths?.[crumb.dir];
+          const name = crumb.dir === '/' ? rootName : ((source && nodes[source]?.displayname) || crumb.name);
+          const collapsed = index > 0 && shown[index - 1] !== crumbs[crumbs.indexOf(crumb) - 1];
+          return (
+            <li key={crumb.dir} className="files-breadcrumbs__crumb">
+              {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={18} className="files-breadcrumbs__separator" />}
+              {collapsed && <span className="files-breadcrumbs__ellipsis" aria-hidden="true">…</span>}
+              <button
+                type="button"
+                className={`files-breadcrumbs__button${current ? ' files-breadcrumbs__button--current' : ''}`}
+                aria-current={current ? 'page' : undefined}
+                aria-label={crumb.dir === '/' && !showRootText ? rootName : undefined}
+                title={current ? t('Reload current directory') : name}
+                onClick={() => (current ? dispatch(folderReloadRequested()) : navigate({ view: view.id, dir: crumb.dir }))}
+              >
+                {crumb.dir === '/' && <Icon svg={HOME_ICON} size={20} />}
+                {(crumb.dir !== '/' || showRootText) && <span>{name}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,158 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { List } from 'react-window';
+import type { RowComponentProps } from 'react-window';
+import {
+  GRID_BUFFER_ROWS,
+  GRID_CELL_HEIGHT,
+  GRID_CELL_WIDTH,
+  LIST_BUFFER_ROWS,
+  ROW_HEIGHT,
+  showsGridToggle,
+} from '@cumulus/sdk';
+import type { Column, FolderNode, Node, Registered, View } from '@cumulus/sdk';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useT } from '../../app/ServicesContext';
+import { useElementWidth } from '../../app/useElementWidth';
+import { selectGridView, selectUserConfig } from '../config/selectors';
+import { folderReloadRequested } from '../folder/folderActions';
+import { selectCurrentFolder, selectIsLoading, selectLoadError } from '../folder/selectors';
+import { selectDir, selectFileId } from '../navigation/selectors';
+import { useFilesNavigate } from '../navigation/useFilesNavigate';
+import { useCurrentView } from '../views/useCurrentView';
+import { EmptyState } from './EmptyState';
+import { FileListFooter } from './FileListFooter';
+import { FileListHeader } from './FileListHeader';
+import { FileRow } from './FileRow';
+import { GridCell } from './GridCell';
+import { LoadFailure } from './LoadFailure';
+import { LoadingState } from './LoadingState';
+import { rowLayout } from './rowLayout';
+import type { RowLayout } from './rowLayout';
+import { runFileAction } from './runFileAction';
+import { injectFileListStyles } from './styles';
+import { useListColumns } from './useListColumns';
+import { useOpenNode } from './useOpenNode';
+import { useVisibleNodes } from './useVisibleNodes';
+
+injectFileListStyles();
+
+/** What every virtual row receives. */
+interface RowData {
+  nodes: Node[];
+  order: string[];
+  view: View;
+  columns: readonly Registered<Column>[];
+  layout: RowLayout;
+  crop: boolean;
+  now: number;
+  perRow: number;
+  onOpen(node: Node, event: React.MouseEvent): void;
+  onRunAction(actionId: string, node: Node): void;
+}
+
+function ListRow({ index, style, nodes, ...rest }: RowComponentProps<RowData>) {
+  const node = nodes[index];
+  if (node === undefined) return null;
+  return <FileRow node={node} index={index} style={style} {...rest} />;
+}
+
+function GridRow({ index, style, nodes, perRow, view, order, crop, onOpen, onRunAction }: RowComponentProps<RowData>) {
+  const cells = nodes.slice(index * perRow, index * perRow + perRow);
+  return (
+    <div role="row" className="files-grid-row" style={style}>
+      {cells.map((node, offset) => (
+        <GridCell key={node.source} node={node} index={index * perRow + offset} view={view} order={order} crop={crop} onOpen={onOpen} onRunAction={onRunAction} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The file list of the current folder (spec §2): header, virtual rows (or
+ * grid rows) and footer in one scroll container, or the empty, loading,
+ * failure or 'File not found' state.
+ */
+export function FileList({ enableNonAccessibleFeatures = true }: { enableNonAccessibleFeatures?: boolean }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const view = useCurrentView();
+  const folder = useAppSelector(selectCurrentFolder);
+  const loading = useAppSelector(selectIsLoading);
+  const error = useAppSelector(selectLoadError);
+  const dir = useAppSelector(selectDir);
+  const fileid = useAppSelector(selectFileId);
+  const config = useAppSelector(selectUserConfig);
+  const gridView = useAppSelector(selectGridView);
+  const columns = useListColumns(view);
+  const nodes = useVisibleNodes(view, columns);
+  const navigate = useFilesNavigate();
+  const onOpen = useOpenNode(view);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const width = useElementWidth(scroller);
+  const grid = gridView && showsGridToggle(width, enableNonAccessibleFeatures);
+  const layout = useMemo(() => rowLayout(width, columns.length), [width, columns.length]);
+  const order = useMemo(() => nodes.map((node) => node.source), [nodes]);
+  // One clock per listing: relative times and fades agree across rows.
+  const now = useMemo(() => (nodes.length >= 0 ? Date.now() : 0), [nodes]);
+  const onRunAction = useCallback((actionId: string, node: Node) => void dispatch(runFileAction({ actionId, source: node.source })), [dispatch]);
+
+  // A new folder starts at the top (spec §4 "directory change … scrolls to top").
+  useEffect(() => {
+    scroller?.scrollTo?.({ top: 0 });
+  }, [scroller, view?.id, dir]);
+
+  if (view === undefined) return <LoadingState />;
+  if (error !== null) return <LoadFailure error={error} onRetry={() => dispatch(folderReloadRequested())} />;
+  if (folder === undefined) return loading ? <LoadingState /> : null;
+
+  const missingFile = fileid !== null && folder.fileid !== fileid && !nodes.some((node) => node.fileid === fileid) && !loading;
+  if (nodes.length === 0) {
+    return (
+      <>
+        {missingFile && <FileNotFound />}
+        <EmptyState view={view} pluginId={view.pluginId} dir={dir} onGoBack={() => navigate({ view: view.id, dir: parentDir(dir) })} />
+      </>
+    );
+  }
+  const perRow = Math.max(1, Math.floor(width / GRID_CELL_WIDTH));
+  const rowData: RowData = { nodes, order, view, columns, layout, crop: config.crop_image_previews, now, perRow, onOpen, onRunAction };
+  return (
+    <div className="files-list" ref={setScroller} data-layout={grid ? 'grid' : 'list'}>
+      {missingFile && <FileNotFound />}
+      <div role={grid ? 'grid' : 'table'} aria-label={t('List of files and folders.')} aria-rowcount={nodes.length + 2} className="files-table">
+        <div role="rowgroup" className="files-table__head">
+          <FileListHeader view={view} sources={order} columns={columns} layout={layout} />
+        </div>
+        <List
+          role="rowgroup"
+          className="files-table__body"
+          scrollElement={scroller}
+          defaultHeight={800}
+          rowCount={grid ? Math.ceil(nodes.length / perRow) : nodes.length}
+          rowHeight={grid ? GRID_CELL_HEIGHT : ROW_HEIGHT}
+          overscanCount={grid ? GRID_BUFFER_ROWS : LIST_BUFFER_ROWS}
+          rowComponent={grid ? GridRow : ListRow}
+          rowProps={rowData}
+        />
+        <div role="rowgroup" className="files-table__foot">
+          <FileListFooter nodes={nodes} folder={folder as FolderNode} view={view} columns={columns} layout={layout} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function FileNotFound() {
+  const t = useT();
+  return (
+    <p role="alert" className="files-notice files-notice--error">
+      {t('File not found')}
+    </p>
+  );
+}
+
+/** The parent of a folder path. */
+function parentDir(dir: string): string {
+  const cut = dir.replace(/\/+$/, '').lastIndexOf('/');
+  return cut <= 0 ? '/' : dir.slice(0, cut);
+}

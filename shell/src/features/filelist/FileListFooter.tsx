@@ -1,0 +1,47 @@
+import { formatFileSize, isFolder, isPendingSize } from '@cumulus/sdk';
+import type { Column, FolderNode, Node, Registered, Translate, View } from '@cumulus/sdk';
+import { useT } from '../../app/ServicesContext';
+import type { RowLayout } from './rowLayout';
+
+/** '1 file', '3 files and 2 folders', … for the footer. */
+export function summaryText(nodes: readonly Node[], t: Translate): string {
+  const folders = nodes.filter(isFolder).length;
+  const files = nodes.length - folders;
+  const fileText = files === 1 ? t('{count} file', { count: files }) : t('{count} files', { count: files });
+  const folderText = folders === 1 ? t('{count} folder', { count: folders }) : t('{count} folders', { count: folders });
+  if (folders === 0) return fileText;
+  if (files === 0) return folderText;
+  return t('{files} and {folders}', { files: fileText, folders: folderText });
+}
+
+/** Footer total size (spec §9): the folder's size, or the sum of the node sizes. */
+export function totalSize(folder: FolderNode | undefined, nodes: readonly Node[]): number {
+  if (folder !== undefined && !isPendingSize(folder.size)) return folder.size as number;
+  return nodes.reduce((sum, node) => sum + (isPendingSize(node.size) ? 0 : (node.size as number)), 0);
+}
+
+/** The footer summary row: counts, total size, and each custom column's summary. */
+export function FileListFooter({ nodes, folder, view, columns, layout }: { nodes: Node[]; folder: FolderNode | undefined; view: View; columns: readonly Registered<Column>[]; layout: RowLayout }) {
+  const t = useT();
+  return (
+    <div role="row" className="files-row files-row--foot" style={{ gridTemplateColumns: layout.template }}>
+      <span role="cell" className="files-cell files-cell--checkbox" />
+      <span role="cell" className="files-cell files-cell--name files-summary">
+        {summaryText(nodes, t)}
+      </span>
+      <span role="cell" className="files-cell files-cell--actions" />
+      {layout.showSizeAndModified && (
+        <span role="cell" className="files-cell files-cell--size">
+          {formatFileSize(totalSize(folder, nodes))}
+        </span>
+      )}
+      {layout.showSizeAndModified && <span role="cell" className="files-cell files-cell--mtime" />}
+      {layout.showCustomColumns &&
+        columns.map((column) => (
+          <span role="cell" key={column.id} className="files-cell files-cell--column">
+            {column.summary?.(nodes, view) ?? ''}
+          </span>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useEffect, useRef } from 'react';
+import { nextSort } from '@cumulus/sdk';
+import type { Column, Registered, Sorting, View } from '@cumulus/sdk';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Icon } from '../../app/icons/Icon';
+import { ARROW_DOWN_ICON, ARROW_UP_ICON } from '../../app/icons/icons';
+import { useT } from '../../app/ServicesContext';
+import { setViewSorting } from '../config/configThunks';
+import { selectViewSorting } from '../config/selectors';
+import { selectionChanged, selectionCleared } from '../selection/selectionSlice';
+import type { RowLayout } from './rowLayout';
+
+function SortButton({ label, sortKey, sorting, onSort }: { label: string; sortKey: string; sorting: Sorting; onSort(key: string): void }) {
+  const active = sorting.sortingMode === sortKey;
+  return (
+    <button type="button" className={`files-sort${active ? ' files-sort--active' : ''}`} onClick={() => onSort(sortKey)}>
+      <span>{label}</span>
+      {active && <Icon svg={sorting.sortingOrder === 'asc' ? ARROW_UP_ICON : ARROW_DOWN_ICON} size={18} />}
+    </button>
+  );
+}
+
+/** `aria-sort` of a column header. */
+function ariaSort(sorting: Sorting, key: string): 'ascending' | 'descending' | 'none' {
+  if (sorting.sortingMode !== key) return 'none';
+  return sorting.sortingOrder === 'asc' ? 'ascending' : 'descending';
+}
+
+/**
+ * The list header (spec §2): select-all checkbox (indeterminate when some
+ * are selected) and sortable column buttons; a click toggles the active
+ * column's direction or sorts by another column (`nextSort`), saved in the
+ * view config.
+ */
+export function FileListHeader({ view, sources, columns, layout }: { view: View; sources: string[]; columns: readonly Registered<Column>[]; layout: RowLayout }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const sorting = useAppSelector((state) => selectViewSorting(state, view.id, view.defaultSortKey));
+  const selectedCount = useAppSelector((state) => state.selection.sources.length);
+  const all = sources.length > 0 && selectedCount >= sources.length;
+  const some = selectedCount > 0 && !all;
+  const checkbox = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (checkbox.current) checkbox.current.indeterminate = some;
+  }, [some]);
+
+  const onSort = (key: string) => {
+    void dispatch(setViewSorting({ view: view.id, sorting: nextSort(sorting, key) }));
+  };
+  return (
+    <div role="row" aria-rowindex={1} className="files-row files-row--head" style={{ gridTemplateColumns: layout.template }}>
+      <span role="columnheader" className="files-cell files-cell--checkbox">
+        <input
+          ref={checkbox}
+          type="checkbox"
+          aria-label={t('Toggle selection for all files and folders')}
+          checked={all}
+          aria-checked={some ? 'mixed' : all}
+          onChange={() => dispatch(all ? selectionCleared() : selectionChanged({ sources, lastIndex: null }))}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') dispatch(selectionCleared());
+          }}
+        />
+      </span>
+      <span role="columnheader" className="files-cell files-cell--name" aria-sort={ariaSort(sorting, 'basename')}>
+        <SortButton label={t('Name')} sortKey="basename" sorting={sorting} onSort={onSort} />
+      </span>
+      <span role="columnheader" className="files-cell files-cell--actions">
+        <span className="files-visually-hidden">{t('Actions')}</span>
+      </span>
+      {layout.showSizeAndModified && (
+        <span role="columnheader" className="files-cell files-cell--size" aria-sort={ariaSort(sorting, 'size')}>
+          <SortButton label={t('Size')} sortKey="size" sorting={sorting} onSort={onSort} />
+        </span>
+      )}
+      {layout.showSizeAndModified && (
+        <span role="columnheader" className="files-cell files-cell--mtime" aria-sort={ariaSort(sorting, 'mtime')}>
+          <SortButton label={t('Modified')} sortKey="mtime" sorting={sorting} onSort={onSort} />
+        </span>
+      )}
+      {layout.showCustomColumns &&
+        columns.map((column) => (
+          <span role="columnheader" key={column.id} className="files-cell files-cell--column" aria-sort={column.sort ? ariaSort(sorting, column.id) : undefined}>
+            {column.sort ? <SortButton label={column.title} sortKey={column.id} sorting={sorting} onSort={onSort} /> : column.title}
+          </span>
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import { memo } from 'react';
+import type { CSSProperties, MouseEvent } from 'react';
+import { formatFileSize, isPendingSize, mtimeOpacity, selectRange, sizeOpacity } from '@cumulus/sdk';
+import type { Column, Node, Registered, View } from '@cumulus/sdk';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useT } from '../../app/ServicesContext';
+import { selectionChanged, selectionCleared } from '../selection/selectionSlice';
+import { CustomCell } from './CustomCell';
+import { NodeActions } from './NodeActions';
+import { NodePreview } from './NodePreview';
+import { formatRelativeTime } from './relativeTime';
+import type { RowLayout } from './rowLayout';
+
+/** Mix of the main and the muted text colour by an emphasis percentage (SDK fades); null stays muted. */
+export function fadeColor(percent: number | null): string | undefined {
+  return percent === null ? undefined : `color-mix(in srgb, var(--files-text) ${percent}%, var(--files-text-muted))`;
+}
+
+/** What a row needs besides its node. */
+export interface FileRowProps {
+  node: Node;
+  index: number;
+  view: View;
+  /** Sources in displayed order, for shift-click ranges. */
+  order: string[];
+  columns: readonly Registered<Column>[];
+  layout: RowLayout;
+  crop: boolean;
+  now: number;
+  style?: CSSProperties;
+  /** Runs the node's default action (a click on the name). */
+  onOpen(node: Node, event: MouseEvent): void;
+  /** Runs a file action from the actions menu. */
+  onRunAction(actionId: string, node: Node): void;
+}
+
+/** One list row (spec §2 "Rows"): checkbox, preview, name, actions, size, modified time, custom columns. */
+export const FileRow = memo(function FileRow(props: FileRowProps) {
+  const { node, index, view, order, columns, layout, crop, now, style, onOpen, onRunAction } = props;
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const selected = useAppSelector((state) => state.selection.sources.includes(node.source));
+
+  // Read at click time: subscribing every row to the whole selection would re-render them all.
+  const toggle = (shift: boolean) => {
+    const { sources: current, lastIndex } = store.getState().selection;
+    if (shift) {
+      dispatch(selectionChanged({ sources: selectRange(order, lastIndex, index, current), lastIndex: index }));
+      return;
+    }
+    const sources = selected ? current.filter((source) => source !== node.source) : [...current, node.source];
+    dispatch(selectionChanged({ sources, lastIndex: index }));
+  };
+  const sizeKnown = !isPendingSize(node.size);
+  const extensionShown = node.extension !== '' && node.displayname.endsWith(node.extension);
+  const stem = extensionShown ? node.displayname.slice(0, -node.extension.length) : node.displayname;
+
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      className={`files-row${selected ? ' files-row--selected' : ''}${node.status ? ` files-row--${node.status}` : ''}`}
+      style={{ ...style, gridTemplateColumns: layout.template }}
+      data-source={node.source}
+      data-fileid={node.fileid}
+      data-type={node.type}
+    >
+      <span role="cell" className="files-cell files-cell--checkbox">
+        <input
+          type="checkbox"
+          checked={selected}
+          aria-label={t('Toggle selection for file "{displayName}"', { displayName: node.displayname })}
+          onChange={() => undefined}
+          onClick={(event) => toggle(event.shiftKey)}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') dispatch(selectionCleared());
+          }}
+          disabled={node.status === 'loading'}
+        />
+      </span>
+      <span role="cell" className="files-cell files-cell--name">
+        <button type="button" className="files-name" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
+          <NodePreview node={node} size={32} crop={crop} displaySize={32} />
+          <span className="files-name__text">
+            <span className="files-name__stem">{stem}</span>
+            {extensionShown && <span className="files-name__ext">{node.extension}</span>}
+          </span>
+        </button>
+      </span>
+      <span role="cell" className="files-cell files-cell--actions">
+        <NodeActions node={node} view={view} onRun={(action) => onRunAction(action.id, node)} />
+      </span>
+      {layout.showSizeAndModified && (
+        <span role="cell" className="files-cell files-cell--size" style={{ color: fadeColor(sizeOpacity(node.size)) }}>
+          {sizeKnown ? formatFileSize(node.size as number) : t('Pending')}
+        </span>
+      )}
+      {layout.showSizeAndModified && (
+        <span role="cell" className="files-cell files-cell--mtime" style={{ color: fadeColor(mtimeOpacity(node.mtime, now)) }}>
+          {node.mtime === undefined ? '' : <time dateTime={new Date(node.mtime).toISOString()} title={new Date(node.mtime).toLocaleString()}>{formatRelativeTime(node.mtime, now)}</time>}
+        </span>
+      )}
+      {layout.showCustomColumns &&
+        columns.map((column) => (
+          <span role="cell" key={column.id} className={`files-cell files-cell--column files-cell--column-${column.id}`}>
+            <CustomCell column={column} node={node} view={view} />
+          </span>
+        ))}
+    </div>
+  );
+});

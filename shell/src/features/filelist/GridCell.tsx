@@ -1,0 +1,66 @@
+import { memo } from 'react';
+import type { MouseEvent } from 'react';
+import { GRID_PREVIEW_SIZE, THUMBNAIL_SIZE_GRID, selectRange } from '@cumulus/sdk';
+import type { Node, View } from '@cumulus/sdk';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { useT } from '../../app/ServicesContext';
+import { selectionChanged } from '../selection/selectionSlice';
+import { NodeActions } from './NodeActions';
+import { NodePreview } from './NodePreview';
+
+/** One grid cell (spec §9: 198×246 with a 166 px preview): preview, checkbox, name and actions. */
+export const GridCell = memo(function GridCell({
+  node,
+  index,
+  view,
+  order,
+  crop,
+  onOpen,
+  onRunAction,
+}: {
+  node: Node;
+  index: number;
+  view: View;
+  order: string[];
+  crop: boolean;
+  onOpen(node: Node, event: MouseEvent): void;
+  onRunAction(actionId: string, node: Node): void;
+}) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const selected = useAppSelector((state) => state.selection.sources.includes(node.source));
+  const toggle = (shift: boolean) => {
+    const { sources: current, lastIndex } = store.getState().selection;
+    const sources = shift
+      ? selectRange(order, lastIndex, index, current)
+      : selected
+        ? current.filter((source) => source !== node.source)
+        : [...current, node.source];
+    dispatch(selectionChanged({ sources, lastIndex: index }));
+  };
+  return (
+    <div
+      role="gridcell"
+      className={`files-grid-cell${selected ? ' files-grid-cell--selected' : ''}${node.status ? ` files-row--${node.status}` : ''}`}
+      aria-selected={selected}
+      data-source={node.source}
+      data-fileid={node.fileid}
+      data-type={node.type}
+    >
+      <input
+        type="checkbox"
+        className="files-grid-cell__checkbox"
+        checked={selected}
+        aria-label={t('Toggle selection for file "{displayName}"', { displayName: node.displayname })}
+        onChange={() => undefined}
+        onClick={(event) => toggle(event.shiftKey)}
+      />
+      <button type="button" className="files-grid-cell__open" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
+        <NodePreview node={node} size={THUMBNAIL_SIZE_GRID} crop={crop} displaySize={GRID_PREVIEW_SIZE} />
+        <span className="files-grid-cell__name">{node.displayname}</span>
+      </button>
+      <NodeActions node={node} view={view} onRun={(action) => onRunAction(action.id, node)} />
+    </div>
+  );
+});

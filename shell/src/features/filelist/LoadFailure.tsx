@@ -1,0 +1,19 @@
+import { Icon } from '../../app/icons/Icon';
+import { ALERT_ICON } from '../../app/icons/icons';
+import { useT } from '../../app/ServicesContext';
+import { describeLoadError } from '../folder/loadError';
+import type { LoadError } from '../folder/loadError';
+
+/** A folder that could not be loaded (spec §2, §8): empty content, the message by status, and Retry. */
+export function LoadFailure({ error, onRetry }: { error: LoadError; onRetry(): void }) {
+  const t = useT();
+  return (
+    <section className="files-empty files-empty--error" aria-labelledby="files-error-title">
+      <Icon svg={ALERT_ICON} size={56} color="#c62828" />
+      <h2 id="files-error-title">{describeLoadError(error, t)}</h2>
+      <button type="button" className="files-button files-button--primary" onClick={onRetry}>
+        {t('Retry')}
+      </button>
+    </section>
+  );
+}

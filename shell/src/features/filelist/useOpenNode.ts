@@ -1,0 +1,43 @@
+import { useCallback } from 'react';
+import type { MouseEvent } from 'react';
+import type { Node, View } from '@cumulus/sdk';
+import { useAppDispatch } from '../../app/hooks';
+import { useServices } from '../../app/ServicesContext';
+import { isActionEnabled } from './NodeActions';
+import { runFileAction } from './runFileAction';
+
+/** The permanent link of a node (spec §7 "File open"). */
+export function fileLink(node: Node): string | undefined {
+  return node.fileid === undefined ? undefined : `/f/${node.fileid}`;
+}
+
+/**
+ * What a click on a row does (spec §2 "Rows"): middle or ctrl/meta click
+ * opens /f/{fileId} in a new tab; otherwise the first enabled default action
+ * runs, and with none the node opens at /f/{fileId} in the same tab.
+ */
+export function useOpenNode(view: View | undefined): (node: Node, event: MouseEvent) => void {
+  const { host } = useServices();
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (node: Node, event: MouseEvent) => {
+      if (view === undefined || node.status === 'failed') return;
+      const link = fileLink(node);
+      if (event.button === 1 || event.ctrlKey || event.metaKey) {
+        event.preventDefault();
+        if (link !== undefined) window.open(link, '_blank', 'noopener');
+        return;
+      }
+      if (event.button !== 0) return;
+      const action = host.registries.fileActions
+        .getAll()
+        .find((candidate) => candidate.default !== undefined && isActionEnabled(candidate, [node], view));
+      if (action !== undefined) {
+        void dispatch(runFileAction({ actionId: action.id, source: node.source }));
+      } else if (link !== undefined) {
+        window.location.assign(link);
+      }
+    },
+    [dispatch, host, view],
+  );
+}

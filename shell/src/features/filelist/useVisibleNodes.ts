@@ -1,0 +1,42 @@
+import { useMemo } from 'react';
+import { sortNodes } from '@cumulus/sdk';
+import type { Column, Node, Registered, View } from '@cumulus/sdk';
+import { useAppSelector } from '../../app/hooks';
+import { selectUserConfig, selectViewSorting } from '../config/selectors';
+import { selectCurrentContents } from '../folder/selectors';
+
+/** Whether a node is hidden (a dot file), shown only with user config show_hidden. */
+export function isHiddenNode(node: Node): boolean {
+  return node.basename.startsWith('.') || node.attributes['hidden'] === true || node.attributes['hidden'] === 'true';
+}
+
+/** Whether a node matches the filename filter: case-insensitive, on the name people see. */
+export function matchesFilenameFilter(node: Node, query: string): boolean {
+  if (query === '') return true;
+  return (node.displayname || node.basename).toLocaleLowerCase().includes(query.toLocaleLowerCase());
+}
+
+/**
+ * The nodes the list shows, in order: the current folder's children without
+ * hidden ones (unless show_hidden), matching the filename filter, sorted by
+ * the view's sorting with favorites and folders first per the user config
+ * (the SDK's `sortNodes`), custom columns sorting by their own `sort`.
+ */
+export function useVisibleNodes(view: View | undefined, columns: readonly Registered<Column>[]): Node[] {
+  const contents = useAppSelector(selectCurrentContents);
+  const config = useAppSelector(selectUserConfig);
+  const query = useAppSelector((state) => state.filter.filename);
+  const sorting = useAppSelector((state) => (view ? selectViewSorting(state, view.id, view.defaultSortKey) : undefined));
+  const sortingMode = sorting?.sortingMode;
+  const sortingOrder = sorting?.sortingOrder;
+  return useMemo(() => {
+    const shown = contents.filter((node) => (config.show_hidden || !isHiddenNode(node)) && matchesFilenameFilter(node, query));
+    return sortNodes(shown, {
+      sortingMode,
+      sortingOrder,
+      sortFavoritesFirst: config.sort_favorites_first,
+      sortFoldersFirst: config.sort_folders_first,
+      columns,
+    });
+  }, [contents, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns]);
+}

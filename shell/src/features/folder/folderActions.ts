@@ -1,0 +1,8 @@
+import { createAction } from '@reduxjs/toolkit';
+import type { FolderNode, Node } from '@cumulus/sdk';
+
+/** A folder of a view was listed (spec §4 "List loading": stores nodes, children and folder path). */
+export const folderLoaded = createAction<{ view: string; dir: string; folder: FolderNode; contents: Node[] }>('folder/loaded');
+
+/** The current folder should be listed again (reload action, after an upload or a change of the folder node). */
+export const folderReloadRequested = createAction('folder/reloadRequested');

@@ -1,0 +1,71 @@
+import { TaskAbortError, isAnyOf } from '@reduxjs/toolkit';
+import type { AppStartListening, RootState } from '../../app/store';
+import { routeChanged } from '../navigation/navigationSlice';
+import { selectionCleared } from '../selection/selectionSlice';
+import { sidebarClosed } from '../sidebar/sidebarSlice';
+import { pluginsSettled, viewsChanged } from '../views/viewsSlice';
+import { folderLoaded, folderReloadRequested } from './folderActions';
+import { folderKey, folderLoadCancelled, folderLoadFailed, folderLoadStarted } from './folderSlice';
+import { toLoadError } from './loadError';
+
+/** Whether the view or folder differs between two states. */
+function placeChanged(before: RootState, after: RootState): boolean {
+  return before.navigation.view !== after.navigation.view || before.navigation.dir !== after.navigation.dir;
+}
+
+/** Whether the current folder still needs a listing (nothing loaded or loading for it). */
+function needsListing(state: RootState): boolean {
+  const { view, dir } = state.navigation;
+  if (view === null) return false;
+  return state.folder.current !== folderKey(view, dir) || (!state.folder.loading && state.folder.error !== null);
+}
+
+/**
+ * The folder side effects of spec §4: a view or folder change clears the
+ * selection and closes the sidebar, then the folder is listed through its
+ * view's `getContents`, cancelling the previous listing. A route naming a view
+ * that no plugin registered yet waits for the plugins.
+ */
+export function addFolderListeners(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: routeChanged,
+    effect: (_action, api) => {
+      if (!placeChanged(api.getOriginalState(), api.getState())) return;
+      api.dispatch(selectionCleared());
+      api.dispatch(sidebarClosed());
+    },
+  });
+
+  startListening({
+    predicate: (action, current, previous) =>
+      (routeChanged.match(action) && (placeChanged(previous, current) || needsListing(current))) ||
+      folderReloadRequested.match(action) ||
+      (isAnyOf(viewsChanged, pluginsSettled)(action) && needsListing(current)),
+    effect: async (_action, api) => {
+      // Only the newest listing counts: this aborts the signal of a running one.
+      api.cancelActiveListeners();
+      const { view: viewId, dir } = api.getState().navigation;
+      if (viewId === null) return;
+      const view = api.extra.host.registries.views.get(viewId);
+      if (view === undefined) {
+        api.dispatch(folderLoadStarted({ view: viewId, dir }));
+        if (api.getState().views.pluginsSettled) {
+          api.dispatch(folderLoadFailed({ view: viewId, dir, error: { status: 404, message: `No view "${viewId}"`, isError: true } }));
+        }
+        return;
+      }
+      api.dispatch(folderLoadStarted({ view: viewId, dir }));
+      try {
+        const { folder, contents } = await api.pause(view.getContents(dir, { signal: api.signal }));
+        api.dispatch(folderLoaded({ view: viewId, dir, folder, contents }));
+      } catch (error) {
+        if (error instanceof TaskAbortError || api.signal.aborted) {
+          api.dispatch(folderLoadCancelled({ view: viewId, dir }));
+          return;
+        }
+        if ((error as Error | undefined)?.message === 'Invalid root folder returned') console.error('Invalid root folder returned', error);
+        api.dispatch(folderLoadFailed({ view: viewId, dir, error: toLoadError(error) }));
+      }
+    },
+  });
+}

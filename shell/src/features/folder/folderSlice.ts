@@ -1,0 +1,62 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+import { isFolder } from '@cumulus/sdk';
+import { folderLoaded } from './folderActions';
+import type { LoadError } from './loadError';
+
+/** The state of the folder listing: which folder source each path of each view is, and how loading went. */
+export interface FolderState {
+  /** Folder source by view id, then by path in the view (spec §4: "registers sub-folder paths"). */
+  paths: Record<string, Record<string, string>>;
+  /** A listing is under way. */
+  loading: boolean;
+  /** The last listing failed; cleared when the next one starts. */
+  error: LoadError | null;
+  /** The view and path the list shows or is loading, as `view:path`. */
+  current: string | null;
+}
+
+const initialState: FolderState = { paths: {}, loading: false, error: null, current: null };
+
+/** The key of a folder in a view, as kept in `current`. */
+export const folderKey = (view: string, dir: string): string => `${view}:${dir}`;
+
+/** Folder listing: paths, loading and error (spec §4 "List loading"). */
+export const folderSlice = createSlice({
+  name: 'folder',
+  initialState,
+  reducers: {
+    /** A listing started: loading on, error cleared. */
+    folderLoadStarted: (state, action: PayloadAction<{ view: string; dir: string }>) => {
+      state.loading = true;
+      state.error = null;
+      state.current = folderKey(action.payload.view, action.payload.dir);
+    },
+    /** A listing failed with `error`; loading off. */
+    folderLoadFailed: (state, action: PayloadAction<{ view: string; dir: string; error: LoadError }>) => {
+      if (state.current !== folderKey(action.payload.view, action.payload.dir)) return;
+      state.loading = false;
+      state.error = action.payload.error;
+    },
+    /** A listing was cancelled because another one replaced it. */
+    folderLoadCancelled: (state, action: PayloadAction<{ view: string; dir: string }>) => {
+      if (state.current === folderKey(action.payload.view, action.payload.dir)) state.loading = false;
+    },
+  },
+  extraReducers: (builder) => {
+    builder.addCase(folderLoaded, (state, action) => {
+      const { view, dir, folder, contents } = action.payload;
+      const paths = (state.paths[view] ??= {});
+      paths[dir] = folder.source;
+      for (const node of contents) {
+        if (isFolder(node)) paths[node.path] = node.source;
+      }
+      if (state.current === folderKey(view, dir)) {
+        state.loading = false;
+        state.error = null;
+      }
+    });
+  },
+});
+
+export const { folderLoadStarted, folderLoadFailed, folderLoadCancelled } = folderSlice.actions;

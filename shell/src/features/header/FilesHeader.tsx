@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { showsGridToggle } from '@cumulus/sdk';
+import type { View } from '@cumulus/sdk';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Icon } from '../../app/icons/Icon';
+import { GRID_ICON, LIST_ICON, RELOAD_ICON } from '../../app/icons/icons';
+import { useT } from '../../app/ServicesContext';
+import { useElementWidth } from '../../app/useElementWidth';
+import { Breadcrumbs } from '../breadcrumbs/Breadcrumbs';
+import { setUserConfig } from '../config/configThunks';
+import { selectGridView } from '../config/selectors';
+import { folderReloadRequested } from '../folder/folderActions';
+import { selectCurrentFolder, selectIsRefreshing } from '../folder/selectors';
+import { selectDir } from '../navigation/selectors';
+import { NewButton } from './NewButton';
+import { documentTitle, pageHeading } from './pageTitle';
+
+/**
+ * The top of the file list (spec §2): the page heading (for screen readers)
+ * and document title, the breadcrumbs, the New button, the reload action,
+ * and the grid/list toggle.
+ */
+export function FilesHeader({ view, enableNonAccessibleFeatures = true }: { view: View; enableNonAccessibleFeatures?: boolean }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const dir = useAppSelector(selectDir);
+  const folder = useAppSelector(selectCurrentFolder);
+  const refreshing = useAppSelector(selectIsRefreshing);
+  const grid = useAppSelector(selectGridView);
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const width = useElementWidth(element);
+  const heading = pageHeading(view.name, dir, folder?.path === dir ? folder.displayname : dir.split('/').pop(), t);
+
+  useEffect(() => {
+    document.title = documentTitle(heading, t);
+  }, [heading, t]);
+
+  return (
+    <header className="files-header" ref={setElement}>
+      <h1 className="files-visually-hidden">{heading}</h1>
+      <Breadcrumbs view={view} width={width} />
+      <div className="files-header__actions">
+        <NewButton folder={folder} />
+        <button type="button" className="files-icon-button" aria-label={t('Reload content')} title={t('Reload content')} onClick={() => dispatch(folderReloadRequested())}>
+          {refreshing ? <span className="files-spinner" aria-hidden="true" /> : <Icon svg={RELOAD_ICON} size={20} />}
+        </button>
+      </div>
+      <div className="files-header__end">
+        {showsGridToggle(width, enableNonAccessibleFeatures) && (
+          <button
+            type="button"
+            className="files-icon-button"
+            aria-label={grid ? t('Switch to list view') : t('Switch to grid view')}
+            title={grid ? t('Switch to list view') : t('Switch to grid view')}
+            aria-pressed={grid}
+            onClick={() => void dispatch(setUserConfig({ key: 'grid_view', value: !grid }))}
+          >
+            <Icon svg={grid ? LIST_ICON : GRID_ICON} size={20} />
+          </button>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,10 @@
+import type { RootState } from '../../app/store';
+
+/** The active view id, null before the route is read. */
+export const selectViewId = (state: RootState): string | null => state.navigation.view;
+/** The current folder path in the view. */
+export const selectDir = (state: RootState): string => state.navigation.dir;
+/** The file id of the route, or null. */
+export const selectFileId = (state: RootState): number | null => state.navigation.fileid;
+/** Whether the route asks to open the file. */
+export const selectOpenFile = (state: RootState): boolean => state.navigation.openfile;

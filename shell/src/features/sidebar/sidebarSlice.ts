@@ -1,0 +1,29 @@
+import { createSlice } from '@reduxjs/toolkit';
+import type { PayloadAction } from '@reduxjs/toolkit';
+
+/** The details sidebar: which node it shows and on which tab. */
+export interface SidebarState {
+  /** Source of the node shown; null when closed. */
+  source: string | null;
+  /** Sidebar tab id; null for the first enabled tab. */
+  tab: string | null;
+}
+
+const initialState: SidebarState = { source: null, tab: null };
+
+/** The details sidebar's state. The sidebar itself lives in this feature folder. */
+export const sidebarSlice = createSlice({
+  name: 'sidebar',
+  initialState,
+  reducers: {
+    /** The sidebar opened on `source`, at `tab` when given. */
+    sidebarOpened: (state, action: PayloadAction<{ source: string; tab?: string | null }>) => {
+      state.source = action.payload.source;
+      state.tab = action.payload.tab ?? null;
+    },
+    /** The sidebar closed (also on view or folder change, spec §4). */
+    sidebarClosed: () => initialState,
+  },
+});
+
+export const { sidebarOpened, sidebarClosed } = sidebarSlice.actions;

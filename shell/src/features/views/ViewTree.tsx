@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { MAX_VIEW_NESTING } from '@cumulus/sdk';
+import type { Registered, View } from '@cumulus/sdk';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Icon } from '../../app/icons/Icon';
+import { CHEVRON_DOWN_ICON, CHEVRON_RIGHT_ICON } from '../../app/icons/icons';
+import { filesPath } from '../../app/routing/filesLocation';
+import { useT } from '../../app/ServicesContext';
+import { PluginBoundary } from '../../plugin-host/PluginBoundary';
+import { setViewExpanded } from '../config/configThunks';
+import { selectViewExpanded } from '../config/selectors';
+import { selectViewId } from '../navigation/selectors';
+
+/** The route a view's entry links to: its root, with its own params (dir, fileid). */
+function viewPath(view: View): string {
+  const fileid = view.params?.['fileid'];
+  return filesPath({ view: view.id, dir: view.params?.['dir'] ?? '/', fileid: fileid && /^\d+$/.test(fileid) ? Number(fileid) : undefined });
+}
+
+function ViewEntry({ view, childrenOf, level }: { view: Registered<View>; childrenOf(id: string): Registered<View>[]; level: number }) {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const active = useAppSelector(selectViewId) === view.id;
+  const stored = useAppSelector((state) => selectViewExpanded(state, view.id));
+  const expanded = stored ?? view.expanded ?? false;
+  const [loading, setLoading] = useState(false);
+  const children = level < MAX_VIEW_NESTING ? childrenOf(view.id) : [];
+  const expandable = children.length > 0 || (view.loadChildViews !== undefined && !view.loaded);
+
+  const toggle = async () => {
+    const next = !expanded;
+    // Children load on first expansion (spec §4).
+    if (next && view.loadChildViews !== undefined && !view.loaded) {
+      setLoading(true);
+      try {
+        await view.loadChildViews(view);
+      } catch (error) {
+        console.error(`Could not load the child views of "${view.id}"`, error);
+      } finally {
+        setLoading(false);
+      }
+    }
+    void dispatch(setViewExpanded({ view: view.id, expanded: next }));
+  };
+
+  return (
+    <li className="files-nav__item" data-view-id={view.id} data-plugin-id={view.pluginId} role="treeitem" aria-level={level} aria-expanded={expandable ? expanded : undefined} aria-selected={active}>
+      <div className={`files-nav__entry${active ? ' files-nav__entry--active' : ''}`}>
+        <NavLink to={viewPath(view)} className="files-nav__link" aria-current={active ? 'page' : undefined} title={view.caption}>
+          <PluginBoundary pluginId={view.pluginId} t={t}>
+            <Icon svg={view.icon} size={20} color={active ? '#00679e' : undefined} />
+          </PluginBoundary>
+          <span className="name">{view.name}</span>
+        </NavLink>
+        {expandable && (
+          <button
+            type="button"
+            className="files-icon-button files-nav__toggle"
+            aria-label={expanded ? t('Collapse {name}', { name: view.name }) : t('Expand {name}', { name: view.name })}
+            aria-busy={loading}
+            onClick={() => void toggle()}
+          >
+            <Icon svg={expanded ? CHEVRON_DOWN_ICON : CHEVRON_RIGHT_ICON} size={18} />
+          </button>
+        )}
+      </div>
+      {expanded && children.length > 0 && (
+        <ul role="group" className="files-nav__children">
+          {children.map((child) => (
+            <ViewEntry key={child.id} view={child} childrenOf={childrenOf} level={level + 1} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The views of the left navigation (spec §2): top-level views, then the
+ * sticky ones pinned below them; children nest up to 7 levels and load on
+ * first expansion. Views whose parent is not registered show at the top level.
+ */
+export function ViewTree({ views }: { views: readonly Registered<View>[] }) {
+  const t = useT();
+  const shown = views.filter((view) => !view.hidden);
+  const ids = new Set(shown.map((view) => view.id));
+  const childrenOf = (id: string) => shown.filter((view) => view.parent === id);
+  const roots = shown.filter((view) => view.parent === undefined || !ids.has(view.parent));
+  const regular = roots.filter((view) => !view.sticky);
+  const sticky = roots.filter((view) => view.sticky);
+  return (
+    <>
+      <ul className="files-nav__list" role="tree" aria-label={t('Views')}>
+        {regular.map((view) => (
+          <ViewEntry key={view.id} view={view} childrenOf={childrenOf} level={1} />
+        ))}
+      </ul>
+      {sticky.length > 0 && (
+        <ul className="files-nav__list files-nav__list--sticky" role="tree" aria-label={t('Pinned views')}>
+          {sticky.map((view) => (
+            <ViewEntry key={view.id} view={view} childrenOf={childrenOf} level={1} />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

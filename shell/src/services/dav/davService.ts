@@ -1,0 +1,181 @@
+import { createClient } from 'webdav';
+import type { FileStat, ResponseDataDetailed, WebDAVClient } from 'webdav';
+import { isFolder, propfindBody } from '@cumulus/sdk';
+import type { FolderNode, Node } from '@cumulus/sdk';
+import { encodeDavPath, mapFileStat } from './mapFileStat';
+
+/** Where the DAV service talks to and as whom. */
+export interface DavServiceOptions {
+  /** The page's origin, e.g. `https://cloud.example`; node sources are absolute URLs under it. */
+  origin: string;
+  /** The signed-in user's id: the user's files live under `/files/{uid}`. */
+  uid: string;
+  /** CSRF token of the browser session, sent as the `requesttoken` header (empty for HTTP Basic). */
+  requestToken?: string;
+  /** Extra headers for every request (tests, Basic auth). */
+  headers?: Record<string, string>;
+}
+
+/** Options of calls that can be cancelled. */
+export interface DavCallOptions {
+  /** Aborts the request. */
+  signal?: AbortSignal;
+}
+
+/** What a listing of a folder gives: the folder itself and its children. */
+export interface DavListing {
+  folder: FolderNode;
+  contents: Node[];
+}
+
+/** Every WebDAV call of the Files screen, over the `webdav` client, speaking in SDK nodes. */
+export interface DavService {
+  /** The node root of the user's files, `/files/{uid}`. */
+  readonly root: string;
+  /** Absolute URL of the user's files, `{origin}/remote.php/dav/files/{uid}` (the settings dialog's WebDAV URL). */
+  readonly filesUrl: string;
+  /** PROPFIND Depth 1 of the folder at `path` (below the root). */
+  list(path: string, options?: DavCallOptions): Promise<DavListing>;
+  /** PROPFIND Depth 0 of the node at `path` (below the root). */
+  stat(path: string, options?: DavCallOptions): Promise<Node>;
+  /** MOVE `node` into the folder `destinationDir` (a path below the root), keeping its name. */
+  move(node: Node, destinationDir: string, options?: { overwrite?: boolean }): Promise<void>;
+  /** COPY `node` into the folder `destinationDir`, keeping its name, or `newName` when given. */
+  copy(node: Node, destinationDir: string, options?: { overwrite?: boolean; newName?: string }): Promise<void>;
+  /** DELETE `node`. */
+  remove(node: Node): Promise<void>;
+  /** MOVE `node` to `newName` in its folder, with `Overwrite: F` (a clash fails with 412). */
+  rename(node: Node, newName: string): Promise<void>;
+  /** MKCOL of `path` (below the root), creating missing parents. */
+  createDirectory(path: string): Promise<void>;
+  /** PROPPATCH of `oc:favorite`. */
+  setFavorite(node: Node, favorite: boolean): Promise<void>;
+  /** The URL that downloads `node` (GET on its source). */
+  downloadUrl(node: Node): string;
+}
+
+/** Properties kept as the text the server sent: the XML parser would turn '0012' or '1e3' into numbers. */
+const RAW_TEXT_PROPERTIES = /propstat\.prop\.(getetag|owner-id|owner-display-name|permissions|share-attributes|share-permissions)$/;
+
+/** Request bodies are XML; without this the client would send them as text/plain. */
+const XML_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8' };
+
+/** `dir` joined with `name`, one slash between, for paths below the root. */
+function joinDav(dir: string, name: string): string {
+  return `${dir.replace(/\/+$/, '')}/${name}`;
+}
+
+/** Creates the DAV service of the signed-in user. */
+export function createDavService(options: DavServiceOptions): DavService {
+  const davUrl = `${options.origin.replace(/\/+$/, '')}/remote.php/dav`;
+  const root = `/files/${options.uid}`;
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.requestToken) headers['requesttoken'] = options.requestToken;
+  const client: WebDAVClient = createClient(davUrl, { headers });
+  client.registerTagParser((path, value) => (RAW_TEXT_PROPERTIES.test(path) ? undefined : value));
+
+  const mapContext = { davUrl, root };
+  /** The client's path (relative to /remote.php/dav) of a path below the root. */
+  const davPath = (path: string): string => joinDav(root, path.replace(/^\/+/, ''));
+  /** The client's path of a node: its source after the DAV URL, decoded. */
+  const nodePath = (node: Node): string => davPath(node.path);
+
+  return {
+    root,
+    filesUrl: `${davUrl}${encodeDavPath(root)}`,
+
+    async list(path, callOptions = {}) {
+      const requested = davPath(path).replace(/\/+$/, '') || '/';
+      const response = (await client.getDirectoryContents(requested, {
+        details: true,
+        includeSelf: true,
+        data: propfindBody(),
+        headers: XML_HEADERS,
+        signal: callOptions.signal,
+      })) as ResponseDataDetailed<FileStat[]>;
+      let folder: FolderNode | undefined;
+      const contents: Node[] = [];
+      for (const stat of response.data) {
+        const node = mapFileStat(stat, mapContext);
+        if (folder === undefined && stat.filename.replace(/\/+$/, '') === requested) {
+          if (!isFolder(node)) throw new Error('Invalid root folder returned');
+          folder = node;
+        } else {
+          contents.push(node);
+        }
+      }
+      if (folder === undefined) throw new Error('Invalid root folder returned');
+      folder = { ...folder, _children: contents.map((node) => node.source) };
+      return { folder, contents };
+    },
+
+    async stat(path, callOptions = {}) {
+      const response = (await client.stat(davPath(path), {
+        details: true,
+        data: propfindBody(),
+        headers: XML_HEADERS,
+        signal: callOptions.signal,
+      })) as ResponseDataDetailed<FileStat>;
+      return mapFileStat(response.data, mapContext);
+    },
+
+    async move(node, destinationDir, moveOptions = {}) {
+      await client.moveFile(nodePath(node), joinDav(davPath(destinationDir), node.basename), { overwrite: moveOptions.overwrite ?? false });
+    },
+
+    async copy(node, destinationDir, copyOptions = {}) {
+      const target = joinDav(davPath(destinationDir), copyOptions.newName ?? node.basename);
+      await client.copyFile(nodePath(node), target, { overwrite: copyOptions.overwrite ?? false });
+    },
+
+    async remove(node) {
+      await client.deleteFile(nodePath(node));
+    },
+
+    async rename(node, newName) {
+      // Overwrite F: a name already taken fails with 412 instead of replacing the other node.
+      await client.moveFile(nodePath(node), joinDav(davPath(node.dirname), newName), { overwrite: false });
+    },
+
+    async createDirectory(path) {
+      // MKCOL answers 409 when the parent is missing: create the parents first, then retry.
+      // Only the user's own tree is walked (never /files itself), and an existing parent (405) is fine.
+      const make = async (dir: string, isParent: boolean): Promise<void> => {
+        try {
+          await client.createDirectory(davPath(dir));
+        } catch (error) {
+          const status = errorStatus(error);
+          if (isParent && status === 405) return;
+          const parent = dir.replace(/\/[^/]*\/?$/, '');
+          if (status !== 409 || parent === '' || parent === '/') throw error;
+          await make(parent, true);
+          await client.createDirectory(davPath(dir));
+        }
+      };
+      await make(path.replace(/\/+$/, ''), false);
+    },
+
+    async setFavorite(node, favorite) {
+      const body =
+        '<?xml version="1.0"?>\n<d:propertyupdate xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns">' +
+        `<d:set><d:prop><oc:favorite>${favorite ? 1 : 0}</oc:favorite></d:prop></d:set></d:propertyupdate>`;
+      // customRequest throws on an error status, with `status`, like the client's own calls.
+      await client.customRequest(nodePath(node), {
+        method: 'PROPPATCH',
+        headers: XML_HEADERS,
+        data: body,
+      });
+    },
+
+    downloadUrl(node) {
+      return node.source;
+    },
+  };
+}
+
+/** The HTTP status of a failed DAV or API call, when it has one. */
+export function errorStatus(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' ? status : undefined;
+}

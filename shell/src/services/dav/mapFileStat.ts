@@ -1,0 +1,114 @@
+import type { FileStat } from 'webdav';
+import { FOLDER_MIME, createNode, parsePermissions, parseShareAttributes } from '@cumulus/sdk';
+import type { Node, NodeAttributes } from '@cumulus/sdk';
+
+/** Properties that become core node fields; everything else is kept as an attribute. */
+const CORE_PROPERTIES = new Set([
+  'displayname',
+  'resourcetype',
+  'getcontentlength',
+  'getcontenttype',
+  'getlastmodified',
+  'getetag',
+  'creationdate',
+  'fileid',
+  'id',
+  'permissions',
+  'size',
+  'owner-id',
+  'share-types',
+  'share-attributes',
+  'favorite',
+  'quota-available-bytes',
+  'mount-type',
+  'is-encrypted',
+]);
+
+/** A finite number read from a property the XML parser may have left as a string, else undefined. */
+export function numberProp(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const parsed = Number(value);
+    return Number.isFinite(parsed) ? parsed : undefined;
+  }
+  return undefined;
+}
+
+/** `oc:share-types` arrives as '', `{ 'share-type': 3 }` or `{ 'share-type': [0, 3] }`. */
+function shareTypesOf(value: unknown): number[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const raw: unknown = (value as Record<string, unknown>)['share-type'];
+  const list = Array.isArray(raw) ? raw : [raw];
+  return list.map(numberProp).filter((type): type is number => type !== undefined);
+}
+
+/** Milliseconds since the epoch from an HTTP date, or undefined. */
+function timeOf(value: unknown): number | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+/** The ETag without its quotes (and a weak marker), as the node model keeps it. */
+export function cleanEtag(etag: unknown): string | undefined {
+  if (etag === null || etag === undefined || etag === '') return undefined;
+  return String(etag).replace(/^W\//, '').replace(/"/g, '');
+}
+
+/** The URL-encoded form of a decoded DAV path: each segment encoded, slashes kept. */
+export function encodeDavPath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+/** What {@link mapFileStat} needs to know besides the stat. */
+export interface MapContext {
+  /** Absolute URL of the DAV endpoint the stat's filename is relative to, e.g. `https://cloud/remote.php/dav`. */
+  davUrl: string;
+  /** The node root, e.g. `/files/alice`. */
+  root: string;
+}
+
+/**
+ * Maps one PROPFIND response entry (as the `webdav` client parsed it, with
+ * `details: true`) to an SDK node: source is the absolute URL, permissions
+ * come from `oc:permissions`, share attributes are parsed, the remaining
+ * properties are kept as attributes.
+ */
+export function mapFileStat(stat: FileStat, context: MapContext): Node {
+  const props: Record<string, unknown> = { ...(stat.props ?? {}) };
+  const isFolder = stat.type === 'directory';
+  const attributes: NodeAttributes = {};
+  for (const [name, value] of Object.entries(props)) {
+    if (!CORE_PROPERTIES.has(name)) attributes[name] = value;
+  }
+  const etag = cleanEtag(props['getetag'] ?? stat.etag);
+  if (etag !== undefined) attributes.etag = etag;
+  attributes.favorite = numberProp(props['favorite']) === 1 ? 1 : 0;
+  attributes['share-types'] = shareTypesOf(props['share-types']);
+  if (props['share-attributes'] !== undefined) {
+    attributes['share-attributes'] = parseShareAttributes(String(props['share-attributes']));
+  }
+  const quota = numberProp(props['quota-available-bytes']);
+  if (quota !== undefined) attributes['quota-available-bytes'] = quota;
+  const mountType = props['mount-type'];
+  if (typeof mountType === 'string') attributes['mount-type'] = mountType as NodeAttributes['mount-type'];
+  if (numberProp(props['is-encrypted']) === 1) attributes['is-encrypted'] = 1;
+
+  const displayname = props['displayname'];
+  const owner = props['owner-id'];
+  const size = numberProp(props['size']) ?? numberProp(props['getcontentlength']) ?? (isFolder ? undefined : stat.size);
+  return createNode({
+    type: isFolder ? 'folder' : 'file',
+    source: `${context.davUrl}${encodeDavPath(stat.filename)}`,
+    root: context.root,
+    displayname: typeof displayname === 'string' && displayname !== '' ? displayname : undefined,
+    fileid: numberProp(props['fileid']),
+    size,
+    mtime: timeOf(props['getlastmodified'] ?? stat.lastmod),
+    crtime: timeOf(props['creationdate']),
+    permissions: parsePermissions(props['permissions'] === undefined ? undefined : String(props['permissions'])),
+    owner: owner === undefined || owner === null || owner === '' ? null : String(owner),
+    mime: isFolder ? FOLDER_MIME : stat.mime || undefined,
+    attributes,
+  });
+}

@@ -1,0 +1,41 @@
+import type { PluginHost, Translate } from '@cumulus/sdk';
+import type { FilesApi } from './api/filesApi';
+import type { DavService } from './dav/davService';
+
+/** Where the app can navigate to: a view, a folder in it, optionally a file. */
+export interface FilesLocation {
+  /** View id (the `{view}` route segment). */
+  view: string;
+  /** Folder path in the view; '/' for the root. */
+  dir?: string;
+  /** File id in the route, digits only. */
+  fileid?: number;
+  /** Whether the file should open (`openfile` query). */
+  openfile?: boolean;
+}
+
+/** Navigation outside React (thunks, listeners): backed by the router once it exists. */
+export interface Navigator {
+  /** Goes to `location`; `replace` replaces the history entry. */
+  navigate(location: FilesLocation, options?: { replace?: boolean }): void;
+}
+
+/**
+ * Everything with side effects the store's thunks and listeners use (their
+ * `extra` argument), and that components reach through `useServices()`.
+ * Kept out of the state: the state holds plain data only.
+ */
+export interface ShellServices {
+  /** WebDAV calls of the signed-in user. */
+  dav: DavService;
+  /** The files app's JSON API and OCS calls. */
+  api: FilesApi;
+  /** Registries, events and translation shared with plugins. */
+  host: PluginHost;
+  /** Translation of user-visible text (the spec's English strings are the keys). */
+  t: Translate;
+  /** Router navigation for code outside components. */
+  navigator: Navigator;
+  /** The signed-in user's id. */
+  uid: string;
+}
