@@ -29,7 +29,16 @@ async function start(): Promise<void> {
   const page = readPageContext();
   const api = createFilesApi({ origin: page.origin, requestToken: page.requestToken });
   // The server puts the user on the page; ask it only when it did not.
-  const uid = page.uid || (await api.getUser()).id;
+  const uid =
+    page.uid ||
+    (await api.getUser().then(
+      (user) => user.id,
+      (error: unknown) => {
+        // The screen still renders (with the load error) rather than staying blank.
+        console.error('Could not read the signed-in user', error);
+        return '';
+      },
+    ));
   const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken });
 
   const router = createBrowserRouter(filesRoutes, { basename: BASENAME });

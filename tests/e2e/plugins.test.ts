@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -35,6 +36,26 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
+/** A PROPFIND answer for alice's root holding one file, hello.txt. */
+function davListing(request: IncomingMessage, response: ServerResponse): void {
+  const entry = (href: string, props: string) =>
+    `<d:response><d:href>${href}</d:href><d:propstat><d:prop>${props}</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>`;
+  if (request.method !== 'PROPFIND') {
+    response.writeHead(405).end();
+    return;
+  }
+  response.writeHead(207, { 'content-type': 'application/xml; charset=utf-8' });
+  response.end(
+    `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns">` +
+      entry('/remote.php/dav/files/alice/', '<d:resourcetype><d:collection/></d:resourcetype><oc:fileid>1</oc:fileid><oc:permissions>RGDNVCK</oc:permissions>') +
+      entry(
+        '/remote.php/dav/files/alice/hello.txt',
+        '<d:resourcetype/><oc:fileid>2</oc:fileid><oc:permissions>RGDNVW</oc:permissions><d:getcontentlength>5</d:getcontentlength><d:getcontenttype>text/plain</d:getcontenttype>',
+      ) +
+      '</d:multistatus>',
+  );
+}
+
 describe('plugins in the browser', () => {
   let fixtures: string;
   let server: StaticServer;
@@ -62,6 +83,11 @@ describe('plugins in the browser', () => {
     };
     server = await startStaticServer([
       { prefix: '/apps/files/api/v1/plugins', handle: json(manifest) },
+      // Just enough of the file server for the All files view to list one file.
+      { prefix: '/apps/files/api/v1/configs', handle: json({ message: 'ok', data: {} }) },
+      { prefix: '/apps/files/api/v1/views', handle: json({ message: 'ok', data: {} }) },
+      { prefix: '/ocs/v2.php/cloud/user', handle: json({ ocs: { meta: { status: 'ok' }, data: { id: 'alice', 'display-name': 'Alice' } } }) },
+      { prefix: '/remote.php/dav/files/alice', handle: davListing },
       { prefix: '/apps/files/plugins/', dir: path.join(DIST, 'plugins') },
       { prefix: '/apps/files/', dir: path.join(DIST, 'shell'), fallback: '/index.html' },
       { prefix: '/fixtures/plugins/', dir: path.join(fixtures, 'plugins') },
@@ -75,6 +101,7 @@ describe('plugins in the browser', () => {
     // Three failures and the Hello view: every plugin has been dealt with.
     await page.getByRole('alert').nth(2).waitFor();
     await page.locator('[data-view-id="hello"]').waitFor();
+    await page.getByRole('row').filter({ hasText: 'hello.txt' }).waitFor();
   }, 120_000);
 
   afterAll(async () => {
@@ -87,21 +114,24 @@ describe('plugins in the browser', () => {
     if (fixtures !== undefined) rmSync(fixtures, { recursive: true, force: true });
   });
 
-  it('shows the page heading', async () => {
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Cumulus Files');
+  it('shows the page heading and the document title', async () => {
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('All files');
+    await expect(page.title()).resolves.toBe('All files - Cumulus Files');
   });
 
   it("lists the Hello plugin's view and file action with the plugin id that registered them", async () => {
     const view = page.locator('[data-view-id="hello"]');
     await expect(view.locator('.name').textContent()).resolves.toBe('Hello');
-    await expect(view.getByTestId('owner').textContent()).resolves.toBe('hello');
+    await expect(view.getAttribute('data-plugin-id')).resolves.toBe('hello');
+    await page.getByRole('row').filter({ hasText: 'hello.txt' }).getByRole('button', { name: 'Actions' }).click();
     const action = page.locator('[data-action-id="hello-say-hello"]');
-    await expect(action.locator('.name').textContent()).resolves.toBe('Say hello');
-    await expect(action.getByTestId('owner').textContent()).resolves.toBe('hello');
+    await expect(action.getByRole('menuitem').textContent()).resolves.toBe('Say hello');
+    await expect(action.getAttribute('data-plugin-id')).resolves.toBe('hello');
+    await page.keyboard.press('Escape');
   });
 
   it('reports each failed plugin by id, with why, in an alert', async () => {
-    const alerts = await page.getByRole('alert').allTextContents();
+    const alerts = await page.getByRole('region', { name: 'Plugin errors' }).getByRole('alert').allTextContents();
     expect(alerts.sort()).toEqual(
       [
         `Plugin "broken" could not be loaded: its remote entry ${deadEntry} could not be fetched`,
@@ -117,7 +147,8 @@ describe('plugins in the browser', () => {
 
   it('keeps nothing of the plugin that threw while activating, and never loads a disabled one', async () => {
     await expect(page.locator('[data-view-id="thrower-view"]').count()).resolves.toBe(0);
-    await expect(page.locator('[data-view-id]').count()).resolves.toBe(1);
+    const viewIds = await page.locator('[data-view-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-view-id')));
+    expect(viewIds).toEqual(['files', 'hello']);
     expect(server.requests.some((url) => url.includes('switched-off'))).toBe(false);
   });
 

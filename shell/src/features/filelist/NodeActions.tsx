@@ -77,7 +77,7 @@ export function NodeActions({ node, view, onRun }: { node: Node; view: View; onR
             </li>
           )}
           {actions.map((action) => (
-            <li role="none" key={action.id}>
+            <li role="none" key={action.id} data-action-id={action.id} data-plugin-id={action.pluginId}>
               <PluginBoundary pluginId={action.pluginId} t={t}>
                 <button
                   type="button"
