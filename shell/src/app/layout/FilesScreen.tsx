@@ -4,6 +4,7 @@ import { FileList } from '../../features/filelist/FileList';
 import { Navigation } from '../../features/navigation/Navigation';
 import { SettingsDialog } from '../../features/settings/SettingsDialog';
 import { Sidebar } from '../../features/sidebar/Sidebar';
+import { Toasts } from '../../features/toasts/Toasts';
 import { useCurrentView } from '../../features/views/useCurrentView';
 import { PluginFailureAlerts } from '../../plugin-host/PluginFailureAlerts';
 import { usePluginFailures } from '../PluginFailuresContext';
@@ -32,6 +33,7 @@ export function FilesScreen() {
       </main>
       <Sidebar />
       <SettingsDialog />
+      <Toasts />
     </div>
   );
 }

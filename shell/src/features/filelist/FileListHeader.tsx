@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { nextSort } from '@cumulus/sdk';
 import type { Column, Registered, Sorting, View } from '@cumulus/sdk';
+import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
 import { ARROW_DOWN_ICON, ARROW_UP_ICON } from '../../app/icons/icons';
@@ -35,7 +36,7 @@ function ariaSort(sorting: Sorting, key: string): 'ascending' | 'descending' | '
 export function FileListHeader({ view, sources, columns, layout }: { view: View; sources: string[]; columns: readonly Registered<Column>[]; layout: RowLayout }) {
   const t = useT();
   const dispatch = useAppDispatch();
-  const sorting = useAppSelector((state) => selectViewSorting(state, view.id, view.defaultSortKey));
+  const sorting = useAppSelector((state) => selectViewSorting(state, view.id, view.defaultSortKey), shallowEqual);
   const selectedCount = useAppSelector((state) => state.selection.sources.length);
   const all = sources.length > 0 && selectedCount >= sources.length;
   const some = selectedCount > 0 && !all;

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { sortNodes } from '@cumulus/sdk';
 import type { Column, Node, Registered, View } from '@cumulus/sdk';
+import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../app/hooks';
 import { selectUserConfig, selectViewSorting } from '../config/selectors';
 import { selectCurrentContents } from '../folder/selectors';
@@ -26,7 +27,7 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
   const contents = useAppSelector(selectCurrentContents);
   const config = useAppSelector(selectUserConfig);
   const query = useAppSelector((state) => state.filter.filename);
-  const sorting = useAppSelector((state) => (view ? selectViewSorting(state, view.id, view.defaultSortKey) : undefined));
+  const sorting = useAppSelector((state) => (view ? selectViewSorting(state, view.id, view.defaultSortKey) : undefined), shallowEqual);
   const sortingMode = sorting?.sortingMode;
   const sortingOrder = sorting?.sortingOrder;
   return useMemo(() => {

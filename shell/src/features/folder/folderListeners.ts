@@ -5,7 +5,7 @@ import { selectionCleared } from '../selection/selectionSlice';
 import { sidebarClosed } from '../sidebar/sidebarSlice';
 import { pluginsSettled, viewsChanged } from '../views/viewsSlice';
 import { folderLoaded, folderReloadRequested } from './folderActions';
-import { folderKey, folderLoadCancelled, folderLoadFailed, folderLoadStarted } from './folderSlice';
+import { folderKey, folderLoadCancelled, folderLoadFailed, folderLoadStarted, folderViewAwaited } from './folderSlice';
 import { toLoadError } from './loadError';
 
 /** Whether the view or folder differs between two states. */
@@ -17,7 +17,7 @@ function placeChanged(before: RootState, after: RootState): boolean {
 function needsListing(state: RootState): boolean {
   const { view, dir } = state.navigation;
   if (view === null) return false;
-  return state.folder.current !== folderKey(view, dir) || (!state.folder.loading && state.folder.error !== null);
+  return state.folder.current !== folderKey(view, dir) || state.folder.waitingForView || (!state.folder.loading && state.folder.error !== null);
 }
 
 /**
@@ -48,7 +48,7 @@ export function addFolderListeners(startListening: AppStartListening): void {
       if (viewId === null) return;
       const view = api.extra.host.registries.views.get(viewId);
       if (view === undefined) {
-        api.dispatch(folderLoadStarted({ view: viewId, dir }));
+        api.dispatch(folderViewAwaited({ view: viewId, dir }));
         if (api.getState().views.pluginsSettled) {
           api.dispatch(folderLoadFailed({ view: viewId, dir, error: { status: 404, message: `No view "${viewId}"`, isError: true } }));
         }
@@ -57,7 +57,9 @@ export function addFolderListeners(startListening: AppStartListening): void {
       api.dispatch(folderLoadStarted({ view: viewId, dir }));
       try {
         const { folder, contents } = await api.pause(view.getContents(dir, { signal: api.signal }));
-        api.dispatch(folderLoaded({ view: viewId, dir, folder, contents }));
+        // A view may leave `_children` out: the listing is what the folder holds.
+        const listed = { ...folder, _children: contents.map((node) => node.source) };
+        api.dispatch(folderLoaded({ view: viewId, dir, folder: listed, contents }));
       } catch (error) {
         if (error instanceof TaskAbortError || api.signal.aborted) {
           api.dispatch(folderLoadCancelled({ view: viewId, dir }));

@@ -14,9 +14,11 @@ export interface FolderState {
   error: LoadError | null;
   /** The view and path the list shows or is loading, as `view:path`. */
   current: string | null;
+  /** The route names a view no plugin has registered yet: the listing waits for it. */
+  waitingForView: boolean;
 }
 
-const initialState: FolderState = { paths: {}, loading: false, error: null, current: null };
+const initialState: FolderState = { paths: {}, loading: false, error: null, current: null, waitingForView: false };
 
 /** The key of a folder in a view, as kept in `current`. */
 export const folderKey = (view: string, dir: string): string => `${view}:${dir}`;
@@ -30,12 +32,21 @@ export const folderSlice = createSlice({
     folderLoadStarted: (state, action: PayloadAction<{ view: string; dir: string }>) => {
       state.loading = true;
       state.error = null;
+      state.waitingForView = false;
+      state.current = folderKey(action.payload.view, action.payload.dir);
+    },
+    /** The route's view is not registered yet: loading until a plugin registers it. */
+    folderViewAwaited: (state, action: PayloadAction<{ view: string; dir: string }>) => {
+      state.loading = true;
+      state.error = null;
+      state.waitingForView = true;
       state.current = folderKey(action.payload.view, action.payload.dir);
     },
     /** A listing failed with `error`; loading off. */
     folderLoadFailed: (state, action: PayloadAction<{ view: string; dir: string; error: LoadError }>) => {
       if (state.current !== folderKey(action.payload.view, action.payload.dir)) return;
       state.loading = false;
+      state.waitingForView = false;
       state.error = action.payload.error;
     },
     /** A listing was cancelled because another one replaced it. */
@@ -59,4 +70,4 @@ export const folderSlice = createSlice({
   },
 });
 
-export const { folderLoadStarted, folderLoadFailed, folderLoadCancelled } = folderSlice.actions;
+export const { folderLoadStarted, folderViewAwaited, folderLoadFailed, folderLoadCancelled } = folderSlice.actions;

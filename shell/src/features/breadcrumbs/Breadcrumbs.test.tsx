@@ -1,0 +1,75 @@
+/** @jest-environment jsdom */
+import { describe, expect, it } from '@jest/globals';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { createAppStore } from '../../app/store';
+import { routeChanged } from '../navigation/navigationSlice';
+import { createFakeServices, testFolder } from '../../test-support/fakeServices';
+import { renderShell, renderWithStore } from '../../test-support/renderShell';
+import { Breadcrumbs } from './Breadcrumbs';
+import { crumbsOf } from './crumbs';
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const crumbNames = () =>
+  within(screen.getByRole('navigation', { name: 'Current directory path' }))
+    .getAllByRole('button')
+    .map((button) => button.getAttribute('aria-label') ?? button.textContent);
+
+describe('breadcrumbs', () => {
+  it('splits a path into the root and each folder', () => {
+    expect(crumbsOf('/')).toEqual([{ dir: '/', name: '' }]);
+    expect(crumbsOf('/A/B c')).toEqual([
+      { dir: '/', name: '' },
+      { dir: '/A', name: 'A' },
+      { dir: '/A/B c', name: 'B c' },
+    ]);
+  });
+
+  it('shows the view name at the root, navigates up, and reloads the current folder on click', async () => {
+    const { services, calls } = await createFakeServices({ folders: { '/': [testFolder('/A')], '/A': [testFolder('/A/B')], '/A/B': [] } });
+    const { location } = await renderShell(services, '/files?dir=/A/B');
+    await settle();
+    expect(crumbNames()).toEqual(['All files', 'A', 'B']);
+    const current = screen.getByRole('button', { name: 'B' });
+    expect(current.getAttribute('aria-current')).toBe('page');
+    await act(async () => {
+      fireEvent.click(current);
+    });
+    await settle();
+    expect(calls.listed).toEqual(['/A/B', '/A/B']);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'A' }));
+    });
+    await settle();
+    expect(location.current?.search).toBe('?dir=/A');
+    expect(calls.listed.at(-1)).toBe('/A');
+  });
+
+  it('keeps the root and the current folder under 512 px, and hides the root text under 486 px', async () => {
+    const { services } = await createFakeServices();
+    const store = createAppStore(services);
+    store.dispatch(routeChanged({ view: 'files', dir: '/A/B/C', fileid: null, openfile: false }));
+    const view = services.host.registries.views.get('files')!;
+    const { rerender } = renderWithStore(
+      <MemoryRouter>
+        <Breadcrumbs view={view} width={500} />
+      </MemoryRouter>,
+      services,
+      store,
+    );
+    expect(crumbNames()).toEqual(['All files', 'C']);
+    rerender(
+      <MemoryRouter>
+        <Breadcrumbs view={view} width={480} />
+      </MemoryRouter>,
+    );
+    const root = screen.getByRole('button', { name: 'All files' });
+    expect(root.textContent).toBe('');
+    rerender(
+      <MemoryRouter>
+        <Breadcrumbs view={view} width={800} />
+      </MemoryRouter>,
+    );
+    expect(crumbNames()).toEqual(['All files', 'A', 'B', 'C']);
+  });
+});

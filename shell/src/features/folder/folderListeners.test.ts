@@ -1,0 +1,129 @@
+import { describe, expect, it } from '@jest/globals';
+import type { DavListing } from '../../services/dav/davService';
+import { createFakeServices, httpError, testFolder, testNode } from '../../test-support/fakeServices';
+import { createAppStore } from '../../app/store';
+import { routeChanged } from '../navigation/navigationSlice';
+import { selectionChanged } from '../selection/selectionSlice';
+import { sidebarOpened } from '../sidebar/sidebarSlice';
+import { pluginsSettled, viewsChanged } from '../views/viewsSlice';
+import { folderReloadRequested } from './folderActions';
+import { selectCurrentContents, selectCurrentFolder, selectIsRefreshing, selectLoadError } from './selectors';
+
+/** Lets pending promises and listeners run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const route = (dir: string, view = 'files') => routeChanged({ view, dir, fileid: null, openfile: false });
+
+describe('folder listeners', () => {
+  it('lists the folder of the route through the view and stores nodes, children and sub-folder paths', async () => {
+    const docs = testFolder('/Docs', { fileid: 5 });
+    const file = testNode('/a.txt', { size: 3 });
+    const { services, calls } = await createFakeServices({ folders: { '/': [docs, file] } });
+    const store = createAppStore(services);
+    store.dispatch(route('/'));
+    expect(store.getState().folder.loading).toBe(true);
+    await settle();
+    const state = store.getState();
+    expect(calls.listed).toEqual(['/']);
+    expect(state.folder.loading).toBe(false);
+    expect(selectCurrentFolder(state)?.path).toBe('/');
+    expect(selectCurrentContents(state).map((node) => node.basename)).toEqual(['Docs', 'a.txt']);
+    expect(state.folder.paths['files']).toEqual({ '/': selectCurrentFolder(state)?.source, '/Docs': docs.source });
+  });
+
+  it('clears the selection and closes the sidebar on a folder change, and refetches', async () => {
+    const { services, calls } = await createFakeServices({ folders: { '/': [], '/Docs': [] } });
+    const store = createAppStore(services);
+    store.dispatch(route('/'));
+    await settle();
+    store.dispatch(selectionChanged({ sources: ['x'], lastIndex: 0 }));
+    store.dispatch(sidebarOpened({ source: 'x' }));
+    store.dispatch(route('/Docs'));
+    await settle();
+    expect(store.getState().selection).toEqual({ sources: [], lastIndex: null });
+    expect(store.getState().sidebar.source).toBeNull();
+    expect(calls.listed).toEqual(['/', '/Docs']);
+  });
+
+  it('keeps the selection when only the file id changes, and does not refetch', async () => {
+    const { services, calls } = await createFakeServices({ folders: { '/': [] } });
+    const store = createAppStore(services);
+    store.dispatch(route('/'));
+    await settle();
+    store.dispatch(selectionChanged({ sources: ['x'], lastIndex: 0 }));
+    store.dispatch(routeChanged({ view: 'files', dir: '/', fileid: 7, openfile: false }));
+    await settle();
+    expect(store.getState().selection.sources).toEqual(['x']);
+    expect(calls.listed).toEqual(['/']);
+  });
+
+  it('cancels the previous listing: only the newest lands', async () => {
+    let aborted = false;
+    const slow = (signal?: AbortSignal) =>
+      new Promise<DavListing>((_resolve, reject) => {
+        signal?.addEventListener('abort', () => {
+          aborted = true;
+          reject(new Error('aborted'));
+        });
+      });
+    const { services } = await createFakeServices({ folders: { '/Slow': slow, '/Fast': [testNode('/Fast/f.txt')] } });
+    const store = createAppStore(services);
+    store.dispatch(route('/Slow'));
+    store.dispatch(route('/Fast'));
+    await settle();
+    expect(aborted).toBe(true);
+    expect(store.getState().folder.error).toBeNull();
+    expect(selectCurrentContents(store.getState()).map((node) => node.basename)).toEqual(['f.txt']);
+  });
+
+  it('stores the failure with its status; loading ends; a reload retries', async () => {
+    let fail = true;
+    const flaky = async (): Promise<DavListing> => {
+      if (fail) throw httpError(503);
+      return { folder: testFolder('/Flaky'), contents: [] };
+    };
+    const { services } = await createFakeServices({ folders: { '/Flaky': flaky } });
+    const store = createAppStore(services);
+    store.dispatch(route('/Flaky'));
+    await settle();
+    expect(selectLoadError(store.getState())).toMatchObject({ status: 503 });
+    expect(store.getState().folder.loading).toBe(false);
+    fail = false;
+    store.dispatch(folderReloadRequested());
+    expect(selectLoadError(store.getState())).toBeNull();
+    await settle();
+    expect(selectCurrentFolder(store.getState())?.path).toBe('/Flaky');
+  });
+
+  it('is refreshing, not loading from scratch, when the folder is already shown', async () => {
+    const { services } = await createFakeServices({ folders: { '/': [] } });
+    const store = createAppStore(services);
+    store.dispatch(route('/'));
+    await settle();
+    store.dispatch(folderReloadRequested());
+    expect(selectIsRefreshing(store.getState())).toBe(true);
+    await settle();
+    expect(selectIsRefreshing(store.getState())).toBe(false);
+  });
+
+  it('waits for a plugin view, lists it once registered, and fails with "not found" once plugins settled without it', async () => {
+    const { services } = await createFakeServices();
+    const store = createAppStore(services);
+    store.dispatch(route('/', 'later'));
+    await settle();
+    expect(store.getState().folder).toMatchObject({ loading: true, error: null });
+    services.host.registries.views.register({
+      id: 'later',
+      name: 'Later',
+      icon: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      getContents: () => Promise.resolve({ folder: testFolder('/'), contents: [testNode('/l.txt')] }),
+    });
+    store.dispatch(viewsChanged(['files', 'later']));
+    await settle();
+    expect(selectCurrentContents(store.getState()).map((node) => node.basename)).toEqual(['l.txt']);
+
+    store.dispatch(route('/', 'never'));
+    store.dispatch(pluginsSettled());
+    await settle();
+    expect(selectLoadError(store.getState())).toMatchObject({ status: 404 });
+  });
+});

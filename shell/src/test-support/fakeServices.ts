@@ -1,0 +1,104 @@
+import { activatePlugin, createEventBus, createNode, createRegistries, englishTranslate } from '@cumulus/sdk';
+import type { FolderNode, Node, NodeInit, PluginHost } from '@cumulus/sdk';
+import { createCorePlugin } from '../app/corePlugin';
+import type { FilesApi, ViewConfigValues } from '../services/api/filesApi';
+import type { DavListing, DavService } from '../services/dav/davService';
+import type { FilesLocation, ShellServices } from '../services/types';
+
+/** Origin of the fake server the test nodes live on. */
+export const TEST_ORIGIN = 'https://cloud.test';
+
+/** A node of alice's files at `path`, with overrides. */
+export function testNode(path: string, init: Partial<NodeInit> = {}): Node {
+  return createNode({
+    type: 'file',
+    source: `${TEST_ORIGIN}/remote.php/dav/files/alice${path.split('/').map(encodeURIComponent).join('/')}`,
+    root: '/files/alice',
+    permissions: 31,
+    ...init,
+  });
+}
+
+/** A folder of alice's files at `path`. */
+export function testFolder(path: string, init: Partial<NodeInit> = {}): FolderNode {
+  return testNode(path, { ...init, type: 'folder' }) as FolderNode;
+}
+
+/** What the fake services recorded. */
+export interface FakeCalls {
+  listed: string[];
+  navigations: FilesLocation[];
+  userConfig: [string, boolean][];
+  viewConfig: [string, string, string | boolean][];
+}
+
+/** Options of {@link createFakeServices}. */
+export interface FakeServicesOptions {
+  /** Listings by path; a function may throw or wait. Missing paths fail with status 404. */
+  folders?: Record<string, Node[] | ((signal?: AbortSignal) => Promise<DavListing>)>;
+  /** The server's user config. */
+  userConfig?: Record<string, boolean>;
+  /** The server's view configs. */
+  viewConfigs?: Record<string, ViewConfigValues>;
+}
+
+/** An error like the webdav client's, with an HTTP status. */
+export function httpError(status: number): Error & { status: number } {
+  return Object.assign(new Error(`Invalid response: ${status}`), { status });
+}
+
+/**
+ * Shell services over in-memory folders, with the built-in `core` plugin
+ * activated, for reducer, listener and component tests. Nothing touches the
+ * network; every call is recorded in `calls`.
+ */
+export async function createFakeServices(options: FakeServicesOptions = {}): Promise<{ services: ShellServices; calls: FakeCalls }> {
+  const calls: FakeCalls = { listed: [], navigations: [], userConfig: [], viewConfig: [] };
+  const folders = options.folders ?? { '/': [] };
+  const dav: DavService = {
+    root: '/files/alice',
+    filesUrl: `${TEST_ORIGIN}/remote.php/dav/files/alice`,
+    async list(path, callOptions) {
+      calls.listed.push(path);
+      const entry = folders[path];
+      if (entry === undefined) throw httpError(404);
+      if (typeof entry === 'function') return entry(callOptions?.signal);
+      const folder = { ...testFolder(path === '/' ? '/' : path, { fileid: path === '/' ? 1 : undefined }), _children: entry.map((node) => node.source) };
+      return { folder, contents: entry };
+    },
+    stat: () => Promise.reject(httpError(404)),
+    move: () => Promise.resolve(),
+    copy: () => Promise.resolve(),
+    remove: () => Promise.resolve(),
+    rename: () => Promise.resolve(),
+    createDirectory: () => Promise.resolve(),
+    setFavorite: () => Promise.resolve(),
+    downloadUrl: (node) => node.source,
+  };
+  const api: FilesApi = {
+    getStats: () => Promise.resolve({ used: 0, quota: -3, free: 0, relative: 0 }),
+    getUserConfig: () => Promise.resolve(options.userConfig ?? {}),
+    setUserConfig: (key, value) => {
+      calls.userConfig.push([key, value]);
+      return Promise.resolve();
+    },
+    getViewConfigs: () => Promise.resolve(options.viewConfigs ?? {}),
+    setViewConfig: (view, key, value) => {
+      calls.viewConfig.push([view, key, value]);
+      return Promise.resolve();
+    },
+    getCapabilities: () => Promise.resolve({ raw: {}, forbiddenCharacters: ['/', '\\'] }),
+    getUser: () => Promise.resolve({ id: 'alice', displayName: 'Alice' }),
+  };
+  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t: englishTranslate };
+  const services: ShellServices = {
+    dav,
+    api,
+    host,
+    t: englishTranslate,
+    uid: 'alice',
+    navigator: { navigate: (location) => void calls.navigations.push(location) },
+  };
+  await activatePlugin(host, createCorePlugin(services));
+  return { services, calls };
+}
