@@ -150,6 +150,6 @@ describe('the file list', () => {
     document.body.replaceChildren();
     await renderShell(second.services, '/files/99?dir=/');
     await settle();
-    expect(screen.getByRole('alert').textContent).toBe('File not found');
+    expect(screen.getByText('File not found').getAttribute('role')).toBe('alert');
   });
 });
