@@ -1,7 +1,9 @@
 import { addFolderListeners } from '../features/folder/folderListeners';
+import { addQuotaListeners } from '../features/quota/quotaListeners';
 import type { AppStartListening } from './store';
 
 /** Every feature's reactive side effects. A new feature adds its `addXListeners` here. */
 export function addAppListeners(startListening: AppStartListening): void {
   addFolderListeners(startListening);
+  addQuotaListeners(startListening);
 }

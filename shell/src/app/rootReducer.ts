@@ -6,6 +6,7 @@ import { filterSlice } from '../features/filter/filterSlice';
 import { folderSlice } from '../features/folder/folderSlice';
 import { navigationSlice } from '../features/navigation/navigationSlice';
 import { nodesSlice } from '../features/nodes/nodesSlice';
+import { quotaSlice } from '../features/quota/quotaSlice';
 import { selectionSlice } from '../features/selection/selectionSlice';
 import { settingsSlice } from '../features/settings/settingsSlice';
 import { sidebarSlice } from '../features/sidebar/sidebarSlice';
@@ -24,4 +25,5 @@ export const rootReducer = combineReducers({
   [settingsSlice.name]: settingsSlice.reducer,
   [filterSlice.name]: filterSlice.reducer,
   [viewsSlice.name]: viewsSlice.reducer,
+  [quotaSlice.name]: quotaSlice.reducer,
 });
