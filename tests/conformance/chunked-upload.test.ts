@@ -118,6 +118,8 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     const move = await small('MOVE', '/remote.php/dav/uploads/small/q/.file', { headers: { destination } });
     expect(move.status).toBe(507);
     expect((await small('HEAD', '/remote.php/dav/files/small/q.bin')).status).toBe(404);
+    // Refused before assembly began: the chunks stay for a retry after freeing space.
+    expect(await readdir(join(server.dataDir, 'uploads', 'small', 'q'))).toEqual(['1']);
     expect(await readdir(join(server.dataDir, 'files', 'small'))).toEqual(['fill.bin']);
   });
 

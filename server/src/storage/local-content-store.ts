@@ -1,8 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { writeStreamToFile } from './batched-writer';
 import { cp, lstat, mkdir, readdir, realpath, rename, rm, utimes } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, sep, dirname } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Stats } from 'node:fs';
 import type { ContentChild, ContentStat, ContentStore, WriteOptions } from './content-store';
@@ -138,21 +138,10 @@ export class LocalContentStore implements ContentStore {
     const existing = await lstatOrNull(local);
     if (existing?.isDirectory()) fail('conflict', 'A folder exists at the destination');
     const tmp = join(this.tmpDir(), `${randomBytes(12).toString('hex')}.part`);
-    let written = 0;
     const { maxBytes, expectedLength } = options;
-    async function* limited(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-      for await (const chunk of input) {
-        written += chunk.length;
-        if (maxBytes >= 0 && written > maxBytes) fail('insufficient-storage', 'Insufficient storage');
-        if (expectedLength !== undefined && written > expectedLength) {
-          fail('bad-request', `Expected ${expectedLength} bytes but received more`);
-        }
-        yield chunk;
-      }
-    }
     try {
       await mkdir(this.tmpDir(), { recursive: true });
-      await pipeline(source, limited, createWriteStream(tmp, { highWaterMark: HIGH_WATER_MARK }));
+      const written = await writeStreamToFile(source, tmp, { maxBytes, ...(expectedLength !== undefined ? { expectedLength } : {}) });
       if (expectedLength !== undefined && written !== expectedLength) {
         fail('bad-request', `Expected ${expectedLength} bytes but received ${written}`);
       }

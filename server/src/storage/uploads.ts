@@ -1,8 +1,8 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { writeStreamToFile } from './batched-writer';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { StorageTables } from './tables';
@@ -77,16 +77,9 @@ export class UploadStore {
     checkSegment(name);
     const folder = this.folder(uid, id);
     const tmp = join(folder, `.${randomBytes(8).toString('hex')}.part`);
-    let written = 0;
-    async function* limited(input: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
-      for await (const chunk of input) {
-        written += chunk.length;
-        if (maxBytes >= 0 && written > maxBytes) fail('insufficient-storage', 'Insufficient space in the user storage');
-        yield chunk;
-      }
-    }
+    let written: number;
     try {
-      await pipeline(source, limited, createWriteStream(tmp, { highWaterMark: 1024 * 1024 }));
+      written = await writeStreamToFile(source, tmp, { maxBytes });
       await rename(tmp, join(folder, name));
     } catch (error) {
       await rm(tmp, { force: true });
@@ -102,11 +95,18 @@ export class UploadStore {
     return Promise.all(names.map(async (name) => ({ name, size: (await stat(join(folder, name))).size })));
   }
 
-  /** The bytes of the given chunks, one after the other, streamed. */
-  async *read(uid: string, id: string, names: string[]): AsyncGenerator<Buffer> {
+  /**
+   * The bytes of the given chunks, one after the other, streamed. With
+   * `consume`, each chunk file is deleted as soon as it has been read: its
+   * pages, usually not yet written back, are then dropped instead of written,
+   * so assembling costs one write of the file instead of two. A failure after
+   * that point must discard the whole upload (see the MOVE handler).
+   */
+  async *read(uid: string, id: string, names: string[], consume = false): AsyncGenerator<Buffer> {
     const folder = this.folder(uid, id);
     for (const name of names) {
-      for await (const chunk of createReadStream(join(folder, name), { highWaterMark: 1024 * 1024 })) yield chunk as Buffer;
+      for await (const chunk of createReadStream(join(folder, name), { highWaterMark: 4 * 1024 * 1024 })) yield chunk as Buffer;
+      if (consume) await rm(join(folder, name), { force: true });
     }
   }
 

@@ -128,12 +128,27 @@ async function assemble(ctx: DavRequest, upload: UploadSession): Promise<void> {
   if (existing?.type === 'folder') fail('conflict', 'A folder exists at the destination');
   await checkWritePreconditions(fileCtx, existing, [{ path: target, membership: existing === null }]);
   const names = assemblyOrder(chunks.map((chunk) => chunk.name));
-  const { entry, created } = await ctx.services.files.write(ctx.uid, target, ctx.services.uploads.read(ctx.uid, upload.id, names), {
-    quota: ctx.user.quota,
-    expectedLength: size,
-    ...(mtime !== undefined ? { mtime } : {}),
-  });
+  let consuming = false;
+  const chunksStream = ctx.services.uploads.read(ctx.uid, upload.id, names, true);
+  async function* tracked(): AsyncGenerator<Buffer> {
+    consuming = true;
+    yield* chunksStream;
+  }
+  let result;
+  try {
+    result = await ctx.services.files.write(ctx.uid, target, tracked(), {
+      quota: ctx.user.quota,
+      expectedLength: size,
+      ...(mtime !== undefined ? { mtime } : {}),
+    });
+  } catch (error) {
+    // Once chunks are being consumed the upload cannot be retried: drop it (the client
+    // starts over; the destination never saw a partial file). Refusals before that keep it.
+    if (consuming) await ctx.services.uploads.remove(ctx.uid, upload.id);
+    throw error;
+  }
   await ctx.services.uploads.remove(ctx.uid, upload.id);
+  const { entry, created } = result;
   uploadHeaders(ctx, entry, mtime !== undefined);
   ctx.reply.code(created ? 201 : 204).send();
 }

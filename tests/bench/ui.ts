@@ -1,0 +1,417 @@
+/**
+ * `npm run bench:ui`: the Files screen with big folders, in headless Chromium
+ * against the real server, printed as a table against the targets of issue 4.
+ *
+ * Per folder of 1,000, 10,000 and 100,000 entries (written straight into the
+ * user's data directory and picked up by the server's outside-change scan):
+ * - navigation → first painted rows, navigation → list loaded and sortable,
+ *   and response end → list ready ("usable after the response arrives");
+ * - the PROPFIND itself as the page saw it (time, bytes on the wire, bytes
+ *   decoded) and as a plain client sees it (server time, with and without gzip);
+ * then: re-sort of 100,000 entries (click on a column header until the first
+ * row changed and painted), JS heap after loading 100,000 (after a forced GC),
+ * frames over 1.5 × 16.7 ms during a scripted scroll through 10,000 rows, and
+ * the shell's initial JavaScript in KB gzipped.
+ *
+ * Moments come from the shell's `performance.mark`s ('files:first-rows',
+ * 'files:list-ready') when present, otherwise from the DOM.
+ *
+ * Options (environment): BENCH_SIZES=1000,10000 (default 1000,10000,100000),
+ * BENCH_RUNS=3 (navigations per size, median reported), BENCH_KEEP=1 (keep
+ * the data dir), BENCH_NO_BUILD=1 (use dist/ as it is).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startServer } from '../../server/src/app';
+import type { StartedServer } from '../../server/src/app';
+import { launchBrowser } from '../support/browser';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const PASSWORD = 'bench-admin-password';
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number).filter((n) => n > 0);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const FRAME_MS = 1000 / 60;
+const DROPPED_FRAME_MS = 1.5 * FRAME_MS;
+const SCROLL_FRAMES = 600;
+
+/** The targets of issue 4 (ms, MB, KB, share of frames). */
+const TARGETS = {
+  usable10k: 500,
+  usable100k: 2000,
+  resort100k: 300,
+  heap100kMb: 200,
+  droppedShare: 0.05,
+  initialJsKb: 250,
+};
+
+/** The PROPFIND body the shell sends (SDK `propfindBody`), for the plain-client measurement. */
+const PROPFIND_BODY = `<?xml version="1.0"?>
+<d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns" xmlns:ocs="http://open-collaboration-services.org/ns">
+  <d:prop>
+    <d:getcontentlength/><d:getcontenttype/><d:getetag/><d:getlastmodified/><d:creationdate/><d:displayname/>
+    <d:quota-available-bytes/><d:resourcetype/><nc:has-preview/><nc:is-encrypted/><nc:mount-type/>
+    <oc:comments-unread/><oc:favorite/><oc:fileid/><oc:id/><oc:owner-display-name/><oc:owner-id/>
+    <oc:permissions/><oc:size/><nc:upload_time/><nc:hidden/><oc:share-types/><nc:share-attributes/><ocs:share-permissions/>
+  </d:prop>
+</d:propfind>`;
+
+// ---------------------------------------------------------------- build
+
+/** Newest modification time of the files under `dir` (node_modules and dist skipped). */
+function newestMtime(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  const info = statSync(dir);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(path.join(dir, entry.name)));
+  }
+  return newest;
+}
+
+/** Builds the front end when dist/ is missing or older than its sources. */
+function buildIfNeeded(): void {
+  const index = path.join(ROOT, 'dist/shell/index.html');
+  const sources = ['shell/src', 'sdk/src', 'remotes/src', 'plugins', 'build', 'webpack.config.ts'].map((part) => path.join(ROOT, part));
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  if (process.env.BENCH_NO_BUILD && built > 0) return;
+  if (built > 0 && built >= Math.max(...sources.map(newestMtime))) return;
+  console.log('Building the front end (npm run build)…');
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+// ---------------------------------------------------------------- seeding
+
+const WORDS = ['report', 'Budget', 'photo', 'Ångström', 'notes', 'invoice', 'draft', 'ünïcode', 'Meeting', 'scan', '日本語', 'backup'];
+const EXTENSIONS = ['txt', 'pdf', 'jpg', 'md', 'docx', 'png', 'csv', 'ods'];
+
+/** A realistic, unique name: mixed case, spaces, unicode, numbers that sort naturally. */
+function entryName(i: number): string {
+  const word = WORDS[i % WORDS.length] ?? 'file';
+  return `${word} ${(i * 7919) % 100_003} #${i}`;
+}
+
+/** Writes `count` entries (about 3% folders) into the user's data directory, 64 at a time. */
+async function seedFolder(dataDir: string, folder: string, count: number): Promise<void> {
+  const dir = path.join(dataDir, 'files', 'admin', folder);
+  await mkdir(dir, { recursive: true });
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < count) {
+      const i = next++;
+      const name = entryName(i);
+      if (i % 33 === 0) await mkdir(path.join(dir, name));
+      else await writeFile(path.join(dir, `${name}.${EXTENSIONS[i % EXTENSIONS.length]}`), 'x'.repeat(i % 200));
+    }
+  };
+  await Promise.all(Array.from({ length: 64 }, worker));
+}
+
+/** One PROPFIND Depth 1 as a plain client sends it (Basic auth), with or without gzip. */
+function plainPropfind(server: StartedServer, folder: string, gzip: boolean): Promise<{ status: number; ms: number; bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const headers: Record<string, string> = {
+      authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`,
+      depth: '1',
+      'content-type': 'application/xml; charset=utf-8',
+    };
+    if (gzip) headers['accept-encoding'] = 'gzip';
+    const req = request({ host: '127.0.0.1', port: server.port, method: 'PROPFIND', path: `/remote.php/dav/files/admin/${encodeURIComponent(folder)}/`, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, ms: Number(process.hrtime.bigint() - started) / 1e6, bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }),
+      );
+    });
+    req.on('error', reject);
+    req.end(PROPFIND_BODY);
+  });
+}
+
+// ---------------------------------------------------------------- in the page
+
+/**
+ * Runs in every page before the app: notes when the first rows of the list
+ * are painted (a row with a node appears, then one frame and a task later).
+ */
+function pageProbe(): void {
+  const probe = { firstRowsPainted: -1 };
+  (window as unknown as { __bench: typeof probe }).__bench = probe;
+  const observer = new MutationObserver(() => {
+    if (probe.firstRowsPainted >= 0 || document.querySelector('[role="row"][data-source]') === null) return;
+    observer.disconnect();
+    requestAnimationFrame(() => setTimeout(() => (probe.firstRowsPainted = performance.now()), 0));
+  });
+  document.addEventListener('DOMContentLoaded', () => observer.observe(document.body, { childList: true, subtree: true }));
+}
+
+/** Figures of one navigation to a folder. */
+interface LoadFigures {
+  firstRows: number;
+  listReady: number;
+  propfindStart: number;
+  propfindEnd: number;
+  propfindMs: number;
+  wireBytes: number;
+  decodedBytes: number;
+  usableAfterResponse: number;
+  markFirstRows: number | null;
+  markListReady: number | null;
+}
+
+/** Navigates to `/apps/files/files?dir=/{folder}` and waits until the whole folder is listed. */
+async function loadFolder(page: Page, origin: string, folder: string, count: number): Promise<LoadFigures> {
+  await page.goto(`${origin}/apps/files/files?dir=/${encodeURIComponent(folder)}`, { waitUntil: 'commit' });
+  // Ready: the shell's mark, or the table announcing every row (+ header and footer) once the folder is listed.
+  await page.waitForFunction(
+    (rows: number) => {
+      const ready = performance.getEntriesByName('files:list-ready').length > 0;
+      const table = document.querySelector(`[aria-rowcount="${rows}"]`);
+      return (ready || table !== null) && document.querySelector('[role="row"][data-source]') !== null;
+    },
+    count + 2,
+    { timeout: 180_000, polling: 'raf' },
+  );
+  const domReady = await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0))));
+  await page.waitForFunction(() => (window as unknown as { __bench: { firstRowsPainted: number } }).__bench.firstRowsPainted >= 0, undefined, { timeout: 30_000 });
+  return page.evaluate(
+    ({ folder: name, domReady: ready }) => {
+      const probe = (window as unknown as { __bench: { firstRowsPainted: number } }).__bench;
+      const markOf = (mark: string): number | null => {
+        const entries = performance.getEntriesByName(mark);
+        return entries.length > 0 ? (entries[0]?.startTime ?? null) : null;
+      };
+      const lastMarkOf = (mark: string): number | null => {
+        const entries = performance.getEntriesByName(mark);
+        return entries.length > 0 ? (entries[entries.length - 1]?.startTime ?? null) : null;
+      };
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const listings = resources.filter((entry) => decodeURIComponent(entry.name).includes(`/remote.php/dav/files/admin/${name}`));
+      const first = listings[0];
+      const last = listings[listings.length - 1];
+      const markListReady = lastMarkOf('files:list-ready');
+      const listReady = markListReady ?? ready;
+      const propfindEnd = last?.responseEnd ?? NaN;
+      return {
+        firstRows: probe.firstRowsPainted,
+        listReady,
+        propfindStart: first?.startTime ?? NaN,
+        propfindEnd,
+        propfindMs: propfindEnd - (first?.startTime ?? NaN),
+        wireBytes: listings.reduce((sum, entry) => sum + entry.transferSize, 0),
+        decodedBytes: listings.reduce((sum, entry) => sum + entry.decodedBodySize, 0),
+        usableAfterResponse: listReady - propfindEnd,
+        markFirstRows: markOf('files:first-rows'),
+        markListReady,
+      };
+    },
+    { folder, domReady },
+  );
+}
+
+/** Clicks the column header button `label` and times it until the first row changed and was painted. */
+function resort(page: Page, label: string): Promise<number> {
+  return page.evaluate(async (buttonLabel: string) => {
+    const button = [...document.querySelectorAll<HTMLButtonElement>('button.files-sort')].find((candidate) => candidate.textContent?.trim() === buttonLabel);
+    if (button === undefined) throw new Error(`No sort button "${buttonLabel}"`);
+    const firstRow = (): string | null => document.querySelector('[role="row"][data-source]')?.getAttribute('data-source') ?? null;
+    const before = firstRow();
+    const started = performance.now();
+    button.click();
+    await new Promise<void>((resolve, reject) => {
+      const check = (): void => {
+        if (firstRow() !== before) resolve();
+        else if (performance.now() - started > 30_000) reject(new Error('The order did not change'));
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return performance.now() - started;
+  }, label);
+}
+
+/** Scrolls the list from top to bottom in SCROLL_FRAMES frames; counts frames longer than 1.5 × 16.7 ms. */
+function scrollThrough(page: Page): Promise<{ frames: number; dropped: number; worst: number; distance: number }> {
+  return page.evaluate(
+    async ({ frames, slow }) => {
+      const scroller = document.querySelector<HTMLElement>('.files-list');
+      if (scroller === null) throw new Error('No list scroller');
+      scroller.scrollTop = 0;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      const distance = scroller.scrollHeight - scroller.clientHeight;
+      const step = distance / frames;
+      const deltas: number[] = [];
+      let last = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+      for (let frame = 1; frame <= frames; frame += 1) {
+        scroller.scrollTop = Math.round(step * frame);
+        const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
+        deltas.push(now - last);
+        last = now;
+      }
+      return { frames: deltas.length, dropped: deltas.filter((delta) => delta > slow).length, worst: Math.max(...deltas), distance };
+    },
+    { frames: SCROLL_FRAMES, slow: DROPPED_FRAME_MS },
+  );
+}
+
+/** Signs in through the real `/login` form. */
+async function signIn(page: Page, origin: string): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.fill('#user', 'admin');
+  await page.fill('#password', PASSWORD);
+  await Promise.all([page.waitForURL(/\/apps\/files\//), page.press('#password', 'Enter')]);
+}
+
+/** The shell's own scripts loaded until the list first showed (plugins excluded), gzipped. */
+async function initialJavaScript(context: BrowserContext, origin: string): Promise<{ files: number; rawKb: number; gzipKb: number }> {
+  const page = await context.newPage();
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (response.request().resourceType() !== 'script' || url.origin !== origin) return;
+    if (!url.pathname.startsWith('/apps/files/') || url.pathname.startsWith('/apps/files/plugins/')) return;
+    if (!scripts.has(url.pathname)) scripts.set(url.pathname, response.body());
+  });
+  await page.goto(`${origin}/apps/files/files?dir=/`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const bodies = await Promise.all(scripts.values());
+  await page.close();
+  return {
+    files: bodies.length,
+    rawKb: bodies.reduce((sum, body) => sum + body.length, 0) / 1024,
+    gzipKb: bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0) / 1024,
+  };
+}
+
+// ---------------------------------------------------------------- report
+
+const median = (values: number[]): number => {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  ratio: string;
+}
+
+const rows: Row[] = [];
+function report(figure: string, value: number, unit: string, target?: number): void {
+  const shown = Number.isFinite(value) ? `${value >= 100 ? value.toFixed(0) : value.toFixed(1)} ${unit}` : 'n/a';
+  rows.push({
+    figure,
+    value: shown,
+    target: target === undefined ? '' : `< ${target} ${unit}`,
+    ratio: target === undefined || !Number.isFinite(value) ? '' : `${(value / target).toFixed(2)}${value < target ? '' : ' MISSED'}`,
+  });
+}
+
+function printTable(): void {
+  const widths = (['figure', 'value', 'target', 'ratio'] as const).map((key) => Math.max(key.length, ...rows.map((row) => row[key].length)));
+  const line = (row: Row) => [row.figure.padEnd(widths[0] ?? 0), row.value.padStart(widths[1] ?? 0), row.target.padStart(widths[2] ?? 0), row.ratio.padStart(widths[3] ?? 0)].join('  ');
+  console.log('');
+  console.log(line({ figure: 'figure', value: 'value', target: 'target', ratio: 'ratio' }));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(line(row));
+}
+
+// ---------------------------------------------------------------- main
+
+async function main(): Promise<void> {
+  buildIfNeeded();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cumulus-bench-ui-'));
+  const server = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, logRequests: false });
+  let browser: Browser | undefined;
+  try {
+    for (const size of SIZES) {
+      const folder = `bench-${size}`;
+      let started = Date.now();
+      await seedFolder(dataDir, folder, size);
+      const written = Date.now() - started;
+      started = Date.now();
+      const scan = await plainPropfind(server, folder, false);
+      if (scan.status !== 207) throw new Error(`PROPFIND of ${folder} answered ${scan.status}`);
+      console.log(`Seeded ${folder}: ${size} entries written in ${(written / 1000).toFixed(1)} s, first listing with the scan ${(Date.now() - started) / 1000} s`);
+    }
+
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    // tsx names functions with an `__name` helper that the page lacks: give it one.
+    await context.addInitScript('globalThis.__name = (target) => target;');
+    await context.addInitScript(pageProbe);
+    const page = await context.newPage();
+    await signIn(page, server.url);
+
+    const js = await initialJavaScript(context, server.url);
+    const cdp = await context.newCDPSession(page);
+
+    for (const size of SIZES) {
+      const folder = `bench-${size}`;
+      const runs: LoadFigures[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await loadFolder(page, server.url, folder, size));
+      const of = (key: keyof LoadFigures) => median(runs.map((figures) => Number(figures[key])));
+      const plain = await plainPropfind(server, folder, false);
+      const gzip = await plainPropfind(server, folder, true);
+      const label = size.toLocaleString('en');
+      const usableTarget = size === 10_000 ? TARGETS.usable10k : size === 100_000 ? TARGETS.usable100k : undefined;
+      report(`${label}: navigation → first rows painted`, of('firstRows'), 'ms');
+      report(`${label}: navigation → list ready (sortable)`, of('listReady'), 'ms');
+      report(`${label}: PROPFIND in the page (start → response end)`, of('propfindMs'), 'ms');
+      report(`${label}: response end → list ready (usable)`, of('usableAfterResponse'), 'ms', usableTarget);
+      report(`${label}: PROPFIND on the wire (page)`, of('wireBytes') / 1024, 'KB');
+      report(`${label}: PROPFIND decoded body (page)`, of('decodedBytes') / 1024, 'KB');
+      report(`${label}: PROPFIND plain client, identity`, plain.ms, 'ms');
+      report(`${label}: PROPFIND plain client, Accept-Encoding gzip (${gzip.encoding})`, gzip.ms, 'ms');
+      report(`${label}: PROPFIND bytes with gzip asked (${gzip.encoding})`, gzip.bytes / 1024, 'KB');
+      if (runs.every((figures) => figures.markListReady === null)) console.log(`(${label}: no 'files:list-ready' mark in the shell; list ready taken from the DOM)`);
+
+      if (size === 10_000) {
+        const scroll = await scrollThrough(page);
+        report(`10,000: frames over ${DROPPED_FRAME_MS.toFixed(1)} ms scrolling ${Math.round(scroll.distance / 55)} rows in ${scroll.frames} frames`, scroll.dropped, 'frames');
+        report('10,000: share of frames dropped while scrolling', scroll.dropped / scroll.frames, '', TARGETS.droppedShare);
+        report('10,000: longest frame while scrolling', scroll.worst, 'ms');
+      }
+      if (size === 100_000) {
+        await cdp.send('HeapProfiler.collectGarbage');
+        const heap = await cdp.send('Runtime.getHeapUsage');
+        report('100,000: JS heap after loading (after GC)', heap.usedSize / 1024 / 1024, 'MB', TARGETS.heap100kMb);
+        const byName = await resort(page, 'Name');
+        const bySize = await resort(page, 'Size');
+        const byModified = await resort(page, 'Modified');
+        report('100,000: re-sort by name (descending)', byName, 'ms', TARGETS.resort100k);
+        report('100,000: re-sort by size', bySize, 'ms', TARGETS.resort100k);
+        report('100,000: re-sort by modified', byModified, 'ms', TARGETS.resort100k);
+        // Back to the default order for the next run.
+        await resort(page, 'Name');
+      }
+    }
+    report(`shell initial JavaScript (${js.files} scripts, ${js.rawKb.toFixed(0)} KB raw), gzipped`, js.gzipKb, 'KB', TARGETS.initialJsKb);
+    printTable();
+    console.log(`\n${RUNS} navigation(s) per size, medians; headless Chromium 1400×900; targets from issue 4.`);
+  } finally {
+    await browser?.close();
+    await server.close();
+    if (process.env.BENCH_KEEP) console.log(`Data kept in ${dataDir}`);
+    else await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
