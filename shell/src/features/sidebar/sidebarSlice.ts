@@ -11,6 +11,9 @@ export interface SidebarState {
 
 const initialState: SidebarState = { source: null, tab: null };
 
+/** The tab a size or modified-time click asks for (spec §2 "Rows"); the first tab when no plugin offers it. */
+export const SHARING_TAB_ID = 'sharing';
+
 /** The details sidebar's state. The sidebar itself lives in this feature folder. */
 export const sidebarSlice = createSlice({
   name: 'sidebar',
@@ -21,9 +24,13 @@ export const sidebarSlice = createSlice({
       state.source = action.payload.source;
       state.tab = action.payload.tab ?? null;
     },
+    /** The user chose another tab of the open sidebar. */
+    sidebarTabChanged: (state, action: PayloadAction<string>) => {
+      state.tab = action.payload;
+    },
     /** The sidebar closed (also on view or folder change, spec §4). */
     sidebarClosed: () => initialState,
   },
 });
 
-export const { sidebarOpened, sidebarClosed } = sidebarSlice.actions;
+export const { sidebarOpened, sidebarTabChanged, sidebarClosed } = sidebarSlice.actions;
