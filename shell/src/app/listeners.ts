@@ -1,9 +1,11 @@
 import { addFolderListeners } from '../features/folder/folderListeners';
 import { addQuotaListeners } from '../features/quota/quotaListeners';
+import { addSidebarListeners } from '../features/sidebar/sidebarListeners';
 import type { AppStartListening } from './store';
 
 /** Every feature's reactive side effects. A new feature adds its `addXListeners` here. */
 export function addAppListeners(startListening: AppStartListening): void {
   addFolderListeners(startListening);
   addQuotaListeners(startListening);
+  addSidebarListeners(startListening);
 }

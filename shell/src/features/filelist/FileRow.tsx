@@ -5,6 +5,10 @@ import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { selectionChanged, selectionCleared } from '../selection/selectionSlice';
+import { SHARING_TAB_ID, sidebarOpened } from '../sidebar/sidebarSlice';
+import { openRowContextMenu } from '../actions/contextMenuStore';
+import { RenameField } from '../rename/RenameField';
+import { useRenameTarget } from '../rename/renameStore';
 import { CustomCell } from './CustomCell';
 import { NodeActions } from './NodeActions';
 import { NodePreview } from './NodePreview';
@@ -41,6 +45,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const selected = useAppSelector((state) => state.selection.sources.includes(node.source));
+  const renaming = useRenameTarget(node.source);
 
   // Read at click time: subscribing every row to the whole selection would re-render them all.
   const toggle = (shift: boolean) => {
@@ -52,6 +57,8 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
     const sources = selected ? current.filter((source) => source !== node.source) : [...current, node.source];
     dispatch(selectionChanged({ sources, lastIndex: index }));
   };
+  // Spec §2 "Rows": size and modified time open the details sidebar on the sharing tab.
+  const openSidebar = () => dispatch(sidebarOpened({ source: node.source, tab: SHARING_TAB_ID }));
   const sizeKnown = !isPendingSize(node.size);
   const extensionShown = node.extension !== '' && node.displayname.endsWith(node.extension);
   const stem = extensionShown ? node.displayname.slice(0, -node.extension.length) : node.displayname;
@@ -66,6 +73,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       data-source={node.source}
       data-fileid={node.fileid}
       data-type={node.type}
+      onContextMenu={(event) => node.status !== 'failed' && openRowContextMenu(event, node.source, store.getState().selection.sources)}
     >
       <span role="cell" className="files-cell files-cell--checkbox">
         <input
@@ -81,24 +89,24 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
         />
       </span>
       <span role="cell" className="files-cell files-cell--name">
-        <button type="button" className="files-name" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
+        {renaming !== null ? <RenameField node={node} initialName={renaming.initialName} /> : <button type="button" className="files-name" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
           <NodePreview node={node} size={32} crop={crop} displaySize={32} />
           <span className="files-name__text">
             <span className="files-name__stem">{stem}</span>
             {extensionShown && <span className="files-name__ext">{node.extension}</span>}
           </span>
-        </button>
+        </button>}
       </span>
       <span role="cell" className="files-cell files-cell--actions">
-        <NodeActions node={node} view={view} onRun={(action) => onRunAction(action.id, node)} />
+        <NodeActions node={node} view={view} showInline={layout.showSizeAndModified} onRun={(action) => onRunAction(action.id, node)} />
       </span>
       {layout.showSizeAndModified && (
-        <span role="cell" className="files-cell files-cell--size" style={{ color: fadeColor(sizeOpacity(node.size)) }}>
+        <span role="cell" className="files-cell files-cell--size" style={{ color: fadeColor(sizeOpacity(node.size)) }} onClick={openSidebar}>
           {sizeKnown ? formatFileSize(node.size as number) : t('Pending')}
         </span>
       )}
       {layout.showSizeAndModified && (
-        <span role="cell" className="files-cell files-cell--mtime" style={{ color: fadeColor(mtimeOpacity(node.mtime, now)) }}>
+        <span role="cell" className="files-cell files-cell--mtime" style={{ color: fadeColor(mtimeOpacity(node.mtime, now)) }} onClick={openSidebar}>
           {node.mtime === undefined ? '' : <time dateTime={new Date(node.mtime).toISOString()} title={new Date(node.mtime).toLocaleString()}>{formatRelativeTime(node.mtime, now)}</time>}
         </span>
       )}
