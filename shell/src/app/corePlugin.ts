@@ -1,5 +1,6 @@
 import { definePlugin } from '@cumulus/sdk';
 import type { PluginDefinition } from '@cumulus/sdk';
+import { detailsTab } from '../features/sidebar/detailsTab';
 import { filesView } from '../features/views/filesView';
 import type { ShellServices } from '../services/types';
 
@@ -15,6 +16,7 @@ export function createCorePlugin(services: Pick<ShellServices, 'dav'>): PluginDe
     id: 'core',
     activate(ctx) {
       ctx.views.register(filesView(services.dav, ctx.t));
+      ctx.sidebarTabs.register(detailsTab(ctx.t));
     },
   });
 }
