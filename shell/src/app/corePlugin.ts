@@ -1,6 +1,7 @@
 import { definePlugin } from '@cumulus/sdk';
 import type { PluginDefinition } from '@cumulus/sdk';
 import { detailsTab } from '../features/sidebar/detailsTab';
+import { coreFileActions } from '../features/actions/coreActions';
 import { filesView } from '../features/views/filesView';
 import type { ShellServices } from '../services/types';
 
@@ -16,6 +17,7 @@ export function createCorePlugin(services: Pick<ShellServices, 'dav'>): PluginDe
     id: 'core',
     activate(ctx) {
       ctx.views.register(filesView(services.dav, ctx.t));
+      for (const action of coreFileActions(services, ctx.t)) ctx.fileActions.register(action);
       ctx.sidebarTabs.register(detailsTab(ctx.t));
     },
   });

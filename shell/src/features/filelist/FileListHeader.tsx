@@ -6,6 +6,8 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
 import { ARROW_DOWN_ICON, ARROW_UP_ICON } from '../../app/icons/icons';
 import { useT } from '../../app/ServicesContext';
+import { ActionsLayer } from '../actions/ActionsLayer';
+import { BatchActions } from '../actions/BatchActions';
 import { setViewSorting } from '../config/configThunks';
 import { selectViewSorting } from '../config/selectors';
 import { selectionChanged, selectionCleared } from '../selection/selectionSlice';
@@ -85,6 +87,8 @@ export function FileListHeader({ view, sources, columns, layout }: { view: View;
             {column.sort ? <SortButton label={column.title} sortKey={column.id} sorting={sorting} onSort={onSort} /> : column.title}
           </span>
         ))}
+      {selectedCount > 0 && <BatchActions view={view} />}
+      <ActionsLayer />
     </div>
   );
 }

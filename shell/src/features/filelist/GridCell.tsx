@@ -5,6 +5,9 @@ import type { Node, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { selectionChanged } from '../selection/selectionSlice';
+import { openRowContextMenu } from '../actions/contextMenuStore';
+import { RenameField } from '../rename/RenameField';
+import { useRenameTarget } from '../rename/renameStore';
 import { NodeActions } from './NodeActions';
 import { NodePreview } from './NodePreview';
 
@@ -30,6 +33,7 @@ export const GridCell = memo(function GridCell({
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const selected = useAppSelector((state) => state.selection.sources.includes(node.source));
+  const renaming = useRenameTarget(node.source);
   const toggle = (shift: boolean) => {
     const { sources: current, lastIndex } = store.getState().selection;
     const sources = shift
@@ -47,6 +51,7 @@ export const GridCell = memo(function GridCell({
       data-source={node.source}
       data-fileid={node.fileid}
       data-type={node.type}
+      onContextMenu={(event) => node.status !== 'failed' && openRowContextMenu(event, node.source, store.getState().selection.sources)}
     >
       <input
         type="checkbox"
@@ -56,11 +61,11 @@ export const GridCell = memo(function GridCell({
         onChange={() => undefined}
         onClick={(event) => toggle(event.shiftKey)}
       />
-      <button type="button" className="files-grid-cell__open" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
+      {renaming !== null ? <RenameField node={node} initialName={renaming.initialName} /> : <button type="button" className="files-grid-cell__open" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
         <NodePreview node={node} size={THUMBNAIL_SIZE_GRID} crop={crop} displaySize={GRID_PREVIEW_SIZE} />
         <span className="files-grid-cell__name">{node.displayname}</span>
-      </button>
-      <NodeActions node={node} view={view} onRun={(action) => onRunAction(action.id, node)} />
+      </button>}
+      <NodeActions node={node} view={view} showInline={false} onRun={(action) => onRunAction(action.id, node)} />
     </div>
   );
 });

@@ -1,102 +1,116 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import type { FileAction, Node, Registered, View } from '@cumulus/sdk';
 import { Icon } from '../../app/icons/Icon';
 import { DOTS_ICON } from '../../app/icons/icons';
 import { useServices, useT } from '../../app/ServicesContext';
+import { ActionMenu } from '../actions/ActionMenu';
+import type { MenuPosition } from '../actions/ActionMenu';
+import { actionLabel, isActionEnabled, isActionInline } from '../actions/menuActions';
 import { useRegistry } from '../../plugin-host/useRegistry';
 import { PluginBoundary } from '../../plugin-host/PluginBoundary';
 
-/** Whether an action is offered for `nodes` in `view` (its `enabled`, which a faulty plugin may throw from). */
-export function isActionEnabled(action: FileAction, nodes: Node[], view: View): boolean {
-  try {
-    return action.enabled === undefined || action.enabled(nodes, view);
-  } catch (error) {
-    console.error(`File action "${action.id}" failed to tell whether it is enabled`, error);
-    return false;
-  }
-}
-
-/** The actions a menu lists for `nodes`: enabled, top level (no parent), not hidden. */
-export function menuActions(actions: readonly Registered<FileAction>[], nodes: Node[], view: View): Registered<FileAction>[] {
-  return actions.filter((action) => action.parent === undefined && action.default !== 'hidden' && isActionEnabled(action, nodes, view));
-}
+export { isActionEnabled, menuActions } from '../actions/menuActions';
 
 /**
- * The row's actions menu: the enabled file actions of the registry for this
- * node, as a menu button. Choosing one calls `onRun`. Inline actions,
- * submenus (`parent`) and the context menu build on this component.
+ * The row's actions (spec §2 "Rows"): the actions whose `inline(node, view)`
+ * is true as icon buttons (only when `showInline`: not below 768 px), then
+ * a menu button (aria-haspopup) opening the other enabled actions of the
+ * registry, with submenus. A failed node has no actions; a loading node's
+ * button is disabled. Choosing an action calls `onRun`.
  */
-export function NodeActions({ node, view, onRun }: { node: Node; view: View; onRun(action: Registered<FileAction>): void }) {
+export function NodeActions({
+  node,
+  view,
+  onRun,
+  showInline = true,
+}: {
+  node: Node;
+  view: View;
+  onRun(action: Registered<FileAction>): void;
+  showInline?: boolean;
+}) {
   const t = useT();
   const all = useRegistry(useServices().host.registries.fileActions);
-  const [open, setOpen] = useState(false);
+  const [position, setPosition] = useState<MenuPosition | null>(null);
   const menuId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent) => {
-      if (!rootRef.current?.contains(event.target as globalThis.Node)) setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    return () => document.removeEventListener('mousedown', close);
-  }, [open]);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback((restoreFocus: boolean) => {
+    setPosition(null);
+    if (restoreFocus) button.current?.focus();
+  }, []);
 
   if (node.status === 'failed') return null;
-  const actions = open ? menuActions(all, [node], view) : [];
+  const inline = showInline
+    ? all.filter((action) => action.default !== 'hidden' && action.parent === undefined && isActionInline(action, node, view) && isActionEnabled(action, [node], view))
+    : [];
+  const inlineIds = new Set(inline.map((action) => action.id));
+  const loading = node.status === 'loading';
   return (
-    <div className="files-actions" ref={rootRef}>
+    <div className="files-actions">
+      {inline.length > 0 && (
+        <span className="files-actions__inline">
+          {inline.map((action) => (
+            <PluginBoundary key={action.id} pluginId={action.pluginId} t={t}>
+              <button
+                type="button"
+                className={action.destructive ? 'files-icon-button files-action-button--destructive' : 'files-icon-button'}
+                data-action-id={action.id}
+                aria-label={actionLabel(action, [node], view)}
+                title={action.title?.([node], view) ?? actionLabel(action, [node], view)}
+                disabled={loading}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onRun(action);
+                }}
+              >
+                <Icon svg={action.iconSvgInline([node], view)} size={20} />
+              </button>
+            </PluginBoundary>
+          ))}
+        </span>
+      )}
       <button
+        ref={button}
         type="button"
         className="files-icon-button"
         aria-label={t('Actions')}
         aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        disabled={node.status === 'loading'}
+        aria-expanded={position !== null}
+        aria-controls={position !== null ? menuId : undefined}
+        disabled={loading}
         onClick={(event) => {
           event.stopPropagation();
-          setOpen(!open);
+          if (position !== null) {
+            close(false);
+            return;
+          }
+          const rect = event.currentTarget.getBoundingClientRect();
+          setPosition({ x: rect.right, y: rect.bottom + 4, alignRight: true });
+        }}
+        onKeyDown={(event) => {
+          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+          // The menu button pattern: arrow keys open the menu too.
+          event.preventDefault();
+          event.stopPropagation();
+          const rect = event.currentTarget.getBoundingClientRect();
+          setPosition({ x: rect.right, y: rect.bottom + 4, alignRight: true });
         }}
       >
         <Icon svg={DOTS_ICON} size={20} />
       </button>
-      {open && (
-        <ul
+      {position !== null && (
+        <ActionMenu
           id={menuId}
-          role="menu"
-          className="files-menu"
-          aria-label={t('Actions for {name}', { name: node.displayname })}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') setOpen(false);
-          }}
-        >
-          {actions.length === 0 && (
-            <li role="none" className="files-menu__empty">
-              {t('No actions available')}
-            </li>
-          )}
-          {actions.map((action) => (
-            <li role="none" key={action.id} data-action-id={action.id} data-plugin-id={action.pluginId}>
-              <PluginBoundary pluginId={action.pluginId} t={t}>
-                <button
-                  type="button"
-                  role="menuitem"
-                  className={action.destructive ? 'files-menu__item files-menu__item--destructive' : 'files-menu__item'}
-                  title={action.title?.([node], view)}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    setOpen(false);
-                    onRun(action);
-                  }}
-                >
-                  <Icon svg={action.iconSvgInline([node], view)} size={18} />
-                  <span>{action.displayName([node], view)}</span>
-                </button>
-              </PluginBoundary>
-            </li>
-          ))}
-        </ul>
+          actions={all}
+          nodes={[node]}
+          view={view}
+          label={t('Actions for {name}', { name: node.displayname })}
+          position={position}
+          exclude={inlineIds}
+          ignoreOutside={button.current}
+          onClose={close}
+          onRun={onRun}
+        />
       )}
     </div>
   );

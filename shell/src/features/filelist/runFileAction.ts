@@ -1,29 +1,45 @@
 import { createAppAsyncThunk } from '../../app/thunks';
+import { bindActionDispatch } from '../actions/actionDispatch';
 import { nodeStatusChanged } from '../nodes/nodesSlice';
+import { showToast } from '../toasts/toasts';
 
 /**
  * Runs the registered file action `actionId` on the node `source` in the
  * current view and folder (spec §4 "Node status": loading while the action
  * runs, reset afterwards) and resolves to its result: true, false or null.
- * A failing or unknown action resolves to false. Arguments are ids so the
- * dispatched actions stay serialisable. The actions feature adds the toasts.
+ * Spec §8 "Actions": true toasts '"{displayName}" action executed
+ * successfully', false '"{displayName}" action failed', null says nothing
+ * (the action reported by itself, or there was nothing to say). A failing or
+ * unknown action resolves to false; a node without a fileid is logged and
+ * skipped (null). Arguments are ids so the dispatched actions stay
+ * serialisable.
  */
 export const runFileAction = createAppAsyncThunk(
   'fileActions/run',
   async ({ actionId, source }: { actionId: string; source: string }, { dispatch, getState, extra }) => {
+    bindActionDispatch(extra, dispatch);
     const state = getState();
     const action = extra.host.registries.fileActions.get(actionId);
     const view = state.navigation.view === null ? undefined : extra.host.registries.views.get(state.navigation.view);
     const node = state.nodes.entities[source];
     if (action === undefined || view === undefined || node === undefined) return false;
+    if (node.fileid === undefined) {
+      console.error(`File action "${actionId}" skipped a node without fileid`, source);
+      return null;
+    }
+    const displayName = action.displayName([node], view);
     dispatch(nodeStatusChanged({ sources: [source], status: 'loading' }));
+    let result: boolean | null;
     try {
-      return await action.exec(node, view, state.navigation.dir);
+      result = await action.exec(node, view, state.navigation.dir);
     } catch (error) {
       console.error(`File action "${actionId}" failed`, error);
-      return false;
+      result = false;
     } finally {
       dispatch(nodeStatusChanged({ sources: [source], status: undefined }));
     }
+    if (result === true) showToast({ type: 'success', message: extra.t('"{displayName}" action executed successfully', { displayName }) });
+    if (result === false) showToast({ type: 'error', message: extra.t('"{displayName}" action failed', { displayName }) });
+    return result;
   },
 );

@@ -1,0 +1,19 @@
+import { createPortal } from 'react-dom';
+import { MoveCopyDialog } from '../move-copy/MoveCopyDialog';
+import { ContextMenu } from './ContextMenu';
+
+/**
+ * The floating parts of the file actions, mounted once with the file list:
+ * the context menu and the move or copy folder picker. Rendered into the
+ * page body so no scroll container or stacking context of the list clips
+ * or covers them.
+ */
+export function ActionsLayer() {
+  return createPortal(
+    <>
+      <ContextMenu />
+      <MoveCopyDialog />
+    </>,
+    document.body,
+  );
+}

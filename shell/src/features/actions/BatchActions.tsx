@@ -1,0 +1,104 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { inlineBatchActionCount } from '@cumulus/sdk';
+import type { Node, View } from '@cumulus/sdk';
+import { shallowEqual } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
+import { Icon } from '../../app/icons/Icon';
+import { DOTS_ICON } from '../../app/icons/icons';
+import { useServices, useT } from '../../app/ServicesContext';
+import { useElementWidth } from '../../app/useElementWidth';
+import { useRegistry } from '../../plugin-host/useRegistry';
+import { ActionMenu } from './ActionMenu';
+import type { MenuPosition } from './ActionMenu';
+import { actionLabel, hasSubmenu, menuActions } from './menuActions';
+import { useRunAction } from './useRunActions';
+
+/** Width of the checkbox column the bar sits beside, in px (the row layout's first column). */
+const CHECKBOX_COLUMN_PX = 52;
+
+/**
+ * The batch actions bar (spec §2, §4, §9), shown over the list header while
+ * nodes are selected: how many are selected, the first enabled actions
+ * inline (0 under 512 px, 1 under 768, 2 under 1024, else 3, by
+ * `inlineBatchActionCount`) and the rest in an 'Actions' menu. The actions
+ * run as a batch with the spec's result rules.
+ */
+export function BatchActions({ view }: { view: View }) {
+  const t = useT();
+  const all = useRegistry(useServices().host.registries.fileActions);
+  const run = useRunAction();
+  const nodes = useAppSelector(
+    (state) => state.selection.sources.map((source) => state.nodes.entities[source]).filter((node): node is Node => node !== undefined),
+    shallowEqual,
+  );
+  const [bar, setBar] = useState<HTMLElement | null>(null);
+  const width = useElementWidth(bar, 1024 - CHECKBOX_COLUMN_PX) + CHECKBOX_COLUMN_PX;
+  const [position, setPosition] = useState<MenuPosition | null>(null);
+  const more = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const close = useCallback((restoreFocus: boolean) => {
+    setPosition(null);
+    if (restoreFocus) more.current?.focus();
+  }, []);
+  if (nodes.length === 0) return null;
+
+  const sources = nodes.map((node) => node.source);
+  const busy = nodes.some((node) => node.status === 'loading');
+  const available = menuActions(all, nodes, view);
+  const inline = available.filter((action) => !hasSubmenu(action, all)).slice(0, inlineBatchActionCount(width));
+  const inlineIds = new Set(inline.map((action) => action.id));
+  const rest = available.filter((action) => !inlineIds.has(action.id));
+  return (
+    <span role="columnheader" className="files-batch" ref={setBar}>
+      <span role="toolbar" aria-label={t('Batch actions')} className="files-batch__toolbar" style={{ display: 'contents' }}>
+        <span className="files-batch__count">{t('{count} selected', { count: nodes.length })}</span>
+        {inline.map((action) => (
+          <button
+            key={action.id}
+            type="button"
+            data-action-id={action.id}
+            className={action.destructive ? 'files-batch__button files-batch__button--destructive' : 'files-batch__button'}
+            disabled={busy}
+            onClick={() => run(action.id, sources)}
+          >
+            <Icon svg={action.iconSvgInline(nodes, view)} size={18} color={action.destructive ? '#c62828' : undefined} />
+            <span>{actionLabel(action, nodes, view)}</span>
+          </button>
+        ))}
+        {rest.length > 0 && (
+          <button
+            ref={more}
+            type="button"
+            className="files-icon-button files-batch__end"
+            aria-label={t('Actions')}
+            aria-haspopup="menu"
+            aria-expanded={position !== null}
+            aria-controls={position !== null ? menuId : undefined}
+            disabled={busy}
+            onClick={(event) => {
+              if (position !== null) return close(false);
+              const rect = event.currentTarget.getBoundingClientRect();
+              setPosition({ x: rect.right, y: rect.bottom + 4, alignRight: true });
+            }}
+          >
+            <Icon svg={DOTS_ICON} size={20} />
+          </button>
+        )}
+      </span>
+      {position !== null && (
+        <ActionMenu
+          id={menuId}
+          actions={all}
+          nodes={nodes}
+          view={view}
+          label={t('Actions for {count} selected items', { count: nodes.length })}
+          position={position}
+          exclude={inlineIds}
+          ignoreOutside={more.current}
+          onClose={close}
+          onRun={(action) => run(action.id, sources)}
+        />
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,42 @@
+import { useCallback } from 'react';
+import type { Node } from '@cumulus/sdk';
+import { shallowEqual } from 'react-redux';
+import { useAppSelector } from '../../app/hooks';
+import { useServices, useT } from '../../app/ServicesContext';
+import { useRegistry } from '../../plugin-host/useRegistry';
+import { useCurrentView } from '../views/useCurrentView';
+import { ActionMenu } from './ActionMenu';
+import { closeContextMenu, useContextMenu } from './contextMenuStore';
+import { useRunAction } from './useRunActions';
+
+/**
+ * The context menu of rows (spec §2): the enabled actions for the row's
+ * node, or for the selection when several are selected (then they run as a
+ * batch). Mounted once by the actions layer.
+ */
+export function ContextMenu() {
+  const t = useT();
+  const request = useContextMenu();
+  const view = useCurrentView();
+  const actions = useRegistry(useServices().host.registries.fileActions);
+  const run = useRunAction();
+  const nodes = useAppSelector(
+    (state) => (request?.sources ?? []).map((source) => state.nodes.entities[source]).filter((node): node is Node => node !== undefined && node.status !== 'failed'),
+    shallowEqual,
+  );
+  const close = useCallback(() => closeContextMenu(), []);
+  if (request === null || view === undefined || nodes.length === 0) return null;
+  const label = nodes.length > 1 ? t('Actions for {count} selected items', { count: nodes.length }) : t('Actions for {name}', { name: nodes[0]?.displayname ?? '' });
+  return (
+    <ActionMenu
+      key={`${request.x}:${request.y}:${request.sources.join('|')}`}
+      actions={actions}
+      nodes={nodes}
+      view={view}
+      label={label}
+      position={{ x: request.x, y: request.y }}
+      onClose={close}
+      onRun={(action) => run(action.id, nodes.map((node) => node.source))}
+    />
+  );
+}

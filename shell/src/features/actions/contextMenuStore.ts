@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+import type { MouseEvent } from 'react';
+
+/** An open context menu: where, and on which nodes. */
+export interface ContextMenuRequest {
+  x: number;
+  y: number;
+  /** The nodes the menu acts on: one row, or the selection (a batch menu). */
+  sources: string[];
+}
+
+let current: ContextMenuRequest | null = null;
+const listeners = new Set<() => void>();
+const set = (next: ContextMenuRequest | null) => {
+  current = next;
+  for (const listener of listeners) listener();
+};
+
+/** Opens the context menu at a viewport point for `sources`. */
+export function openContextMenu(request: ContextMenuRequest): void {
+  set(request);
+}
+
+/** Closes the context menu. */
+export function closeContextMenu(): void {
+  if (current !== null) set(null);
+}
+
+/** The open context menu, re-rendering when it changes. */
+export function useContextMenu(): ContextMenuRequest | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    () => current,
+    () => null,
+  );
+}
+
+/**
+ * The right click of a row (spec §2 "Rows"): opens the context menu at the
+ * pointer instead of the browser's, on the row's node, or on the whole
+ * selection when several nodes are selected and the row is one of them
+ * (the global batch menu).
+ */
+export function openRowContextMenu(event: MouseEvent, source: string, selected: readonly string[]): void {
+  event.preventDefault();
+  event.stopPropagation();
+  const sources = selected.length > 1 && selected.includes(source) ? [...selected] : [source];
+  openContextMenu({ x: event.clientX, y: event.clientY, sources });
+}

@@ -1,0 +1,65 @@
+import { batchResultSelection } from '@cumulus/sdk';
+import type { Node } from '@cumulus/sdk';
+import { createAppAsyncThunk } from '../../app/thunks';
+import { nodeStatusChanged } from '../nodes/nodesSlice';
+import { selectionChanged } from '../selection/selectionSlice';
+import { showToast } from '../toasts/toasts';
+import { bindActionDispatch } from './actionDispatch';
+
+/**
+ * Runs the file action `actionId` on several nodes (the selection, or the
+ * nodes of a context menu) as spec §4 "Batch action" says: the nodes are
+ * marked loading, the action runs (its `execBatch`, else `exec` on each
+ * node), then the selection follows `batchResultSelection` (all null or all
+ * succeeded: cleared; some failed: only the failed ones stay selected).
+ * Spec §8: success toasts '"{displayName}" batch action executed
+ * successfully', some failures '"{displayName}" failed on some elements ',
+ * a throwing action '"{displayName}" action failed'. A node without a
+ * fileid is logged and skipped. Resolves to one result per node that ran.
+ */
+export const runBatchAction = createAppAsyncThunk(
+  'fileActions/runBatch',
+  async ({ actionId, sources }: { actionId: string; sources: string[] }, { dispatch, getState, extra }) => {
+    bindActionDispatch(extra, dispatch);
+    const state = getState();
+    const action = extra.host.registries.fileActions.get(actionId);
+    const view = state.navigation.view === null ? undefined : extra.host.registries.views.get(state.navigation.view);
+    if (action === undefined || view === undefined) return [];
+    const nodes: Node[] = [];
+    for (const source of sources) {
+      const node = state.nodes.entities[source];
+      if (node === undefined) continue;
+      if (node.fileid === undefined) {
+        console.error(`Batch action "${actionId}" skipped a node without fileid`, source);
+        continue;
+      }
+      nodes.push(node);
+    }
+    if (nodes.length === 0) return [];
+    const ran = nodes.map((node) => node.source);
+    const displayName = action.displayName(nodes, view);
+    const dir = state.navigation.dir;
+    dispatch(nodeStatusChanged({ sources: ran, status: 'loading' }));
+    let results: (boolean | null)[];
+    try {
+      results =
+        action.execBatch !== undefined
+          ? await action.execBatch(nodes, view, dir)
+          : await Promise.all(nodes.map((node) => action.exec(node, view, dir)));
+    } catch (error) {
+      console.error(`Batch action "${actionId}" failed`, error);
+      showToast({ type: 'error', message: extra.t('"{displayName}" action failed', { displayName }) });
+      return nodes.map(() => false);
+    } finally {
+      dispatch(nodeStatusChanged({ sources: ran, status: undefined }));
+    }
+    dispatch(selectionChanged({ sources: batchResultSelection(ran, results) }));
+    if (results.every((result) => result === null)) return results;
+    if (results.some((result) => result === false)) {
+      showToast({ type: 'error', message: extra.t('"{displayName}" failed on some elements ', { displayName }) });
+    } else {
+      showToast({ type: 'success', message: extra.t('"{displayName}" batch action executed successfully', { displayName }) });
+    }
+    return results;
+  },
+);

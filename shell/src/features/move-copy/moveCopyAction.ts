@@ -1,0 +1,47 @@
+import { Permission, canMove, hasPermission, isDownloadable, isMoveCopyEnabled, moveCopyLabel } from '@cumulus/sdk';
+import type { FileAction, Node, Translate } from '@cumulus/sdk';
+import { actionDispatchOf } from '../actions/actionDispatch';
+import { FOLDER_MOVE_ICON } from '../actions/icons';
+import { showToast } from '../toasts/toasts';
+import { requestMoveCopyTarget } from './pickerStore';
+import { transferNodes } from './transferNodes';
+
+/** Id of the built-in move or copy action. */
+export const MOVE_COPY_ACTION_ID = 'move-copy';
+
+/** Whether the nodes can be copied at all: readable and downloadable. */
+function canBeCopied(nodes: readonly Node[]): boolean {
+  return nodes.every((node) => hasPermission(node.permissions, Permission.READ) && isDownloadable(node));
+}
+
+/**
+ * Move or copy (spec §4, §5): labelled by `moveCopyLabel` ('Move', 'Copy' or
+ * 'Move or copy'), offered for nodes under /files/ that can be moved or
+ * copied. It opens the folder picker once for all nodes; closing it toasts
+ * 'Cancelled move or copy operation' and says nothing else (null). The
+ * transfer toasts each failure itself, so a single node's failure resolves
+ * to null (no second, generic toast) while a batch keeps false for the
+ * failed nodes, which stay selected.
+ */
+export function moveCopyAction(services: object, t: Translate): FileAction {
+  const run = async (nodes: Node[], dir: string): Promise<(boolean | null)[] | null> => {
+    const choice = await requestMoveCopyTarget(nodes, dir);
+    if (choice === null) {
+      showToast({ type: 'info', message: t('Cancelled move or copy operation') });
+      return null;
+    }
+    return actionDispatchOf(services)(transferNodes({ sources: nodes.map((node) => node.source), choice })).unwrap();
+  };
+  return {
+    id: MOVE_COPY_ACTION_ID,
+    displayName: (nodes) => t(moveCopyLabel(nodes)),
+    iconSvgInline: () => FOLDER_MOVE_ICON,
+    order: 15,
+    enabled: (nodes) => isMoveCopyEnabled(nodes) && nodes.every((node) => node.status !== 'failed') && (canMove(nodes) || canBeCopied(nodes)),
+    exec: async (node, _view, dir) => {
+      const results = await run([node], dir);
+      return results?.[0] === true ? true : null;
+    },
+    execBatch: async (nodes, _view, dir) => (await run(nodes, dir)) ?? nodes.map(() => null),
+  };
+}

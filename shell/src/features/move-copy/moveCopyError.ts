@@ -1,0 +1,18 @@
+import type { Translate } from '@cumulus/sdk';
+import { errorStatus } from '../../services/errorStatus';
+
+/**
+ * The message of a failed move or copy (spec §8 "Move/copy"): 412 'A file or
+ * folder with that name already exists in this folder', 423 'The files are
+ * locked', 404 'The file does not exist anymore'; another HTTP failure
+ * 'Move or copy operation failed'; anything else its own message, or that
+ * generic text when it has none.
+ */
+export function moveCopyErrorMessage(error: unknown, t: Translate): string {
+  const status = errorStatus(error);
+  if (status === 412) return t('A file or folder with that name already exists in this folder');
+  if (status === 423) return t('The files are locked');
+  if (status === 404) return t('The file does not exist anymore');
+  if (status === undefined && error instanceof Error && error.message !== '') return error.message;
+  return t('Move or copy operation failed');
+}

@@ -1,0 +1,52 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Which node is being renamed inline, and the text its field starts with.
+ * Plain UI state for one field at a time, kept outside Redux like the toasts
+ * (rows subscribe to "am I renaming?", which changes rarely).
+ */
+export interface RenameTarget {
+  /** Source of the node whose name is replaced by the field. */
+  source: string;
+  /** The field's initial text; the node's name when absent. */
+  initialName?: string;
+}
+
+let current: RenameTarget | null = null;
+const listeners = new Set<() => void>();
+
+function set(next: RenameTarget | null): void {
+  current = next;
+  for (const listener of listeners) listener();
+}
+
+/** Opens the rename field of the node `source` (spec §4 "Rename: starts on a rename event"). */
+export function startRename(source: string, initialName?: string): void {
+  set(initialName === undefined ? { source } : { source, initialName });
+}
+
+/** Closes the rename field (after a submit, or when its row goes away). */
+export function stopRename(): void {
+  if (current !== null) set(null);
+}
+
+/** The node being renamed, or null. */
+export function getRenameTarget(): RenameTarget | null {
+  return current;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** The rename target when it is the node `source`, else null; re-renders only when that changes. */
+export function useRenameTarget(source: string): RenameTarget | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => (current?.source === source ? current : null),
+    () => null,
+  );
+}
