@@ -12,6 +12,12 @@ describe('server configuration', () => {
     const config = loadConfig({ PORT: '9000', CUMULUS_DATA_DIR: '/srv/cumulus', CUMULUS_ADMIN_PASSWORD: 'pw', CUMULUS_HOST: '127.0.0.1' });
     expect(config).toMatchObject({ port: 9000, dataDir: '/srv/cumulus', adminPassword: 'pw', host: '127.0.0.1' });
   });
+  it('keeps enable_non-accessible_features on unless set to 0 or false (spec §2, default true)', () => {
+    expect(loadConfig({}).enableNonAccessibleFeatures).toBe(true);
+    expect(loadConfig({ CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES: 'yes' }).enableNonAccessibleFeatures).toBe(true);
+    expect(loadConfig({ CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES: 'false' }).enableNonAccessibleFeatures).toBe(false);
+    expect(loadConfig({ CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES: '0' }).enableNonAccessibleFeatures).toBe(false);
+  });
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT must be a whole number from 0 to 65535, got "70000".');

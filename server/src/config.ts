@@ -30,6 +30,8 @@ export interface ServerConfig {
   credentialCacheTtl: number;
   /** Log requests (fastify's logger). */
   logRequests: boolean;
+  /** Core flag enable_non-accessible_features: false hides the grid view of the Files screen (spec §2). */
+  enableNonAccessibleFeatures: boolean;
 }
 
 /** The defaults that let `npm start` run with nothing set. */
@@ -45,6 +47,7 @@ export const defaultConfig: ServerConfig = {
   throttleDelayMs: 100,
   credentialCacheTtl: 30,
   logRequests: false,
+  enableNonAccessibleFeatures: true,
 };
 
 /** Thrown for a configuration value that cannot be used; the message names the variable. */
@@ -79,6 +82,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throttleDelayMs: integer(env, 'CUMULUS_THROTTLE_DELAY_MS', defaultConfig.throttleDelayMs, 0, 25000),
     credentialCacheTtl: integer(env, 'CUMULUS_CREDENTIAL_CACHE_TTL', defaultConfig.credentialCacheTtl, 0, 3600),
     logRequests: env.CUMULUS_LOG_REQUESTS === '1' || env.CUMULUS_LOG_REQUESTS === 'true',
+    // Default true (spec §2): only an explicit 0/false turns the non-accessible features off.
+    enableNonAccessibleFeatures: !['0', 'false'].includes(env.CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES?.trim().toLowerCase() ?? ''),
   };
 }
 

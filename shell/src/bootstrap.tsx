@@ -8,6 +8,7 @@ import { BASENAME, filesPath } from './app/routing/filesLocation';
 import { filesRoutes } from './app/routing/routes';
 import { createAppStore } from './app/store';
 import { loadConfigs } from './features/config/configThunks';
+import { coreConfigLoaded } from './features/config/coreConfigSlice';
 import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
 import { createI18n, translatorOf } from './i18n/createI18n';
 import { createPluginFailures } from './plugin-host/pluginFailures';
@@ -45,6 +46,7 @@ async function start(): Promise<void> {
   const navigator: Navigator = { navigate: (location, options) => void router.navigate(filesPath(location), options) };
   const services: ShellServices = { dav, api, host, t, navigator, uid };
   const store = createAppStore(services);
+  store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
 
   // The store mirrors which views exist, so a route naming a plugin's view waits for it.
   const syncViews = () => store.dispatch(viewsChanged(host.registries.views.getAll().map((view) => view.id)));

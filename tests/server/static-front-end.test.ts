@@ -35,7 +35,9 @@ describe('serving the built front end', () => {
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('cache-control')).toBe('no-store');
       const html = await response.text();
-      expect(html).toContain(`<head data-user="admin" data-user-displayname="admin" data-requesttoken="${session.requestToken}">`);
+      expect(html).toContain(
+        `<head data-user="admin" data-user-displayname="admin" data-requesttoken="${session.requestToken}" data-enable-non-accessible-features="true">`,
+      );
       expect(html).toContain('<div id="app"></div>');
     }
   });

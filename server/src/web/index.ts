@@ -20,6 +20,6 @@ export function registerWeb(app: FastifyInstance, deps: WebDeps): void {
     prepareScope(scope);
     registerLogin(scope, deps.accounts, deps.config.sessionLifetime);
     registerFileLink(scope, deps.files);
-    registerShell(scope, deps.config.distDir);
+    registerShell(scope, deps.config.distDir, { enableNonAccessibleFeatures: deps.config.enableNonAccessibleFeatures });
   });
 }

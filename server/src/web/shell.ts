@@ -15,7 +15,8 @@ function tailOf(request: FastifyRequest, prefix: string): string {
 
 /**
  * Puts the signed-in user and the CSRF token on the page's `<head>` as Nextcloud does
- * (`data-user`, `data-user-displayname`, `data-requesttoken`), so the shell can read them.
+ * (`data-user`, `data-user-displayname`, `data-requesttoken`, and the core flag
+ * `data-enable-non-accessible-features`), so the shell can read them.
  */
 export function injectHead(html: string, attributes: Record<string, string>): string {
   const extra = Object.entries(attributes)
@@ -24,12 +25,18 @@ export function injectHead(html: string, attributes: Record<string, string>): st
   return html.replace(/<head(\s[^>]*)?>/i, (tag, attrs: string | undefined) => `<head${attrs ?? ''}${extra}>`);
 }
 
+/** What the page tells the shell besides the session. */
+export interface ShellPageOptions {
+  /** Core flag enable_non-accessible_features (`data-enable-non-accessible-features`); default true. */
+  enableNonAccessibleFeatures?: boolean;
+}
+
 /**
  * Serves the built front end: `dist/shell/` at `/apps/files/` (its `index.html` for every
  * path that is not a file, so history routing works; that page needs a signed-in user) and
  * `dist/plugins/` at `/apps/files/plugins/` (public assets).
  */
-export function registerShell(app: FastifyInstance, distDir: string): void {
+export function registerShell(app: FastifyInstance, distDir: string, options: ShellPageOptions = {}): void {
   const shellRoot = resolve(distDir, 'shell');
   const pluginsRoot = resolve(distDir, 'plugins');
 
@@ -67,6 +74,7 @@ export function registerShell(app: FastifyInstance, distDir: string): void {
           'data-user': request.user.uid,
           'data-user-displayname': request.user.displayName,
           'data-requesttoken': request.authentication?.requestToken ?? '',
+          'data-enable-non-accessible-features': String(options.enableNonAccessibleFeatures ?? true),
         }),
       );
   };

@@ -1,4 +1,5 @@
 import { combineReducers } from '@reduxjs/toolkit';
+import { coreConfigSlice } from '../features/config/coreConfigSlice';
 import { userConfigSlice } from '../features/config/userConfigSlice';
 import { viewConfigSlice } from '../features/config/viewConfigSlice';
 import { dragSlice } from '../features/drag/dragSlice';
@@ -20,6 +21,7 @@ export const rootReducer = combineReducers({
   [selectionSlice.name]: selectionSlice.reducer,
   [userConfigSlice.name]: userConfigSlice.reducer,
   [viewConfigSlice.name]: viewConfigSlice.reducer,
+  [coreConfigSlice.name]: coreConfigSlice.reducer,
   [dragSlice.name]: dragSlice.reducer,
   [sidebarSlice.name]: sidebarSlice.reducer,
   [settingsSlice.name]: settingsSlice.reducer,

@@ -8,12 +8,18 @@ export interface PageContext {
   displayName: string;
   /** The CSRF token for mutating requests (`data-requesttoken`). */
   requestToken: string;
+  /**
+   * Core flag enable_non-accessible_features (`data-enable-non-accessible-features`):
+   * true unless the server says 'false' (spec §2: default true).
+   */
+  enableNonAccessibleFeatures: boolean;
 }
 
 /**
  * Reads the session from the `data-user`, `data-user-displayname` and
- * `data-requesttoken` attributes the server injects into `<head>`. Missing
- * attributes give empty strings (the page then asks `/ocs/v2.php/cloud/user`).
+ * `data-requesttoken` attributes the server injects into `<head>`, and the
+ * core flags beside them. Missing attributes give empty strings (the page then
+ * asks `/ocs/v2.php/cloud/user`) and the flags' defaults.
  */
 export function readPageContext(doc: Document = document): PageContext {
   const head = doc.head;
@@ -22,5 +28,6 @@ export function readPageContext(doc: Document = document): PageContext {
     uid: head.dataset['user'] ?? '',
     displayName: head.dataset['userDisplayname'] ?? '',
     requestToken: head.dataset['requesttoken'] ?? '',
+    enableNonAccessibleFeatures: head.dataset['enableNonAccessibleFeatures'] !== 'false',
   };
 }

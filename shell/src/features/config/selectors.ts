@@ -22,3 +22,6 @@ export const selectViewSorting = (state: RootState, viewId: string, defaultSortK
 
 /** Whether the view is expanded in the navigation (view config `expanded`), undefined when never set. */
 export const selectViewExpanded = (state: RootState, viewId: string): boolean | undefined => state.viewConfig.byView[viewId]?.expanded;
+
+/** Core flag enable_non-accessible_features (spec §2): false hides the grid toggle and the grid. */
+export const selectEnableNonAccessibleFeatures = (state: RootState): boolean => state.coreConfig.enableNonAccessibleFeatures;

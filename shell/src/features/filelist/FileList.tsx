@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { List } from 'react-window';
+import { List, useListRef } from 'react-window';
 import type { RowComponentProps } from 'react-window';
 import {
   GRID_BUFFER_ROWS,
@@ -13,12 +13,14 @@ import type { Column, FolderNode, Node, Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { useElementWidth } from '../../app/useElementWidth';
-import { selectGridView, selectUserConfig } from '../config/selectors';
+import { selectEnableNonAccessibleFeatures, selectGridView, selectUserConfig } from '../config/selectors';
 import { folderReloadRequested } from '../folder/folderActions';
 import { selectCurrentFolder, selectIsLoading, selectLoadError } from '../folder/selectors';
 import { selectDir, selectFileId } from '../navigation/selectors';
 import { useFilesNavigate } from '../navigation/useFilesNavigate';
 import { useCurrentView } from '../views/useCurrentView';
+import { useListDragging } from '../drag/useListDragging';
+import { KeyboardNavigation } from '../keyboard/KeyboardNavigation';
 import { EmptyState } from './EmptyState';
 import { FileListFooter } from './FileListFooter';
 import { FileListHeader } from './FileListHeader';
@@ -72,7 +74,7 @@ function GridRow({ index, style, nodes, perRow, view, order, crop, onOpen, onRun
  * grid rows) and footer in one scroll container, or the empty, loading,
  * failure or 'File not found' state.
  */
-export function FileList({ enableNonAccessibleFeatures = true }: { enableNonAccessibleFeatures?: boolean }) {
+export function FileList() {
   const t = useT();
   const dispatch = useAppDispatch();
   const view = useCurrentView();
@@ -83,6 +85,7 @@ export function FileList({ enableNonAccessibleFeatures = true }: { enableNonAcce
   const fileid = useAppSelector(selectFileId);
   const config = useAppSelector(selectUserConfig);
   const gridView = useAppSelector(selectGridView);
+  const enableNonAccessibleFeatures = useAppSelector(selectEnableNonAccessibleFeatures);
   const columns = useListColumns(view);
   const nodes = useVisibleNodes(view, columns);
   const navigate = useFilesNavigate();
@@ -100,6 +103,9 @@ export function FileList({ enableNonAccessibleFeatures = true }: { enableNonAcce
   useEffect(() => {
     scroller?.scrollTo?.({ top: 0 });
   }, [scroller, view?.id, dir]);
+  // Arrow keys scroll the active row into view; dragging rows scrolls near the edges.
+  const listRef = useListRef(null);
+  useListDragging(scroller);
 
   if (view === undefined) return <LoadingState />;
   if (error !== null) return <LoadFailure error={error} onRetry={() => dispatch(folderReloadRequested())} />;
@@ -108,15 +114,16 @@ export function FileList({ enableNonAccessibleFeatures = true }: { enableNonAcce
   const missingFile = fileid !== null && folder.fileid !== fileid && !nodes.some((node) => node.fileid === fileid) && !loading;
   if (nodes.length === 0) {
     return (
-      <>
+      <KeyboardNavigation nodes={nodes} order={order} view={view} grid={false} perRow={1} canToggleGrid={showsGridToggle(width, enableNonAccessibleFeatures)} gridView={gridView} listRef={listRef} dir={dir}>
         {missingFile && <FileNotFound />}
         <EmptyState view={view} pluginId={view.pluginId} dir={dir} onGoBack={() => navigate({ view: view.id, dir: parentDir(dir) })} />
-      </>
+      </KeyboardNavigation>
     );
   }
   const perRow = Math.max(1, Math.floor(width / GRID_CELL_WIDTH));
   const rowData: RowData = { nodes, order, view, columns, layout, crop: config.crop_image_previews, now, perRow, onOpen, onRunAction };
   return (
+    <KeyboardNavigation nodes={nodes} order={order} view={view} grid={grid} perRow={perRow} canToggleGrid={showsGridToggle(width, enableNonAccessibleFeatures)} gridView={gridView} listRef={listRef} dir={dir}>
     <div className="files-list" ref={setScroller} data-layout={grid ? 'grid' : 'list'}>
       {missingFile && <FileNotFound />}
       <div role={grid ? 'grid' : 'table'} aria-label={t('List of files and folders.')} aria-rowcount={nodes.length + 2} className="files-table">
@@ -132,6 +139,7 @@ export function FileList({ enableNonAccessibleFeatures = true }: { enableNonAcce
           rowHeight={grid ? GRID_CELL_HEIGHT : ROW_HEIGHT}
           overscanCount={grid ? GRID_BUFFER_ROWS : LIST_BUFFER_ROWS}
           rowComponent={grid ? GridRow : ListRow}
+          listRef={listRef}
           rowProps={rowData}
         />
         <div role="rowgroup" className="files-table__foot">
@@ -139,6 +147,7 @@ export function FileList({ enableNonAccessibleFeatures = true }: { enableNonAcce
         </div>
       </div>
     </div>
+    </KeyboardNavigation>
   );
 }
 

@@ -8,7 +8,7 @@ import { useT } from '../../app/ServicesContext';
 import { useElementWidth } from '../../app/useElementWidth';
 import { Breadcrumbs } from '../breadcrumbs/Breadcrumbs';
 import { setUserConfig } from '../config/configThunks';
-import { selectGridView } from '../config/selectors';
+import { selectEnableNonAccessibleFeatures, selectGridView } from '../config/selectors';
 import { folderReloadRequested } from '../folder/folderActions';
 import { selectCurrentFolder, selectIsRefreshing } from '../folder/selectors';
 import { selectDir } from '../navigation/selectors';
@@ -20,13 +20,14 @@ import { documentTitle, pageHeading } from './pageTitle';
  * and document title, the breadcrumbs, the New button, the reload action,
  * and the grid/list toggle.
  */
-export function FilesHeader({ view, enableNonAccessibleFeatures = true }: { view: View; enableNonAccessibleFeatures?: boolean }) {
+export function FilesHeader({ view }: { view: View }) {
   const t = useT();
   const dispatch = useAppDispatch();
   const dir = useAppSelector(selectDir);
   const folder = useAppSelector(selectCurrentFolder);
   const refreshing = useAppSelector(selectIsRefreshing);
   const grid = useAppSelector(selectGridView);
+  const enableNonAccessibleFeatures = useAppSelector(selectEnableNonAccessibleFeatures);
   const [element, setElement] = useState<HTMLElement | null>(null);
   const width = useElementWidth(element);
   const heading = pageHeading(view.name, dir, folder?.path === dir ? folder.displayname : dir.split('/').pop(), t);
