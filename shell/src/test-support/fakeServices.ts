@@ -1,3 +1,5 @@
+// First: lets modules that import the webdav client load under jsdom.
+import './jsdomFetch';
 import { activatePlugin, createEventBus, createNode, createRegistries, englishTranslate } from '@cumulus/sdk';
 import type { FolderNode, Node, NodeInit, PluginHost } from '@cumulus/sdk';
 import { createCorePlugin } from '../app/corePlugin';

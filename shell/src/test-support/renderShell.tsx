@@ -1,3 +1,5 @@
+// First: lets modules that import the webdav client load under jsdom.
+import './jsdomFetch';
 import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -2,6 +2,7 @@ import { createClient } from 'webdav';
 import type { FileStat, ResponseDataDetailed, WebDAVClient } from 'webdav';
 import { isFolder, propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
+import { errorStatus } from '../errorStatus';
 import { encodeDavPath, mapFileStat } from './mapFileStat';
 
 /** Where the DAV service talks to and as whom. */
@@ -173,9 +174,5 @@ export function createDavService(options: DavServiceOptions): DavService {
   };
 }
 
-/** The HTTP status of a failed DAV or API call, when it has one. */
-export function errorStatus(error: unknown): number | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const status = (error as { status?: unknown }).status;
-  return typeof status === 'number' ? status : undefined;
-}
+/** Re-exported for existing callers; import it from `services/errorStatus` to avoid loading the webdav client. */
+export { errorStatus };
