@@ -1,0 +1,51 @@
+import { useId } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useT } from '../../app/ServicesContext';
+import { setUserConfig } from '../config/configThunks';
+import { selectUserConfig } from '../config/selectors';
+
+/** The user config toggles of the dialog (spec §3 "User config"), in the order shown, with their labels. */
+export const USER_CONFIG_TOGGLES: readonly { key: string; label: string }[] = [
+  { key: 'sort_favorites_first', label: 'Sort favorites first' },
+  { key: 'sort_folders_first', label: 'Sort folders before files' },
+  { key: 'show_hidden', label: 'Show hidden files' },
+  { key: 'crop_image_previews', label: 'Crop image previews' },
+  { key: 'grid_view', label: 'Enable the grid view' },
+];
+
+/**
+ * The 'Files settings' section: each toggle applies at once and is saved
+ * with PUT /apps/files/api/v1/config/{key} (the config thunk puts the old
+ * value back when saving fails), so it survives a reload.
+ */
+export function FilesSettingsSection() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const config = useAppSelector(selectUserConfig);
+  const headingId = useId();
+  return (
+    <section className="files-settings__section" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('Files settings')}</h3>
+      <ul className="files-settings__toggles">
+        {USER_CONFIG_TOGGLES.map(({ key, label }) => (
+          <li key={key}>
+            <label className="files-settings__toggle">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={config[key] === true}
+                data-config={key}
+                onChange={(event) => {
+                  void dispatch(setUserConfig({ key, value: event.target.checked }))
+                    .unwrap()
+                    .catch((error: unknown) => console.error(`Could not save the setting ${key}`, error));
+                }}
+              />
+              <span>{t(label)}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
