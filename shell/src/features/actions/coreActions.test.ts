@@ -1,0 +1,86 @@
+import { describe, expect, it } from '@jest/globals';
+import { Permission, createNode, englishTranslate } from '@cumulus/sdk';
+import type { FileAction, View } from '@cumulus/sdk';
+import { testFolder, testNode } from '../../test-support/fakeServices';
+import { coreFileActions } from './coreActions';
+
+const services = { dav: { downloadUrl: (node: { source: string }) => node.source } };
+const actions = new Map(coreFileActions(services, englishTranslate).map((action) => [action.id, action]));
+const action = (id: string): FileAction => {
+  const found = actions.get(id);
+  if (found === undefined) throw new Error(`no action ${id}`);
+  return found;
+};
+const view = { id: 'files', name: 'All files' } as View;
+const enabled = (id: string, nodes: ReturnType<typeof testNode>[]) => action(id).enabled?.(nodes, view) ?? true;
+
+const file = (permissions: number = Permission.ALL, init = {}) => testNode('/a.txt', { fileid: 1, permissions, ...init });
+const folder = (permissions: number = Permission.ALL) => testFolder('/Docs', { fileid: 2, permissions });
+const trashed = () =>
+  createNode({ type: 'file', fileid: 9, source: 'https://cloud.test/remote.php/dav/trashbin/alice/trash/a.txt', root: '/trashbin/alice', permissions: Permission.ALL });
+const undownloadable = () => file(Permission.ALL, { attributes: { 'share-attributes': JSON.stringify([{ scope: 'permissions', key: 'download', value: false }]) } });
+
+describe('the built-in file actions', () => {
+  it('are open-folder, open-file, details, rename, move-copy, download and delete, in this menu order', () => {
+    expect([...actions.keys()]).toEqual(['open-folder', 'open-file', 'details', 'rename', 'move-copy', 'download', 'delete']);
+    const ordered = [...actions.values()].filter((entry) => entry.default === undefined).sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+    expect(ordered.map((entry) => entry.id)).toEqual(['details', 'rename', 'move-copy', 'download', 'delete']);
+  });
+
+  it('open folder and open file are the hidden default actions of a folder and of a readable file', () => {
+    expect(action('open-folder').default).toBe('hidden');
+    expect(action('open-file').default).toBe('hidden');
+    expect(enabled('open-folder', [folder()])).toBe(true);
+    expect(enabled('open-folder', [file()])).toBe(false);
+    expect(enabled('open-file', [file()])).toBe(true);
+    expect(enabled('open-file', [folder()])).toBe(false);
+    expect(enabled('open-file', [file(Permission.NONE)])).toBe(false);
+    expect(enabled('open-file', [undownloadable()])).toBe(false);
+  });
+
+  it('download is for one readable, downloadable file only (no zip of folders or several files)', () => {
+    expect(enabled('download', [file(Permission.READ)])).toBe(true);
+    expect(enabled('download', [folder()])).toBe(false);
+    expect(enabled('download', [file(), testNode('/b.txt', { fileid: 3 })])).toBe(false);
+    expect(enabled('download', [undownloadable()])).toBe(false);
+  });
+
+  it('rename needs one node with the delete permission, and F2', () => {
+    expect(enabled('rename', [file(Permission.READ | Permission.DELETE)])).toBe(true);
+    expect(enabled('rename', [file(Permission.READ | Permission.UPDATE)])).toBe(false);
+    expect(enabled('rename', [file(), folder()])).toBe(false);
+    expect(action('rename').hotkey?.key).toBe('F2');
+    expect(action('rename').displayName([file()], view)).toBe('Rename');
+  });
+
+  it("move or copy is labelled 'Move or copy', 'Move' or 'Copy' by permissions, and only under /files/", () => {
+    expect(action('move-copy').displayName([file()], view)).toBe('Move or copy');
+    expect(action('move-copy').displayName([undownloadable()], view)).toBe('Move');
+    expect(action('move-copy').displayName([file(Permission.READ)], view)).toBe('Copy');
+    expect(enabled('move-copy', [file(), folder()])).toBe(true);
+    expect(enabled('move-copy', [file(Permission.READ)])).toBe(true);
+    expect(enabled('move-copy', [trashed()])).toBe(false);
+    expect(enabled('move-copy', [])).toBe(false);
+  });
+
+  it('delete needs the delete permission on every node, is destructive, and has the Delete key', () => {
+    expect(enabled('delete', [file(), folder()])).toBe(true);
+    expect(enabled('delete', [file(), folder(Permission.READ)])).toBe(false);
+    expect(action('delete').destructive).toBe(true);
+    expect(action('delete').hotkey?.key).toBe('Delete');
+    expect(typeof action('delete').execBatch).toBe('function');
+  });
+
+  it('details is for one node under /files/ with some permission, and the D key', () => {
+    expect(enabled('details', [file(Permission.READ)])).toBe(true);
+    expect(enabled('details', [file(Permission.NONE)])).toBe(false);
+    expect(enabled('details', [file(), folder()])).toBe(false);
+    expect(enabled('details', [trashed()])).toBe(false);
+    expect(action('details').hotkey?.key).toBe('d');
+  });
+
+  it('no action is offered for a failed node', () => {
+    const failed = file(Permission.ALL, { status: 'failed' });
+    expect(['rename', 'move-copy', 'download', 'delete', 'details', 'open-file'].filter((id) => enabled(id, [failed]))).toEqual([]);
+  });
+});

@@ -1,0 +1,114 @@
+/** @jest-environment jsdom */
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { Node } from '@cumulus/sdk';
+import { createFakeServices, httpError, testFolder, testNode } from '../../test-support/fakeServices';
+import { renderShell, stubLayout } from '../../test-support/renderShell';
+import { clearToasts, getToasts } from '../toasts/toasts';
+import { stopRename } from './renameStore';
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const contents = () => [testNode('/notes.txt', { fileid: 11 }), testNode('/other.txt', { fileid: 12 }), testFolder('/Docs', { fileid: 13 })];
+const row = (name: string) => screen.getAllByRole('row').find((candidate) => candidate.getAttribute('data-source')?.endsWith(`/${name}`)) as HTMLElement;
+const toasts = () => getToasts().map((toast) => `${toast.type}: ${toast.message}`);
+
+async function startRenaming(name: string, rename: (node: Node, newName: string) => Promise<void>) {
+  const { services } = await createFakeServices({ folders: { '/': contents() } });
+  const calls: [string, string][] = [];
+  services.dav.rename = (node, newName) => {
+    calls.push([node.basename, newName]);
+    return rename(node, newName);
+  };
+  const shell = await renderShell(services, '/files');
+  await settle();
+  await act(async () => {
+    fireEvent.click(within(row(name)).getByRole('button', { name: 'Actions' }));
+  });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Rename' }));
+  });
+  await settle();
+  return { ...shell, calls, field: () => within(row(name)).getByRole('textbox', { name: 'Filename' }) as HTMLInputElement };
+}
+
+describe('inline rename', () => {
+  let unstub: () => void;
+  beforeAll(() => {
+    unstub = stubLayout();
+  });
+  afterAll(() => unstub());
+  afterEach(() => {
+    act(() => {
+      stopRename();
+      clearToasts();
+    });
+  });
+
+  it('opens a field in place of the name with the stem selected, and validates live', async () => {
+    const { field } = await startRenaming('notes.txt', () => Promise.resolve());
+    const input = field();
+    expect(input.value).toBe('notes.txt');
+    expect(document.activeElement).toBe(input);
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 5]);
+    const message = () => document.getElementById(input.getAttribute('aria-describedby') as string)?.textContent;
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect(message()).toBe('Filename must not be empty.');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(input, { target: { value: 'a/b' } });
+    expect(message()).toBe('"/" is not allowed inside a filename.');
+    fireEvent.change(input, { target: { value: 'other.txt' } });
+    expect(message()).toBe('Another entry with the same name already exists.');
+    fireEvent.change(input, { target: { value: 'x.part' } });
+    expect(message()).toBe('".part" is not an allowed filetype.');
+    fireEvent.change(input, { target: { value: 'fine.txt' } });
+    expect(message()).toBe('');
+    expect(input.getAttribute('aria-invalid')).toBe('false');
+  });
+
+  it('keeps an invalid name open on Enter, and submits the trimmed name with Escape', async () => {
+    const { field, calls } = await startRenaming('notes.txt', () => Promise.resolve());
+    fireEvent.change(field(), { target: { value: 'other.txt' } });
+    await act(async () => {
+      fireEvent.submit(field());
+    });
+    expect(field()).toBeTruthy();
+    expect(calls).toEqual([]);
+    fireEvent.change(field(), { target: { value: '  renamed.txt ' } });
+    await act(async () => {
+      fireEvent.keyDown(field(), { key: 'Escape' });
+    });
+    await settle();
+    expect(calls).toEqual([['notes.txt', 'renamed.txt']]);
+    expect(row('renamed.txt')).toBeTruthy();
+    expect(toasts()).toEqual(['success: Renamed "notes.txt" to "renamed.txt"']);
+  });
+
+  it('closes without a request when the name is unchanged (leaving the field submits)', async () => {
+    const { field, calls } = await startRenaming('notes.txt', () => Promise.resolve());
+    await act(async () => {
+      fireEvent.blur(field());
+    });
+    expect(within(row('notes.txt')).queryByRole('textbox')).toBeNull();
+    expect(calls).toEqual([]);
+    expect(toasts()).toEqual([]);
+  });
+
+  it.each([
+    [412, 'The name "taken.txt" is already used in the folder "/". Please choose a different name.', true],
+    [500, 'Could not rename "notes.txt"', true],
+    [404, 'Could not rename "notes.txt", it does not exist any more', false],
+  ])('on a %i the old name stays, the toast says why, and the field re-opens (unless gone)', async (status, message, reopens) => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { field } = await startRenaming('notes.txt', () => Promise.reject(httpError(status)));
+    fireEvent.change(field(), { target: { value: 'taken.txt' } });
+    await act(async () => {
+      fireEvent.submit(field());
+    });
+    await settle();
+    expect(toasts()).toEqual([`error: ${message}`]);
+    expect(row('notes.txt')).toBeTruthy();
+    const reopened = within(row('notes.txt')).queryByRole('textbox', { name: 'Filename' }) as HTMLInputElement | null;
+    expect(reopened?.value).toBe(reopens ? 'taken.txt' : undefined);
+    error.mockRestore();
+  });
+});
