@@ -1,0 +1,179 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode, RefObject } from 'react';
+import type { ListImperativeAPI } from 'react-window';
+import type { FileAction, Node, Registered, View } from '@cumulus/sdk';
+import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { useServices } from '../../app/ServicesContext';
+import { setUserConfig } from '../config/configThunks';
+import { isActionEnabled } from '../actions/menuActions';
+import { useRunAction } from '../actions/useRunActions';
+import { runFileAction } from '../filelist/runFileAction';
+import { fileLink } from '../filelist/useOpenNode';
+import { useFilesNavigate } from '../navigation/useFilesNavigate';
+import { selectAll, toggleSelection } from '../selection/toggleSelection';
+import { selectionCleared } from '../selection/selectionSlice';
+import { ActiveRowContext, createActiveRowStore } from './activeRow';
+import { isControlTarget, isDialogOpen, isOutsideList, isTypingTarget } from './ignoredTargets';
+import { listCommand, matchesHotkey } from './shortcuts';
+import type { ListCommand } from './shortcuts';
+import { ShortcutsDialog } from './ShortcutsDialog';
+
+/** What the list tells the keyboard about itself. */
+export interface KeyboardNavigationProps {
+  /** The nodes in displayed order (sorted and filtered). */
+  nodes: readonly Node[];
+  /** Their sources, same order. */
+  order: readonly string[];
+  view: View;
+  /** Whether the list shows as a grid, `perRow` cells a row. */
+  grid: boolean;
+  perRow: number;
+  /** Whether the grid/list toggle is offered (V does nothing otherwise). */
+  canToggleGrid: boolean;
+  /** Whether the grid is on (user config `grid_view`), for V. */
+  gridView: boolean;
+  /** The virtual list, to scroll the active row into view. */
+  listRef: RefObject<ListImperativeAPI | null>;
+  /** The current folder path, for alt+Up. */
+  dir: string;
+  children: ReactNode;
+}
+
+/** Commands that act on the active row and that a focused button, link or checkbox already does by itself. */
+const NATIVE_ON_CONTROLS = new Set<ListCommand>(['open', 'toggleSelection']);
+
+/** The parent of a folder path. */
+function parentOf(dir: string): string {
+  const cut = dir.replace(/\/+$/, '').lastIndexOf('/');
+  return cut <= 0 ? '/' : dir.slice(0, cut);
+}
+
+/**
+ * The file list's keyboard (issue 4 "Keyboard"): provides the active row to
+ * the rows (roving focus) and handles keys pressed anywhere on the page
+ * except while typing, inside the navigation or the sidebar, or while a
+ * dialog or menu is open. The list's own shortcuts come first (see
+ * `listCommand`); then every registered file action that declares a
+ * `hotkey` (built-in F2 rename, Delete, D details, or a plugin's) runs on
+ * the selection, or the active row when nothing is selected, if enabled for
+ * those nodes. '?' opens the shortcuts help.
+ */
+export function KeyboardNavigation(props: KeyboardNavigationProps) {
+  const { host } = useServices();
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const navigate = useFilesNavigate();
+  const runAction = useRunAction();
+  const activeRow = useMemo(createActiveRowStore, []);
+  const [helpOpen, setHelpOpen] = useState(false);
+  // Read by the one document listener, so it is added once, not on every render.
+  const latest = useRef(props);
+  latest.current = props;
+
+  useEffect(() => {
+    const moveTo = (index: number) => {
+      const { order, grid, perRow, listRef } = latest.current;
+      if (order.length === 0) return;
+      const clamped = Math.min(order.length - 1, Math.max(0, index));
+      listRef.current?.scrollToRow({ index: grid ? Math.floor(clamped / perRow) : clamped, align: 'smart' });
+      activeRow.set(order[clamped] ?? null, true);
+    };
+    const openNode = (node: Node) => {
+      const { view } = latest.current;
+      if (node.status === 'failed') return;
+      const action = host.registries.fileActions.getAll().find((candidate) => candidate.default !== undefined && isActionEnabled(candidate, [node], view));
+      if (action !== undefined) void dispatch(runFileAction({ actionId: action.id, source: node.source }));
+      else if (fileLink(node) !== undefined) window.location.assign(fileLink(node) as string);
+    };
+    const runCommand = (command: ListCommand, shift: boolean): boolean => {
+      const { order, nodes, grid, perRow, canToggleGrid, gridView, dir, view } = latest.current;
+      const index = order.indexOf(activeRow.get() ?? '');
+      const step = grid ? perRow : 1;
+      switch (command) {
+        case 'next':
+          moveTo(index < 0 ? 0 : index + step);
+          return true;
+        case 'previous':
+          moveTo(index < 0 ? 0 : index - step);
+          return true;
+        case 'right':
+        case 'left':
+          if (!grid) return false;
+          moveTo(index < 0 ? 0 : index + (command === 'right' ? 1 : -1));
+          return true;
+        case 'first':
+          moveTo(0);
+          return true;
+        case 'last':
+          moveTo(order.length - 1);
+          return true;
+        case 'open': {
+          const node = nodes[index];
+          if (node === undefined) return false;
+          openNode(node);
+          return true;
+        }
+        case 'toggleSelection':
+          if (index < 0) return false;
+          dispatch(toggleSelection({ order, index, shift }));
+          return true;
+        case 'selectAll':
+          dispatch(selectAll({ order, toggle: false }));
+          return true;
+        case 'clearSelection':
+          if (store.getState().selection.sources.length === 0) return false;
+          dispatch(selectionCleared());
+          return true;
+        case 'toggleGrid':
+          if (!canToggleGrid) return false;
+          void dispatch(setUserConfig({ key: 'grid_view', value: !gridView }));
+          return true;
+        case 'parentFolder':
+          if (dir === '/') return false;
+          navigate({ view: view.id, dir: parentOf(dir) });
+          return true;
+        case 'showShortcuts':
+          setHelpOpen(true);
+          return true;
+      }
+    };
+    /** The nodes a file action hotkey acts on: the selection in list order, else the active row. */
+    const hotkeyNodes = (): Node[] => {
+      const { nodes } = latest.current;
+      const selected = new Set(store.getState().selection.sources);
+      if (selected.size > 0) return nodes.filter((node) => selected.has(node.source));
+      const active = nodes.find((node) => node.source === activeRow.get());
+      return active === undefined ? [] : [active];
+    };
+    const runHotkey = (event: KeyboardEvent): boolean => {
+      const { view } = latest.current;
+      const actions: readonly Registered<FileAction>[] = host.registries.fileActions.getAll();
+      const matching = actions.filter((action) => action.hotkey !== undefined && matchesHotkey(event, action.hotkey));
+      if (matching.length === 0) return false;
+      const nodes = hotkeyNodes();
+      const action = matching.find((candidate) => nodes.length > 0 && isActionEnabled(candidate, nodes, view));
+      if (action === undefined) return false;
+      // One node: the single runner and its toasts; several: the batch rules (spec §4 "Batch action").
+      runAction(action.id, nodes.map((node) => node.source));
+      return true;
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.isComposing) return;
+      const { target } = event;
+      if (isTypingTarget(target) || isDialogOpen(target) || isOutsideList(target)) return;
+      const command = listCommand(event);
+      if (command !== null && NATIVE_ON_CONTROLS.has(command) && isControlTarget(target)) return;
+      const handled = command !== null ? runCommand(command, event.shiftKey) : runHotkey(event);
+      if (handled) event.preventDefault();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [activeRow, dispatch, host, navigate, runAction, store]);
+
+  return (
+    <ActiveRowContext.Provider value={activeRow}>
+      {props.children}
+      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
+    </ActiveRowContext.Provider>
+  );
+}
