@@ -1,3 +1,4 @@
+import { addFolderEventListeners } from '../features/folder/folderEventListeners';
 import { addFolderListeners } from '../features/folder/folderListeners';
 import { addQuotaListeners } from '../features/quota/quotaListeners';
 import { addSidebarListeners } from '../features/sidebar/sidebarListeners';
@@ -6,6 +7,7 @@ import type { AppStartListening } from './store';
 /** Every feature's reactive side effects. A new feature adds its `addXListeners` here. */
 export function addAppListeners(startListening: AppStartListening): void {
   addFolderListeners(startListening);
+  addFolderEventListeners(startListening);
   addQuotaListeners(startListening);
   addSidebarListeners(startListening);
 }

@@ -1,6 +1,7 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { TypedStartListening } from '@reduxjs/toolkit';
 import type { ShellServices } from '../services/types';
+import { connectEventBus } from './busEvents';
 import { addAppListeners } from './listeners';
 import { rootReducer } from './rootReducer';
 
@@ -26,6 +27,8 @@ export function createAppStore(services: ShellServices, preloadedState?: Partial
       }).prepend(listenerMiddleware.middleware),
   });
   addAppListeners(listenerMiddleware.startListening as AppStartListening);
+  // Node and config events from anyone (the shell, plugins) reach the listeners as actions.
+  connectEventBus(services.host.events, store.dispatch);
   return store;
 }
 

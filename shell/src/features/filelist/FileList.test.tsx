@@ -4,6 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { DavListing } from '../../services/dav/davService';
 import { createFakeServices, httpError, testFolder, testNode } from '../../test-support/fakeServices';
 import { renderShell, stubLayout } from '../../test-support/renderShell';
+import { setUserConfig } from '../config/configThunks';
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
@@ -151,5 +152,30 @@ describe('the file list', () => {
     await renderShell(second.services, '/files/99?dir=/');
     await settle();
     expect(screen.getByText('File not found').getAttribute('role')).toBe('alert');
+
+    // A listed file that show_hidden leaves out is not 'not found'.
+    const third = await createFakeServices({ folders: { '/': [testNode('/a.txt', { fileid: 3 }), testNode('/.env', { fileid: 4 })] } });
+    document.body.replaceChildren();
+    await renderShell(third.services, '/files/4?dir=/');
+    await settle();
+    expect(rowNames()).toEqual(['a.txt']);
+    expect(screen.queryByText('File not found')).toBeNull();
+  });
+
+  it('shows hidden files at once when show_hidden is switched on, and hides them again', async () => {
+    const { services } = await createFakeServices({ folders: { '/': [testNode('/a.txt'), testNode('/.env'), testFolder('/.config')] } });
+    const { store } = await renderShell(services, '/files');
+    await settle();
+    expect(rowNames()).toEqual(['a.txt']);
+    await act(async () => {
+      await store.dispatch(setUserConfig({ key: 'show_hidden', value: true }));
+    });
+    await settle();
+    expect(rowNames()).toEqual(['.config', '.env', 'a.txt']);
+    await act(async () => {
+      await store.dispatch(setUserConfig({ key: 'show_hidden', value: false }));
+    });
+    await settle();
+    expect(rowNames()).toEqual(['a.txt']);
   });
 });

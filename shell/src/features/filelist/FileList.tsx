@@ -15,7 +15,7 @@ import { useT } from '../../app/ServicesContext';
 import { useElementWidth } from '../../app/useElementWidth';
 import { selectEnableNonAccessibleFeatures, selectGridView, selectUserConfig } from '../config/selectors';
 import { folderReloadRequested } from '../folder/folderActions';
-import { selectCurrentFolder, selectIsLoading, selectLoadError } from '../folder/selectors';
+import { selectCurrentContents, selectCurrentFolder, selectIsLoading, selectLoadError } from '../folder/selectors';
 import { selectDir, selectFileId } from '../navigation/selectors';
 import { useFilesNavigate } from '../navigation/useFilesNavigate';
 import { useCurrentView } from '../views/useCurrentView';
@@ -88,6 +88,7 @@ export function FileList() {
   const enableNonAccessibleFeatures = useAppSelector(selectEnableNonAccessibleFeatures);
   const columns = useListColumns(view);
   const nodes = useVisibleNodes(view, columns);
+  const contents = useAppSelector(selectCurrentContents);
   const navigate = useFilesNavigate();
   const onOpen = useOpenNode(view);
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
@@ -111,7 +112,8 @@ export function FileList() {
   if (error !== null) return <LoadFailure error={error} onRetry={() => dispatch(folderReloadRequested())} />;
   if (folder === undefined) return loading ? <LoadingState /> : null;
 
-  const missingFile = fileid !== null && folder.fileid !== fileid && !nodes.some((node) => node.fileid === fileid) && !loading;
+  // Spec §8 'File not found': against everything listed, not only what the filters let through.
+  const missingFile = fileid !== null && folder.fileid !== fileid && !contents.some((node) => node.fileid === fileid) && !loading;
   if (nodes.length === 0) {
     return (
       <KeyboardNavigation nodes={nodes} order={order} view={view} grid={false} perRow={1} canToggleGrid={showsGridToggle(width, enableNonAccessibleFeatures)} gridView={gridView} listRef={listRef} dir={dir}>

@@ -3,7 +3,7 @@ import type { MouseEvent } from 'react';
 import type { Node, View } from '@cumulus/sdk';
 import { useAppDispatch } from '../../app/hooks';
 import { useServices } from '../../app/ServicesContext';
-import { isActionEnabled } from './NodeActions';
+import { findDefaultAction } from './defaultAction';
 import { runFileAction } from './runFileAction';
 
 /** The permanent link of a node (spec §7 "File open"). */
@@ -29,9 +29,7 @@ export function useOpenNode(view: View | undefined): (node: Node, event: MouseEv
         return;
       }
       if (event.button !== 0) return;
-      const action = host.registries.fileActions
-        .getAll()
-        .find((candidate) => candidate.default !== undefined && isActionEnabled(candidate, [node], view));
+      const action = findDefaultAction(host.registries.fileActions.getAll(), node, view);
       if (action !== undefined) {
         void dispatch(runFileAction({ actionId: action.id, source: node.source }));
       } else if (link !== undefined) {

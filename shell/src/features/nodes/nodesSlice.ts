@@ -1,6 +1,8 @@
 import { createEntityAdapter, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { isFolder } from '@cumulus/sdk';
 import type { Node, NodeStatus } from '@cumulus/sdk';
+import { busNodeCreated, busNodeDeleted, busNodeUpdated } from '../../app/busEvents';
 import { folderLoaded } from '../folder/folderActions';
 
 /** Nodes normalised by source, their identity everywhere in the store. */
@@ -33,7 +35,29 @@ export const nodesSlice = createSlice({
     builder.addCase(folderLoaded, (state, action) => {
       nodesAdapter.setMany(state, [action.payload.folder, ...action.payload.contents]);
     });
+    // Node events, whoever emitted them (a plugin, or the shell after its own update: then these change nothing).
+    builder.addCase(busNodeCreated, (state, action) => {
+      const { node } = action.payload;
+      // A node created in a listed folder shows there at once (an upload, a plugin's new file).
+      const parent = state.entities[parentSource(node.source)];
+      if (!isFolder(parent)) return;
+      nodesAdapter.setOne(state, node);
+      const children = parent._children ?? [];
+      if (!children.includes(node.source)) parent._children = [...children, node.source];
+    });
+    builder.addCase(busNodeUpdated, (state, action) => {
+      const { node } = action.payload;
+      if (state.entities[node.source] !== undefined) nodesAdapter.setOne(state, node);
+    });
+    builder.addCase(busNodeDeleted, (state, action) => {
+      nodesAdapter.removeOne(state, action.payload.node.source);
+    });
   },
 });
 
 export const { nodesUpdated, nodesRemoved, nodeStatusChanged } = nodesSlice.actions;
+
+/** The source of the folder holding the node `source` (its URL without the last segment). */
+export function parentSource(source: string): string {
+  return source.replace(/\/+$/, '').replace(/\/[^/]*$/, '');
+}
