@@ -5,6 +5,7 @@ import { viewConfigSlice } from '../features/config/viewConfigSlice';
 import { dragSlice } from '../features/drag/dragSlice';
 import { filterSlice } from '../features/filter/filterSlice';
 import { folderSlice } from '../features/folder/folderSlice';
+import { appNavigationSlice } from '../features/navigation/appNavigationSlice';
 import { navigationSlice } from '../features/navigation/navigationSlice';
 import { nodesSlice } from '../features/nodes/nodesSlice';
 import { quotaSlice } from '../features/quota/quotaSlice';
@@ -18,6 +19,7 @@ export const rootReducer = combineReducers({
   [nodesSlice.name]: nodesSlice.reducer,
   [folderSlice.name]: folderSlice.reducer,
   [navigationSlice.name]: navigationSlice.reducer,
+  [appNavigationSlice.name]: appNavigationSlice.reducer,
   [selectionSlice.name]: selectionSlice.reducer,
   [userConfigSlice.name]: userConfigSlice.reducer,
   [viewConfigSlice.name]: viewConfigSlice.reducer,

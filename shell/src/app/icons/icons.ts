@@ -39,3 +39,5 @@ export const ARROW_DOWN_ICON = svg('M7 10l5 5 5-5z');
 export const SEARCH_ICON = svg('M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.5 6.5 0 1 0 9.5 16c1.61 0 3.09-.59 4.23-1.57l.27.28v.79l5 4.99L20.49 19zm-6 0C7.01 14 5 11.99 5 9.5S7.01 5 9.5 5 14 7.01 14 9.5 11.99 14 9.5 14');
 /** Alert: load failures. */
 export const ALERT_ICON = svg('M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z');
+/** Three lines: the navigation toggle. */
+export const MENU_ICON = svg('M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z');

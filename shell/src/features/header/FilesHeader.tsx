@@ -11,6 +11,7 @@ import { setUserConfig } from '../config/configThunks';
 import { selectEnableNonAccessibleFeatures, selectGridView } from '../config/selectors';
 import { folderReloadRequested } from '../folder/folderActions';
 import { selectCurrentFolder, selectIsRefreshing } from '../folder/selectors';
+import { NavigationToggle } from '../navigation/NavigationToggle';
 import { selectDir } from '../navigation/selectors';
 import { NewButton } from './NewButton';
 import { documentTitle, pageHeading } from './pageTitle';
@@ -39,6 +40,7 @@ export function FilesHeader({ view }: { view: View }) {
   return (
     <header className="files-header" ref={setElement}>
       <h1 className="files-visually-hidden">{heading}</h1>
+      <NavigationToggle />
       <Breadcrumbs view={view} width={width} />
       <div className="files-header__actions">
         <NewButton folder={folder} />

@@ -1,4 +1,5 @@
-import { useAppDispatch } from '../../app/hooks';
+import { useCallback, useRef } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
 import { COG_ICON } from '../../app/icons/icons';
 import { useServices, useT } from '../../app/ServicesContext';
@@ -7,28 +8,58 @@ import { FilenameFilter } from '../filter/FilenameFilter';
 import { StorageQuota } from '../quota/StorageQuota';
 import { settingsOpened } from '../settings/settingsSlice';
 import { ViewTree } from '../views/ViewTree';
+import { appNavigationToggled } from './appNavigationSlice';
+import { NAVIGATION_ID } from './NavigationToggle';
+import { useNarrowScreen } from './useNarrowScreen';
+import { useOverlayFocus } from './useOverlayFocus';
 
 /**
  * The left navigation (spec §2): the filter box, the views, and a footer
- * with the storage quota and the 'Files settings' button.
+ * with the storage quota and the 'Files settings' button. Below 520 px it
+ * is hidden; the header's toggle opens it over the list as a modal overlay
+ * (focus kept inside, Escape or the backdrop closes it).
  */
 export function Navigation() {
   const t = useT();
   const dispatch = useAppDispatch();
   const views = useRegistry(useServices().host.registries.views);
+  const open = useAppSelector((state) => state.appNavigation.open);
+  const overlay = useNarrowScreen() && open;
+  const ref = useRef<HTMLElement>(null);
+  const close = useCallback(() => dispatch(appNavigationToggled(false)), [dispatch]);
+  const toggleButton = useCallback(() => document.querySelector<HTMLElement>('.files-nav-toggle'), []);
+  useOverlayFocus(ref, overlay, close, toggleButton);
   return (
-    <nav className="files-nav" aria-label={t('Files')}>
-      <FilenameFilter />
-      <div className="files-nav__views">
-        <ViewTree views={views} />
-      </div>
-      <div className="files-nav__footer">
-        <StorageQuota />
-        <button type="button" className="files-nav__settings" onClick={() => dispatch(settingsOpened())}>
-          <Icon svg={COG_ICON} size={20} />
-          <span>{t('Files settings')}</span>
-        </button>
-      </div>
-    </nav>
+    <>
+      {overlay && <div className="files-nav-backdrop" aria-hidden="true" onClick={close} />}
+      <nav
+        id={NAVIGATION_ID}
+        ref={ref}
+        className={open ? 'files-nav files-nav--open' : 'files-nav'}
+        aria-label={t('Files')}
+        role={overlay ? 'dialog' : undefined}
+        aria-modal={overlay || undefined}
+      >
+        <FilenameFilter />
+        <div className="files-nav__views">
+          <ViewTree views={views} />
+        </div>
+        <div className="files-nav__footer">
+          <StorageQuota />
+          <button
+            type="button"
+            className="files-nav__settings"
+            onClick={() => {
+              // The dialog takes the focus: the overlay's focus trap must not keep it.
+              close();
+              dispatch(settingsOpened());
+            }}
+          >
+            <Icon svg={COG_ICON} size={20} />
+            <span>{t('Files settings')}</span>
+          </button>
+        </div>
+      </nav>
+    </>
   );
 }
