@@ -41,3 +41,5 @@ export const SEARCH_ICON = svg('M15.5 14h-.79l-.28-.27A6.47 6.47 0 0 0 16 9.5 6.
 export const ALERT_ICON = svg('M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z');
 /** Three lines: the navigation toggle. */
 export const MENU_ICON = svg('M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z');
+/** A cross: removes a filter chip. */
+export const CLOSE_ICON = svg('M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z');

@@ -1,6 +1,7 @@
 import { DropNotice } from '../../features/header/DropNotice';
 import { FilesHeader } from '../../features/header/FilesHeader';
 import { FileList } from '../../features/filelist/FileList';
+import { FilterChips } from '../../features/filter/FilterChips';
 import { Navigation } from '../../features/navigation/Navigation';
 import { SettingsDialog } from '../../features/settings/SettingsDialog';
 import { Sidebar } from '../../features/sidebar/Sidebar';
@@ -28,6 +29,7 @@ export function FilesScreen() {
       <main className="files-main" aria-label={view?.name ?? t('Files')}>
         <PluginFailureAlerts failures={failures} t={t} />
         {view !== undefined && <FilesHeader view={view} />}
+        <FilterChips />
         <DropNotice />
         <FileList />
       </main>

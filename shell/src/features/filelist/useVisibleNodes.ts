@@ -5,6 +5,7 @@ import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../app/hooks';
 import { selectUserConfig, selectViewSorting } from '../config/selectors';
 import { selectCurrentContents } from '../folder/selectors';
+import { applyFileListFilters, useFileListFilters } from '../filter/useFileListFilters';
 
 /** Whether a node is hidden (a dot file), shown only with user config show_hidden. */
 export function isHiddenNode(node: Node): boolean {
@@ -21,7 +22,9 @@ export function matchesFilenameFilter(node: Node, query: string): boolean {
  * The nodes the list shows, in order: the current folder's children without
  * hidden ones (unless show_hidden), matching the filename filter, sorted by
  * the view's sorting with favorites and folders first per the user config
- * (the SDK's `sortNodes`), custom columns sorting by their own `sort`.
+ * (the SDK's `sortNodes`), custom columns sorting by their own `sort`. The
+ * registered file-list filters (plugins') then narrow it, in their order,
+ * again whenever one says its result changed.
  */
 export function useVisibleNodes(view: View | undefined, columns: readonly Registered<Column>[]): Node[] {
   const contents = useAppSelector(selectCurrentContents);
@@ -30,8 +33,10 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
   const sorting = useAppSelector((state) => (view ? selectViewSorting(state, view.id, view.defaultSortKey) : undefined), shallowEqual);
   const sortingMode = sorting?.sortingMode;
   const sortingOrder = sorting?.sortingOrder;
+  const { filters, version } = useFileListFilters('update:filter');
   return useMemo(() => {
-    const shown = contents.filter((node) => (config.show_hidden || !isHiddenNode(node)) && matchesFilenameFilter(node, query));
+    const unfiltered = contents.filter((node) => (config.show_hidden || !isHiddenNode(node)) && matchesFilenameFilter(node, query));
+    const shown = filters.length === 0 ? unfiltered : applyFileListFilters(filters, unfiltered, (filter, nodes) => filter.filter(nodes));
     return sortNodes(shown, {
       sortingMode,
       sortingOrder,
@@ -39,5 +44,6 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
       sortFoldersFirst: config.sort_folders_first,
       columns,
     });
-  }, [contents, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns]);
+    // `version` changes when a filter's result changes: the filters themselves keep their identity.
+  }, [contents, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version]);
 }
