@@ -1,0 +1,49 @@
+import { isFolder } from '@cumulus/sdk';
+import type { FolderNode } from '@cumulus/sdk';
+import { createAppAsyncThunk } from '../../app/thunks';
+import { transferNodes } from '../move-copy/transferNodes';
+import { selectionCleared } from '../selection/selectionSlice';
+import { showToast } from '../toasts/toasts';
+import { draggingEnded } from './dragSlice';
+
+/**
+ * A drop of dragged rows onto a folder (spec §5 "Drag and drop", §8 "Drop").
+ * The target folder is read again from the server first (the list may be
+ * stale) and must still exist: otherwise 'Target folder does not exist any
+ * more'. The nodes then move or copy through the move-copy feature's
+ * runner (five at a time, each failure toasted with its own reason, the
+ * folder listed again), and the drop ends with 'Files moved successfully' /
+ * 'Files copied successfully', or 'Some files could not be moved' / 'Some
+ * files could not be copied'. A drop of selected rows clears the selection
+ * (spec §4 "Selection"). Resolves to one result per node, empty when
+ * nothing ran.
+ */
+export const dropNodes = createAppAsyncThunk(
+  'drag/drop',
+  async ({ target, sources, operation }: { target: string; sources: string[]; operation: 'move' | 'copy' }, { dispatch, getState, extra }) => {
+    const { t, dav } = extra;
+    dispatch(draggingEnded());
+    const targetNode = getState().nodes.entities[target];
+    if (targetNode === undefined || sources.length === 0) return [];
+    let destination: FolderNode;
+    try {
+      const fresh = await dav.stat(targetNode.path);
+      if (!isFolder(fresh)) throw new Error(`${fresh.path} is not a folder any more`);
+      destination = fresh;
+    } catch (error) {
+      console.error('Drop target could not be read', error);
+      showToast({ type: 'error', message: t('Target folder does not exist any more') });
+      return [];
+    }
+    const selected = getState().selection.sources;
+    if (sources.some((source) => selected.includes(source))) dispatch(selectionCleared());
+    const results = await dispatch(transferNodes({ sources, choice: { operation, destination, existing: [] } })).unwrap();
+    const failed = results.some((result) => !result);
+    if (operation === 'move') {
+      showToast(failed ? { type: 'error', message: t('Some files could not be moved') } : { type: 'success', message: t('Files moved successfully') });
+    } else {
+      showToast(failed ? { type: 'error', message: t('Some files could not be copied') } : { type: 'success', message: t('Files copied successfully') });
+    }
+    return results;
+  },
+);

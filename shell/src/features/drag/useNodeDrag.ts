@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import type { DragEvent } from 'react';
+import { canDrag, canDrop, dropOperation } from '@cumulus/sdk';
+import type { Node } from '@cumulus/sdk';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { createDragImage } from './dragImage';
+import { draggingStarted } from './dragSlice';
+import { dropNodes } from './dropNodes';
+import { injectDragStyles } from './styles';
+
+injectDragStyles();
+
+/** The data type that marks a drag of rows of this list (a desktop drag carries 'Files' instead). */
+export const NODES_DRAG_TYPE = 'application/x-cumulus-nodes';
+
+/** The handlers a drop target spreads on its element. */
+export interface DropTargetProps {
+  onDragOver(event: DragEvent): void;
+  onDragLeave(event: DragEvent): void;
+  onDrop(event: DragEvent): void;
+}
+
+/**
+ * Makes `node` a drop target for dragged rows (spec §5): it accepts while
+ * `canDrop` says so (a folder with create permission, not itself dragged,
+ * primary button), shows the copy or move cursor by Ctrl (`dropOperation`),
+ * is highlighted while hovered, and a drop runs `dropNodes`. Rows and
+ * breadcrumbs use it; an undefined node (a crumb not yet listed) accepts
+ * nothing.
+ */
+export function useDropTarget(node: Node | undefined): { hovered: boolean; props: DropTargetProps } {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const dragging = useAppSelector((state) => state.drag.sources.length > 0);
+  const [hovered, setHovered] = useState(false);
+
+  const accepts = (event: DragEvent): boolean => {
+    const dragged = store.getState().drag.sources;
+    return node !== undefined && dragged.length > 0 && canDrop({ target: node, dragged, button: event.button });
+  };
+  return {
+    hovered: hovered && dragging,
+    props: {
+      onDragOver(event) {
+        if (!accepts(event)) return;
+        // Accepting the drop is what preventDefault means during dragover.
+        event.preventDefault();
+        event.dataTransfer.dropEffect = dropOperation({ ctrlKey: event.ctrlKey });
+        if (!hovered) setHovered(true);
+      },
+      onDragLeave(event) {
+        if (event.relatedTarget instanceof globalThis.Node && event.currentTarget.contains(event.relatedTarget)) return;
+        setHovered(false);
+      },
+      onDrop(event) {
+        setHovered(false);
+        if (!accepts(event) || node === undefined) return;
+        event.preventDefault();
+        event.stopPropagation();
+        const sources = store.getState().drag.sources;
+        void dispatch(dropNodes({ target: node.source, sources, operation: dropOperation({ ctrlKey: event.ctrlKey }) }));
+      },
+    },
+  };
+}
+
+/** What a dragged row spreads on its element. */
+export interface NodeDragProps extends DropTargetProps {
+  draggable: boolean;
+  onDragStart(event: DragEvent): void;
+}
+
+/**
+ * Dragging and dropping rows (spec §5): a row with update permission can be
+ * dragged; a drag from a selected row takes the whole selection, otherwise
+ * only that row, and all dragged nodes need the update permission
+ * (`canDrag`), else the drag does not start. The drag image shows up to
+ * three previews and the count. Every row is also a drop target
+ * (`useDropTarget`). `dragged` tells whether this row is among the dragged.
+ */
+export function useNodeDrag(node: Node): { dragged: boolean; dropTarget: boolean; props: NodeDragProps } {
+  const dispatch = useAppDispatch();
+  const store = useAppStore();
+  const dragged = useAppSelector((state) => state.drag.sources.includes(node.source));
+  const target = useDropTarget(node);
+  return {
+    dragged,
+    dropTarget: target.hovered,
+    props: {
+      ...target.props,
+      draggable: canDrag([node]),
+      onDragStart(event) {
+        const state = store.getState();
+        const selected = state.selection.sources;
+        const sources = selected.includes(node.source) ? selected : [node.source];
+        const nodes = sources.map((source) => state.nodes.entities[source]).filter((entry): entry is Node => entry !== undefined);
+        if (!canDrag(nodes)) {
+          event.preventDefault();
+          return;
+        }
+        const transfer = event.dataTransfer;
+        transfer.effectAllowed = 'copyMove';
+        transfer.setData(NODES_DRAG_TYPE, JSON.stringify(sources));
+        transfer.setData('text/plain', nodes.map((entry) => entry.basename).join('\n'));
+        const image = createDragImage(nodes);
+        document.body.appendChild(image);
+        transfer.setDragImage(image, -12, -12);
+        // The browser takes its picture during dragstart; the element can go right after.
+        setTimeout(() => image.remove(), 0);
+        dispatch(draggingStarted(sources));
+      },
+    },
+  };
+}
