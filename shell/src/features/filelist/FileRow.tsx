@@ -1,10 +1,13 @@
 import { memo } from 'react';
 import type { CSSProperties, MouseEvent } from 'react';
-import { formatFileSize, isPendingSize, mtimeOpacity, selectRange, sizeOpacity } from '@cumulus/sdk';
+import { formatFileSize, isPendingSize, mtimeOpacity, sizeOpacity } from '@cumulus/sdk';
 import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
-import { selectionChanged, selectionCleared } from '../selection/selectionSlice';
+import { useNodeDrag } from '../drag/useNodeDrag';
+import { useRovingRow } from '../keyboard/useRovingRow';
+import { selectionCleared } from '../selection/selectionSlice';
+import { toggleSelection } from '../selection/toggleSelection';
 import { SHARING_TAB_ID, sidebarOpened } from '../sidebar/sidebarSlice';
 import { openRowContextMenu } from '../actions/contextMenuStore';
 import { RenameField } from '../rename/RenameField';
@@ -47,16 +50,10 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
   const selected = useAppSelector((state) => state.selection.sources.includes(node.source));
   const renaming = useRenameTarget(node.source);
 
-  // Read at click time: subscribing every row to the whole selection would re-render them all.
-  const toggle = (shift: boolean) => {
-    const { sources: current, lastIndex } = store.getState().selection;
-    if (shift) {
-      dispatch(selectionChanged({ sources: selectRange(order, lastIndex, index, current), lastIndex: index }));
-      return;
-    }
-    const sources = selected ? current.filter((source) => source !== node.source) : [...current, node.source];
-    dispatch(selectionChanged({ sources, lastIndex: index }));
-  };
+  const roving = useRovingRow(node.source);
+  const drag = useNodeDrag(node);
+  // The thunk reads the selection at click time: subscribing every row to all of it would re-render them all.
+  const toggle = (shift: boolean) => dispatch(toggleSelection({ order, index, shift }));
   // Spec §2 "Rows": size and modified time open the details sidebar on the sharing tab.
   const openSidebar = () => dispatch(sidebarOpened({ source: node.source, tab: SHARING_TAB_ID }));
   const sizeKnown = !isPendingSize(node.size);
@@ -68,7 +65,10 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       role="row"
       aria-rowindex={index + 2}
       aria-selected={selected}
-      className={`files-row${selected ? ' files-row--selected' : ''}${node.status ? ` files-row--${node.status}` : ''}`}
+      {...roving.props}
+      {...drag.props}
+      draggable={drag.props.draggable && renaming === null}
+      className={`files-row${selected ? ' files-row--selected' : ''}${node.status ? ` files-row--${node.status}` : ''}${roving.active ? ' files-row--active' : ''}${drag.dropTarget ? ' files-row--drop-target' : ''}${drag.dragged ? ' files-row--dragging' : ''}`}
       style={{ ...style, gridTemplateColumns: layout.template }}
       data-source={node.source}
       data-fileid={node.fileid}
