@@ -4,7 +4,9 @@ import { GRID_PREVIEW_SIZE, THUMBNAIL_SIZE_GRID, selectRange } from '@cumulus/sd
 import type { Node, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
-import { selectionChanged } from '../selection/selectionSlice';
+import { useNodeDrag } from '../drag/useNodeDrag';
+import { useRovingRow } from '../keyboard/useRovingRow';
+import { selectionChanged, selectionCleared } from '../selection/selectionSlice';
 import { openRowContextMenu } from '../actions/contextMenuStore';
 import { RenameField } from '../rename/RenameField';
 import { useRenameTarget } from '../rename/renameStore';
@@ -33,6 +35,8 @@ export const GridCell = memo(function GridCell({
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const selected = useAppSelector((state) => state.selection.sources.includes(node.source));
+  const roving = useRovingRow(node.source);
+  const drag = useNodeDrag(node);
   const renaming = useRenameTarget(node.source);
   const toggle = (shift: boolean) => {
     const { sources: current, lastIndex } = store.getState().selection;
@@ -46,8 +50,10 @@ export const GridCell = memo(function GridCell({
   return (
     <div
       role="gridcell"
-      className={`files-grid-cell${selected ? ' files-grid-cell--selected' : ''}${node.status ? ` files-row--${node.status}` : ''}`}
+      className={`files-grid-cell${selected ? ' files-grid-cell--selected' : ''}${node.status ? ` files-row--${node.status}` : ''}${roving.active ? ' files-grid-cell--active' : ''}${drag.dropTarget ? ' files-grid-cell--drop-target' : ''}${drag.dragged ? ' files-grid-cell--dragging' : ''}`}
       aria-selected={selected}
+      {...roving.props}
+      {...drag.props}
       data-source={node.source}
       data-fileid={node.fileid}
       data-type={node.type}
@@ -60,6 +66,9 @@ export const GridCell = memo(function GridCell({
         aria-label={t('Toggle selection for file "{displayName}"', { displayName: node.displayname })}
         onChange={() => undefined}
         onClick={(event) => toggle(event.shiftKey)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') dispatch(selectionCleared());
+        }}
       />
       {renaming !== null ? <RenameField node={node} initialName={renaming.initialName} /> : <button type="button" className="files-grid-cell__open" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
         <NodePreview node={node} size={THUMBNAIL_SIZE_GRID} crop={crop} displaySize={GRID_PREVIEW_SIZE} />
