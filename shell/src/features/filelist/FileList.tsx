@@ -93,7 +93,8 @@ export function FileList() {
   const onOpen = useOpenNode(view);
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const width = useElementWidth(scroller);
-  const grid = gridView && showsGridToggle(width, enableNonAccessibleFeatures);
+  // The width hides only the toggle (spec §2): a grid chosen on a wide screen stays a grid on a narrow one.
+  const grid = gridView && enableNonAccessibleFeatures;
   const layout = useMemo(() => rowLayout(width, columns.length), [width, columns.length]);
   const order = useMemo(() => nodes.map((node) => node.source), [nodes]);
   // One clock per listing: relative times and fades agree across rows.
