@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config';
 import type { Accounts } from '../auth/accounts';
 import type { FileService } from '../storage';
 import { prepareScope } from '../api/routes';
+import { registerAccountPages } from './account-pages';
 import { registerFileLink } from './file-link';
 import { registerLogin } from './login';
 import { registerShell } from './shell';
@@ -20,6 +21,7 @@ export function registerWeb(app: FastifyInstance, deps: WebDeps): void {
     prepareScope(scope);
     registerLogin(scope, deps.accounts, deps.config.sessionLifetime);
     registerFileLink(scope, deps.files);
+    registerAccountPages(scope, deps.accounts);
     registerShell(scope, deps.config.distDir, { enableNonAccessibleFeatures: deps.config.enableNonAccessibleFeatures });
   });
 }
