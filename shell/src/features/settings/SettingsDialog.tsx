@@ -38,20 +38,20 @@ function SettingsModal() {
   };
   return (
     <div
-      className="files-modal"
+      className="files-settings-modal"
       onMouseDown={(event) => {
         // A press on the backdrop, not inside the dialog, closes it.
         if (event.target === event.currentTarget) close();
       }}
     >
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className="files-modal__dialog files-settings" onKeyDown={onKeyDown}>
-        <header className="files-modal__header">
+      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className="files-settings-modal__dialog files-settings" onKeyDown={onKeyDown}>
+        <header className="files-settings-modal__header">
           <h2 id={titleId}>{t('Files settings')}</h2>
           <button ref={closeButton} type="button" className="files-icon-button" aria-label={t('Close')} title={t('Close')} onClick={close}>
             <Icon svg={CLOSE_ICON} size={20} />
           </button>
         </header>
-        <div className="files-modal__body">
+        <div className="files-settings-modal__body">
           <FilesSettingsSection />
           <AdditionalSettings />
           <WebDavSection />

@@ -1,11 +1,11 @@
 import { injectStyles } from '../../app/styles';
 
 const css = `
-.files-modal { position: fixed; inset: 0; z-index: 50; display: flex; align-items: center; justify-content: center; padding: 16px; background: rgba(0,0,0,.45); }
-.files-modal__dialog { width: min(640px, 100%); max-height: calc(100vh - 32px); display: flex; flex-direction: column; background: var(--files-bg); border-radius: 12px; box-shadow: 0 8px 40px rgba(0,0,0,.3); }
-.files-modal__header { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 12px 12px 4px 24px; }
-.files-modal__header h2 { margin: 0; font-size: 20px; }
-.files-modal__body { overflow-y: auto; padding: 0 24px 24px; }
+.files-settings-modal { position: fixed; inset: 0; z-index: 50; display: flex; align-items: center; justify-content: center; padding: 16px; background: rgba(0,0,0,.45); }
+.files-settings-modal__dialog { width: min(640px, 100%); max-height: calc(100vh - 32px); display: flex; flex-direction: column; background: var(--files-bg); border-radius: 12px; box-shadow: 0 8px 40px rgba(0,0,0,.3); }
+.files-settings-modal__header { display: flex; align-items: center; justify-content: space-between; gap: 8px; padding: 12px 12px 4px 24px; }
+.files-settings-modal__header h2 { margin: 0; font-size: 20px; }
+.files-settings-modal__body { overflow-y: auto; padding: 0 24px 24px; }
 .files-settings__section { padding-top: 12px; }
 .files-settings__section h3 { margin: 8px 0; font-size: 16px; }
 .files-settings__plugin h4 { margin: 8px 0 4px; font-size: 15px; }
@@ -18,7 +18,7 @@ const css = `
 .files-settings__url input { flex: 1; min-width: 0; height: 36px; padding: 0 10px; border: 1px solid #d1d5db; border-radius: 8px; font: inherit; color: inherit; background: var(--files-nav-bg); }
 .files-settings__hint { margin: 8px 0 0; font-size: 14px; }
 .files-settings__hint a { color: var(--files-primary); }
-@media (max-width: 520px) { .files-settings__url { flex-direction: column; } }
+@media (max-width: 520px) { .files-settings__url { flex-direction: column; } .files-settings__url input { flex: none; } }
 `;
 
 /** Adds the settings dialog's stylesheet once. */
