@@ -14,6 +14,7 @@ import { ensureAdmin } from './auth/bootstrap';
 import { installAuth } from './auth/hook';
 import { accountMigrations } from './auth/migrations';
 import { registerApi } from './api';
+import { installCompression } from './api/compression';
 import { registerWeb } from './web';
 import { registerDav } from './dav';
 
@@ -68,6 +69,8 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     routerOptions: { maxParamLength: 4096 },
   });
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
+  // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
+  installCompression(app);
   registerApi(app, { config, db, files, accounts });
   registerWeb(app, { config, files, accounts });
   registerDav(app, { files, db, config: { maxChunkSize: config.maxChunkSize } });
