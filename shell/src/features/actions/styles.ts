@@ -1,7 +1,7 @@
 import { injectStyles } from '../../app/styles';
 
 const css = `
-.files-menu--floating { position: fixed; right: auto; margin: 0; z-index: 8000; max-height: calc(100vh - 8px); overflow: auto; }
+.files-menu.files-menu--floating { position: fixed; right: auto; margin: 0; z-index: 10001; max-height: calc(100vh - 8px); overflow: auto; }
 .files-menu__label { flex: 1; white-space: nowrap; }
 .files-menu__submenu { margin-left: auto; }
 .files-actions { display: flex; align-items: center; gap: 2px; }

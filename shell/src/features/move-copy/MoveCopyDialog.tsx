@@ -69,6 +69,22 @@ function Picker({ request }: { request: PickerRequest }) {
   }, []);
 
   const cancel = useCallback(() => resolvePicker(null), []);
+
+  // Browsing replaces the folder buttons, and the focused one goes with them: keep focus in the dialog.
+  useEffect(() => {
+    if (listing !== null && !dialog.current?.contains(document.activeElement)) dialog.current?.focus();
+  }, [listing]);
+
+  // Escape closes the modal wherever the focus is (even when it fell out of the dialog).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || dialog.current?.contains(event.target as globalThis.Node)) return;
+      event.preventDefault();
+      cancel();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [cancel]);
   const operations = offeredOperations(request.nodes);
   const folder = listing?.folder;
   const refusals = operations.map((operation) => ({

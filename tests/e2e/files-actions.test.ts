@@ -1,0 +1,189 @@
+/**
+ * The built-in file actions on the Files screen, against the real server in
+ * headless Chromium, as a user does them: sign in, rename (valid, invalid,
+ * a clash only the server knows), move and copy through the folder picker
+ * (including its refusals and a cancel), delete, a batch delete of selected
+ * files, and the context menu. Needs the built front end (`npm run build`;
+ * CUMULUS_E2E_DIST points elsewhere). Screenshots go to tests/output/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startServer } from '../../server/src/app';
+import type { StartedServer } from '../../server/src/app';
+import { launchBrowser, watchPage } from '../support/browser';
+import type { PageProblems } from '../support/browser';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DIST = process.env['CUMULUS_E2E_DIST'] ?? path.join(ROOT, 'dist');
+const OUTPUT = path.join(ROOT, 'tests/output');
+const PASSWORD = 'actions-e2e-password';
+/** Time for one browser step (a few round trips and renders). */
+const STEP_MS = 20_000;
+
+describe('file actions in the browser', () => {
+  let dataDir: string;
+  let server: StartedServer;
+  let browser: Browser;
+  let page: Page;
+  let problems: PageProblems;
+
+  const auth = () => `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
+  const dav = (method: string, file: string, body?: string) =>
+    fetch(`${server.url}/remote.php/dav/files/admin${file}`, { method, headers: { authorization: auth() }, body });
+  const exists = async (file: string) => (await dav('PROPFIND', file)).status === 207;
+  const row = (name: string): Locator => page.locator(`[role="row"][data-source$="/${encodeURIComponent(name)}"]`);
+  const toast = (text: string): Locator => page.locator('.files-toast', { hasText: text });
+  const shot = (name: string) => page.screenshot({ path: path.join(OUTPUT, `files-actions-${name}.png`) });
+  const runFromMenu = async (name: string, action: string) => {
+    await row(name).getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: action, exact: true }).click();
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'cumulus-e2e-actions-'));
+    server = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, distDir: DIST });
+    for (const folder of ['/Docs', '/Archive']) expect((await dav('MKCOL', folder)).status).toBe(201);
+    const files = ['notes.txt', 'other.txt', 'move-me.txt', 'copy-me.txt', 'delete-me.txt', 'batch1.txt', 'batch2.txt', 'batch3.txt'];
+    for (const name of [...files.map((file) => `/${file}`), '/Docs/inside.txt']) expect((await dav('PUT', name, `content of ${name}`)).status).toBe(201);
+
+    mkdirSync(OUTPUT, { recursive: true });
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.setDefaultTimeout(8_000);
+    problems = watchPage(page);
+    await page.goto(`${server.url}/apps/files/`);
+    await page.getByLabel('Login').fill('admin');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await row('notes.txt').waitFor();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('renames a file inline, on the server too', async () => {
+    await runFromMenu('notes.txt', 'Rename');
+    const field = row('notes.txt').getByRole('textbox', { name: 'Filename' });
+    await field.fill('notes-renamed.txt');
+    await field.press('Enter');
+    await toast('Renamed "notes.txt" to "notes-renamed.txt"').waitFor();
+    await row('notes-renamed.txt').waitFor();
+    expect(await exists('/notes-renamed.txt')).toBe(true);
+    expect(await exists('/notes.txt')).toBe(false);
+  }, STEP_MS);
+
+  it('shows why a name is invalid while typing, and keeps the field open', async () => {
+    await runFromMenu('other.txt', 'Rename');
+    const field = row('other.txt').getByRole('textbox', { name: 'Filename' });
+    await field.fill('a/b.txt');
+    await row('other.txt').getByText('"/" is not allowed inside a filename.').waitFor();
+    await field.fill('Docs');
+    await row('other.txt').getByText('Another entry with the same name already exists.').waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await shot('rename-invalid');
+    await field.press('Escape');
+    // Refused names do not leave the field.
+    expect(await field.isVisible()).toBe(true);
+    await field.fill('other.txt');
+    await field.press('Escape');
+    await row('other.txt').getByRole('textbox').waitFor({ state: 'detached' });
+    expect(await exists('/other.txt')).toBe(true);
+  }, STEP_MS);
+
+  it('reports a clash only the server knows (412) and re-opens the field', async () => {
+    // Created behind the page's back: the list does not know the name, the server refuses it.
+    expect((await dav('PUT', '/taken.txt', 'someone else')).status).toBe(201);
+    await runFromMenu('other.txt', 'Rename');
+    const field = row('other.txt').getByRole('textbox', { name: 'Filename' });
+    await field.fill('taken.txt');
+    await field.press('Enter');
+    await toast('The name "taken.txt" is already used in the folder "/". Please choose a different name.').waitFor();
+    expect(await row('other.txt').getByRole('textbox', { name: 'Filename' }).inputValue()).toBe('taken.txt');
+    await shot('rename-clash');
+    await row('other.txt').getByRole('textbox', { name: 'Filename' }).fill('other.txt');
+    await row('other.txt').getByRole('textbox', { name: 'Filename' }).press('Enter');
+    await row('other.txt').getByRole('textbox').waitFor({ state: 'detached' });
+    expect(await (await dav('GET', '/taken.txt')).text()).toBe('someone else');
+    expect(await exists('/other.txt')).toBe(true);
+  }, STEP_MS);
+
+  it('moves a file into a folder with the picker, refusing its own folder first', async () => {
+    await runFromMenu('move-me.txt', 'Move or copy');
+    const dialog = page.getByRole('dialog', { name: 'Choose destination' });
+    await dialog.getByRole('button', { name: 'Docs' }).waitFor();
+    expect(await dialog.getByRole('status').textContent()).toBe('This file/folder is already in that directory');
+    expect(await dialog.getByRole('button', { name: 'Move', exact: true }).isDisabled()).toBe(true);
+    await shot('picker-refusal');
+    await dialog.getByRole('button', { name: 'Docs' }).click();
+    await dialog.getByRole('button', { name: 'Move to Docs' }).click();
+    await toast('"Move or copy" action executed successfully').waitFor();
+    await row('move-me.txt').waitFor({ state: 'detached' });
+    expect(await exists('/Docs/move-me.txt')).toBe(true);
+    expect(await exists('/move-me.txt')).toBe(false);
+  }, STEP_MS);
+
+  it('copies a file into its own folder under a copy name', async () => {
+    await runFromMenu('copy-me.txt', 'Move or copy');
+    const dialog = page.getByRole('dialog', { name: 'Choose destination' });
+    await dialog.getByRole('button', { name: 'Copy', exact: true }).click();
+    await row('copy-me (copy).txt').waitFor();
+    expect(await exists('/copy-me (copy).txt')).toBe(true);
+    expect(await exists('/copy-me.txt')).toBe(true);
+  }, STEP_MS);
+
+  it('refuses moving a folder into itself, and a closed picker says the operation was cancelled', async () => {
+    await runFromMenu('Archive', 'Move or copy');
+    const dialog = page.getByRole('dialog', { name: 'Choose destination' });
+    await dialog.getByRole('button', { name: 'Archive' }).click();
+    await dialog.getByText('You cannot move a file/folder onto itself or into a subfolder of itself').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Move to Archive' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Copy to Archive' }).isDisabled()).toBe(true);
+    await shot('picker-into-itself');
+    await page.keyboard.press('Escape');
+    await toast('Cancelled move or copy operation').waitFor();
+    expect(await dialog.count()).toBe(0);
+  }, STEP_MS);
+
+  it('deletes a file on the server', async () => {
+    await runFromMenu('delete-me.txt', 'Delete');
+    await toast('"Delete" action executed successfully').waitFor();
+    await row('delete-me.txt').waitFor({ state: 'detached' });
+    expect(await exists('/delete-me.txt')).toBe(false);
+  }, STEP_MS);
+
+  it('runs a batch delete on a shift-selected range from the batch actions bar', async () => {
+    await row('batch1.txt').getByRole('checkbox').click();
+    await row('batch3.txt').getByRole('checkbox').click({ modifiers: ['Shift'] });
+    const bar = page.getByRole('toolbar', { name: 'Batch actions' });
+    await bar.getByText('3 selected').waitFor();
+    // 1400 px wide: up to three inline batch actions; here move or copy and delete apply.
+    expect(await bar.getByRole('button').allTextContents()).toEqual(['Move or copy', 'Delete']);
+    await shot('batch-bar');
+    await bar.getByRole('button', { name: 'Delete' }).click();
+    await toast('"Delete" batch action executed successfully').waitFor();
+    for (const name of ['batch1.txt', 'batch2.txt', 'batch3.txt']) {
+      await row(name).waitFor({ state: 'detached' });
+      expect(await exists(`/${name}`)).toBe(false);
+    }
+    expect(await bar.count()).toBe(0);
+  }, STEP_MS);
+
+  it('opens a context menu on right click, closed by Escape', async () => {
+    await row('other.txt').click({ button: 'right' });
+    const menu = page.getByRole('menu', { name: 'Actions for other.txt' });
+    await menu.waitFor();
+    // The built-ins first, then plugins' actions (the Hello plugin adds one).
+    expect((await menu.getByRole('menuitem').allTextContents()).slice(0, 5)).toEqual(['Details', 'Rename', 'Move or copy', 'Download', 'Delete']);
+    await shot('context-menu');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(problems.pageErrors).toEqual([]);
+  }, STEP_MS);
+});
