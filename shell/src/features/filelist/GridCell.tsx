@@ -35,7 +35,6 @@ export const GridCell = memo(function GridCell({
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const selected = useAppSelector((state) => state.selection.sources.includes(node.source));
-  const renaming = useRenameTarget(node.source);
   const roving = useRovingRow(node.source);
   const drag = useNodeDrag(node);
   const renaming = useRenameTarget(node.source);
