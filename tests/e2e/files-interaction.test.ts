@@ -48,7 +48,7 @@ describe('selection, keyboard and drag and drop in the browser', () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'cumulus-e2e-interaction-'));
     server = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, distDir: DIST });
     for (const folder of ['/Inbox', '/Target']) expect((await dav('MKCOL', folder)).status).toBe(201);
-    const files = ['alpha.txt', 'beta.txt', 'delta.txt', 'drag-copy.txt', 'drag-move.txt', 'gamma.txt', 'Inbox/inside.txt'];
+    const files = ['alpha.txt', 'beta.txt', 'delta.txt', 'drag-copy.txt', 'drag-move.txt', 'gamma.txt', 'zz-hotkeys.txt', 'Inbox/inside.txt'];
     for (const file of files) expect((await dav('PUT', `/${file}`, `content of ${file}`)).status).toBe(201);
 
     mkdirSync(OUTPUT, { recursive: true });
@@ -100,7 +100,7 @@ describe('selection, keyboard and drag and drop in the browser', () => {
     await page.keyboard.press('Escape');
     expect(await selectedNames()).toEqual([]);
     await page.keyboard.press('Control+a');
-    expect((await selectedNames()).length).toBe(8);
+    expect((await selectedNames()).length).toBe(9);
     await page.keyboard.press('Escape');
     for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowUp');
     expect(await focusedName()).toBe('Inbox');
@@ -110,6 +110,32 @@ describe('selection, keyboard and drag and drop in the browser', () => {
     await page.keyboard.press('Alt+ArrowUp');
     await row('alpha.txt').waitFor();
     expect(new URL(page.url()).searchParams.get('dir')).toBe('/');
+  }, STEP_MS);
+
+  it("runs the file actions' hotkeys on the active row: D details, F2 rename, Delete", async () => {
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('End');
+    expect(await focusedName()).toBe('zz-hotkeys.txt');
+    await page.keyboard.press('d');
+    const sidebar = page.getByRole('complementary', { name: 'Details of "zz-hotkeys.txt"' });
+    await sidebar.waitFor();
+    await sidebar.getByRole('button', { name: 'Close sidebar' }).click();
+    await sidebar.waitFor({ state: 'detached' });
+    await row('zz-hotkeys.txt').focus();
+    await page.keyboard.press('F2');
+    const field = row('zz-hotkeys.txt').getByRole('textbox', { name: 'Filename' });
+    await field.waitFor();
+    // Keys typed in the field are not shortcuts: Space and V go into the name.
+    await field.fill('zz-hotkeys');
+    await field.pressSequentially(' renamed v.txt');
+    expect(await page.locator('.files-list').getAttribute('data-layout')).toBe('list');
+    await field.press('Enter');
+    await row('zz-hotkeys renamed v.txt').waitFor();
+    expect(await exists('/zz-hotkeys renamed v.txt')).toBe(true);
+    await row('zz-hotkeys renamed v.txt').focus();
+    await page.keyboard.press('Delete');
+    await row('zz-hotkeys renamed v.txt').waitFor({ state: 'detached' });
+    expect(await exists('/zz-hotkeys renamed v.txt')).toBe(false);
   }, STEP_MS);
 
   it("lists the shortcuts with '?', including the file actions' hotkeys, in a dialog that Escape closes", async () => {
