@@ -108,6 +108,8 @@ export function FileList() {
   // Arrow keys scroll the active row into view; dragging rows scrolls near the edges.
   const listRef = useListRef(null);
   useListDragging(scroller);
+  useEffect(() => void (nodes.length > 0 && performance.mark?.('files:first-rows', { detail: { dir, count: nodes.length } })), [dir, nodes.length > 0]); // bench:ui
+  useEffect(() => void (!loading && folder !== undefined && performance.mark?.('files:list-ready', { detail: { dir, count: nodes.length } })), [loading, folder, nodes, dir]); // bench:ui
 
   if (view === undefined) return <LoadingState />;
   if (error !== null) return <LoadFailure error={error} onRetry={() => dispatch(folderReloadRequested())} />;

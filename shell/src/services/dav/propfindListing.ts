@@ -1,0 +1,100 @@
+import { isFolder, propfindBody } from '@cumulus/sdk';
+import type { FolderNode, Node } from '@cumulus/sdk';
+import { MultistatusReader } from './multistatus';
+import { deepFreeze, ResponseNodeBuilder } from './responseNode';
+
+/** What {@link fetchListing} needs. */
+export interface ListingRequest {
+  /** Absolute URL of the DAV endpoint, e.g. `https://cloud/remote.php/dav`. */
+  davUrl: string;
+  /** The node root, e.g. `/files/alice`. */
+  root: string;
+  /** The decoded path of the folder below the DAV endpoint, e.g. `/files/alice/Docs`. */
+  path: string;
+  /** Headers of every request (request token, Basic auth in tests). */
+  headers: Record<string, string>;
+  /** Aborts the request and the reading of its body. */
+  signal?: AbortSignal;
+}
+
+/** The folder and its children, as `DavService.list` gives them. */
+export interface Listing {
+  folder: FolderNode;
+  contents: Node[];
+}
+
+/** An HTTP failure, with `status` as the webdav client's errors carry it (read by `errorStatus`). */
+export class DavResponseError extends Error {
+  /** The HTTP status. */
+  readonly status: number;
+  constructor(status: number, statusText: string) {
+    super(`Invalid response: ${status} ${statusText}`);
+    this.name = 'DavResponseError';
+    this.status = status;
+  }
+}
+
+/**
+ * PROPFIND Depth 1 of a folder, read as it streams in: the multistatus is
+ * parsed piece by piece while the rest is still on the wire (compressed by
+ * the server), each response becoming a frozen SDK node at once. Nothing
+ * holds the whole body: a 100,000-entry listing (over 100 MB of XML) never
+ * becomes one string.
+ *
+ * @throws DavResponseError for an HTTP error status, Error('Invalid root
+ * folder returned') when the folder itself is not in the answer or is a file.
+ */
+export async function fetchListing(request: ListingRequest): Promise<Listing> {
+  const requested = request.path.replace(/\/+$/, '') || '/';
+  const url = `${request.davUrl.replace(/\/+$/, '')}${requested.split('/').map(encodeURIComponent).join('/')}`;
+  const response = await fetch(url, {
+    method: 'PROPFIND',
+    headers: { Accept: 'text/plain,application/xml', Depth: '1', 'Content-Type': 'application/xml; charset=utf-8', ...request.headers },
+    body: propfindBody(),
+    signal: request.signal,
+    credentials: 'same-origin',
+  });
+  if (response.status < 200 || response.status >= 300) throw new DavResponseError(response.status, response.statusText);
+
+  const builder = new ResponseNodeBuilder({ davUrl: request.davUrl, root: request.root });
+  let folder: FolderNode | undefined;
+  const contents: Node[] = [];
+  const reader = new MultistatusReader((entry) => {
+    const { node, filename } = builder.build(entry);
+    if (folder === undefined && filename === requested) {
+      if (!isFolder(node)) throw new Error('Invalid root folder returned');
+      folder = node;
+    } else {
+      contents.push(node);
+    }
+  });
+  await readText(response, (text) => reader.write(text));
+  reader.end();
+  if (folder === undefined) throw new Error('Invalid root folder returned');
+  const listed: FolderNode = { ...folder, _children: contents.map((node) => node.source) };
+  return { folder: deepFreeze(listed), contents };
+}
+
+/** Passes the body's text to `onText` piece by piece as it arrives (all at once where streams are missing). */
+async function readText(response: Response, onText: (text: string) => void): Promise<void> {
+  if (response.body === null || typeof TextDecoder === 'undefined') {
+    onText(await response.text());
+    return;
+  }
+  const decoder = new TextDecoder('utf-8');
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      onText(decoder.decode(value, { stream: true }));
+    }
+    onText(decoder.decode());
+  } catch (error) {
+    // Stop the download too: the listing failed (aborted, malformed, or no root folder).
+    await reader.cancel().catch(() => undefined);
+    throw error;
+  } finally {
+    reader.releaseLock();
+  }
+}

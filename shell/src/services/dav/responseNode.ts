@@ -1,0 +1,290 @@
+import { DEFAULT_FILE_MIME, FOLDER_MIME, createNode, parsePermissions, parseShareAttributes } from '@cumulus/sdk';
+import type { Node, NodeAttributes, Permissions } from '@cumulus/sdk';
+import { cleanEtag, numberProp } from './mapFileStat';
+import { DAV_NS } from './multistatus';
+import type { DavPropElement, DavPropValue, DavResponse } from './multistatus';
+
+/**
+ * Properties that become core node fields; everything else is kept as an
+ * attribute (the same split as `mapFileStat`).
+ */
+const CORE_PROPERTIES = new Set([
+  'displayname',
+  'resourcetype',
+  'getcontentlength',
+  'getcontenttype',
+  'getlastmodified',
+  'getetag',
+  'creationdate',
+  'fileid',
+  'id',
+  'permissions',
+  'size',
+  'owner-id',
+  'share-types',
+  'share-attributes',
+  'favorite',
+  'quota-available-bytes',
+  'mount-type',
+  'is-encrypted',
+]);
+
+/** Properties kept as the text the server sent ('0012', '1e3' are not numbers there). */
+const RAW_TEXT_PROPERTIES = new Set(['displayname', 'getetag', 'owner-id', 'owner-display-name', 'permissions', 'share-attributes', 'share-permissions']);
+
+const HEX = /^[-+]?0x[0-9a-f]+$/i;
+const DECIMAL = /^[-+]?(?:0|[1-9]\d*)?(?:\.\d+)?(?:e[-+]?\d+)?$/i;
+
+/**
+ * A property's text as the attribute value plugins have always seen: numbers
+ * become numbers (decimal without leading zeros, exponent or hex), 'true' and
+ * 'false' booleans, anything else stays text, trimmed.
+ */
+export function propValue(text: string): string | number | boolean {
+  const trimmed = text.trim();
+  if (trimmed === 'true') return true;
+  if (trimmed === 'false') return false;
+  if (trimmed === '' || trimmed.length > 15) return trimmed;
+  const first = trimmed.charCodeAt(0);
+  // Only strings that start like a number are worth the regular expressions.
+  if (!((first >= 48 && first <= 57) || first === 45 || first === 43 || first === 46)) return trimmed;
+  if (HEX.test(trimmed)) return parseInt(trimmed, 16);
+  if (/\d/.test(trimmed) && DECIMAL.test(trimmed)) return Number(trimmed);
+  return trimmed;
+}
+
+type AttributeValue = string | number | boolean | AttributeElement;
+interface AttributeElement {
+  [name: string]: AttributeValue | AttributeValue[];
+}
+
+/** A nested property with its leaf texts converted by {@link propValue}. */
+function elementValue(element: DavPropElement): AttributeElement {
+  const out: AttributeElement = {};
+  for (const name in element) {
+    const value = element[name] as DavPropValue | DavPropValue[];
+    out[name] = Array.isArray(value) ? value.map(convert) : convert(value);
+  }
+  return out;
+}
+
+function convert(value: DavPropValue): AttributeValue {
+  return typeof value === 'string' ? propValue(value) : elementValue(value);
+}
+
+/** Deep-freezes plain data: nodes are immutable, and the store (Immer) skips frozen trees instead of walking them. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  return value;
+}
+
+/** Shared, frozen values for what most nodes carry: identical empty lists need not be 100,000 objects. */
+const NO_SHARE_TYPES: readonly number[] = Object.freeze([]);
+const NO_SHARE_ATTRIBUTES: readonly [] = Object.freeze([]);
+
+/** `oc:share-types` → the share type numbers (`{ 'share-type': '3' }` or a list of them). */
+function shareTypesOf(value: DavPropValue | undefined): number[] {
+  if (value === undefined || typeof value === 'string') return NO_SHARE_TYPES as number[];
+  const raw = value['share-type'];
+  if (raw === undefined) return NO_SHARE_TYPES as number[];
+  const list = Array.isArray(raw) ? raw : [raw];
+  const types: number[] = [];
+  for (const item of list) {
+    const type = typeof item === 'string' ? numberProp(item) : undefined;
+    if (type !== undefined) types.push(type);
+  }
+  return types.length === 0 ? (NO_SHARE_TYPES as number[]) : types;
+}
+
+/** The text of a property, or undefined when it is missing or has child elements. */
+function textOf(value: DavPropValue | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** What {@link ResponseNodeBuilder} needs: where the DAV endpoint is and whose files these are. */
+export interface ResponseNodeContext {
+  /** Absolute URL of the DAV endpoint, e.g. `https://cloud/remote.php/dav`. */
+  davUrl: string;
+  /** The node root, e.g. `/files/alice`. */
+  root: string;
+}
+
+/** A node built from a response, with the decoded DAV path it names (relative to the DAV endpoint). */
+export interface BuiltNode {
+  node: Node;
+  /** The decoded path below the DAV endpoint, without a trailing slash, e.g. `/files/alice/Docs/a b.txt`. */
+  filename: string;
+}
+
+/**
+ * Builds SDK nodes from multistatus responses, equal to what `createNode`
+ * makes of the same entry through `mapFileStat` (source, path, names,
+ * permissions, attributes), but fast enough for 100,000 entries: the shared
+ * folder part of the hrefs is decoded once, permission strings are parsed
+ * once, and no URL object is made per node. Nodes come out deep-frozen.
+ */
+export class ResponseNodeBuilder {
+  private readonly davUrl: string;
+  private readonly basePath: string;
+  private readonly origin: string;
+  private readonly root: string;
+  private readonly permissionCache = new Map<string, Permissions>();
+  private readonly shareAttributeCache = new Map<string, unknown>();
+  private lastPrefix = '';
+  private lastDecodedPrefix = '';
+  private lastEncodedPrefix = '';
+
+  constructor(context: ResponseNodeContext) {
+    const url = new URL(context.davUrl);
+    this.origin = url.origin;
+    this.basePath = url.pathname.replace(/\/+$/, '');
+    this.davUrl = `${url.origin}${this.basePath}`;
+    this.root = context.root.replace(/\/+$/, '') || '/';
+  }
+
+  /** The node of one response (a response without properties still names a node). */
+  build(response: DavResponse): BuiltNode {
+    const { props } = response;
+    const filename = this.filenameOf(response.href);
+    const resourcetype = props['resourcetype'];
+    const isFolder = typeof resourcetype === 'object' && resourcetype['collection'] !== undefined && response.namespaces['resourcetype'] === DAV_NS;
+
+    const attributes: NodeAttributes = {};
+    for (const name in props) {
+      if (CORE_PROPERTIES.has(name)) continue;
+      const value = props[name] as DavPropValue;
+      attributes[name] = RAW_TEXT_PROPERTIES.has(name) ? value : convert(value);
+    }
+    const etag = cleanEtag(textOf(props['getetag'])?.trim());
+    if (etag !== undefined) attributes.etag = etag;
+    attributes.favorite = numberProp(textOf(props['favorite'])) === 1 ? 1 : 0;
+    attributes['share-types'] = shareTypesOf(props['share-types']);
+    const shareAttributes = textOf(props['share-attributes']);
+    if (shareAttributes !== undefined) attributes['share-attributes'] = this.shareAttributes(shareAttributes) as NodeAttributes['share-attributes'];
+    const quota = numberProp(textOf(props['quota-available-bytes']));
+    if (quota !== undefined) attributes['quota-available-bytes'] = quota;
+    const mountType = textOf(props['mount-type']);
+    if (mountType !== undefined) attributes['mount-type'] = mountType.trim() as NodeAttributes['mount-type'];
+    if (numberProp(textOf(props['is-encrypted'])) === 1) attributes['is-encrypted'] = 1;
+
+    const fileid = numberProp(textOf(props['fileid']));
+    let size = numberProp(textOf(props['size'])) ?? numberProp(textOf(props['getcontentlength']));
+    // A file without a length is empty, as the webdav client has always read it.
+    if (size === undefined && !isFolder) size = 0;
+    const mtime = timeOf(textOf(props['getlastmodified']));
+    const crtime = timeOf(textOf(props['creationdate']));
+    const owner = textOf(props['owner-id'])?.trim();
+    const contentType = textOf(props['getcontenttype'])?.split(';')[0]?.trim();
+    const displayname = textOf(props['displayname']);
+    const permissions = this.permissions(textOf(props['permissions'])?.trim());
+
+    const path = this.pathOf(filename);
+    if (path === undefined) {
+      // Outside the root: let createNode say what is wrong, exactly as before.
+      return { filename, node: createNode({ type: isFolder ? 'folder' : 'file', source: this.sourceOf(filename), root: this.root, attributes }) };
+    }
+    const cut = path.lastIndexOf('/');
+    const basename = path === '/' ? this.root.slice(this.root.lastIndexOf('/') + 1) : path.slice(cut + 1);
+    const dot = basename.lastIndexOf('.');
+    const node: Node = {
+      source: this.sourceOf(filename),
+      path,
+      dirname: cut <= 0 ? '/' : path.slice(0, cut),
+      basename,
+      displayname: displayname || basename,
+      extension: isFolder || dot <= 0 ? '' : basename.slice(dot),
+      type: isFolder ? 'folder' : 'file',
+      permissions,
+      root: this.root,
+      owner: owner === undefined || owner === '' ? null : owner,
+      mime: isFolder ? FOLDER_MIME : contentType && contentType.includes('/') ? contentType : DEFAULT_FILE_MIME,
+      attributes,
+    };
+    if (fileid !== undefined && Number.isInteger(fileid) && fileid >= 0) node.fileid = fileid;
+    if (size !== undefined) node.size = size;
+    if (mtime !== undefined) node.mtime = mtime;
+    if (crtime !== undefined) node.crtime = crtime;
+    return { filename, node: deepFreeze(node) };
+  }
+
+  /** The decoded DAV path of an href (a path or an absolute URL), without trailing slashes. */
+  filenameOf(href: string): string {
+    let path = href;
+    if (!path.startsWith('/')) {
+      const url = new URL(path, this.origin);
+      path = url.pathname;
+    }
+    path = path.replace(/\/+$/, '');
+    const cut = path.lastIndexOf('/');
+    const prefix = path.slice(0, cut);
+    if (prefix !== this.lastPrefix) {
+      this.lastPrefix = prefix;
+      this.lastDecodedPrefix = decodePath(prefix);
+      if (this.lastDecodedPrefix.startsWith(this.basePath)) this.lastDecodedPrefix = this.lastDecodedPrefix.slice(this.basePath.length);
+      this.lastEncodedPrefix = encodePath(this.lastDecodedPrefix);
+    }
+    const last = path.slice(cut + 1);
+    return `${this.lastDecodedPrefix}/${last.includes('%') ? decodeSegment(last) : last}`;
+  }
+
+  /** The node's source: the DAV URL and the path, each segment encoded (as `encodeDavPath`). */
+  private sourceOf(filename: string): string {
+    const cut = filename.lastIndexOf('/');
+    const prefix = filename.slice(0, cut);
+    const encodedPrefix = prefix === this.lastDecodedPrefix ? this.lastEncodedPrefix : encodePath(prefix);
+    return `${this.davUrl}${encodedPrefix}/${encodeURIComponent(filename.slice(cut + 1))}`.replace(/\/+$/, '');
+  }
+
+  /** The path below the root, or undefined when the filename is not under it. */
+  private pathOf(filename: string): string | undefined {
+    if (filename === this.root || filename === '') return '/';
+    if (this.root === '/') return filename;
+    return filename.startsWith(`${this.root}/`) ? filename.slice(this.root.length) : undefined;
+  }
+
+  private permissions(text: string | undefined): Permissions {
+    if (text === undefined) return parsePermissions(undefined);
+    let permissions = this.permissionCache.get(text);
+    if (permissions === undefined) {
+      permissions = parsePermissions(text);
+      this.permissionCache.set(text, permissions);
+    }
+    return permissions;
+  }
+
+  /** Parsed once per distinct JSON text, frozen and shared ('[]' on nearly every node). */
+  private shareAttributes(json: string): unknown {
+    let parsed = this.shareAttributeCache.get(json);
+    if (parsed === undefined) {
+      const list = parseShareAttributes(json);
+      parsed = list.length === 0 ? NO_SHARE_ATTRIBUTES : deepFreeze(list);
+      this.shareAttributeCache.set(json, parsed);
+    }
+    return parsed;
+  }
+}
+
+/** Milliseconds since the epoch from an HTTP or ISO date, or undefined. */
+function timeOf(value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : time;
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new Error(`Invalid response: malformed percent-encoding in "${segment}"`);
+  }
+}
+
+function decodePath(path: string): string {
+  return path.includes('%') ? path.split('/').map(decodeSegment).join('/') : path;
+}
+
+function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
