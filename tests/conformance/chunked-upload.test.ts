@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestServer } from './server';
 import { startTestServer } from './server';
@@ -47,6 +47,60 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     expect(head.headers.get('last-modified')).toBe(new Date(1600000000 * 1000).toUTCString());
     // The upload folder is gone after assembly.
     expect((await dav('PROPFIND', `${uploads}/web-file-upload-0123456789abcdef`, { headers: { depth: '0' } })).status).toBe(404);
+  });
+
+  it('writes each chunk once, into the assembly file, so MOVE renames that very file into place', async () => {
+    const destination = `${server.url}${files}/in-place.bin`;
+    const id = 'in-place-upload';
+    await dav('MKCOL', `${uploads}/${id}`, { headers: { destination, 'oc-total-length': '2500' } });
+    for (const [n, size] of [[1, 1000], [3, 500], [2, 1000]] as const) {
+      expect((await dav('PUT', `${uploads}/${id}/${n}`, { headers: { destination, 'oc-total-length': '2500' }, body: chunk(n, size) })).status).toBe(201);
+    }
+    expect(await readdir(join(server.dataDir, 'uploads', 'admin', id))).toEqual(['.assembly']);
+    const listing = await dav('PROPFIND', `${uploads}/${id}`, { headers: { depth: '1' } });
+    expect(listing.text).toContain(`<d:href>${uploads}/${id}/3</d:href>`);
+    expect(listing.text).toContain('<d:getcontentlength>500</d:getcontentlength>');
+    const inode = (await stat(join(server.dataDir, 'uploads', 'admin', id, '.assembly'))).ino;
+    expect((await dav('HEAD', `${files}/in-place.bin`)).status).toBe(404);
+    const move = await dav('MOVE', `${uploads}/${id}/.file`, { headers: { destination, 'oc-total-length': '2500' } });
+    expect(move.status).toBe(201);
+    const target = join(server.dataDir, 'files', 'admin', 'in-place.bin');
+    expect((await stat(target)).ino).toBe(inode);
+    expect(await readFile(target)).toEqual(Buffer.concat([chunk(1, 1000), chunk(2, 1000), chunk(3, 500)]));
+    expect(await readdir(join(server.dataDir, 'uploads', 'admin'))).not.toContain(id);
+  });
+
+  it('assembles chunks sent in parallel and out of order, and chunks of uneven sizes, byte for byte', async () => {
+    const cases: Array<{ id: string; sizes: number[] }> = [
+      { id: 'parallel-upload', sizes: [4096, 4096, 4096, 4096, 4096, 4096, 4096, 1000] },
+      { id: 'uneven-upload', sizes: [300, 100, 300, 300] },
+    ];
+    for (const { id, sizes } of cases) {
+      const destination = `${server.url}${files}/${id}.bin`;
+      const total = String(sizes.reduce((a, b) => a + b, 0));
+      await dav('MKCOL', `${uploads}/${id}`, { headers: { destination } });
+      const order = sizes.map((_, i) => i + 1).reverse();
+      const puts = await Promise.all(order.map((n) => dav('PUT', `${uploads}/${id}/${n}`, { headers: { destination, 'oc-total-length': total }, body: chunk(n, sizes[n - 1] as number) })));
+      expect(puts.map((put) => put.status)).toEqual(order.map(() => 201));
+      const move = await dav('MOVE', `${uploads}/${id}/.file`, { headers: { destination, 'oc-total-length': total } });
+      expect(move.status).toBe(201);
+      const content = await readFile(join(server.dataDir, 'files', 'admin', `${id}.bin`));
+      expect(content).toEqual(Buffer.concat(sizes.map((size, i) => chunk(i + 1, size))));
+    }
+  });
+
+  it('refuses a MOVE with a chunk missing (OC-Total-Length mismatch) and keeps the upload for the missing chunk', async () => {
+    const destination = `${server.url}${files}/gap.bin`;
+    await dav('MKCOL', `${uploads}/gap-upload`, { headers: { destination } });
+    await dav('PUT', `${uploads}/gap-upload/1`, { headers: { 'oc-total-length': '300' }, body: chunk(1, 100) });
+    await dav('PUT', `${uploads}/gap-upload/3`, { headers: { 'oc-total-length': '300' }, body: chunk(3, 100) });
+    const refused = await dav('MOVE', `${uploads}/gap-upload/.file`, { headers: { destination, 'oc-total-length': '300' } });
+    expect(refused.status).toBe(400);
+    expect(errorMessage(refused.text)).toBe('The uploaded chunks add up to 200 bytes, but OC-Total-Length says 300');
+    expect((await dav('HEAD', `${files}/gap.bin`)).status).toBe(404);
+    await dav('PUT', `${uploads}/gap-upload/2`, { headers: { 'oc-total-length': '300' }, body: chunk(2, 100) });
+    expect((await dav('MOVE', `${uploads}/gap-upload/.file`, { headers: { destination, 'oc-total-length': '300' } })).status).toBe(201);
+    expect(await readFile(join(server.dataDir, 'files', 'admin', 'gap.bin'))).toEqual(Buffer.concat([chunk(1, 100), chunk(2, 100), chunk(3, 100)]));
   });
 
   it('answers 204 when the assembled file replaces an existing one, keeping its file id', async () => {
@@ -119,8 +173,13 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     expect(move.status).toBe(507);
     expect((await small('HEAD', '/remote.php/dav/files/small/q.bin')).status).toBe(404);
     // Refused before assembly began: the chunks stay for a retry after freeing space.
-    expect(await readdir(join(server.dataDir, 'uploads', 'small', 'q'))).toEqual(['1']);
+    const listing = await small('PROPFIND', '/remote.php/dav/uploads/small/q', { headers: { depth: '1' } });
+    expect(listing.text).toContain('<d:href>/remote.php/dav/uploads/small/q/1</d:href>');
+    expect(listing.text).toContain('<d:getcontentlength>600</d:getcontentlength>');
     expect(await readdir(join(server.dataDir, 'files', 'small'))).toEqual(['fill.bin']);
+    expect((await small('DELETE', '/remote.php/dav/files/small/fill.bin')).status).toBe(204);
+    expect((await small('MOVE', '/remote.php/dav/uploads/small/q/.file', { headers: { destination } })).status).toBe(201);
+    expect(await readFile(join(server.dataDir, 'files', 'small', 'q.bin'))).toEqual(chunk(1, 600));
   });
 
   it("never reaches another user's upload area", async () => {

@@ -42,6 +42,12 @@ export interface ContentStore {
   read(uid: string, path: string, range?: ByteRange): Promise<Readable>;
   /** Streams `source` to a temporary file and renames it over `path` when complete. */
   write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: WriteOptions): Promise<ContentStat>;
+  /**
+   * Moves a finished file into place at `path`, atomically (renamed over an
+   * existing file). `file` is a local path inside the server's data directory,
+   * on the same file system as the user roots; it is consumed.
+   */
+  install(uid: string, path: string, file: string, options: { mtime?: number }): Promise<ContentStat>;
   /** Creates one folder; the parent must exist. */
   mkdir(uid: string, path: string): Promise<ContentStat>;
   /** Removes a file or a folder with everything inside. */

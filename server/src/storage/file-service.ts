@@ -178,6 +178,34 @@ export class FileService {
    * file, renamed into place when complete). The parent folder must exist.
    */
   async write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: FileWriteOptions): Promise<FileWriteResult> {
+    return this.placeFile(uid, path, options, (maxBytes, target) =>
+      this.content.write(uid, target, source, {
+        maxBytes,
+        ...(options.mtime !== undefined ? { mtime: options.mtime } : {}),
+        ...(options.expectedLength !== undefined ? { expectedLength: options.expectedLength } : {}),
+      }),
+    );
+  }
+
+  /**
+   * Puts a finished file of `size` bytes (a local path in the data directory,
+   * such as an assembled chunked upload) at `path` by renaming it into place:
+   * the same checks and metadata as {@link write}, without copying a byte.
+   * The file is consumed only when every check passes.
+   */
+  async install(uid: string, path: string, file: string, size: number, options: Omit<FileWriteOptions, 'expectedLength'>): Promise<FileWriteResult> {
+    return this.placeFile(uid, path, { ...options, expectedLength: size }, (_maxBytes, target) =>
+      this.content.install(uid, target, file, options.mtime !== undefined ? { mtime: options.mtime } : {}),
+    );
+  }
+
+  /** The checks and bookkeeping around a file write; `store` puts the bytes at `target` (a normalised path). */
+  private async placeFile(
+    uid: string,
+    path: string,
+    options: FileWriteOptions,
+    store: (maxBytes: number, target: string) => Promise<ContentStat>,
+  ): Promise<FileWriteResult> {
     path = normalizePath(path);
     if (path === '/') fail('method-not-allowed', 'Cannot write the root folder');
     const parent = await this.requireFolder(uid, parentPath(path));
@@ -188,11 +216,7 @@ export class FileService {
       fail('insufficient-storage', 'Insufficient space in the user storage');
     }
     const parentFresh = await this.isFresh(uid, parent);
-    const stat = await this.content.write(uid, path, source, {
-      maxBytes,
-      ...(options.mtime !== undefined ? { mtime: options.mtime } : {}),
-      ...(options.expectedLength !== undefined ? { expectedLength: options.expectedLength } : {}),
-    });
+    const stat = await store(maxBytes, path);
     const row = await this.recordFile(uid, path, parent, stat, existing);
     if (parentFresh) await this.markFresh(uid, parent);
     return { entry: toEntry(row), created: existing === null };

@@ -146,17 +146,23 @@ export class LocalContentStore implements ContentStore {
         fail('bad-request', `Expected ${expectedLength} bytes but received ${written}`);
       }
       if (options.mtime !== undefined) await utimes(tmp, options.mtime, options.mtime);
-      try {
-        await rename(tmp, local);
-      } catch (error) {
-        if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) fail('conflict', 'The parent folder does not exist');
-        throw error;
-      }
+      await renameIntoPlace(tmp, local);
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;
     }
     return toStat(await lstat(local)) ?? fail('not-found', 'File vanished after writing');
+  }
+
+  async install(uid: string, path: string, file: string, options: { mtime?: number }): Promise<ContentStat> {
+    const local = await this.safePath(uid, path);
+    const inside = join(this.dataDir, sep);
+    if (!file.startsWith(inside)) fail('forbidden', 'Only files of the data directory can be installed');
+    const existing = await lstatOrNull(local);
+    if (existing?.isDirectory()) fail('conflict', 'A folder exists at the destination');
+    if (options.mtime !== undefined) await utimes(file, options.mtime, options.mtime);
+    await renameIntoPlace(file, local);
+    return toStat(await lstat(local)) ?? fail('not-found', 'File vanished after installing');
   }
 
   async mkdir(uid: string, path: string): Promise<ContentStat> {
@@ -211,6 +217,16 @@ function toStat(stat: Stats): ContentStat | null {
   if (stat.isFile()) return { type: 'file', size: stat.size, mtimeUs: Math.round(stat.mtimeMs * 1000) };
   if (stat.isDirectory()) return { type: 'folder', size: 0, mtimeUs: Math.round(stat.mtimeMs * 1000) };
   return null; // symlinks, sockets, devices: invisible, never followed
+}
+
+/** The final, atomic step of every write: a reader sees the old file or the new one whole. */
+async function renameIntoPlace(file: string, local: string): Promise<void> {
+  try {
+    await rename(file, local);
+  } catch (error) {
+    if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) fail('conflict', 'The parent folder does not exist');
+    throw error;
+  }
 }
 
 async function lstatOrNull(local: string): Promise<Stats | null> {

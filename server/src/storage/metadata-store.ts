@@ -167,6 +167,7 @@ export class SqlMetadataStore implements MetadataStore {
   async deleteUser(uid: string): Promise<void> {
     await this.db.deleteFrom('locks').where('uid', '=', uid).execute();
     await this.db.deleteFrom('uploads').where('uid', '=', uid).execute();
+    await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).execute();
     await this.db.deleteFrom('filecache').where('uid', '=', uid).execute();
   }
 }

@@ -77,4 +77,21 @@ export const storageMigrations: Migration[] = [
         .execute();
     },
   },
+  {
+    name: 'storage-005-upload-chunks',
+    async up(db: Kysely<unknown>) {
+      // The size of every chunk but the last of a v2 upload, known from its chunk 1.
+      await db.schema.alterTable('uploads').addColumn('chunk_size', 'bigint').execute();
+      // Chunks written straight into the upload's assembly file, at their offset.
+      await db.schema
+        .createTable('upload_chunks')
+        .addColumn('uid', 'varchar(64)', (col) => col.notNull())
+        .addColumn('id', 'varchar(255)', (col) => col.notNull())
+        .addColumn('name', 'varchar(32)', (col) => col.notNull())
+        .addColumn('offset', 'bigint', (col) => col.notNull())
+        .addColumn('size', 'bigint', (col) => col.notNull())
+        .addPrimaryKeyConstraint('upload_chunks_pk', ['uid', 'id', 'name'])
+        .execute();
+    },
+  },
 ];

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { writeStreamToFile } from './batched-writer';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -23,26 +23,76 @@ export interface UploadSession {
 export interface Chunk {
   name: string;
   size: number;
+  /**
+   * Where the chunk's bytes sit in the upload's assembly file, or null when
+   * they are in a chunk file of their own.
+   */
+  offset: number | null;
+}
+
+/** What a chunk PUT announces before its body arrives. */
+export interface ChunkAnnouncement {
+  /** `Content-Length`, when sent. */
+  length?: number;
+  /** `OC-Total-Length`, when sent. */
+  totalLength?: number;
+}
+
+/** An upload's chunks as assembly finds them. */
+export interface AssemblyPlan {
+  /** The chunks in assembly order (numeric). */
+  chunks: Chunk[];
+  /** Their total size. */
+  size: number;
+  /**
+   * True when every chunk already in the assembly file sits at its final
+   * offset and no chunk is being written there: assembly is then a merge of
+   * the few separate chunk files plus a rename, not a copy of every byte.
+   */
+  inPlace: boolean;
 }
 
 /** Abandoned upload folders are removed after this long. */
 export const UPLOAD_MAX_AGE_SECONDS = 24 * 60 * 60;
 
+/** The file inside a v2 upload folder that chunks are written into at their offsets. */
+export const ASSEMBLY_FILE = '.assembly';
+
+/** Chunk names in assembly order: numeric, not text order. */
+export function numericOrder(names: string[]): string[] {
+  return [...names].sort((a, b) => {
+    const x = BigInt(a);
+    const y = BigInt(b);
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
 /**
- * Chunks of chunked uploads, kept as files under
- * `<dataDir>/uploads/<uid>/<upload-id>/`, outside the user's root, with the
- * session (its destination) recorded in the database.
+ * Chunks of chunked uploads under `<dataDir>/uploads/<uid>/<upload-id>/`,
+ * outside the user's root, with the session recorded in the database.
+ *
+ * A v2 upload (destination known) writes each chunk straight into one
+ * assembly file at offset (n-1) × chunk size, so the bytes are written once
+ * and assembly is a rename. The chunk size is the `Content-Length` of chunk 1
+ * (every chunk but the last has that size); a chunk whose offset is not known
+ * yet (it arrived before chunk 1), or that is larger than the chunk size, or
+ * that has no `Content-Length`, goes to a chunk file of its own, as every
+ * chunk of the older v1 style does. Assembly checks the recorded offsets and
+ * falls back to copying when they are not the final ones.
  */
 export class UploadStore {
   private readonly db: Kysely<StorageTables>;
+  private readonly dataDir: string;
+  /** Chunks being written into an assembly file, per upload (`uid/id`). */
+  private readonly writing = new Map<string, Set<string>>();
+  /** Uploads being assembled: no chunk goes into their assembly file any more. */
+  private readonly assembling = new Set<string>();
 
   /** @param options the shared database and the data directory */
   constructor(options: { db: Kysely<unknown>; dataDir: string }) {
     this.db = options.db as unknown as Kysely<StorageTables>;
     this.dataDir = options.dataDir;
   }
-
-  private readonly dataDir: string;
 
   private folder(uid: string, id: string): string {
     checkSegment(uid);
@@ -68,13 +118,24 @@ export class UploadStore {
     if (await this.get(uid, id)) fail('method-not-allowed', 'The resource you tried to create already exists');
     await mkdir(this.folder(uid, id), { recursive: true });
     const createdAt = Math.floor(Date.now() / 1000);
-    await this.db.insertInto('uploads').values({ uid, id, destination, created_at: createdAt }).execute();
+    await this.db.insertInto('uploads').values({ uid, id, destination, created_at: createdAt, chunk_size: null }).execute();
     return { uid, id, destination, createdAt };
   }
 
-  /** Stores one chunk (atomically, so a retried chunk replaces the old one whole). */
-  async putChunk(uid: string, id: string, name: string, source: Readable, maxBytes: number): Promise<Chunk> {
+  /**
+   * Stores one chunk. A retried chunk replaces the old one whole: the last
+   * write to complete wins, and a write that fails leaves the chunk missing
+   * (never half old, half new).
+   */
+  async putChunk(uid: string, id: string, name: string, source: Readable, maxBytes: number, announced: ChunkAnnouncement = {}): Promise<Chunk> {
     checkSegment(name);
+    const offset = await this.placement(uid, id, name, announced);
+    if (offset !== null && announced.length !== undefined) return this.writeInPlace(uid, id, name, source, maxBytes, offset, announced.length);
+    return this.writeChunkFile(uid, id, name, source, maxBytes);
+  }
+
+  /** Stores a chunk in a file of its own (atomically: renamed into place when complete). */
+  private async writeChunkFile(uid: string, id: string, name: string, source: Readable, maxBytes: number): Promise<Chunk> {
     const folder = this.folder(uid, id);
     const tmp = join(folder, `.${randomBytes(8).toString('hex')}.part`);
     let written: number;
@@ -85,35 +146,144 @@ export class UploadStore {
       await rm(tmp, { force: true });
       throw error;
     }
-    return { name, size: written };
+    await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).where('id', '=', id).where('name', '=', name).execute();
+    return { name, size: written, offset: null };
   }
 
-  /** The chunks stored so far (temporary files excluded). */
+  /**
+   * Where in the assembly file this chunk goes, or null when it gets a file
+   * of its own. Chunk 1 fixes the chunk size when it is not the only chunk.
+   */
+  private async placement(uid: string, id: string, name: string, announced: ChunkAnnouncement): Promise<number | null> {
+    const key = `${uid}/${id}`;
+    const { length, totalLength } = announced;
+    if (this.assembling.has(key) || this.writing.get(key)?.has(name)) return null;
+    // Only canonical numbers: "2" and "002" are different chunks and must not share a range.
+    if (length === undefined || !Number.isSafeInteger(length) || length < 0 || !/^[1-9]\d{0,4}$/.test(name)) return null;
+    const row = await this.db.selectFrom('uploads').select(['destination', 'chunk_size']).where('uid', '=', uid).where('id', '=', id).executeTakeFirst();
+    if (!row || row.destination === null) return null;
+    const n = Number(name);
+    let chunkSize = row.chunk_size;
+    if (chunkSize === null && n === 1 && length > 0 && (totalLength === undefined || length < totalLength)) {
+      await this.db.updateTable('uploads').set({ chunk_size: length }).where('uid', '=', uid).where('id', '=', id).where('chunk_size', 'is', null).execute();
+      chunkSize = (await this.db.selectFrom('uploads').select('chunk_size').where('uid', '=', uid).where('id', '=', id).executeTakeFirst())?.chunk_size ?? null;
+    }
+    // Chunk 1 always starts at 0; a chunk longer than the chunk size would overlap the next one.
+    if (n === 1) return chunkSize === null || length <= chunkSize ? 0 : null;
+    if (chunkSize === null || length > chunkSize) return null;
+    return (n - 1) * chunkSize;
+  }
+
+  private async writeInPlace(uid: string, id: string, name: string, source: Readable, maxBytes: number, offset: number, length: number): Promise<Chunk> {
+    const key = `${uid}/${id}`;
+    // Checked again here, synchronously with claiming the range: the awaits before may have let an assembly start.
+    if (this.assembling.has(key) || this.writing.get(key)?.has(name)) return this.writeChunkFile(uid, id, name, source, maxBytes);
+    let names = this.writing.get(key);
+    if (!names) this.writing.set(key, (names = new Set()));
+    names.add(name);
+    try {
+      // The chunk's range is about to be overwritten: until done, the chunk does not exist.
+      await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).where('id', '=', id).where('name', '=', name).execute();
+      const file = join(this.folder(uid, id), ASSEMBLY_FILE);
+      const written = await writeStreamToFile(source, file, { maxBytes, expectedLength: length }, { position: offset });
+      if (written !== length) fail('bad-request', `Expected ${length} bytes but received ${written}`);
+      // A chunk file of an earlier attempt goes first: a crash in between loses the chunk, never mixes two.
+      await removeIfPresent(join(this.folder(uid, id), name));
+      await this.db.insertInto('upload_chunks').values({ uid, id, name, offset, size: length }).execute();
+      return { name, size: length, offset };
+    } finally {
+      names.delete(name);
+      if (names.size === 0) this.writing.delete(key);
+    }
+  }
+
+  /** The chunks stored so far (chunks being written excluded). */
   async chunks(uid: string, id: string): Promise<Chunk[]> {
     const folder = this.folder(uid, id);
     const names = (await readdir(folder)).filter((name) => !name.startsWith('.'));
-    return Promise.all(names.map(async (name) => ({ name, size: (await stat(join(folder, name))).size })));
+    const files = await Promise.all(names.map(async (name) => ({ name, size: (await stat(join(folder, name))).size, offset: null })));
+    const own = new Set(names);
+    const placed = await this.db.selectFrom('upload_chunks').select(['name', 'offset', 'size']).where('uid', '=', uid).where('id', '=', id).execute();
+    return [...files, ...placed.filter((chunk) => !own.has(chunk.name))];
+  }
+
+  /**
+   * Starts assembling: from now on no chunk is written into the assembly
+   * file. Returns the chunks in order, their size, and whether assembly can
+   * happen in place. End with {@link endAssembly} (or {@link remove}).
+   */
+  async beginAssembly(uid: string, id: string): Promise<AssemblyPlan> {
+    const key = `${uid}/${id}`;
+    this.assembling.add(key);
+    const byName = new Map((await this.chunks(uid, id)).map((chunk) => [chunk.name, chunk]));
+    const chunks = numericOrder([...byName.keys()]).map((name) => byName.get(name) as Chunk);
+    let size = 0;
+    let inPlace = !this.writing.has(key);
+    for (const chunk of chunks) {
+      if (chunk.offset !== null && chunk.offset !== size) inPlace = false;
+      size += chunk.size;
+    }
+    return { chunks, size, inPlace };
+  }
+
+  /** Ends an assembly that did not complete: chunks may go into the assembly file again. */
+  endAssembly(uid: string, id: string): void {
+    this.assembling.delete(`${uid}/${id}`);
+  }
+
+  /**
+   * Completes an in-place plan: copies the chunks that have files of their
+   * own into the assembly file at their offsets (each then counts as placed,
+   * so a refused assembly can be retried), trims the file to the plan's size
+   * and returns its path, ready to be renamed into place.
+   */
+  async assembleInPlace(uid: string, id: string, plan: AssemblyPlan): Promise<string> {
+    if (!plan.inPlace) fail('conflict', 'The upload cannot be assembled in place');
+    const folder = this.folder(uid, id);
+    const file = join(folder, ASSEMBLY_FILE);
+    let offset = 0;
+    for (const chunk of plan.chunks) {
+      if (chunk.offset === null) {
+        const written = await writeStreamToFile(createReadStream(join(folder, chunk.name), { highWaterMark: 4 * 1024 * 1024 }), file, { maxBytes: -1 }, { position: offset });
+        if (written !== chunk.size) fail('conflict', `Chunk ${chunk.name} changed during assembly`);
+        await this.db.insertInto('upload_chunks').values({ uid, id, name: chunk.name, offset, size: chunk.size }).execute();
+        await removeIfPresent(join(folder, chunk.name));
+      }
+      offset += chunk.size;
+    }
+    const handle = await open(file, 'a');
+    try {
+      await handle.truncate(plan.size);
+    } finally {
+      await handle.close();
+    }
+    return file;
   }
 
   /**
    * The bytes of the given chunks, one after the other, streamed. With
    * `consume`, each chunk file is deleted as soon as it has been read: its
-   * pages, usually not yet written back, are then dropped instead of written,
-   * so assembling costs one write of the file instead of two. A failure after
-   * that point must discard the whole upload (see the MOVE handler).
+   * pages, usually not yet written back, are then dropped instead of written.
+   * A failure after that point must discard the whole upload (see the MOVE
+   * handler). Chunks in the assembly file are read from their range.
    */
-  async *read(uid: string, id: string, names: string[], consume = false): AsyncGenerator<Buffer> {
+  async *read(uid: string, id: string, chunks: Chunk[], consume = false): AsyncGenerator<Buffer> {
     const folder = this.folder(uid, id);
-    for (const name of names) {
-      for await (const chunk of createReadStream(join(folder, name), { highWaterMark: 4 * 1024 * 1024 })) yield chunk as Buffer;
-      if (consume) await rm(join(folder, name), { force: true });
+    for (const chunk of chunks) {
+      if (chunk.size === 0) continue;
+      const range = chunk.offset === null ? {} : { start: chunk.offset, end: chunk.offset + chunk.size - 1 };
+      const path = join(folder, chunk.offset === null ? chunk.name : ASSEMBLY_FILE);
+      for await (const data of createReadStream(path, { highWaterMark: 4 * 1024 * 1024, ...range })) yield data as Buffer;
+      if (consume && chunk.offset === null) await rm(path, { force: true });
     }
   }
 
   /** Removes an upload folder and its session. */
   async remove(uid: string, id: string): Promise<void> {
     await rm(this.folder(uid, id), { recursive: true, force: true });
+    await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).where('id', '=', id).execute();
     await this.db.deleteFrom('uploads').where('uid', '=', uid).where('id', '=', id).execute();
+    this.assembling.delete(`${uid}/${id}`);
   }
 
   /** Bytes held in the user's pending uploads (counted against the quota). */
@@ -146,6 +316,22 @@ export class UploadStore {
         }
       }
     }
+    // Records of chunks whose upload is gone (a chunk finished after its upload was deleted).
+    await this.db
+      .deleteFrom('upload_chunks')
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('uploads').select('uploads.id').whereRef('uploads.uid', '=', 'upload_chunks.uid').whereRef('uploads.id', '=', 'upload_chunks.id'))),
+      )
+      .execute();
     return removed;
+  }
+}
+
+/** Deletes a file when it exists: `unlink` alone (`rm` stats synchronously first, on the event loop). */
+async function removeIfPresent(file: string): Promise<void> {
+  try {
+    await unlink(file);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
   }
 }

@@ -7,7 +7,9 @@ import { parseMtimeHeader, uploadHeaders } from './put';
 import { propfindDepth, readPropRequest, sendMultistatus } from './propfind';
 import { options } from './options';
 import { fail } from '../../storage/errors';
-import type { UploadSession } from '../../storage/uploads';
+import type { AssemblyPlan, UploadSession } from '../../storage/uploads';
+import type { FileWriteResult } from '../../storage/file-service';
+import { numericOrder } from '../../storage/uploads';
 
 /** Chunked upload v2 accepts chunks numbered 1 to this. */
 export const MAX_CHUNK_NUMBER = 10000;
@@ -29,11 +31,7 @@ export function checkChunkName(name: string, v2: boolean): void {
 
 /** Chunk names in assembly order: numeric. */
 export function assemblyOrder(names: string[]): string[] {
-  return [...names].sort((a, b) => {
-    const x = BigInt(a);
-    const y = BigInt(b);
-    return x < y ? -1 : x > y ? 1 : 0;
-  });
+  return numericOrder(names);
 }
 
 function segments(ctx: DavRequest): string[] {
@@ -106,51 +104,79 @@ async function putChunk(ctx: DavRequest, upload: UploadSession, name: string): P
   if (free >= 0 && ((Number.isFinite(total) && total > free) || (Number.isFinite(length) && length > free))) {
     fail('insufficient-storage', 'Insufficient space in the user storage');
   }
-  await ctx.services.uploads.putChunk(ctx.uid, upload.id, name, ctx.request.raw, free);
+  await ctx.services.uploads.putChunk(ctx.uid, upload.id, name, ctx.request.raw, free, {
+    ...(Number.isSafeInteger(length) && length >= 0 ? { length } : {}),
+    ...(Number.isSafeInteger(total) && total >= 0 ? { totalLength: total } : {}),
+  });
   ctx.reply.code(201).header('content-length', '0').send();
 }
 
+/**
+ * MOVE .file: checks the chunks against `OC-Total-Length` and the
+ * destination's preconditions, then puts the file in place. When the chunks
+ * were written into the assembly file at their final offsets (v2), that is a
+ * rename; otherwise the chunks are copied, in numeric order, into a new file.
+ * Either way the destination sees the old file or the complete new one.
+ */
 async function assemble(ctx: DavRequest, upload: UploadSession): Promise<void> {
   const target = destinationPath(ctx, filesBase(ctx.uid));
   if (target === '/') fail('bad-request', 'The destination must be a file');
-  const chunks = await ctx.services.uploads.chunks(ctx.uid, upload.id);
-  const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0);
-  const totalHeader = header(ctx.request, 'oc-total-length');
-  if (totalHeader !== '') {
-    const total = Number(totalHeader);
-    if (!Number.isFinite(total) || total !== size) {
-      fail('bad-request', `The uploaded chunks add up to ${size} bytes, but OC-Total-Length says ${totalHeader}`);
-    }
-  }
   const mtime = parseMtimeHeader(header(ctx.request, 'x-oc-mtime'));
-  const fileCtx = filesContext(ctx, target);
-  const existing = await ctx.services.files.stat(ctx.uid, target);
-  if (existing?.type === 'folder') fail('conflict', 'A folder exists at the destination');
-  await checkWritePreconditions(fileCtx, existing, [{ path: target, membership: existing === null }]);
-  const names = assemblyOrder(chunks.map((chunk) => chunk.name));
+  const uploads = ctx.services.uploads;
+  const plan = await uploads.beginAssembly(ctx.uid, upload.id);
+  let result;
+  try {
+    const size = plan.size;
+    const totalHeader = header(ctx.request, 'oc-total-length');
+    if (totalHeader !== '') {
+      const total = Number(totalHeader);
+      if (!Number.isFinite(total) || total !== size) {
+        fail('bad-request', `The uploaded chunks add up to ${size} bytes, but OC-Total-Length says ${totalHeader}`);
+      }
+    }
+    const fileCtx = filesContext(ctx, target);
+    const existing = await ctx.services.files.stat(ctx.uid, target);
+    if (existing?.type === 'folder') fail('conflict', 'A folder exists at the destination');
+    await checkWritePreconditions(fileCtx, existing, [{ path: target, membership: existing === null }]);
+    const options = { quota: ctx.user.quota, ...(mtime !== undefined ? { mtime } : {}) };
+    if (plan.inPlace) {
+      // A refusal here (quota, missing parent) keeps the upload whole for a retry.
+      const file = await uploads.assembleInPlace(ctx.uid, upload.id, plan);
+      result = await ctx.services.files.install(ctx.uid, target, file, size, options);
+    } else {
+      result = await copyChunks(ctx, upload, plan, target, options);
+    }
+  } finally {
+    uploads.endAssembly(ctx.uid, upload.id);
+  }
+  await uploads.remove(ctx.uid, upload.id);
+  const { entry, created } = result;
+  uploadHeaders(ctx, entry, mtime !== undefined);
+  ctx.reply.code(created ? 201 : 204).send();
+}
+
+/** The fallback assembly: every chunk copied, in order, into a new file renamed into place. */
+async function copyChunks(
+  ctx: DavRequest,
+  upload: UploadSession,
+  plan: AssemblyPlan,
+  target: string,
+  options: { quota: number; mtime?: number },
+): Promise<FileWriteResult> {
   let consuming = false;
-  const chunksStream = ctx.services.uploads.read(ctx.uid, upload.id, names, true);
+  const chunksStream = ctx.services.uploads.read(ctx.uid, upload.id, plan.chunks, true);
   async function* tracked(): AsyncGenerator<Buffer> {
     consuming = true;
     yield* chunksStream;
   }
-  let result;
   try {
-    result = await ctx.services.files.write(ctx.uid, target, tracked(), {
-      quota: ctx.user.quota,
-      expectedLength: size,
-      ...(mtime !== undefined ? { mtime } : {}),
-    });
+    return await ctx.services.files.write(ctx.uid, target, tracked(), { ...options, expectedLength: plan.size });
   } catch (error) {
     // Once chunks are being consumed the upload cannot be retried: drop it (the client
     // starts over; the destination never saw a partial file). Refusals before that keep it.
     if (consuming) await ctx.services.uploads.remove(ctx.uid, upload.id);
     throw error;
   }
-  await ctx.services.uploads.remove(ctx.uid, upload.id);
-  const { entry, created } = result;
-  uploadHeaders(ctx, entry, mtime !== undefined);
-  ctx.reply.code(created ? 201 : 204).send();
 }
 
 /** PROPFIND of the uploads area: upload folders and their chunks (clients resume with it). */
