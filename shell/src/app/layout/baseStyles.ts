@@ -17,11 +17,11 @@ button { font: inherit; }
 .files-nav { width: 300px; flex: none; display: flex; flex-direction: column; background: var(--files-nav-bg); border-right: 1px solid var(--files-border); padding: 8px; }
 @media (max-width: 720px) { .files-nav { width: 220px; } }
 /* Below 520 px the navigation hides; the header's toggle opens it over the list (Nextcloud's app navigation toggle). */
-.files-nav-toggle { display: none; }
+.files-icon-button.files-nav-toggle { display: none; }
 @media (max-width: 520px) {
   .files-nav { display: none; }
   .files-nav.files-nav--open { display: flex; position: fixed; top: 0; bottom: 0; left: 0; width: min(300px, 85vw); z-index: 40; box-shadow: 0 0 24px rgba(0,0,0,.25); }
-  .files-nav-toggle { display: inline-flex; }
+  .files-icon-button.files-nav-toggle { display: inline-flex; }
   .files-nav-backdrop { position: fixed; inset: 0; z-index: 39; background: rgba(0,0,0,.3); }
 }
 .files-nav__views { flex: 1; overflow: auto; display: flex; flex-direction: column; }

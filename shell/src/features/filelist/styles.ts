@@ -4,7 +4,7 @@ const css = `
 .files-list { flex: 1; min-height: 0; overflow: auto; position: relative; }
 .files-table { min-width: 100%; }
 .files-table__head { position: sticky; top: 0; z-index: 2; background: var(--files-bg); }
-.files-row { display: grid; align-items: center; height: 55px; border-bottom: 1px solid var(--files-border); box-sizing: border-box; }
+.files-row { display: grid; align-items: center; height: 55px; padding-right: 12px; border-bottom: 1px solid var(--files-border); box-sizing: border-box; }
 .files-row:not(.files-row--head):not(.files-row--foot):hover { background: var(--files-hover); }
 .files-row--head { height: 44px; color: var(--files-text-muted); font-size: 13px; }
 .files-row--foot { color: var(--files-text-muted); border-bottom: none; }
