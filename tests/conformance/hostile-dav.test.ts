@@ -5,7 +5,7 @@ import { mkdir, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestServer } from './server';
 import { startTestServer } from './server';
-import { davClient, errorException } from './dav-client';
+import { davClient, errorException, errorMessage } from './dav-client';
 
 let server: TestServer;
 let dav: ReturnType<typeof davClient>;
@@ -145,6 +145,47 @@ describe('hostile WebDAV input gets a 4xx and leaves storage unchanged', () => {
     expect((await raw('PUT', `${files}/folder/keep.txt`, { 'x-oc-mtime': 'yesterday' }, 'xx')).status).toBe(400);
     expect((await raw('MKCOL', `${files}/folder/with-body`, { 'content-type': 'text/plain' }, 'body')).status).toBe(415);
     expect((await raw('COPY', `${files}/folder/keep.txt`, { destination: `${files}/folder/k2.txt`, overwrite: 'maybe' })).status).toBe(400);
+  });
+
+  it('refuses forbidden file names on every write that creates or renames, with 400 InvalidPath, and changes nothing', async () => {
+    // A reserved name already on disk (put there behind the server's back) must survive an overwriting MOVE.
+    await writeFile(join(server.dataDir, 'files', 'admin', 'folder', '.htaccess'), 'deny from all');
+    await dav('PROPFIND', `${files}/folder/`, { headers: { depth: '1' } });
+    const uploadsDir = join(server.dataDir, 'uploads', 'admin');
+    await dav('MKCOL', '/remote.php/dav/uploads/admin/renamed-upload', { headers: { destination: `${files}/folder/fine.bin` } });
+    await dav('PUT', '/remote.php/dav/uploads/admin/renamed-upload/1', { body: 'chunk' });
+    const before = await snapshot();
+    const uploadsBefore = (await readdir(uploadsDir)).sort();
+    const reserved = '".htaccess" is a forbidden file or folder name.';
+    const cases: Array<[string, string, Record<string, string>, string]> = [
+      ['PUT', `${files}/.htaccess`, {}, reserved],
+      ['PUT', `${files}/folder/.HTACCESS`, {}, '".HTACCESS" is a forbidden file or folder name.'],
+      ['PUT', '/remote.php/webdav/movie.mkv.part', {}, '".part" is a forbidden file type.'],
+      ['PUT', `${files}/folder/setup.exe.FILEPART`, {}, '".filepart" is a forbidden file type.'],
+      ['MKCOL', `${files}/.htaccess`, {}, reserved],
+      ['MKCOL', `${files}/folder/drafts.filepart`, {}, '".filepart" is a forbidden file type.'],
+      ['MOVE', `${files}/folder/keep.txt`, { destination: `${files}/keep.txt.part` }, '".part" is a forbidden file type.'],
+      ['MOVE', `${files}/folder/keep.txt`, { destination: `${files}/folder/.htaccess`, overwrite: 'T' }, reserved],
+      ['COPY', `${files}/folder`, { destination: `${files}/.htaccess` }, reserved],
+      ['LOCK', `${files}/.htaccess`, { 'content-type': 'application/xml' }, reserved],
+      ['MKCOL', '/remote.php/dav/uploads/admin/forbidden-upload', { destination: `${files}/big.iso.part` }, '".part" is a forbidden file type.'],
+      ['MOVE', '/remote.php/dav/uploads/admin/renamed-upload/.file', { destination: `${files}/folder/.htaccess`, 'oc-total-length': '5' }, reserved],
+    ];
+    const lockBody = '<d:lockinfo xmlns:d="DAV:"><d:lockscope><d:exclusive/></d:lockscope><d:locktype><d:write/></d:locktype></d:lockinfo>';
+    for (const [method, path, headers, message] of cases) {
+      const response = await dav(method, path, { headers, ...(method === 'PUT' ? { body: 'content' } : method === 'LOCK' ? { body: lockBody } : {}) });
+      expect([method, path, response.status]).toEqual([method, path, 400]);
+      expect(errorException(response.text)).toBe('OCA\\DAV\\Connector\\Sabre\\Exception\\InvalidPath');
+      expect(errorMessage(response.text).replace(/&quot;/g, '"')).toBe(message);
+    }
+    expect(await snapshot()).toEqual(before);
+    expect((await readdir(uploadsDir)).sort()).toEqual(uploadsBefore);
+    // The refused assembly kept its upload: the same chunks go to an allowed name.
+    const move = await dav('MOVE', '/remote.php/dav/uploads/admin/renamed-upload/.file', { headers: { destination: `${files}/folder/fine.bin`, 'oc-total-length': '5' } });
+    expect(move.status).toBe(201);
+    // Names that only look alike are fine.
+    expect((await dav('PUT', `${files}/.part`, { body: 'x' })).status).toBe(201);
+    expect((await dav('PUT', `${files}/htaccess.txt`, { body: 'x' })).status).toBe(201);
   });
 
   it('refuses a plain upload over the quota with 507 and keeps the old content', async () => {

@@ -1,4 +1,5 @@
 import type { OcsData } from './ocs';
+import { FILENAME_RULES } from '../storage/filename-rules';
 
 /** The Nextcloud version this server answers to (clients check it; 30 has the features we speak). */
 export const SERVER_VERSION = { major: 30, minor: 0, micro: 0, string: '30.0.0' } as const;
@@ -7,13 +8,8 @@ export const SERVER_VERSION_FULL = '30.0.0.0';
 /** The product name in `status.php` and the capabilities' theming. */
 export const PRODUCT_NAME = 'Cumulus';
 
-/** The file name rules the server enforces and the front end shows (spec §5 defaults). */
-export const FILENAME_RULES = {
-  forbiddenCharacters: ['/', '\\'],
-  forbiddenFilenames: ['.htaccess'],
-  forbiddenBasenames: [] as string[],
-  forbiddenExtensions: ['.part', '.filepart'],
-};
+/** The file name rules the server enforces (storage refuses such names) and the front end shows (spec §5 defaults). */
+export { FILENAME_RULES };
 
 /**
  * The capabilities, shaped like Nextcloud 30's: chunked upload v2 (`dav.chunking` 1.0) with

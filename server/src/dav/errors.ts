@@ -10,6 +10,8 @@ import { escapeXml } from './xml/serialize';
  */
 export const ERROR_STATUS: Record<StorageErrorKind, { status: number; exception: string }> = {
   'bad-request': { status: 400, exception: 'Sabre\\DAV\\Exception\\BadRequest' },
+  // A name the filename rules refuse: Nextcloud's own exception class for it.
+  'invalid-path': { status: 400, exception: 'OCA\\DAV\\Connector\\Sabre\\Exception\\InvalidPath' },
   forbidden: { status: 403, exception: 'Sabre\\DAV\\Exception\\Forbidden' },
   'not-found': { status: 404, exception: 'Sabre\\DAV\\Exception\\NotFound' },
   'method-not-allowed': { status: 405, exception: 'Sabre\\DAV\\Exception\\MethodNotAllowed' },

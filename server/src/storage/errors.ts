@@ -5,6 +5,7 @@
  */
 export type StorageErrorKind =
   | 'bad-request'
+  | 'invalid-path'
   | 'forbidden'
   | 'not-found'
   | 'method-not-allowed'

@@ -10,6 +10,7 @@ import { SqlMetadataStore, newEtag } from './metadata-store';
 import { fail } from './errors';
 import { baseName, isWithin, joinPath, normalizePath, parentPath } from './paths';
 import { mimeFor } from './mime';
+import { assertAllowedFilename } from './filename-rules';
 
 /** Options of a file write. */
 export interface FileWriteOptions {
@@ -208,6 +209,7 @@ export class FileService {
   ): Promise<FileWriteResult> {
     path = normalizePath(path);
     if (path === '/') fail('method-not-allowed', 'Cannot write the root folder');
+    assertAllowedFilename(baseName(path));
     const parent = await this.requireFolder(uid, parentPath(path));
     const existing = await this.refreshNode(uid, path);
     if (existing?.type === 'folder') fail('method-not-allowed', 'A folder exists at this path');
@@ -226,6 +228,7 @@ export class FileService {
   async mkdir(uid: string, path: string): Promise<FileEntry> {
     path = normalizePath(path);
     if (path === '/') fail('method-not-allowed', 'The resource you tried to create already exists');
+    assertAllowedFilename(baseName(path));
     const parent = await this.requireFolder(uid, parentPath(path));
     if (await this.refreshNode(uid, path)) fail('method-not-allowed', 'The resource you tried to create already exists');
     const parentFresh = await this.isFresh(uid, parent);
@@ -257,6 +260,7 @@ export class FileService {
     const row = await this.refreshNode(uid, from);
     if (!row) fail('not-found', 'File not found');
     if (isWithin(to, from)) fail('forbidden', 'Cannot move a node into itself');
+    assertAllowedFilename(baseName(to));
     const target = await this.requireFolder(uid, parentPath(to), 'conflict');
     if (await this.refreshNode(uid, to)) fail('precondition-failed', 'The destination node already exists');
     const source = await this.requireFolder(uid, parentPath(from));
@@ -282,6 +286,7 @@ export class FileService {
     const row = await this.refreshNode(uid, from);
     if (!row) fail('not-found', 'File not found');
     if (isWithin(to, from)) fail('forbidden', 'Cannot copy a node into itself');
+    assertAllowedFilename(baseName(to));
     const target = await this.requireFolder(uid, parentPath(to), 'conflict');
     if (await this.refreshNode(uid, to)) fail('precondition-failed', 'The destination node already exists');
     if (quota >= 0 && (await this.getUsage(uid)).used + row.size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');

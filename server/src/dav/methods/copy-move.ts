@@ -3,7 +3,8 @@ import { header } from '../context';
 import { checkWritePreconditions, assertUnlocked, parseIfHeader, submittedTokens } from '../conditions';
 import { destinationPath, overwriteAllowed } from '../destination';
 import { fail } from '../../storage/errors';
-import { isWithin } from '../../storage/paths';
+import { baseName, isWithin } from '../../storage/paths';
+import { assertAllowedFilename } from '../../storage/filename-rules';
 import { uploadHeaders } from './put';
 
 /** COPY (Depth 0 or infinity) and MOVE: 201 when the destination is new, 204 when replaced. */
@@ -21,6 +22,8 @@ export async function copyOrMove(ctx: DavRequest): Promise<void> {
   const target = destinationPath(ctx);
   if (target === ctx.path) fail('forbidden', 'Source and destination uri are identical.');
   if (isWithin(target, ctx.path)) fail('conflict', 'The destination may not be part of the same subtree as the source path.');
+  // Before anything changes: an overwritten destination is deleted first below.
+  if (target !== '/') assertAllowedFilename(baseName(target));
   const overwrite = overwriteAllowed(ctx);
   const existing = await ctx.services.files.stat(ctx.uid, target);
   if (existing && !overwrite) fail('precondition-failed', 'The destination node already exists, and the overwrite header is set to false');

@@ -2,6 +2,8 @@ import type { DavRequest } from '../context';
 import { hasBody } from '../context';
 import { checkWritePreconditions } from '../conditions';
 import { fail } from '../../storage/errors';
+import { assertAllowedFilename } from '../../storage/filename-rules';
+import { baseName } from '../../storage/paths';
 
 /** MKCOL: creates one folder (409 missing parent, 405 when something exists, 415 with a body). */
 export async function mkcol(ctx: DavRequest): Promise<void> {
@@ -9,6 +11,7 @@ export async function mkcol(ctx: DavRequest): Promise<void> {
     ctx.request.raw.resume();
     fail('unsupported-media-type', 'The request body for the MKCOL request must be empty');
   }
+  if (ctx.path !== '/') assertAllowedFilename(baseName(ctx.path));
   const existing = await ctx.services.files.stat(ctx.uid, ctx.path);
   if (existing) fail('method-not-allowed', 'The resource you tried to create already exists');
   await checkWritePreconditions(ctx, null, [{ path: ctx.path, membership: true }]);

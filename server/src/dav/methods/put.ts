@@ -2,6 +2,8 @@ import type { DavRequest } from '../context';
 import { header, ocId } from '../context';
 import { checkWritePreconditions, quotedEtag } from '../conditions';
 import { fail } from '../../storage/errors';
+import { assertAllowedFilename } from '../../storage/filename-rules';
+import { baseName } from '../../storage/paths';
 import type { FileEntry } from '../../storage/types';
 
 /** Parses `X-OC-Mtime` (seconds, possibly fractional); undefined when absent. */
@@ -25,6 +27,7 @@ export function uploadHeaders(ctx: DavRequest, entry: FileEntry, mtimeAccepted: 
 /** PUT: streams the body to a temporary file, renamed over the target when complete (201 new, 204 replaced). */
 export async function put(ctx: DavRequest): Promise<void> {
   if (ctx.path === '/') fail('method-not-allowed', 'PUT is not allowed on the root folder');
+  assertAllowedFilename(baseName(ctx.path));
   if (header(ctx.request, 'content-range')) fail('bad-request', 'Content-Range on PUT is not supported');
   const mtime = parseMtimeHeader(header(ctx.request, 'x-oc-mtime'));
   const existing = await ctx.services.files.stat(ctx.uid, ctx.path);

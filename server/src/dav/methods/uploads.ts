@@ -7,6 +7,8 @@ import { parseMtimeHeader, uploadHeaders } from './put';
 import { propfindDepth, readPropRequest, sendMultistatus } from './propfind';
 import { options } from './options';
 import { fail } from '../../storage/errors';
+import { assertAllowedFilename } from '../../storage/filename-rules';
+import { baseName } from '../../storage/paths';
 import type { AssemblyPlan, UploadSession } from '../../storage/uploads';
 import type { FileWriteResult } from '../../storage/file-service';
 import { numericOrder } from '../../storage/uploads';
@@ -92,6 +94,8 @@ async function createUpload(ctx: DavRequest, id: string): Promise<void> {
   if (hasBody(ctx.request)) fail('unsupported-media-type', 'The request body for the MKCOL request must be empty');
   const destination = header(ctx.request, 'destination') ? destinationPath(ctx, filesBase(ctx.uid)) : null;
   if (destination === '/') fail('bad-request', 'The destination must be a file');
+  // Refused before any byte is sent, not only when the chunks are assembled.
+  if (destination !== null) assertAllowedFilename(baseName(destination));
   await ctx.services.uploads.create(ctx.uid, id, destination);
   ctx.reply.code(201).header('content-length', '0').send();
 }
@@ -121,6 +125,7 @@ async function putChunk(ctx: DavRequest, upload: UploadSession, name: string): P
 async function assemble(ctx: DavRequest, upload: UploadSession): Promise<void> {
   const target = destinationPath(ctx, filesBase(ctx.uid));
   if (target === '/') fail('bad-request', 'The destination must be a file');
+  assertAllowedFilename(baseName(target));
   const mtime = parseMtimeHeader(header(ctx.request, 'x-oc-mtime'));
   const uploads = ctx.services.uploads;
   const plan = await uploads.beginAssembly(ctx.uid, upload.id);
