@@ -1,0 +1,80 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Node } from '../node/types';
+import { sortNodes } from './sort-nodes';
+import type { SortNodesOptions } from './sort-nodes';
+
+/** A node for sorting tests; `n` makes names, sizes and times vary without order. */
+function node(basename: string, n: number, extra: Partial<Node> = {}): Node {
+  return {
+    source: `https://cloud.example/remote.php/dav/files/alice/${encodeURIComponent(basename)}`,
+    path: `/${basename}`,
+    dirname: '/',
+    basename,
+    displayname: basename,
+    extension: basename.includes('.') ? basename.slice(basename.lastIndexOf('.')) : '',
+    type: n % 7 === 0 ? 'folder' : 'file',
+    size: (n * 7919) % 1000,
+    mtime: 1_700_000_000_000 + ((n * 104_729) % 100_000) * 1000,
+    permissions: 31,
+    root: '/files/alice',
+    owner: 'alice',
+    mime: 'text/plain',
+    attributes: n % 11 === 0 ? { favorite: 1 } : {},
+    ...extra,
+  };
+}
+
+const WORDS = ['report', 'Report', 'Émile', 'zeta', 'file', 'file 10', 'file 2', 'a.b', '.hidden', '100'];
+const nodes = Array.from({ length: 300 }, (_, i) => node(`${WORDS[i % WORDS.length]} ${(i * 31) % 17}${i % 3 ? '.txt' : '.md'}`, i));
+
+const ORDERS: SortNodesOptions[] = [
+  { sortingMode: 'basename', sortingOrder: 'asc' },
+  { sortingMode: 'basename', sortingOrder: 'desc' },
+  { sortingMode: 'size', sortingOrder: 'asc' },
+  { sortingMode: 'size', sortingOrder: 'desc', sortFoldersFirst: false },
+  { sortingMode: 'mtime', sortingOrder: 'asc', sortFavoritesFirst: false },
+  { sortingMode: 'mtime', sortingOrder: 'desc' },
+];
+
+/** The order sortNodes gives when it has to compute every name from scratch (fresh node objects). */
+function fresh(list: readonly Node[], options: SortNodesOptions): string[] {
+  const copies = list.map((item) => ({ ...item }));
+  return sortNodes(copies, { locale: 'en', ...options }).map((item) => item.source);
+}
+
+const sources = (list: readonly Node[]) => list.map((item) => item.source);
+
+describe('sortNodes keeps the name order between sorts', () => {
+  it('gives the same order when re-sorting the same nodes by every column and direction', () => {
+    sortNodes(nodes, { locale: 'en' });
+    for (const options of ORDERS) expect(sources(sortNodes(nodes, { locale: 'en', ...options }))).toEqual(fresh(nodes, options));
+  });
+
+  it('sorts a filtered part of the nodes with the kept order, and a new node correctly', () => {
+    sortNodes(nodes, { locale: 'en' });
+    const some = nodes.filter((_, i) => i % 4 === 0);
+    expect(sources(sortNodes(some, { locale: 'en', sortingOrder: 'desc' }))).toEqual(fresh(some, { sortingOrder: 'desc' }));
+    const added = [...nodes, node('file 3.txt', 1000)];
+    expect(sources(sortNodes(added, { locale: 'en' }))).toEqual(fresh(added, {}));
+  });
+
+  it('notices a name that changed in place', () => {
+    const list = [node('b.txt', 1), node('c.txt', 2), node('a.txt', 3)];
+    expect(sortNodes(list, { locale: 'en' }).map((item) => item.basename)).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    const renamed = list[2] as Node;
+    renamed.displayname = 'd.txt';
+    expect(sortNodes(list, { locale: 'en' }).map((item) => item.displayname)).toEqual(['b.txt', 'c.txt', 'd.txt']);
+  });
+
+  it('sorts with another locale from scratch', () => {
+    const list = [node('ä', 1), node('z', 2), node('a', 3)];
+    expect(sortNodes(list, { locale: 'de', sortFoldersFirst: false }).map((item) => item.basename)).toEqual(['a', 'ä', 'z']);
+    expect(sortNodes(list, { locale: 'sv', sortFoldersFirst: false }).map((item) => item.basename)).toEqual(['a', 'z', 'ä']);
+  });
+
+  it('keeps one place for a node listed twice', () => {
+    const one = node('x.txt', 1);
+    const list = [one, node('y.txt', 2), one];
+    expect(sortNodes(list, { locale: 'en' }).map((item) => item.basename)).toEqual(['x.txt', 'x.txt', 'y.txt']);
+  });
+});
