@@ -329,9 +329,17 @@ export class MultistatusReader {
 function tagEnd(buffer: string, from: number): number {
   const gt = buffer.indexOf('>', from);
   if (gt === -1) return -1;
-  const quote = buffer.indexOf('"', from);
-  const apostrophe = buffer.indexOf("'", from);
-  if ((quote === -1 || quote > gt) && (apostrophe === -1 || apostrophe > gt)) return gt;
+  // Quotes are looked for inside the tag only: searching the rest of the buffer would make
+  // every tag cost as much as the whole piece (servers escape quotes in text as &quot;).
+  let quoted = false;
+  for (let i = from; i < gt; i += 1) {
+    const code = buffer.charCodeAt(i);
+    if (code === 34 || code === 39) {
+      quoted = true;
+      break;
+    }
+  }
+  if (!quoted) return gt;
   // Attribute values may hold '>': walk the tag.
   let inside = 0;
   for (let i = from; i < buffer.length; i += 1) {
