@@ -9,7 +9,10 @@
  *    against `dd` writing the same bytes to the same disk (target ≥ 70%).
  *    Measured twice, consistently on both sides: without fsync (page cache),
  *    and durable (dd conv=fdatasync; the upload followed by fdatasync of the
- *    assembled file).
+ *    assembled file; the server itself never fsyncs). The same requests also
+ *    go to a bare node:http server that writes the bodies the same way
+ *    (`http-sink.ts`): the ceiling HTTP over loopback allows on this machine.
+ *    The server runs in a child process (`server-process.ts`), as does the sink.
  */
 import { execFile, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -76,7 +79,12 @@ async function dd(dataDir: string, durable: boolean): Promise<number> {
   return seconds;
 }
 
-async function chunkedUpload(port: number, dataDir: string, name: string, durable: boolean): Promise<number> {
+/**
+ * One 1 GiB chunked upload as a sync client sends it; returns the seconds
+ * from MKCOL to the MOVE's answer, plus the fdatasync of `syncFile(id)` when
+ * durable.
+ */
+async function chunkedUpload(port: number, name: string, durable: boolean, syncFile: (id: string) => string): Promise<number> {
   const chunk = CHUNK_BYTES;
   const count = Math.ceil(GIB / CHUNK);
   const id = randomBytes(8).toString('hex');
@@ -97,7 +105,7 @@ async function chunkedUpload(port: number, dataDir: string, name: string, durabl
   const moved = await call(port, 'MOVE', `/remote.php/dav/uploads/admin/${id}/.file`, { destination, 'oc-total-length': String(GIB) });
   if (moved.status !== 201) throw new Error(`MOVE answered ${moved.status}`);
   if (durable) {
-    const handle = await open(join(dataDir, 'files', 'admin', name), 'r');
+    const handle = await open(syncFile(id), 'r');
     await handle.datasync();
     await handle.close();
   }
@@ -105,17 +113,18 @@ async function chunkedUpload(port: number, dataDir: string, name: string, durabl
 }
 
 /**
- * Starts the server in a child process, so that it has a core of its own and
- * the client's work is not counted against it. `BENCH_CPU_PROF=<dir>` writes
- * a V8 CPU profile of the server there when it stops.
+ * Starts a server script in a child process, so that it has a core of its
+ * own and the client's work is not counted against it; returns its port.
+ * `BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of the file server there
+ * when it stops.
  */
-async function spawnServer(dataDir: string): Promise<{ port: number; child: ChildProcess }> {
-  const script = fileURLToPath(new URL('./server-process.ts', import.meta.url));
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script, dataDir, PASSWORD], { stdio: ['ignore', 'pipe', 'inherit'] });
+async function spawnServer(script: string, args: string[], profile = false): Promise<{ port: number; child: ChildProcess }> {
+  const path = fileURLToPath(new URL(script, import.meta.url));
+  const profiling = profile && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', path, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
   const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`The server exited with ${code}`)));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
   });
   return { port, child };
@@ -130,7 +139,10 @@ async function stopServer(child: ChildProcess): Promise<void> {
 
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cumulus-bench-'));
-  const { port, child } = await spawnServer(dataDir);
+  const { port, child } = await spawnServer('./server-process.ts', [dataDir, PASSWORD], true);
+  const sinkDir = join(dataDir, 'sink');
+  await mkdir(sinkDir);
+  const sink = await spawnServer('./http-sink.ts', [sinkDir, String(CHUNK)]);
   try {
     // BENCH_SKIP_PROPFIND=1 measures the upload only (for profiling).
     if (!process.env.BENCH_SKIP_PROPFIND) {
@@ -157,28 +169,40 @@ async function main(): Promise<void> {
       const mode = durable ? 'durable (fdatasync at the end on both sides)' : 'page cache (no fsync on either side)';
       const ddTimes: number[] = [];
       const uploadTimes: number[] = [];
+      const sinkTimes: number[] = [];
       // Alternated and repeated, each after a `sync`, so one run's writeback does not land on the next.
       for (let round = 0; round < UPLOAD_ROUNDS; round += 1) {
         await run('sync');
         ddTimes.push(await dd(dataDir, durable));
         await run('sync');
         const name = `big-${round}.bin`;
-        uploadTimes.push(await chunkedUpload(port, dataDir, name, durable));
+        uploadTimes.push(await chunkedUpload(port, name, durable, () => join(dataDir, 'files', 'admin', name)));
         await rm(join(dataDir, 'files', 'admin', name));
+        await run('sync');
+        sinkTimes.push(await chunkedUpload(sink.port, name, durable, (id) => join(sinkDir, id)));
+        await rm(sinkDir, { recursive: true, force: true });
+        await mkdir(sinkDir);
       }
       const ddSeconds = median(ddTimes);
       const uploadSeconds = median(uploadTimes);
+      const sinkSeconds = median(sinkTimes);
       const ratio = ddSeconds / uploadSeconds;
       const mib = (seconds: number): string => (1024 / seconds).toFixed(0);
+      const range = (times: number[]): string => `${mib(Math.max(...times))}–${mib(Math.min(...times))}`;
       console.log(
         `1 GiB chunked upload (${CHUNK / 1024 / 1024} MiB chunks, ${PARALLEL} in parallel), ${mode}, median of ${UPLOAD_ROUNDS}: ` +
-          `${uploadSeconds.toFixed(2)} s = ${mib(uploadSeconds)} MiB/s; dd bs=1M count=1024${durable ? ' conv=fdatasync' : ''}: ${ddSeconds.toFixed(2)} s = ${mib(ddSeconds)} MiB/s`,
+          `${uploadSeconds.toFixed(2)} s = ${mib(uploadSeconds)} MiB/s (${range(uploadTimes)}); dd bs=1M count=1024${durable ? ' conv=fdatasync' : ''}: ${ddSeconds.toFixed(2)} s = ${mib(ddSeconds)} MiB/s (${range(ddTimes)})`,
       );
       console.log(`  ratio ${(ratio * 100).toFixed(0)}% of dd; target >= 70%: ${ratio >= 0.7 ? 'met' : 'MISSED'}`);
+      console.log(
+        `  HTTP ceiling, the same requests to a bare node:http server writing the same way (no auth, DAV, database): ${mib(sinkSeconds)} MiB/s (${range(sinkTimes)}) = ` +
+          `${((ddSeconds / sinkSeconds) * 100).toFixed(0)}% of dd; the server reaches ${((sinkSeconds / uploadSeconds) * 100).toFixed(0)}% of it`,
+      );
     }
   } finally {
     agent.destroy();
     await stopServer(child);
+    await stopServer(sink.child);
     await rm(dataDir, { recursive: true, force: true });
   }
 }
