@@ -52,16 +52,15 @@ const LISTING = `<?xml version="1.0" encoding="utf-8"?>
 `;
 
 describe('MultistatusReader', () => {
-  it('reads each response: href, the props of 2xx propstats only, and their namespaces', () => {
+  it('reads each response: href, and the props of 2xx propstats only', () => {
     const [folder, file, gone] = read(LISTING);
     expect(folder).toEqual({
       href: '/remote.php/dav/files/alice/Docs/',
       props: { resourcetype: { collection: '' }, fileid: '12', permissions: 'RGDNVCK' },
-      namespaces: { resourcetype: 'DAV:', fileid: 'http://owncloud.org/ns', permissions: 'http://owncloud.org/ns' },
     });
     // The 404 propstat's empty getcontentlength/getcontenttype are not properties of the node.
     expect(folder?.props).not.toHaveProperty('getcontentlength');
-    expect(gone).toEqual({ href: '/remote.php/dav/files/alice/Docs/gone.txt', props: {}, namespaces: {}, status: 404 });
+    expect(gone).toEqual({ href: '/remote.php/dav/files/alice/Docs/gone.txt', props: {}, status: 404 });
     expect(file?.href).toBe('/remote.php/dav/files/alice/Docs/Tom%20%26%20Jerry%20%3Cdraft%3E%20%C3%A9t%C3%A9%20%F0%9F%8E%89.txt');
   });
 
@@ -88,14 +87,14 @@ describe('MultistatusReader', () => {
       <D:response xmlns:D="DAV:"><D:href>/b</D:href><D:propstat><D:prop><D:getcontentlength attr='a>b'>5</D:getcontentlength></D:prop>
       <D:status>HTTP/1.1 200 OK</D:status></D:propstat></D:response></multistatus>`;
     expect(read(xml, 4)).toEqual([
-      { href: '/a', props: { fileid: '7', resourcetype: { collection: '' } }, namespaces: { fileid: 'http://owncloud.org/ns', resourcetype: 'DAV:' } },
-      { href: '/b', props: { getcontentlength: '5' }, namespaces: { getcontentlength: 'DAV:' } },
+      { href: '/a', props: { fileid: '7', resourcetype: { collection: '' } } },
+      { href: '/b', props: { getcontentlength: '5' } },
     ]);
   });
 
   it('takes a response without properties as one with none (missing props)', () => {
     const xml = '<d:multistatus xmlns:d="DAV:"><d:response><d:href>/x</d:href><d:propstat><d:prop/><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>';
-    expect(read(xml)).toEqual([{ href: '/x', props: {}, namespaces: {} }]);
+    expect(read(xml)).toEqual([{ href: '/x', props: {} }]);
   });
 
   it('refuses what is not a complete multistatus', () => {

@@ -24,10 +24,8 @@ export interface DavPropElement {
 export interface DavResponse {
   /** The `<d:href>` text, entities decoded, percent-encoding kept. */
   href: string;
-  /** Properties of the propstats with a 2xx status, by local name, as text or child elements. */
+  /** Properties of the propstats with a 2xx status, by local name (as the webdav client keys them), as text or child elements. */
   props: Record<string, DavPropValue>;
-  /** Namespace URI of each property in {@link props}, by local name. */
-  namespaces: Record<string, string>;
   /** The HTTP status of a response without propstat (`<d:status>` directly in the response), else undefined. */
   status?: number;
 }
@@ -60,15 +58,36 @@ export function statusCodeOf(line: string): number {
   return match ? Number(match[1]) : 0;
 }
 
+/** What an open element is; numbers, as the reader looks at them once per tag. */
+const enum Kind {
+  Other,
+  Multistatus,
+  Response,
+  ResponseHref,
+  ResponseStatus,
+  Propstat,
+  Prop,
+  PropstatStatus,
+  Value,
+}
+
+/** A qualified name resolved against the namespaces in force. */
+interface ResolvedName {
+  ns: string;
+  local: string;
+}
+
 /** An open element below `<d:prop>`: a property or one of its children. */
 interface ValueFrame {
   local: string;
-  ns: string;
   children: DavPropElement | undefined;
 }
 
 /** Namespace declarations in force: prefix ('' for the default) → URI. */
 type Scope = Record<string, string>;
+
+/** Marks a response whose properties have not been read yet (no successful propstat so far). */
+const EMPTY_PROPS: Record<string, DavPropValue> = Object.freeze({}) as Record<string, DavPropValue>;
 
 const XMLNS_ATTRIBUTE = /(xmlns(?::([^\s=/>]+))?)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 
@@ -85,15 +104,16 @@ export class MultistatusReader {
   private scope: Scope = { xml: 'http://www.w3.org/XML/1998/namespace' };
   /** Scopes to restore, with the depth of the element that declared the namespaces. */
   private readonly scopes: { depth: number; previous: Scope }[] = [];
-  /** What each open element is, by depth: structural names, or 'value' below `<d:prop>`. */
-  private readonly kinds: string[] = [];
+  /** What each open element is, by depth. */
+  private readonly kinds: Kind[] = [];
+  /** Resolved names while the namespaces stay the same: a listing repeats some thirty names. */
+  private names_ = new Map<string, ResolvedName>();
   /** The qualified name of each open element, by depth, which its end tag must repeat. */
   private readonly names: string[] = [];
   private text = '';
   private capturing = false;
   private response: DavResponse | undefined;
   private propstatProps: Record<string, DavPropValue> | undefined;
-  private propstatNamespaces: Record<string, string> | undefined;
   private propstatStatus = 0;
   private readonly values: ValueFrame[] = [];
 
@@ -182,12 +202,18 @@ export class MultistatusReader {
   }
 
   /** Splits a qualified name and resolves its prefix. */
-  private resolve(name: string): { ns: string; local: string } {
+  private resolve(name: string): ResolvedName {
+    let resolved = this.names_.get(name);
+    if (resolved !== undefined) return resolved;
     const colon = name.indexOf(':');
-    if (colon === -1) return { ns: this.scope[''] ?? '', local: name };
-    const ns = this.scope[name.slice(0, colon)];
-    if (ns === undefined) throw new MultistatusError(`Unbound namespace prefix in <${name}>`);
-    return { ns, local: name.slice(colon + 1) };
+    if (colon === -1) resolved = { ns: this.scope[''] ?? '', local: name };
+    else {
+      const ns = this.scope[name.slice(0, colon)];
+      if (ns === undefined) throw new MultistatusError(`Unbound namespace prefix in <${name}>`);
+      resolved = { ns, local: name.slice(colon + 1) };
+    }
+    this.names_.set(name, resolved);
+    return resolved;
   }
 
   private open(tag: string): void {
@@ -197,40 +223,39 @@ export class MultistatusReader {
       if (code === 32 || code === 9 || code === 10 || code === 13) break;
       nameEnd += 1;
     }
-    const name = tag.slice(0, nameEnd);
+    const name = nameEnd === tag.length ? tag : tag.slice(0, nameEnd);
     if (name === '') throw new MultistatusError('Malformed start tag');
     this.depth += 1;
     if (nameEnd < tag.length && tag.includes('xmlns', nameEnd)) this.declare(tag.slice(nameEnd));
     const { ns, local } = this.resolve(name);
-    const parent = this.kinds[this.depth - 2];
-    let kind = 'other';
+    const parent = this.depth >= 2 ? this.kinds[this.depth - 2] : Kind.Other;
+    let kind = Kind.Other;
     if (this.depth === 1) {
       if (ns !== DAV_NS || local !== 'multistatus') throw new MultistatusError('No root multistatus found');
       if (this.rootSeen) throw new MultistatusError('More than one root element');
       this.rootSeen = true;
-      kind = 'multistatus';
-    } else if (parent === 'value' || parent === 'prop') {
-      kind = 'value';
-      this.values.push({ local, ns, children: undefined });
+      kind = Kind.Multistatus;
+    } else if (parent === Kind.Value || parent === Kind.Prop) {
+      kind = Kind.Value;
+      this.values.push({ local, children: undefined });
       this.capturing = true;
       this.text = '';
     } else if (ns === DAV_NS) {
-      if (parent === 'multistatus' && local === 'response') {
-        kind = 'response';
-        this.response = { href: '', props: {}, namespaces: {} };
-      } else if (parent === 'response' && (local === 'href' || local === 'status')) {
-        kind = `response-${local}`;
+      if (parent === Kind.Multistatus && local === 'response') {
+        kind = Kind.Response;
+        this.response = { href: '', props: EMPTY_PROPS };
+      } else if (parent === Kind.Response && (local === 'href' || local === 'status')) {
+        kind = local === 'href' ? Kind.ResponseHref : Kind.ResponseStatus;
         this.capturing = true;
         this.text = '';
-      } else if (parent === 'response' && local === 'propstat') {
-        kind = 'propstat';
+      } else if (parent === Kind.Response && local === 'propstat') {
+        kind = Kind.Propstat;
         this.propstatProps = {};
-        this.propstatNamespaces = {};
         this.propstatStatus = 0;
-      } else if (parent === 'propstat' && local === 'prop') {
-        kind = 'prop';
-      } else if (parent === 'propstat' && local === 'status') {
-        kind = 'propstat-status';
+      } else if (parent === Kind.Propstat && local === 'prop') {
+        kind = Kind.Prop;
+      } else if (parent === Kind.Propstat && local === 'status') {
+        kind = Kind.PropstatStatus;
         this.capturing = true;
         this.text = '';
       }
@@ -249,7 +274,10 @@ export class MultistatusReader {
       }
       scope[match[2] ?? ''] = decodeXmlText(match[3] ?? match[4] ?? '');
     }
-    if (scope !== undefined) this.scope = scope;
+    if (scope !== undefined) {
+      this.scope = scope;
+      this.names_ = new Map();
+    }
   }
 
   /** Closes the innermost element; `name` (from an end tag) must match it. */
@@ -258,34 +286,37 @@ export class MultistatusReader {
     const kind = this.kinds[this.depth - 1];
     if (name !== null && name !== this.names[this.depth - 1]) throw new MultistatusError(`Mismatched end tag </${name}>`);
     switch (kind) {
-      case 'value':
+      case Kind.Value:
         this.closeValue();
         break;
-      case 'response-href':
+      case Kind.ResponseHref:
         if (this.response) this.response.href = decodeXmlText(this.text).trim();
         this.capturing = false;
         break;
-      case 'response-status':
+      case Kind.ResponseStatus:
         if (this.response) this.response.status = statusCodeOf(decodeXmlText(this.text));
         this.capturing = false;
         break;
-      case 'propstat-status':
+      case Kind.PropstatStatus:
         this.propstatStatus = statusCodeOf(decodeXmlText(this.text));
         this.capturing = false;
         break;
-      case 'propstat':
+      case Kind.Propstat:
         if (this.response && this.propstatProps && this.propstatStatus >= 200 && this.propstatStatus < 300) {
-          Object.assign(this.response.props, this.propstatProps);
-          Object.assign(this.response.namespaces, this.propstatNamespaces);
+          // Usually the only successful propstat: taken as it is, not copied.
+          if (this.response.props === EMPTY_PROPS) this.response.props = this.propstatProps;
+          else Object.assign(this.response.props, this.propstatProps);
         }
         this.propstatProps = undefined;
-        this.propstatNamespaces = undefined;
         break;
-      case 'response':
-        if (this.response) this.onResponse(this.response);
+      case Kind.Response:
+        if (this.response) {
+          if (this.response.props === EMPTY_PROPS) this.response.props = {};
+          this.onResponse(this.response);
+        }
         this.response = undefined;
         break;
-      case 'multistatus':
+      case Kind.Multistatus:
         this.rootClosed = true;
         break;
       default:
@@ -295,6 +326,7 @@ export class MultistatusReader {
     if (declared !== undefined && declared.depth === this.depth) {
       this.scope = declared.previous;
       this.scopes.pop();
+      this.names_ = new Map();
     }
     this.depth -= 1;
   }
@@ -307,10 +339,7 @@ export class MultistatusReader {
     const parent = this.values[this.values.length - 1];
     if (parent === undefined) {
       // A property of the propstat.
-      if (this.propstatProps) {
-        this.propstatProps[frame.local] = value;
-        if (this.propstatNamespaces) this.propstatNamespaces[frame.local] = frame.ns;
-      }
+      if (this.propstatProps) this.propstatProps[frame.local] = value;
       this.capturing = false;
       this.text = '';
       return;

@@ -1,7 +1,6 @@
 import { DEFAULT_FILE_MIME, FOLDER_MIME, createNode, parsePermissions, parseShareAttributes } from '@cumulus/sdk';
 import type { Node, NodeAttributes, Permissions } from '@cumulus/sdk';
 import { cleanEtag, numberProp } from './mapFileStat';
-import { DAV_NS } from './multistatus';
 import type { DavPropElement, DavPropValue, DavResponse } from './multistatus';
 
 /**
@@ -149,7 +148,7 @@ export class ResponseNodeBuilder {
     const { props } = response;
     const filename = this.filenameOf(response.href);
     const resourcetype = props['resourcetype'];
-    const isFolder = typeof resourcetype === 'object' && resourcetype['collection'] !== undefined && response.namespaces['resourcetype'] === DAV_NS;
+    const isFolder = typeof resourcetype === 'object' && resourcetype['collection'] !== undefined;
 
     const attributes: NodeAttributes = {};
     for (const name in props) {
