@@ -1,4 +1,3 @@
-import { createClient } from 'webdav';
 import type { FileStat, ResponseDataDetailed, WebDAVClient } from 'webdav';
 import { propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
@@ -73,8 +72,15 @@ export function createDavService(options: DavServiceOptions): DavService {
   const root = `/files/${options.uid}`;
   const headers: Record<string, string> = { ...options.headers };
   if (options.requestToken) headers['requesttoken'] = options.requestToken;
-  const client: WebDAVClient = createClient(davUrl, { headers });
-  client.registerTagParser((path, value) => (RAW_TEXT_PROPERTIES.test(path) ? undefined : value));
+  // The webdav client (~50 KB gzipped) loads with the first call that needs it: listing
+  // folders does not, so the screen's first JavaScript stays small.
+  let clientLoaded: Promise<WebDAVClient> | undefined;
+  const webdav = (): Promise<WebDAVClient> =>
+    (clientLoaded ??= import('webdav').then(({ createClient }) => {
+      const client = createClient(davUrl, { headers });
+      client.registerTagParser((path, value) => (RAW_TEXT_PROPERTIES.test(path) ? undefined : value));
+      return client;
+    }));
 
   const mapContext = { davUrl, root };
   /** The client's path (relative to /remote.php/dav) of a path below the root. */
@@ -93,7 +99,7 @@ export function createDavService(options: DavServiceOptions): DavService {
     },
 
     async stat(path, callOptions = {}) {
-      const response = (await client.stat(davPath(path), {
+      const response = (await (await webdav()).stat(davPath(path), {
         details: true,
         data: propfindBody(),
         headers: XML_HEADERS,
@@ -103,21 +109,21 @@ export function createDavService(options: DavServiceOptions): DavService {
     },
 
     async move(node, destinationDir, moveOptions = {}) {
-      await client.moveFile(nodePath(node), joinDav(davPath(destinationDir), node.basename), { overwrite: moveOptions.overwrite ?? false });
+      await (await webdav()).moveFile(nodePath(node), joinDav(davPath(destinationDir), node.basename), { overwrite: moveOptions.overwrite ?? false });
     },
 
     async copy(node, destinationDir, copyOptions = {}) {
       const target = joinDav(davPath(destinationDir), copyOptions.newName ?? node.basename);
-      await client.copyFile(nodePath(node), target, { overwrite: copyOptions.overwrite ?? false });
+      await (await webdav()).copyFile(nodePath(node), target, { overwrite: copyOptions.overwrite ?? false });
     },
 
     async remove(node) {
-      await client.deleteFile(nodePath(node));
+      await (await webdav()).deleteFile(nodePath(node));
     },
 
     async rename(node, newName) {
       // Overwrite F: a name already taken fails with 412 instead of replacing the other node.
-      await client.moveFile(nodePath(node), joinDav(davPath(node.dirname), newName), { overwrite: false });
+      await (await webdav()).moveFile(nodePath(node), joinDav(davPath(node.dirname), newName), { overwrite: false });
     },
 
     async createDirectory(path) {
@@ -125,14 +131,14 @@ export function createDavService(options: DavServiceOptions): DavService {
       // Only the user's own tree is walked (never /files itself), and an existing parent (405) is fine.
       const make = async (dir: string, isParent: boolean): Promise<void> => {
         try {
-          await client.createDirectory(davPath(dir));
+          await (await webdav()).createDirectory(davPath(dir));
         } catch (error) {
           const status = errorStatus(error);
           if (isParent && status === 405) return;
           const parent = dir.replace(/\/[^/]*\/?$/, '');
           if (status !== 409 || parent === '' || parent === '/') throw error;
           await make(parent, true);
-          await client.createDirectory(davPath(dir));
+          await (await webdav()).createDirectory(davPath(dir));
         }
       };
       await make(path.replace(/\/+$/, ''), false);
@@ -143,7 +149,7 @@ export function createDavService(options: DavServiceOptions): DavService {
         '<?xml version="1.0"?>\n<d:propertyupdate xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns">' +
         `<d:set><d:prop><oc:favorite>${favorite ? 1 : 0}</oc:favorite></d:prop></d:set></d:propertyupdate>`;
       // customRequest throws on an error status, with `status`, like the client's own calls.
-      await client.customRequest(nodePath(node), {
+      await (await webdav()).customRequest(nodePath(node), {
         method: 'PROPPATCH',
         headers: XML_HEADERS,
         data: body,
