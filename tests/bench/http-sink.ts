@@ -65,6 +65,9 @@ const server = createServer((request, response) => {
     else done();
   });
 });
+// Idle keep-alive sockets stay open across the dd runs between uploads (node's 5 s default
+// closed them while the client reused them: EPIPE), as the file server's 72 s do.
+server.keepAliveTimeout = 120_000;
 server.listen(0, '127.0.0.1', () => {
   const address = server.address();
   process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
