@@ -64,7 +64,8 @@ describe('UploadStore: chunks written once, into the assembly file', () => {
 
   it('keeps chunks that arrive before chunk 1 in files of their own and merges them at their offsets', async () => {
     await store.create('alice', 'early', '/f.bin');
-    await put('early', 3, 40, 240);
+    // Without OC-Total-Length nothing tells whether chunks 3 and 2 are full: their offsets wait for chunk 1.
+    await put('early', 3, 40);
     await put('early', 2, 100);
     await put('early', 1, 100, 240);
     expect((await readdir(folder('early'))).sort()).toEqual([ASSEMBLY_FILE, '2', '3'].sort());
@@ -74,6 +75,29 @@ describe('UploadStore: chunks written once, into the assembly file', () => {
     // Merged chunks now count as placed: a refused install can be retried without their files.
     expect(await readdir(folder('early'))).toEqual([ASSEMBLY_FILE]);
     expect((await store.chunks('alice', 'early')).every((c) => c.offset !== null)).toBe(true);
+  });
+
+  it('takes the chunk size from any chunk OC-Total-Length shows to be full, so parallel chunks need not wait for chunk 1', async () => {
+    await store.create('alice', 'parallel', '/p.bin');
+    await put('parallel', 3, 100, 250); // 3 × 100 > 250: possibly the short last one, no size from it
+    await put('parallel', 2, 100, 250); // 2 × 100 ≤ 250: full
+    await put('parallel', 3, 50, 250);
+    await put('parallel', 1, 100, 250);
+    const offsets = Object.fromEntries((await store.chunks('alice', 'parallel')).map((c) => [c.name, c.offset]));
+    expect(offsets).toEqual({ '1': 0, '2': 100, '3': 200 });
+    const { content } = await assembled('parallel');
+    expect(content).toEqual(expected([100, 100, 50]));
+  });
+
+  it('survives a wrong guess of the chunk size (a short last chunk first) by copying', async () => {
+    await store.create('alice', 'guess', '/g.bin');
+    await put('guess', 3, 5, 25); // 3 × 5 ≤ 25 looks full: chunk size 5, but the real size is 10
+    await put('guess', 1, 10, 25);
+    await put('guess', 2, 10, 25);
+    const { plan, content } = await assembled('guess');
+    expect(content).toBeNull();
+    expect(plan).toMatchObject({ size: 25, inPlace: false });
+    expect(await copied('guess', plan)).toEqual(expected([10, 10, 5]));
   });
 
   it('falls back to copying when chunks are not of one size, and the copy has every byte in order', async () => {

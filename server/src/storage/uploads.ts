@@ -73,9 +73,9 @@ export function numericOrder(names: string[]): string[] {
  *
  * A v2 upload (destination known) writes each chunk straight into one
  * assembly file at offset (n-1) × chunk size, so the bytes are written once
- * and assembly is a rename. The chunk size is the `Content-Length` of chunk 1
- * (every chunk but the last has that size); a chunk whose offset is not known
- * yet (it arrived before chunk 1), or that is larger than the chunk size, or
+ * and assembly is a rename. The chunk size is the `Content-Length` of the
+ * first chunk known to be full (every chunk but the last has that size); a
+ * chunk whose offset is not known yet, or that is larger than the chunk size, or
  * that has no `Content-Length`, goes to a chunk file of its own, as every
  * chunk of the older v1 style does. Assembly checks the recorded offsets and
  * falls back to copying when they are not the final ones.
@@ -150,10 +150,7 @@ export class UploadStore {
     return { name, size: written, offset: null };
   }
 
-  /**
-   * Where in the assembly file this chunk goes, or null when it gets a file
-   * of its own. Chunk 1 fixes the chunk size when it is not the only chunk.
-   */
+  /** Where in the assembly file this chunk goes, or null when it gets a file of its own. */
   private async placement(uid: string, id: string, name: string, announced: ChunkAnnouncement): Promise<number | null> {
     const key = `${uid}/${id}`;
     const { length, totalLength } = announced;
@@ -164,7 +161,13 @@ export class UploadStore {
     if (!row || row.destination === null) return null;
     const n = Number(name);
     let chunkSize = row.chunk_size;
-    if (chunkSize === null && n === 1 && length > 0 && (totalLength === undefined || length < totalLength)) {
+    // The chunk size comes from the first chunk known not to be a short last one: chunk 1 when
+    // more bytes follow it, or (with OC-Total-Length) any chunk n with n × length ≤ total, so
+    // parallel first chunks need not wait for chunk 1. A wrong guess (a short last chunk that
+    // happens to fit) only costs speed: placed chunks never overlap, assembly checks every
+    // offset and copies when they are off.
+    const full = n === 1 ? totalLength === undefined || length < totalLength : totalLength !== undefined && n * length <= totalLength;
+    if (chunkSize === null && length > 0 && full) {
       await this.db.updateTable('uploads').set({ chunk_size: length }).where('uid', '=', uid).where('id', '=', id).where('chunk_size', 'is', null).execute();
       chunkSize = (await this.db.selectFrom('uploads').select('chunk_size').where('uid', '=', uid).where('id', '=', id).executeTakeFirst())?.chunk_size ?? null;
     }
