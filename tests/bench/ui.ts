@@ -218,8 +218,15 @@ async function loadFolder(page: Page, origin: string, folder: string, count: num
   );
 }
 
+/** Lets the page go quiet (saves of the view config, garbage collection) so one measurement does not pay for the last. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForTimeout(500);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** Clicks the column header button `label` and times it until the first row changed and was painted. */
-function resort(page: Page, label: string): Promise<number> {
+async function resort(page: Page, label: string): Promise<number> {
+  await settle(page);
   return page.evaluate(async (buttonLabel: string) => {
     const button = [...document.querySelectorAll<HTMLButtonElement>('button.files-sort')].find((candidate) => candidate.textContent?.trim() === buttonLabel);
     if (button === undefined) throw new Error(`No sort button "${buttonLabel}"`);
@@ -381,6 +388,7 @@ async function main(): Promise<void> {
       if (runs.every((figures) => figures.markListReady === null)) console.log(`(${label}: no 'files:list-ready' mark in the shell; list ready taken from the DOM)`);
 
       if (size === 10_000) {
+        await settle(page);
         const scroll = await scrollThrough(page);
         report(`10,000: frames over ${DROPPED_FRAME_MS.toFixed(1)} ms scrolling ${Math.round(scroll.distance / 55)} rows in ${scroll.frames} frames`, scroll.dropped, 'frames');
         report('10,000: share of frames dropped while scrolling', scroll.dropped / scroll.frames, '', TARGETS.droppedShare);
