@@ -224,25 +224,30 @@ async function settle(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
-/** Clicks the column header button `label` and times it until the first row changed and was painted. */
+/**
+ * Clicks the column header button `label` and times it until the new order is
+ * on screen: the header's `aria-sort` changes in the same React commit as the
+ * rows, then one frame is painted. (The first row alone can stay the same: a
+ * folder may be first by name and by date.)
+ */
 async function resort(page: Page, label: string): Promise<number> {
   await settle(page);
   return page.evaluate(async (buttonLabel: string) => {
     const button = [...document.querySelectorAll<HTMLButtonElement>('button.files-sort')].find((candidate) => candidate.textContent?.trim() === buttonLabel);
-    if (button === undefined) throw new Error(`No sort button "${buttonLabel}"`);
-    const firstRow = (): string | null => document.querySelector('[role="row"][data-source]')?.getAttribute('data-source') ?? null;
-    const before = firstRow();
+    const header = button?.closest('[role="columnheader"]');
+    if (button === undefined || header === null || header === undefined) throw new Error(`No sort button "${buttonLabel}"`);
+    const before = header.getAttribute('aria-sort');
     const started = performance.now();
     button.click();
     await new Promise<void>((resolve, reject) => {
       const check = (): void => {
-        if (firstRow() !== before) resolve();
-        else if (performance.now() - started > 30_000) reject(new Error('The order did not change'));
+        if (header.getAttribute('aria-sort') !== before) resolve();
+        else if (performance.now() - started > 30_000) reject(new Error(`Sorting by ${buttonLabel} did not happen`));
         else requestAnimationFrame(check);
       };
       check();
     });
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     return performance.now() - started;
   }, label);
 }
