@@ -44,13 +44,13 @@ const SCROLL_FRAMES = 600;
 /** The list's row height (spec: 55 px). */
 const ROW_PX = 55;
 
-/** The targets of issue 4 (ms, MB, KB, share of frames). */
+/** The targets of issue 4 (ms, MB, KB, per cent of frames; 'few frames dropped' taken as under 5%). */
 const TARGETS = {
   usable10k: 500,
   usable100k: 2000,
   resort100k: 300,
   heap100kMb: 200,
-  droppedShare: 0.05,
+  droppedPercent: 5,
   initialJsKb: 250,
 };
 
@@ -402,12 +402,12 @@ async function main(): Promise<void> {
         await settle(page);
         const scroll = await scrollThrough(page, SCROLL_FRAMES);
         report(`10,000: frames over ${DROPPED_FRAME_MS.toFixed(1)} ms scrolling all ${Math.round(scroll.distance / ROW_PX)} rows in ${scroll.frames} frames`, scroll.dropped, 'frames');
-        report('10,000: share of frames dropped, all rows in 10 s (~16 new rows a frame)', scroll.dropped / scroll.frames, '', TARGETS.droppedShare);
+        report('10,000: frames dropped, all rows in 10 s (~16 new rows a frame)', (100 * scroll.dropped) / scroll.frames, '%', TARGETS.droppedPercent);
         report('10,000: longest frame, all rows in 10 s', scroll.worst, 'ms');
         // A fast, steady hand scroll: one new row a frame (3,300 px/s).
         await settle(page);
         const steady = await scrollThrough(page, SCROLL_FRAMES, ROW_PX);
-        report(`10,000: share of frames dropped, steady ${ROW_PX} px a frame for ${steady.frames} frames`, steady.dropped / steady.frames, '', TARGETS.droppedShare);
+        report(`10,000: frames dropped, steady ${ROW_PX} px a frame for ${steady.frames} frames`, (100 * steady.dropped) / steady.frames, '%', TARGETS.droppedPercent);
         report('10,000: longest frame, steady scroll', steady.worst, 'ms');
       }
       if (size === 100_000) {
