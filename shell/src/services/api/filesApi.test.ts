@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { createFilesApi, parseStats } from './filesApi';
 
@@ -11,6 +11,12 @@ describe('FilesApi', () => {
   });
   afterEach(() => {
     nock.cleanAll();
+  });
+  // nock patches node's shared http and fetch; a test file after this one in the
+  // same jest worker must get them back unpatched and allowed to connect.
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
   });
   const api = () => createFilesApi({ origin: ORIGIN, requestToken: 'tok3n' });
 

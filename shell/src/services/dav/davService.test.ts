@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { Permission, propfindBody } from '@cumulus/sdk';
 import { createDavService, errorStatus } from './davService';
@@ -36,6 +36,12 @@ describe('DavService', () => {
   });
   afterEach(() => {
     nock.cleanAll();
+  });
+  // nock patches node's shared http and fetch; a test file after this one in the
+  // same jest worker must get them back unpatched and allowed to connect.
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
   });
 
   const dav = () => createDavService({ origin: ORIGIN, uid: 'alice', requestToken: 'tok3n' });
