@@ -7,65 +7,50 @@
  * CUMULUS_E2E_DIST points elsewhere). Screenshots go to tests/output/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startServer } from '../../server/src/app';
-import type { StartedServer } from '../../server/src/app';
 import { launchBrowser, watchPage } from '../support/browser';
 import type { PageProblems } from '../support/browser';
+import { E2E_OUTPUT, signIn, startFilesServer } from '../support/filesServer';
+import type { FilesServer } from '../support/filesServer';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = process.env['CUMULUS_E2E_DIST'] ?? path.join(ROOT, 'dist');
-const OUTPUT = path.join(ROOT, 'tests/output');
 const PASSWORD = 'actions-e2e-password';
 /** Time for one browser step (a few round trips and renders). */
 const STEP_MS = 20_000;
 
 describe('file actions in the browser', () => {
-  let dataDir: string;
-  let server: StartedServer;
+  let server: FilesServer;
   let browser: Browser;
   let page: Page;
   let problems: PageProblems;
 
-  const auth = () => `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
-  const dav = (method: string, file: string, body?: string) =>
-    fetch(`${server.url}/remote.php/dav/files/admin${file}`, { method, headers: { authorization: auth() }, body });
+  const dav = (method: string, file: string, body?: string) => server.dav(method, file, body);
   const exists = async (file: string) => (await dav('PROPFIND', file)).status === 207;
   const row = (name: string): Locator => page.locator(`[role="row"][data-source$="/${encodeURIComponent(name)}"]`);
   const toast = (text: string): Locator => page.locator('.files-toast', { hasText: text });
-  const shot = (name: string) => page.screenshot({ path: path.join(OUTPUT, `files-actions-${name}.png`) });
+  const shot = (name: string) => page.screenshot({ path: path.join(E2E_OUTPUT, `files-actions-${name}.png`) });
   const runFromMenu = async (name: string, action: string) => {
     await row(name).getByRole('button', { name: 'Actions' }).click();
     await page.getByRole('menuitem', { name: action, exact: true }).click();
   };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cumulus-e2e-actions-'));
-    server = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, distDir: DIST });
+    server = await startFilesServer({ name: 'actions', adminPassword: PASSWORD });
     for (const folder of ['/Docs', '/Archive']) expect((await dav('MKCOL', folder)).status).toBe(201);
     const files = ['notes.txt', 'other.txt', 'move-me.txt', 'copy-me.txt', 'delete-me.txt', 'batch1.txt', 'batch2.txt', 'batch3.txt'];
     for (const name of [...files.map((file) => `/${file}`), '/Docs/inside.txt']) expect((await dav('PUT', name, `content of ${name}`)).status).toBe(201);
 
-    mkdirSync(OUTPUT, { recursive: true });
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.setDefaultTimeout(8_000);
     problems = watchPage(page);
-    await page.goto(`${server.url}/apps/files/`);
-    await page.getByLabel('Login').fill('admin');
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Log in' }).click();
+    await signIn(page, server.url, PASSWORD);
     await row('notes.txt').waitFor();
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('renames a file inline, on the server too', async () => {

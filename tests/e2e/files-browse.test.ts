@@ -7,21 +7,14 @@
  * (`npm test` does it); `CUMULUS_E2E_DIST` points at another build.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { existsSync, mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { startServer } from '../../server/src/app';
-import type { StartedServer } from '../../server/src/app';
 import { launchBrowser, watchPage } from '../support/browser';
 import type { PageProblems } from '../support/browser';
+import { E2E_OUTPUT, startFilesServer } from '../support/filesServer';
+import type { FilesServer } from '../support/filesServer';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = process.env.CUMULUS_E2E_DIST ?? path.join(ROOT, 'dist');
-const OUTPUT = path.join(ROOT, 'tests/output');
 const ADMIN_PASSWORD = 'admin-password';
 const DAY = 24 * 3600;
 
@@ -48,8 +41,7 @@ interface SeededFile {
 }
 
 describe('browsing files in the browser', () => {
-  let dataDir: string;
-  let server: StartedServer;
+  let server: FilesServer;
   let browser: Browser;
   let page: Page;
   let problems: PageProblems;
@@ -57,11 +49,7 @@ describe('browsing files in the browser', () => {
 
   /** WebDAV as admin, with Basic auth, for seeding. */
   const dav = async (method: string, davPath: string, body?: Buffer, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${server.url}/remote.php/dav/files/admin${davPath.split('/').map(encodeURIComponent).join('/')}`, {
-      method,
-      headers: { authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`, ...headers },
-      body: body === undefined ? undefined : new Uint8Array(body),
-    });
+    const response = await server.dav(method, davPath, body, headers);
     if (response.status >= 300) throw new Error(`${method} ${davPath} answered ${response.status}`);
   };
   const put = (davPath: string, body: Buffer, ageDays: number) => dav('PUT', davPath, body, { 'X-OC-Mtime': String(Math.floor(Date.now() / 1000 - ageDays * DAY)) });
@@ -76,9 +64,7 @@ describe('browsing files in the browser', () => {
   const breadcrumbs = () => page.getByRole('navigation', { name: 'Current directory path' });
 
   beforeAll(async () => {
-    if (!existsSync(path.join(DIST, 'shell/index.html'))) throw new Error(`${DIST} has no built shell: run \`npm run build\` first`);
-    dataDir = await mkdtemp(path.join(tmpdir(), 'cumulus-e2e-browse-'));
-    server = await startServer({ dataDir, port: 0, adminPassword: ADMIN_PASSWORD, distDir: DIST, throttleDelayMs: 0 });
+    server = await startFilesServer({ name: 'browse', adminPassword: ADMIN_PASSWORD, config: { throttleDelayMs: 0 } });
 
     for (const folder of ['/Documents', '/Photos', '/Projects', '/Projects/Website', '/Music', '/Archive', '/.config']) await dav('MKCOL', folder);
     rootFiles = [
@@ -103,7 +89,6 @@ describe('browsing files in the browser', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (dataDir !== undefined) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('signs in through the /login form and lands on All files, with heading, title and the seeded rows', async () => {
@@ -124,8 +109,7 @@ describe('browsing files in the browser', () => {
     await expect(page.getByRole('button', { name: 'New' }).isEnabled()).resolves.toBe(true);
     // Let the previews arrive before the picture is taken.
     await page.waitForLoadState('networkidle');
-    mkdirSync(OUTPUT, { recursive: true });
-    await page.screenshot({ path: path.join(OUTPUT, 'files-list-1400.png') });
+    await page.screenshot({ path: path.join(E2E_OUTPUT, 'files-list-1400.png') });
   });
 
   it('browses into folders and back by breadcrumb; the current crumb reloads', async () => {
@@ -193,7 +177,7 @@ describe('browsing files in the browser', () => {
     await page.locator('.files-list[data-layout="grid"]').waitFor();
     await expect(page.getByRole('button', { name: 'Switch to list view' }).getAttribute('aria-pressed')).resolves.toBe('true');
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: path.join(OUTPUT, 'files-grid-1400.png') });
+    await page.screenshot({ path: path.join(E2E_OUTPUT, 'files-grid-1400.png') });
 
     // Narrow: the grid stays, the toggle goes (below 512 px), the navigation hides behind its toggle.
     await page.setViewportSize({ width: 480, height: 900 });
@@ -202,7 +186,7 @@ describe('browsing files in the browser', () => {
     await expect(page.getByRole('navigation', { name: 'Files' }).isVisible()).resolves.toBe(false);
     await expect(page.locator('.files-list').getAttribute('data-layout')).resolves.toBe('grid');
     await page.waitForTimeout(200);
-    await page.screenshot({ path: path.join(OUTPUT, 'files-grid-480.png') });
+    await page.screenshot({ path: path.join(E2E_OUTPUT, 'files-grid-480.png') });
 
     await page.setViewportSize({ width: 1400, height: 900 });
     await page.getByRole('button', { name: 'Switch to list view' }).click();
@@ -212,12 +196,12 @@ describe('browsing files in the browser', () => {
   it('opens the navigation from its toggle on a narrow screen and closes it with Escape', async () => {
     await page.setViewportSize({ width: 480, height: 900 });
     await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(OUTPUT, 'files-list-480.png') });
+    await page.screenshot({ path: path.join(E2E_OUTPUT, 'files-list-480.png') });
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const overlay = page.getByRole('dialog', { name: 'Files' });
     await overlay.waitFor();
     await expect(overlay.getByPlaceholder('Filter filenames…').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
-    await page.screenshot({ path: path.join(OUTPUT, 'files-navigation-480.png') });
+    await page.screenshot({ path: path.join(E2E_OUTPUT, 'files-navigation-480.png') });
     await page.keyboard.press('Escape');
     await overlay.waitFor({ state: 'hidden' });
     await expect(page.getByRole('button', { name: 'Open navigation' }).evaluate((button) => button === document.activeElement)).resolves.toBe(true);

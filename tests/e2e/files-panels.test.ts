@@ -7,48 +7,35 @@
  * does it); CUMULUS_E2E_DIST points at another build.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startServer } from '../../server/src/app';
-import type { StartedServer } from '../../server/src/app';
 import { launchBrowser, watchPage } from '../support/browser';
 import type { PageProblems } from '../support/browser';
+import { basicAuth as basic, E2E_OUTPUT, signIn, startFilesServer } from '../support/filesServer';
+import type { FilesServer } from '../support/filesServer';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const DIST = process.env.CUMULUS_E2E_DIST ?? path.join(ROOT, 'dist');
-const OUTPUT = path.join(ROOT, 'tests/output');
 const PASSWORD = 'panels-admin-password';
 const MB = 1024 * 1024;
 
-const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-
 describe('sidebar, settings and quota in the browser', () => {
-  let dataDir: string;
-  let server: StartedServer;
+  let server: FilesServer;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let problems: PageProblems;
 
-  const dav = (method: string, target: string, body?: string | Uint8Array<ArrayBuffer>) =>
-    fetch(`${server.url}/remote.php/dav/files/admin/${target}`, { method, headers: { Authorization: basic('admin', PASSWORD) }, body });
+  const dav = (method: string, target: string, body?: string | Uint8Array) => server.dav(method, `/${target}`, body);
 
   const shot = async (name: string, width: number) => {
     await page.setViewportSize({ width, height: 900 });
     // The list width is debounced by 100 ms (spec §9): let the layout settle.
     await page.waitForTimeout(300);
-    await page.screenshot({ path: path.join(OUTPUT, `${name}-${width}x900.png`) });
+    await page.screenshot({ path: path.join(E2E_OUTPUT, `${name}-${width}x900.png`) });
   };
 
   beforeAll(async () => {
-    if (!existsSync(path.join(DIST, 'shell/index.html'))) throw new Error(`${DIST} is missing: run \`npm run build\` first`);
-    mkdirSync(OUTPUT, { recursive: true });
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cumulus-e2e-panels-'));
-    server = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, distDir: DIST, throttleDelayMs: 0 });
-    await server.built.accounts.users.setQuota('admin', 10 * MB);
+    server = await startFilesServer({ name: 'panels', adminPassword: PASSWORD, config: { throttleDelayMs: 0 } });
+    await server.server.built.accounts.users.setQuota('admin', 10 * MB);
     for (const [method, target, body] of [
       ['MKCOL', 'Documents'],
       ['PUT', 'report.txt', new Uint8Array(MB).fill(0x72)],
@@ -62,17 +49,13 @@ describe('sidebar, settings and quota in the browser', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     page = await context.newPage();
     problems = watchPage(page);
-    await page.goto(`${server.url}/login`);
-    await page.fill('#user', 'admin');
-    await page.fill('#password', PASSWORD);
-    await Promise.all([page.waitForURL(/\/apps\/files\//), page.press('#password', 'Enter')]);
+    await signIn(page, server.url, PASSWORD);
     await page.getByRole('row', { name: /report\.txt/ }).waitFor();
   }, 40000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("shows the quota as '{used} of {quota} used' in the navigation footer", async () => {
