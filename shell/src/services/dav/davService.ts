@@ -2,7 +2,8 @@ import type { FileStat, ResponseDataDetailed, WebDAVClient } from 'webdav';
 import { propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { errorStatus } from '../errorStatus';
-import { encodeDavPath, mapFileStat } from './mapFileStat';
+import { encodeDavPath } from './davProps';
+import { mapFileStat } from './mapFileStat';
 import { fetchListing } from './propfindListing';
 
 /** Where the DAV service talks to and as whom. */

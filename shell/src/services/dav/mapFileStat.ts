@@ -1,38 +1,7 @@
 import type { FileStat } from 'webdav';
 import { FOLDER_MIME, createNode, parsePermissions, parseShareAttributes } from '@cumulus/sdk';
 import type { Node, NodeAttributes } from '@cumulus/sdk';
-
-/** Properties that become core node fields; everything else is kept as an attribute. */
-const CORE_PROPERTIES = new Set([
-  'displayname',
-  'resourcetype',
-  'getcontentlength',
-  'getcontenttype',
-  'getlastmodified',
-  'getetag',
-  'creationdate',
-  'fileid',
-  'id',
-  'permissions',
-  'size',
-  'owner-id',
-  'share-types',
-  'share-attributes',
-  'favorite',
-  'quota-available-bytes',
-  'mount-type',
-  'is-encrypted',
-]);
-
-/** A finite number read from a property the XML parser may have left as a string, else undefined. */
-export function numberProp(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && value.trim() !== '') {
-    const parsed = Number(value);
-    return Number.isFinite(parsed) ? parsed : undefined;
-  }
-  return undefined;
-}
+import { CORE_PROPERTIES, cleanEtag, encodeDavPath, numberProp, timeOf } from './davProps';
 
 /** `oc:share-types` arrives as '', `{ 'share-type': 3 }` or `{ 'share-type': [0, 3] }`. */
 function shareTypesOf(value: unknown): number[] {
@@ -40,24 +9,6 @@ function shareTypesOf(value: unknown): number[] {
   const raw: unknown = (value as Record<string, unknown>)['share-type'];
   const list = Array.isArray(raw) ? raw : [raw];
   return list.map(numberProp).filter((type): type is number => type !== undefined);
-}
-
-/** Milliseconds since the epoch from an HTTP date, or undefined. */
-function timeOf(value: unknown): number | undefined {
-  if (typeof value !== 'string' || value === '') return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : time;
-}
-
-/** The ETag without its quotes (and a weak marker), as the node model keeps it. */
-export function cleanEtag(etag: unknown): string | undefined {
-  if (etag === null || etag === undefined || etag === '') return undefined;
-  return String(etag).replace(/^W\//, '').replace(/"/g, '');
-}
-
-/** The URL-encoded form of a decoded DAV path: each segment encoded, slashes kept. */
-export function encodeDavPath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
 }
 
 /** What {@link mapFileStat} needs to know besides the stat. */

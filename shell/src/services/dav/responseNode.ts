@@ -1,32 +1,7 @@
 import { DEFAULT_FILE_MIME, FOLDER_MIME, createNode, parsePermissions, parseShareAttributes } from '@cumulus/sdk';
 import type { Node, NodeAttributes, Permissions } from '@cumulus/sdk';
-import { cleanEtag, numberProp } from './mapFileStat';
+import { CORE_PROPERTIES, cleanEtag, encodeDavPath, numberProp, timeOf } from './davProps';
 import type { DavPropElement, DavPropValue, DavResponse } from './multistatus';
-
-/**
- * Properties that become core node fields; everything else is kept as an
- * attribute (the same split as `mapFileStat`).
- */
-const CORE_PROPERTIES = new Set([
-  'displayname',
-  'resourcetype',
-  'getcontentlength',
-  'getcontenttype',
-  'getlastmodified',
-  'getetag',
-  'creationdate',
-  'fileid',
-  'id',
-  'permissions',
-  'size',
-  'owner-id',
-  'share-types',
-  'share-attributes',
-  'favorite',
-  'quota-available-bytes',
-  'mount-type',
-  'is-encrypted',
-]);
 
 /** Properties kept as the text the server sent ('0012', '1e3' are not numbers there). */
 const RAW_TEXT_PROPERTIES = new Set(['displayname', 'getetag', 'owner-id', 'owner-display-name', 'permissions', 'share-attributes', 'share-permissions']);
@@ -222,7 +197,7 @@ export class ResponseNodeBuilder {
       this.lastPrefix = prefix;
       this.lastDecodedPrefix = decodePath(prefix);
       if (this.lastDecodedPrefix.startsWith(this.basePath)) this.lastDecodedPrefix = this.lastDecodedPrefix.slice(this.basePath.length);
-      this.lastEncodedPrefix = encodePath(this.lastDecodedPrefix);
+      this.lastEncodedPrefix = encodeDavPath(this.lastDecodedPrefix);
     }
     const last = path.slice(cut + 1);
     return `${this.lastDecodedPrefix}/${last.includes('%') ? decodeSegment(last) : last}`;
@@ -232,7 +207,7 @@ export class ResponseNodeBuilder {
   private sourceOf(filename: string): string {
     const cut = filename.lastIndexOf('/');
     const prefix = filename.slice(0, cut);
-    const encodedPrefix = prefix === this.lastDecodedPrefix ? this.lastEncodedPrefix : encodePath(prefix);
+    const encodedPrefix = prefix === this.lastDecodedPrefix ? this.lastEncodedPrefix : encodeDavPath(prefix);
     return `${this.davUrl}${encodedPrefix}/${encodeURIComponent(filename.slice(cut + 1))}`.replace(/\/+$/, '');
   }
 
@@ -265,13 +240,6 @@ export class ResponseNodeBuilder {
   }
 }
 
-/** Milliseconds since the epoch from an HTTP or ISO date, or undefined. */
-function timeOf(value: string | undefined): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : time;
-}
-
 function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
@@ -282,8 +250,4 @@ function decodeSegment(segment: string): string {
 
 function decodePath(path: string): string {
   return path.includes('%') ? path.split('/').map(decodeSegment).join('/') : path;
-}
-
-function encodePath(path: string): string {
-  return path.split('/').map(encodeURIComponent).join('/');
 }
