@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { median, PROPFIND_BODY } from './support';
 
 const run = promisify(execFile);
 const PASSWORD = 'admin-password';
@@ -37,17 +38,6 @@ const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
 const UPLOAD_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** The bytes every chunk PUT sends: made once, so generating data costs the client nothing per request. */
 const CHUNK_BYTES = randomBytes(CHUNK);
-
-/** The PROPFIND body the files app sends (spec §7), every property of the issue. */
-const PROPFIND_BODY = `<?xml version="1.0"?>
-<d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns" xmlns:ocs="http://open-collaboration-services.org/ns">
-  <d:prop>
-    <d:getcontentlength/><d:getcontenttype/><d:getetag/><d:getlastmodified/><d:creationdate/><d:displayname/>
-    <d:quota-available-bytes/><d:resourcetype/><nc:has-preview/><nc:is-encrypted/><nc:mount-type/>
-    <oc:comments-unread/><oc:favorite/><oc:fileid/><oc:id/><oc:owner-display-name/><oc:owner-id/>
-    <oc:permissions/><oc:size/><nc:upload_time/><nc:hidden/><oc:share-types/><nc:share-attributes/><ocs:share-permissions/>
-  </d:prop>
-</d:propfind>`;
 
 const agent = new Agent({ keepAlive: true, maxSockets: PARALLEL + 1 });
 
@@ -63,12 +53,6 @@ function call(port: number, method: string, path: string, headers: Record<string
     req.end(body);
   });
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 async function dd(dataDir: string, durable: boolean): Promise<number> {
   const target = join(dataDir, 'dd.bin');

@@ -33,6 +33,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startServer } from '../../server/src/app';
 import type { StartedServer } from '../../server/src/app';
 import { launchBrowser } from '../support/browser';
+import { median, PROPFIND_BODY } from './support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'bench-admin-password';
@@ -53,17 +54,6 @@ const TARGETS = {
   droppedPercent: 5,
   initialJsKb: 250,
 };
-
-/** The PROPFIND body the shell sends (SDK `propfindBody`), for the plain-client measurement. */
-const PROPFIND_BODY = `<?xml version="1.0"?>
-<d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns" xmlns:ocs="http://open-collaboration-services.org/ns">
-  <d:prop>
-    <d:getcontentlength/><d:getcontenttype/><d:getetag/><d:getlastmodified/><d:creationdate/><d:displayname/>
-    <d:quota-available-bytes/><d:resourcetype/><nc:has-preview/><nc:is-encrypted/><nc:mount-type/>
-    <oc:comments-unread/><oc:favorite/><oc:fileid/><oc:id/><oc:owner-display-name/><oc:owner-id/>
-    <oc:permissions/><oc:size/><nc:upload_time/><nc:hidden/><oc:share-types/><nc:share-attributes/><ocs:share-permissions/>
-  </d:prop>
-</d:propfind>`;
 
 // ---------------------------------------------------------------- build
 
@@ -313,13 +303,6 @@ async function initialJavaScript(context: BrowserContext, origin: string): Promi
 }
 
 // ---------------------------------------------------------------- report
-
-const median = (values: number[]): number => {
-  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 interface Row {
   figure: string;

@@ -1,0 +1,30 @@
+/**
+ * What the two benches (`server.ts`, `ui.ts`) measure with alike: the request
+ * body of a listing and how runs are summed up.
+ */
+
+/**
+ * The PROPFIND body the files app sends for a listing (spec §7), every
+ * property of the issue; kept as literal text so both benches send the same
+ * bytes whatever the SDK's formatting.
+ */
+export const PROPFIND_BODY = `<?xml version="1.0"?>
+<d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns" xmlns:ocs="http://open-collaboration-services.org/ns">
+  <d:prop>
+    <d:getcontentlength/><d:getcontenttype/><d:getetag/><d:getlastmodified/><d:creationdate/><d:displayname/>
+    <d:quota-available-bytes/><d:resourcetype/><nc:has-preview/><nc:is-encrypted/><nc:mount-type/>
+    <oc:comments-unread/><oc:favorite/><oc:fileid/><oc:id/><oc:owner-display-name/><oc:owner-id/>
+    <oc:permissions/><oc:size/><nc:upload_time/><nc:hidden/><oc:share-types/><nc:share-attributes/><ocs:share-permissions/>
+  </d:prop>
+</d:propfind>`;
+
+/**
+ * The median of the finite `values` (a figure a run could not measure is
+ * NaN and left out), or NaN when there is none.
+ */
+export function median(values: number[]): number {
+  const sorted = values.filter((value) => Number.isFinite(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
