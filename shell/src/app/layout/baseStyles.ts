@@ -24,9 +24,9 @@ button { font: inherit; }
   .files-icon-button.files-nav-toggle { display: inline-flex; }
   .files-nav-backdrop { position: fixed; inset: 0; z-index: 39; background: rgba(0,0,0,.3); }
 }
-.files-nav__views { flex: 1; overflow: auto; display: flex; flex-direction: column; }
+.files-nav__views { flex: 1; min-height: 0; overflow: auto; display: flex; flex-direction: column; }
 .files-nav__list { list-style: none; margin: 0; padding: 0; }
-.files-nav__list--sticky { margin-top: auto; padding-top: 8px; }
+.files-nav__list--sticky { flex: none; padding: 8px 0; }
 .files-nav__children { list-style: none; margin: 0; padding: 0 0 0 16px; }
 .files-nav__entry { display: flex; align-items: center; border-radius: 8px; margin: 2px 0; }
 .files-nav__entry:hover { background: var(--files-hover); }
