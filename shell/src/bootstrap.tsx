@@ -44,7 +44,7 @@ async function start(): Promise<void> {
 
   const router = createBrowserRouter(filesRoutes, { basename: BASENAME });
   const navigator: Navigator = { navigate: (location, options) => void router.navigate(filesPath(location), options) };
-  const services: ShellServices = { dav, api, host, t, navigator, uid };
+  const services: ShellServices = { dav, api, host, t, language: i18n.language, navigator, uid };
   const store = createAppStore(services);
   store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
 

@@ -16,3 +16,8 @@ export function useServices(): ShellServices {
 export function useT(): Translate {
   return useServices().t;
 }
+
+/** The language of the interface (BCP 47), for locale-aware sorting and dates. */
+export function useLanguage(): string {
+  return useServices().language;
+}

@@ -34,6 +34,8 @@ export interface ShellServices {
   host: PluginHost;
   /** Translation of user-visible text (the spec's English strings are the keys). */
   t: Translate;
+  /** The language `t` translates into (BCP 47): sorting names and formatting times follow it, not the browser's default. */
+  language: string;
   /** Router navigation for code outside components. */
   navigator: Navigator;
   /** The signed-in user's id. */

@@ -1,8 +1,9 @@
 // First: lets modules that import the webdav client load under jsdom.
 import './jsdomFetch';
-import { activatePlugin, createEventBus, createNode, createRegistries, englishTranslate } from '@cumulus/sdk';
+import { activatePlugin, createEventBus, createNode, createRegistries } from '@cumulus/sdk';
 import type { FolderNode, Node, NodeInit, PluginHost } from '@cumulus/sdk';
 import { createCorePlugin } from '../app/corePlugin';
+import { createI18n, translatorOf } from '../i18n/createI18n';
 import type { FilesApi, ViewConfigValues } from '../services/api/filesApi';
 import type { DavListing, DavService } from '../services/dav/davService';
 import type { FilesLocation, ShellServices } from '../services/types';
@@ -42,6 +43,8 @@ export interface FakeServicesOptions {
   userConfig?: Record<string, boolean>;
   /** The server's view configs. */
   viewConfigs?: Record<string, ViewConfigValues>;
+  /** The interface language; default 'en'. */
+  language?: string;
 }
 
 /** An error like the webdav client's, with an HTTP status. */
@@ -51,8 +54,9 @@ export function httpError(status: number): Error & { status: number } {
 
 /**
  * Shell services over in-memory folders, with the built-in `core` plugin
- * activated, for reducer, listener and component tests. Nothing touches the
- * network; every call is recorded in `calls`.
+ * activated and the app's i18next translation, for reducer, listener and
+ * component tests. Nothing touches the network; every call is recorded in
+ * `calls`.
  */
 export async function createFakeServices(options: FakeServicesOptions = {}): Promise<{ services: ShellServices; calls: FakeCalls }> {
   const calls: FakeCalls = { listed: [], navigations: [], userConfig: [], viewConfig: [] };
@@ -92,12 +96,16 @@ export async function createFakeServices(options: FakeServicesOptions = {}): Pro
     getCapabilities: () => Promise.resolve({ raw: {}, forbiddenCharacters: ['/', '\\'] }),
     getUser: () => Promise.resolve({ id: 'alice', displayName: 'Alice' }),
   };
-  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t: englishTranslate };
+  // The app's own i18next set-up, so plural forms and interpolation are tested as they run.
+  const i18n = await createI18n(options.language ?? 'en');
+  const t = translatorOf(i18n);
+  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t };
   const services: ShellServices = {
     dav,
     api,
     host,
-    t: englishTranslate,
+    t,
+    language: i18n.language,
     uid: 'alice',
     navigator: { navigate: (location) => void calls.navigations.push(location) },
   };

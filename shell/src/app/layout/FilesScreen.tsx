@@ -1,5 +1,6 @@
 import { DropNotice } from '../../features/header/DropNotice';
 import { FilesHeader } from '../../features/header/FilesHeader';
+import { UnknownViewHeader } from '../../features/header/UnknownViewHeader';
 import { FileList } from '../../features/filelist/FileList';
 import { FilterChips } from '../../features/filter/FilterChips';
 import { Navigation } from '../../features/navigation/Navigation';
@@ -28,7 +29,7 @@ export function FilesScreen() {
       <Navigation />
       <main className="files-main" aria-label={view?.name ?? t('Files')}>
         <PluginFailureAlerts failures={failures} t={t} />
-        {view !== undefined && <FilesHeader view={view} />}
+        {view !== undefined ? <FilesHeader view={view} /> : <UnknownViewHeader />}
         <FilterChips />
         <DropNotice />
         <FileList />

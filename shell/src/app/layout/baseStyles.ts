@@ -24,9 +24,9 @@ button { font: inherit; }
   .files-icon-button.files-nav-toggle { display: inline-flex; }
   .files-nav-backdrop { position: fixed; inset: 0; z-index: 39; background: rgba(0,0,0,.3); }
 }
-.files-nav__views { flex: 1; overflow: auto; display: flex; flex-direction: column; }
+.files-nav__views { flex: 1; min-height: 0; overflow: auto; display: flex; flex-direction: column; }
 .files-nav__list { list-style: none; margin: 0; padding: 0; }
-.files-nav__list--sticky { margin-top: auto; padding-top: 8px; }
+.files-nav__list--sticky { flex: none; padding: 8px 0; }
 .files-nav__children { list-style: none; margin: 0; padding: 0 0 0 16px; }
 .files-nav__entry { display: flex; align-items: center; border-radius: 8px; margin: 2px 0; }
 .files-nav__entry:hover { background: var(--files-hover); }
@@ -43,6 +43,10 @@ button { font: inherit; }
 .files-filter__icon { position: absolute; left: 11px; top: 11px; pointer-events: none; }
 .files-header { display: flex; align-items: center; gap: 8px; min-height: 56px; padding: 6px 12px 6px 16px; border-bottom: 1px solid var(--files-border); }
 .files-header__actions { display: flex; align-items: center; gap: 6px; }
+.files-new { position: relative; }
+.files-new .files-new__menu { left: 0; right: auto; }
+.files-menu__caption { padding: 6px 10px 2px; color: var(--files-text-muted); font-size: 13px; font-weight: 600; }
+.files-menu__separator { margin: 4px 0; border-top: 1px solid var(--files-border); }
 .files-header__end { margin-left: auto; display: flex; align-items: center; gap: 4px; }
 .files-breadcrumbs { min-width: 0; overflow: hidden; }
 .files-breadcrumbs ol { display: flex; align-items: center; list-style: none; margin: 0; padding: 0; min-width: 0; }

@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { FilesScreen } from '../layout/FilesScreen';
 import { isFileIdSegment } from './filesLocation';
 import { RouteSync } from './RouteSync';
@@ -6,7 +6,9 @@ import { RouteSync } from './RouteSync';
 /** The route named filelist (`/:view/:fileid?`); a fileid that is not digits does not match it. */
 export function FilesRoute() {
   const { view, fileid } = useParams();
-  if (fileid !== undefined && !isFileIdSegment(fileid)) return <Navigate to={`/${encodeURIComponent(view ?? 'files')}`} replace />;
+  const { search } = useLocation();
+  // Only the bad segment goes: the folder and openfile of the query stay.
+  if (fileid !== undefined && !isFileIdSegment(fileid)) return <Navigate to={`/${encodeURIComponent(view ?? 'files')}${search}`} replace />;
   return (
     <>
       <RouteSync />

@@ -20,6 +20,8 @@ describe('files routes', () => {
     expect(parseOpenFile('')).toBe(true);
     expect(parseOpenFile('1')).toBe(true);
     expect(parseOpenFile('false')).toBe(false);
+    expect(parseOpenFile('False')).toBe(false);
+    expect(parseOpenFile('FALSE')).toBe(false);
     expect(parseOpenFile(null)).toBe(false);
   });
 

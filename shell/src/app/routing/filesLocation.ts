@@ -24,9 +24,9 @@ export function isFileIdSegment(segment: string): boolean {
   return /^\d+$/.test(segment);
 }
 
-/** openfile is true unless its value is 'false' (spec §2); absent means false. */
+/** openfile is true unless its value is 'false' in any case (spec §2); absent means false. */
 export function parseOpenFile(value: string | null): boolean {
-  return value !== null && value !== 'false';
+  return value !== null && value.toLowerCase() !== 'false';
 }
 
 /**

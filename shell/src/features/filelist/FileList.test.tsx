@@ -5,6 +5,9 @@ import type { DavListing } from '../../services/dav/davService';
 import { createFakeServices, httpError, testFolder, testNode } from '../../test-support/fakeServices';
 import { renderShell, stubLayout } from '../../test-support/renderShell';
 import { setUserConfig } from '../config/configThunks';
+import { filenameFilterChanged } from '../filter/filterSlice';
+import { routeChanged } from '../navigation/navigationSlice';
+import { pluginsSettled } from '../views/viewsSlice';
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
@@ -14,6 +17,13 @@ function rowNames(): string[] {
     .getAllByRole('row')
     .filter((row) => row.hasAttribute('data-source'))
     .map((row) => row.querySelector('.files-name')?.textContent ?? '');
+}
+
+/** The row showing `name`. */
+function rowOf(name: string): HTMLElement {
+  const row = screen.getAllByRole('row').find((candidate) => candidate.hasAttribute('data-source') && candidate.querySelector('.files-name')?.textContent === name);
+  if (row === undefined) throw new Error(`No row "${name}"`);
+  return row;
 }
 
 const folderContents = () => [
@@ -177,5 +187,107 @@ describe('the file list', () => {
     });
     await settle();
     expect(rowNames()).toEqual(['a.txt']);
+  });
+
+  it("shows 'Folder not found' with Retry and a heading for a view no plugin registered, instead of loading forever", async () => {
+    const { services } = await createFakeServices();
+    const { store } = await renderShell(services, '/nope');
+    expect(screen.getByText('Loading current folder')).toBeTruthy();
+    await act(async () => {
+      store.dispatch(pluginsSettled());
+    });
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Folder not found' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByText('Loading current folder')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('nope');
+    expect(document.title).toBe('nope - Cumulus Files');
+  });
+
+  it('shows the loading icon, not the empty state, while a sub-folder known from its parent loads for the first time', async () => {
+    let finish: (listing: DavListing) => void = () => undefined;
+    const docs = testFolder('/Docs');
+    const { services } = await createFakeServices({
+      folders: { '/': [docs], '/Docs': () => new Promise<DavListing>((resolve) => (finish = resolve)) },
+    });
+    const { store, container } = await renderShell(services, '/files');
+    await settle();
+    expect(rowNames()).toEqual(['Docs']);
+    // What opening the folder does to the store (the fake navigator does not route).
+    await act(async () => {
+      store.dispatch(routeChanged({ view: 'files', dir: '/Docs', fileid: null, openfile: false }));
+    });
+    await settle();
+    expect(screen.getByText('Loading current folder')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No files in here' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Go back' })).toBeNull();
+    // The small refresh icon is for content already shown.
+    expect(container.querySelector('.files-header .files-spinner')).toBeNull();
+    await act(async () => {
+      finish({ folder: { ...docs, _children: [] }, contents: [testNode('/Docs/a.txt')] });
+    });
+    await settle();
+    expect(rowNames()).toEqual(['a.txt']);
+    expect(screen.queryByText('Loading current folder')).toBeNull();
+  });
+
+  it('keys rows by node: after a re-sort each row keeps its own element and state', async () => {
+    const { services } = await createFakeServices({ folders: { '/': [testNode('/a.png', { fileid: 11, mime: 'image/png' }), testNode('/b.png', { fileid: 12, mime: 'image/png' })] } });
+    await renderShell(services, '/files');
+    await settle();
+    const rowA = rowOf('a.png');
+    fireEvent.error(rowA.querySelector('img.files-preview') as HTMLImageElement);
+    expect(rowA.querySelector('img.files-preview')).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Name' }));
+    });
+    expect(rowNames()).toEqual(['b.png', 'a.png']);
+    expect(rowOf('a.png')).toBe(rowA);
+    expect(rowOf('a.png').querySelector('img.files-preview')).toBeNull();
+    expect(rowOf('b.png').querySelector('img.files-preview')?.getAttribute('src')).toContain('fileId=12');
+  });
+
+  it('shows the footer counts with plural forms, sorts names and writes times in the interface language', async () => {
+    const { services } = await createFakeServices({
+      language: 'sv',
+      folders: { '/': [testNode('/ä.txt', { mtime: Date.now() - 3600e3 }), testNode('/z.txt')] },
+    });
+    await renderShell(services, '/files');
+    await settle();
+    // Swedish sorts ä after z; the browser's default locale (English here) would not.
+    expect(rowNames()).toEqual(['z.txt', 'ä.txt']);
+    expect(within(rowOf('ä.txt')).getByText('för 1 timme sedan')).toBeTruthy();
+    expect(screen.getByText('2 files')).toBeTruthy();
+
+    const one = await createFakeServices({ folders: { '/': [testNode('/a.txt'), testFolder('/Docs')] } });
+    document.body.replaceChildren();
+    await renderShell(one.services, '/files');
+    await settle();
+    expect(screen.getByText('1 file and 1 folder')).toBeTruthy();
+  });
+
+  it('selects all by the rows shown: a filter hiding selected rows neither checks the header nor makes it clear', async () => {
+    const { services } = await createFakeServices({ folders: { '/': [testNode('/apple.txt'), testNode('/avocado.txt'), testNode('/banana.txt')] } });
+    const { store } = await renderShell(services, '/files');
+    await settle();
+    const all = screen.getByRole('checkbox', { name: 'Toggle selection for all files and folders' }) as HTMLInputElement;
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Toggle selection for file "banana.txt"' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Toggle selection for file "apple.txt"' }));
+    await act(async () => {
+      store.dispatch(filenameFilterChanged('a'));
+    });
+    await act(async () => {
+      store.dispatch(filenameFilterChanged('av'));
+    });
+    await settle();
+    expect(rowNames()).toEqual(['avocado.txt']);
+    // Two selected, one row shown, and it is not selected.
+    expect(all.checked).toBe(false);
+    expect(all.indeterminate).toBe(false);
+    fireEvent.click(all);
+    expect(store.getState().selection.sources.map((source) => source.split('/').pop())).toEqual(['avocado.txt']);
+    expect(all.checked).toBe(true);
+    fireEvent.click(all);
+    expect(store.getState().selection.sources).toEqual([]);
   });
 });

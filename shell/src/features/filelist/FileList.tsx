@@ -4,7 +4,6 @@ import type { RowComponentProps } from 'react-window';
 import {
   GRID_BUFFER_ROWS,
   GRID_CELL_HEIGHT,
-  GRID_CELL_WIDTH,
   LIST_BUFFER_ROWS,
   ROW_HEIGHT,
   showsGridToggle,
@@ -15,7 +14,7 @@ import { useT } from '../../app/ServicesContext';
 import { useElementWidth } from '../../app/useElementWidth';
 import { selectEnableNonAccessibleFeatures, selectGridView, selectUserConfig } from '../config/selectors';
 import { folderReloadRequested } from '../folder/folderActions';
-import { selectCurrentContents, selectCurrentFolder, selectIsLoading, selectLoadError } from '../folder/selectors';
+import { selectCurrentContents, selectCurrentFolder, selectIsCurrentFolderListed, selectIsLoading, selectLoadError } from '../folder/selectors';
 import { selectDir, selectFileId } from '../navigation/selectors';
 import { useFilesNavigate } from '../navigation/useFilesNavigate';
 import { useCurrentView } from '../views/useCurrentView';
@@ -28,7 +27,7 @@ import { FileRow } from './FileRow';
 import { GridCell } from './GridCell';
 import { LoadFailure } from './LoadFailure';
 import { LoadingState } from './LoadingState';
-import { rowLayout } from './rowLayout';
+import { gridColumnCount, rowLayout } from './rowLayout';
 import type { RowLayout } from './rowLayout';
 import { runFileAction } from './runFileAction';
 import { injectFileListStyles } from './styles';
@@ -58,6 +57,13 @@ function ListRow({ index, style, nodes, ...rest }: RowComponentProps<RowData>) {
   return <FileRow node={node} index={index} style={style} {...rest} />;
 }
 
+/*
+ * Rows are keyed by what they show, not by their index: after a re-sort a row
+ * keeps its own state (a failed preview, a focused control) with its node.
+ */
+const listRowKey = (index: number, { nodes }: RowData): React.Key => nodes[index]?.source ?? index;
+const gridRowKey = (index: number, { nodes, perRow }: RowData): React.Key => nodes[index * perRow]?.source ?? index;
+
 function GridRow({ index, style, nodes, perRow, view, order, crop, onOpen, onRunAction }: RowComponentProps<RowData>) {
   const cells = nodes.slice(index * perRow, index * perRow + perRow);
   return (
@@ -79,6 +85,7 @@ export function FileList() {
   const dispatch = useAppDispatch();
   const view = useCurrentView();
   const folder = useAppSelector(selectCurrentFolder);
+  const listed = useAppSelector(selectIsCurrentFolderListed);
   const loading = useAppSelector(selectIsLoading);
   const error = useAppSelector(selectLoadError);
   const dir = useAppSelector(selectDir);
@@ -111,9 +118,11 @@ export function FileList() {
   useEffect(() => void (nodes.length > 0 && performance.mark?.('files:first-rows', { detail: { dir, count: nodes.length } })), [dir, nodes.length > 0]); // bench:ui
   useEffect(() => void (!loading && folder !== undefined && performance.mark?.('files:list-ready', { detail: { dir, count: nodes.length } })), [loading, folder, nodes, dir]); // bench:ui
 
-  if (view === undefined) return <LoadingState />;
+  // An unknown view fails too (spec §8 'Folder not found'): the error comes before waiting for the view.
   if (error !== null) return <LoadFailure error={error} onRetry={() => dispatch(folderReloadRequested())} />;
-  if (folder === undefined) return loading ? <LoadingState /> : null;
+  if (view === undefined) return <LoadingState />;
+  // Spec §2: the big loading icon until the folder's own listing arrives; a sub-folder known from its parent has no contents yet.
+  if (folder === undefined || !listed) return loading ? <LoadingState /> : null;
 
   // Spec §8 'File not found': against everything listed, not only what the filters let through.
   const missingFile = fileid !== null && folder.fileid !== fileid && !contents.some((node) => node.fileid === fileid) && !loading;
@@ -125,7 +134,7 @@ export function FileList() {
       </KeyboardNavigation>
     );
   }
-  const perRow = Math.max(1, Math.floor(width / GRID_CELL_WIDTH));
+  const perRow = gridColumnCount(width);
   const rowData: RowData = { nodes, order, view, columns, layout, crop: config.crop_image_previews, now, perRow, onOpen, onRunAction };
   return (
     <KeyboardNavigation nodes={nodes} order={order} view={view} grid={grid} perRow={perRow} canToggleGrid={showsGridToggle(width, enableNonAccessibleFeatures)} gridView={gridView} listRef={listRef} dir={dir}>
@@ -144,6 +153,7 @@ export function FileList() {
           rowHeight={grid ? GRID_CELL_HEIGHT : ROW_HEIGHT}
           overscanCount={grid ? GRID_BUFFER_ROWS : LIST_BUFFER_ROWS}
           rowComponent={grid ? GridRow : ListRow}
+          rowKey={grid ? gridRowKey : listRowKey}
           listRef={listRef}
           rowProps={rowData}
         />

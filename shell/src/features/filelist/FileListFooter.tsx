@@ -7,8 +7,9 @@ import type { RowLayout } from './rowLayout';
 export function summaryText(nodes: readonly Node[], t: Translate): string {
   const folders = nodes.filter(isFolder).length;
   const files = nodes.length - folders;
-  const fileText = files === 1 ? t('{count} file', { count: files }) : t('{count} files', { count: files });
-  const folderText = folders === 1 ? t('{count} folder', { count: folders }) : t('{count} folders', { count: folders });
+  // i18next picks the plural form by `count` (i18n/englishPlurals.ts): many languages have more than two.
+  const fileText = t('{count} file', { count: files });
+  const folderText = t('{count} folder', { count: folders });
   if (folders === 0) return fileText;
   if (files === 0) return folderText;
   return t('{files} and {folders}', { files: fileText, folders: folderText });

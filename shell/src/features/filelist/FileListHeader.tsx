@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { nextSort } from '@cumulus/sdk';
 import type { Column, Registered, Sorting, View } from '@cumulus/sdk';
 import { shallowEqual } from 'react-redux';
@@ -10,7 +10,8 @@ import { ActionsLayer } from '../actions/ActionsLayer';
 import { BatchActions } from '../actions/BatchActions';
 import { setViewSorting } from '../config/configThunks';
 import { selectViewSorting } from '../config/selectors';
-import { selectionChanged, selectionCleared } from '../selection/selectionSlice';
+import { selectionCleared } from '../selection/selectionSlice';
+import { selectAll } from '../selection/toggleSelection';
 import type { RowLayout } from './rowLayout';
 
 function SortButton({ label, sortKey, sorting, onSort }: { label: string; sortKey: string; sorting: Sorting; onSort(key: string): void }) {
@@ -21,6 +22,14 @@ function SortButton({ label, sortKey, sorting, onSort }: { label: string; sortKe
       {active && <Icon svg={sorting.sortingOrder === 'asc' ? ARROW_UP_ICON : ARROW_DOWN_ICON} size={18} />}
     </button>
   );
+}
+
+/** Whether every shown row is selected, or only some of them (the header checkbox's checked and indeterminate). */
+export function visibleSelection(shown: readonly string[], selected: readonly string[]): { all: boolean; some: boolean } {
+  if (shown.length === 0 || selected.length === 0) return { all: false, some: false };
+  const chosen = new Set(selected);
+  const count = shown.reduce((sum, source) => sum + (chosen.has(source) ? 1 : 0), 0);
+  return { all: count === shown.length, some: count > 0 && count < shown.length };
 }
 
 /** `aria-sort` of a column header. */
@@ -39,9 +48,10 @@ export function FileListHeader({ view, sources, columns, layout }: { view: View;
   const t = useT();
   const dispatch = useAppDispatch();
   const sorting = useAppSelector((state) => selectViewSorting(state, view.id, view.defaultSortKey), shallowEqual);
-  const selectedCount = useAppSelector((state) => state.selection.sources.length);
-  const all = sources.length > 0 && selectedCount >= sources.length;
-  const some = selectedCount > 0 && !all;
+  const selected = useAppSelector((state) => state.selection.sources);
+  const selectedCount = selected.length;
+  // By membership of the rows shown: a filter may hide selected rows, so counts alone would mislead.
+  const { all, some } = useMemo(() => visibleSelection(sources, selected), [sources, selected]);
   const checkbox = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (checkbox.current) checkbox.current.indeterminate = some;
@@ -59,7 +69,7 @@ export function FileListHeader({ view, sources, columns, layout }: { view: View;
           aria-label={t('Toggle selection for all files and folders')}
           checked={all}
           aria-checked={some ? 'mixed' : all}
-          onChange={() => dispatch(all ? selectionCleared() : selectionChanged({ sources, lastIndex: null }))}
+          onChange={() => dispatch(selectAll({ order: sources, toggle: true }))}
           onKeyDown={(event) => {
             if (event.key === 'Escape') dispatch(selectionCleared());
           }}

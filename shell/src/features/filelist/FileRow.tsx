@@ -3,7 +3,7 @@ import type { CSSProperties, MouseEvent } from 'react';
 import { formatFileSize, isPendingSize, mtimeOpacity, sizeOpacity } from '@cumulus/sdk';
 import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
-import { useT } from '../../app/ServicesContext';
+import { useLanguage, useT } from '../../app/ServicesContext';
 import { useNodeDrag } from '../drag/useNodeDrag';
 import { useRovingRow } from '../keyboard/useRovingRow';
 import { selectionCleared } from '../selection/selectionSlice';
@@ -45,6 +45,7 @@ export interface FileRowProps {
 export const FileRow = memo(function FileRow(props: FileRowProps) {
   const { node, index, view, order, columns, layout, crop, now, style, onOpen, onRunAction } = props;
   const t = useT();
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const selected = useAppSelector((state) => state.selection.sources.includes(node.source));
@@ -107,7 +108,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       )}
       {layout.showSizeAndModified && (
         <span role="cell" className="files-cell files-cell--mtime" style={{ color: fadeColor(mtimeOpacity(node.mtime, now)) }} onClick={openSidebar}>
-          {node.mtime === undefined ? '' : <time dateTime={new Date(node.mtime).toISOString()} title={new Date(node.mtime).toLocaleString()}>{formatRelativeTime(node.mtime, now)}</time>}
+          {node.mtime === undefined ? '' : <time dateTime={new Date(node.mtime).toISOString()} title={new Date(node.mtime).toLocaleString(language)}>{formatRelativeTime(node.mtime, now, language)}</time>}
         </span>
       )}
       {layout.showCustomColumns &&

@@ -1,5 +1,5 @@
 import { memo, useState } from 'react';
-import { isFolder, previewUrl } from '@cumulus/sdk';
+import { isFolder, nodePreviewUrl } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { Icon } from '../../app/icons/Icon';
 import { FILE_ICON, FOLDER_ICON, IMAGE_ICON, TEXT_ICON } from '../../app/icons/icons';
@@ -15,29 +15,31 @@ export function mimeIconOf(node: Node): string {
   return FILE_ICON;
 }
 
+/** The MIME icon in the preview's place. */
+function PreviewIcon({ node, displaySize }: { node: Node; displaySize: number }) {
+  return (
+    <span className="files-preview files-preview--icon" style={{ width: displaySize, height: displaySize }}>
+      <Icon svg={mimeIconOf(node)} size={Math.round(displaySize * 0.85)} color={isFolder(node) ? FOLDER_COLOR : '#6b7280'} />
+    </span>
+  );
+}
+
+/** A preview image that shows the MIME icon once it fails to load. */
+function PreviewImage({ node, src, displaySize }: { node: Node; src: string; displaySize: number }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <PreviewIcon node={node} displaySize={displaySize} />;
+  return <img className="files-preview" alt="" loading="lazy" width={displaySize} height={displaySize} src={src} onError={() => setFailed(true)} />;
+}
+
 /**
- * A node's preview (spec §7: /core/preview at 32 px in the list, 128 px in
- * the grid, cropped per user config crop_image_previews); folders and failed
- * previews show the MIME icon.
+ * A node's preview: its own `previewUrl` attribute (spec §3) or else
+ * /core/preview (spec §7), at 32 px in the list and 128 px in the grid,
+ * cropped per user config crop_image_previews; folders, nodes without a
+ * preview and failed previews show the MIME icon.
  */
 export const NodePreview = memo(function NodePreview({ node, size, crop, displaySize }: { node: Node; size: 32 | 128; crop: boolean; displaySize: number }) {
-  const [failed, setFailed] = useState(false);
-  if (isFolder(node) || node.fileid === undefined || failed) {
-    return (
-      <span className="files-preview files-preview--icon" style={{ width: displaySize, height: displaySize }}>
-        <Icon svg={mimeIconOf(node)} size={Math.round(displaySize * 0.85)} color={isFolder(node) ? FOLDER_COLOR : '#6b7280'} />
-      </span>
-    );
-  }
-  return (
-    <img
-      className="files-preview"
-      alt=""
-      loading="lazy"
-      width={displaySize}
-      height={displaySize}
-      src={previewUrl(node.fileid, node.attributes.etag, { size, crop })}
-      onError={() => setFailed(true)}
-    />
-  );
+  const src = isFolder(node) ? undefined : nodePreviewUrl(node, { size, crop });
+  if (src === undefined) return <PreviewIcon node={node} displaySize={displaySize} />;
+  // Keyed by the URL: "failed" belongs to one image, not to whichever node this row shows next.
+  return <PreviewImage key={src} node={node} src={src} displaySize={displaySize} />;
 });

@@ -12,4 +12,7 @@ describe('formatRelativeTime', () => {
   it('reads now under a minute', () => {
     expect(formatRelativeTime(now - 10e3, now, 'en')).toBe('now');
   });
+  it('writes in the locale it is given, not the runtime default', () => {
+    expect(formatRelativeTime(now - 2 * 3600e3, now, 'de')).toBe('vor 2 Stunden');
+  });
 });

@@ -10,15 +10,15 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 const formats = new Map<string, Intl.RelativeTimeFormat>();
 
 /**
- * A modification time relative to now ('3 days ago', 'in 2 hours'),
- * locale-aware; under a minute it reads 'now' in the locale's words.
+ * A modification time relative to now ('3 days ago', 'in 2 hours') in
+ * `locale` (the interface language, not the browser's default); under a
+ * minute it reads 'now' in the locale's words.
  */
-export function formatRelativeTime(time: number, now: number, locale?: string): string {
-  const key = locale ?? '';
-  let format = formats.get(key);
+export function formatRelativeTime(time: number, now: number, locale: string): string {
+  let format = formats.get(locale);
   if (format === undefined) {
     format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
-    formats.set(key, format);
+    formats.set(locale, format);
   }
   const diff = time - now;
   for (const [unit, ms] of UNITS) {

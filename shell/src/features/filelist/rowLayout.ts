@@ -1,4 +1,12 @@
-import { showsCustomColumns, showsSizeAndModified } from '@cumulus/sdk';
+import { GRID_CELL_WIDTH, showsCustomColumns, showsSizeAndModified } from '@cumulus/sdk';
+
+/** Padding of a grid row on each side, in px (`.files-grid-row` in styles.ts uses it). */
+export const GRID_ROW_PADDING = 8;
+
+/** How many grid cells fit side by side in a list `width` px wide: the row's padding takes its share; at least one. */
+export function gridColumnCount(width: number): number {
+  return Math.max(1, Math.floor((width - 2 * GRID_ROW_PADDING) / GRID_CELL_WIDTH));
+}
 
 /** Which cells the list shows at its width, and the CSS grid columns they take (spec §9 width thresholds). */
 export interface RowLayout {

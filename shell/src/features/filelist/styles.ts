@@ -1,4 +1,5 @@
 import { injectStyles } from '../../app/styles';
+import { GRID_ROW_PADDING } from './rowLayout';
 
 const css = `
 .files-list { flex: 1; min-height: 0; overflow: auto; position: relative; }
@@ -30,7 +31,7 @@ const css = `
 .files-menu__item:hover, .files-menu__item:focus-visible { background: var(--files-hover); }
 .files-menu__item--destructive { color: var(--files-error); }
 .files-menu__empty { padding: 8px 10px; color: var(--files-text-muted); }
-.files-grid-row { display: flex; gap: 0; padding: 0 8px; box-sizing: border-box; }
+.files-grid-row { display: flex; gap: 0; padding: 0 ${GRID_ROW_PADDING}px; box-sizing: border-box; }
 .files-grid-cell { position: relative; width: 198px; height: 246px; box-sizing: border-box; padding: 8px 16px; border-radius: 12px; display: flex; flex-direction: column; align-items: center; }
 .files-grid-cell:hover { background: var(--files-hover); }
 .files-grid-cell--selected, .files-grid-cell--selected:hover { background: var(--files-selected); }

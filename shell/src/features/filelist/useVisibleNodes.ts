@@ -3,6 +3,7 @@ import { sortNodes } from '@cumulus/sdk';
 import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../app/hooks';
+import { useLanguage } from '../../app/ServicesContext';
 import { selectUserConfig, selectViewSorting } from '../config/selectors';
 import { selectCurrentContents } from '../folder/selectors';
 import { applyFileListFilters, useFileListFilters } from '../filter/useFileListFilters';
@@ -22,9 +23,10 @@ export function matchesFilenameFilter(node: Node, query: string): boolean {
  * The nodes the list shows, in order: the current folder's children without
  * hidden ones (unless show_hidden), matching the filename filter, sorted by
  * the view's sorting with favorites and folders first per the user config
- * (the SDK's `sortNodes`), custom columns sorting by their own `sort`. The
- * registered file-list filters (plugins') then narrow it, in their order,
- * again whenever one says its result changed.
+ * (the SDK's `sortNodes`, names compared in the interface language), custom
+ * columns sorting by their own `sort`. The registered file-list filters
+ * (plugins') then narrow it, in their order, again whenever one says its
+ * result changed.
  */
 export function useVisibleNodes(view: View | undefined, columns: readonly Registered<Column>[]): Node[] {
   const contents = useAppSelector(selectCurrentContents);
@@ -34,6 +36,7 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
   const sortingMode = sorting?.sortingMode;
   const sortingOrder = sorting?.sortingOrder;
   const { filters, version } = useFileListFilters('update:filter');
+  const language = useLanguage();
   return useMemo(() => {
     const unfiltered = contents.filter((node) => (config.show_hidden || !isHiddenNode(node)) && matchesFilenameFilter(node, query));
     const shown = filters.length === 0 ? unfiltered : applyFileListFilters(filters, unfiltered, (filter, nodes) => filter.filter(nodes));
@@ -43,7 +46,8 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
       sortFavoritesFirst: config.sort_favorites_first,
       sortFoldersFirst: config.sort_folders_first,
       columns,
+      locale: language,
     });
     // `version` changes when a filter's result changes: the filters themselves keep their identity.
-  }, [contents, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version]);
+  }, [contents, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version, language]);
 }

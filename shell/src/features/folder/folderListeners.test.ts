@@ -7,7 +7,7 @@ import { selectionChanged } from '../selection/selectionSlice';
 import { sidebarOpened } from '../sidebar/sidebarSlice';
 import { pluginsSettled, viewsChanged } from '../views/viewsSlice';
 import { folderReloadRequested } from './folderActions';
-import { selectCurrentContents, selectCurrentFolder, selectIsRefreshing, selectLoadError } from './selectors';
+import { selectCurrentContents, selectCurrentFolder, selectIsCurrentFolderListed, selectIsRefreshing, selectLoadError } from './selectors';
 
 /** Lets pending promises and listeners run. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -103,6 +103,23 @@ describe('folder listeners', () => {
     expect(selectIsRefreshing(store.getState())).toBe(true);
     await settle();
     expect(selectIsRefreshing(store.getState())).toBe(false);
+  });
+
+  it('is loading, not refreshing, while a sub-folder known from its parent listing is listed for the first time', async () => {
+    const docs = testFolder('/Docs');
+    const { services } = await createFakeServices({ folders: { '/': [docs], '/Docs': [] } });
+    const store = createAppStore(services);
+    store.dispatch(route('/'));
+    await settle();
+    store.dispatch(route('/Docs'));
+    // The node is known (registered from '/'), its contents are not.
+    expect(selectCurrentFolder(store.getState())?.source).toBe(docs.source);
+    expect(selectIsCurrentFolderListed(store.getState())).toBe(false);
+    expect(selectIsRefreshing(store.getState())).toBe(false);
+    await settle();
+    expect(selectIsCurrentFolderListed(store.getState())).toBe(true);
+    store.dispatch(route('/'));
+    expect(selectIsRefreshing(store.getState())).toBe(true);
   });
 
   it('waits for a plugin view, lists it once registered, and fails with "not found" once plugins settled without it', async () => {

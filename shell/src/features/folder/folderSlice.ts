@@ -16,9 +16,15 @@ export interface FolderState {
   current: string | null;
   /** The route names a view no plugin has registered yet: the listing waits for it. */
   waitingForView: boolean;
+  /**
+   * The `view:path` keys listed at least once. A sub-folder is known (in
+   * `paths`) from its parent's listing before its own contents are: only a
+   * listed folder has contents to show while it is refreshed.
+   */
+  listed: Record<string, true>;
 }
 
-const initialState: FolderState = { paths: {}, loading: false, error: null, current: null, waitingForView: false };
+const initialState: FolderState = { paths: {}, loading: false, error: null, current: null, waitingForView: false, listed: {} };
 
 /** The key of a folder in a view, as kept in `current`. */
 export const folderKey = (view: string, dir: string): string => `${view}:${dir}`;
@@ -59,6 +65,7 @@ export const folderSlice = createSlice({
       const { view, dir, folder, contents } = action.payload;
       const paths = (state.paths[view] ??= {});
       paths[dir] = folder.source;
+      state.listed[folderKey(view, dir)] = true;
       for (const node of contents) {
         if (isFolder(node)) paths[node.path] = node.source;
       }

@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { isFolder } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import type { RootState } from '../../app/store';
+import { folderKey } from './folderSlice';
 
 /** The source of the folder the list shows, once listed. */
 export const selectCurrentFolderSource = (state: RootState): string | undefined => {
@@ -23,11 +24,24 @@ export const selectCurrentContents = createSelector(
     (folder?._children ?? []).map((source) => entities[source]).filter((node): node is Node => node !== undefined),
 );
 
+/**
+ * Whether the current folder's own listing has arrived once. A sub-folder
+ * registered from its parent's listing is a known node without contents yet:
+ * it is not listed.
+ */
+export const selectIsCurrentFolderListed = (state: RootState): boolean => {
+  const { view, dir } = state.navigation;
+  return view !== null && state.folder.listed[folderKey(view, dir)] === true && selectCurrentFolder(state) !== undefined;
+};
+
 /** Whether a listing is under way. */
 export const selectIsLoading = (state: RootState): boolean => state.folder.loading;
 
-/** Whether the list is being refreshed while it already shows the folder (small refresh icon). */
-export const selectIsRefreshing = (state: RootState): boolean => state.folder.loading && selectCurrentFolder(state) !== undefined;
+/**
+ * Whether the list is being refreshed while it already shows the folder's
+ * contents (spec §2: the small refresh icon; the first load shows the big one).
+ */
+export const selectIsRefreshing = (state: RootState): boolean => state.folder.loading && selectIsCurrentFolderListed(state);
 
 /** Why the last listing failed, or null. */
 export const selectLoadError = (state: RootState) => state.folder.error;

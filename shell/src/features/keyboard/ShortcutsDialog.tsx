@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react';
-import type { FileAction, Registered } from '@cumulus/sdk';
+import type { FileAction, Registered, Translate } from '@cumulus/sdk';
 import { useServices, useT } from '../../app/ServicesContext';
 import { useRegistry } from '../../plugin-host/useRegistry';
 import { hotkeyLabel, listShortcuts } from './shortcuts';
@@ -9,8 +9,8 @@ import { injectKeyboardStyles } from './styles';
 injectKeyboardStyles();
 
 /** The help lines of the file actions that declare a hotkey, in registry order. */
-export function actionShortcuts(actions: readonly Registered<FileAction>[]): ShortcutHelp[] {
-  return actions.flatMap((action) => (action.hotkey === undefined ? [] : [{ keys: hotkeyLabel(action.hotkey), description: action.hotkey.description }]));
+export function actionShortcuts(actions: readonly Registered<FileAction>[], t: Translate): ShortcutHelp[] {
+  return actions.flatMap((action) => (action.hotkey === undefined ? [] : [{ keys: hotkeyLabel(action.hotkey, t), description: action.hotkey.description }]));
 }
 
 /**
@@ -35,7 +35,7 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
 
   const groups: { title: string; lines: ShortcutHelp[] }[] = [
     { title: t('File list'), lines: listShortcuts(t) },
-    { title: t('File actions'), lines: actionShortcuts(actions) },
+    { title: t('File actions'), lines: actionShortcuts(actions, t) },
   ];
   return (
     <div className="files-shortcuts__backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>

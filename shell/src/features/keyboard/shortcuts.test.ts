@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { englishTranslate } from '@cumulus/sdk';
 import { hotkeyLabel, listCommand, listShortcuts, matchesHotkey } from './shortcuts';
 import type { KeyPress } from './shortcuts';
+import { createI18n, translatorOf } from '../../i18n/createI18n';
 
 const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
 
@@ -42,8 +43,28 @@ describe('matchesHotkey', () => {
   });
 
   it('writes hotkeys for people', () => {
-    expect(hotkeyLabel({ key: 's', ctrl: true, shift: true })).toBe('Ctrl+Shift+S');
-    expect(hotkeyLabel({ key: 'F2' })).toBe('F2');
-    expect(listShortcuts(englishTranslate).map((line) => line.keys)).toContain('Alt+↑');
+    expect(hotkeyLabel({ key: 's', ctrl: true, shift: true }, englishTranslate)).toBe('Ctrl+Shift+S');
+    expect(hotkeyLabel({ key: 'F2' }, englishTranslate)).toBe('F2');
+    expect(listShortcuts(englishTranslate).map((line) => line.keys)).toEqual(['↑ / ↓', 'Home / End', 'Enter', 'Space', 'Ctrl+A', 'Escape', 'V', 'Alt+↑', '?']);
+  });
+
+  it('names the keys in the interface language, a key apart from the same word as an action', async () => {
+    const i18n = await createI18n('de');
+    i18n.addResourceBundle('de', 'translation', {
+      Ctrl: 'Strg',
+      Shift: 'Umschalt',
+      Alt: 'Alt',
+      Escape: 'Esc',
+      Enter: 'Eingabe',
+      Home: 'Pos1',
+      End: 'Ende',
+      Space: 'Leertaste',
+      Delete: 'Löschen',
+      Delete_key: 'Entf',
+    });
+    const t = translatorOf(i18n);
+    expect(hotkeyLabel({ key: 'd', ctrl: true, shift: true }, t)).toBe('Strg+Umschalt+D');
+    expect(hotkeyLabel({ key: 'Delete' }, t)).toBe('Entf');
+    expect(listShortcuts(t).map((line) => line.keys)).toEqual(['↑ / ↓', 'Pos1 / Ende', 'Eingabe', 'Leertaste', 'Strg+A', 'Esc', 'V', 'Alt+↑', '?']);
   });
 });

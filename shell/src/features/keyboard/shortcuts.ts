@@ -81,10 +81,20 @@ export function matchesHotkey(press: KeyPress, hotkey: FileActionHotkey): boolea
   return sameKey && ctrlOf(press) === (hotkey.ctrl ?? false) && press.altKey === (hotkey.alt ?? false) && press.shiftKey === (hotkey.shift ?? false);
 }
 
-/** How a hotkey is written in the shortcuts help, e.g. 'Ctrl+Shift+D'. */
-export function hotkeyLabel(hotkey: Omit<FileActionHotkey, 'description'>): string {
-  const key = hotkey.key.length === 1 ? hotkey.key.toUpperCase() : hotkey.key;
-  return [hotkey.ctrl && 'Ctrl', hotkey.alt && 'Alt', hotkey.shift && 'Shift', key].filter(Boolean).join('+');
+/**
+ * A key's name in the interface language ('Ctrl', 'Escape', 'Home', …). The
+ * i18next context `key` lets a language name the key apart from the same
+ * English word elsewhere (German 'Entf' for the Delete key, 'Löschen' for the
+ * action); without a `_key` entry the plain translation is used.
+ */
+export function keyName(name: string, t: Translate): string {
+  return t(name, { context: 'key' });
+}
+
+/** How a hotkey is written in the shortcuts help, e.g. 'Ctrl+Shift+D', with key names translated. */
+export function hotkeyLabel(hotkey: Omit<FileActionHotkey, 'description'>, t: Translate): string {
+  const key = hotkey.key.length === 1 ? hotkey.key.toUpperCase() : keyName(hotkey.key, t);
+  return [hotkey.ctrl && keyName('Ctrl', t), hotkey.alt && keyName('Alt', t), hotkey.shift && keyName('Shift', t), key].filter(Boolean).join('+');
 }
 
 /** One line of the shortcuts help. */
@@ -99,13 +109,13 @@ export interface ShortcutHelp {
 export function listShortcuts(t: Translate): ShortcutHelp[] {
   return [
     { keys: '↑ / ↓', description: t('Move to the previous or next file') },
-    { keys: 'Home / End', description: t('Move to the first or last file') },
-    { keys: 'Enter', description: t('Open the file or folder') },
-    { keys: t('Space'), description: t('Select or deselect the file') },
-    { keys: 'Ctrl+A', description: t('Select all files and folders') },
-    { keys: 'Escape', description: t('Clear the selection') },
+    { keys: `${keyName('Home', t)} / ${keyName('End', t)}`, description: t('Move to the first or last file') },
+    { keys: keyName('Enter', t), description: t('Open the file or folder') },
+    { keys: keyName('Space', t), description: t('Select or deselect the file') },
+    { keys: hotkeyLabel({ key: 'A', ctrl: true }, t), description: t('Select all files and folders') },
+    { keys: keyName('Escape', t), description: t('Clear the selection') },
     { keys: 'V', description: t('Toggle grid view') },
-    { keys: 'Alt+↑', description: t('Go to the parent folder') },
+    { keys: hotkeyLabel({ key: '↑', alt: true }, t), description: t('Go to the parent folder') },
     { keys: '?', description: t('Show the keyboard shortcuts') },
   ];
 }

@@ -14,10 +14,11 @@ import { useNarrowScreen } from './useNarrowScreen';
 import { useOverlayFocus } from './useOverlayFocus';
 
 /**
- * The left navigation (spec §2): the filter box, the views, and a footer
- * with the storage quota and the 'Files settings' button. Below 520 px it
- * is hidden; the header's toggle opens it over the list as a modal overlay
- * (focus kept inside, Escape or the backdrop closes it).
+ * The left navigation (spec §2): the filter box, the scrolling views, the
+ * pinned (sticky) views, and a footer with the storage quota and the 'Files
+ * settings' button. Below 520 px it is hidden; the header's toggle opens it
+ * over the list as a modal overlay (focus kept inside, Escape or the
+ * backdrop closes it).
  */
 export function Navigation() {
   const t = useT();
@@ -44,6 +45,8 @@ export function Navigation() {
         <div className="files-nav__views">
           <ViewTree views={views} />
         </div>
+        {/* Outside the scrolling list: sticky views stay in sight above the footer (spec §2 "pinned if sticky"). */}
+        <ViewTree views={views} pinned />
         <div className="files-nav__footer">
           <StorageQuota />
           <button

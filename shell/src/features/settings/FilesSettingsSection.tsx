@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { setUserConfig } from '../config/configThunks';
-import { selectUserConfig } from '../config/selectors';
+import { selectEnableNonAccessibleFeatures, selectUserConfig } from '../config/selectors';
 
 /** The user config toggles of the dialog (spec §3 "User config"), in the order shown, with their labels. */
 export const USER_CONFIG_TOGGLES: readonly { key: string; label: string }[] = [
@@ -22,12 +22,14 @@ export function FilesSettingsSection() {
   const t = useT();
   const dispatch = useAppDispatch();
   const config = useAppSelector(selectUserConfig);
+  // The grid is one of the non-accessible features (spec §2): without them there is no grid to enable.
+  const toggles = useAppSelector(selectEnableNonAccessibleFeatures) ? USER_CONFIG_TOGGLES : USER_CONFIG_TOGGLES.filter(({ key }) => key !== 'grid_view');
   const headingId = useId();
   return (
     <section className="files-settings__section" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('Files settings')}</h3>
       <ul className="files-settings__toggles">
-        {USER_CONFIG_TOGGLES.map(({ key, label }) => (
+        {toggles.map(({ key, label }) => (
           <li key={key}>
             <label className="files-settings__toggle">
               <input

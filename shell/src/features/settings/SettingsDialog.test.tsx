@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { createFakeServices } from '../../test-support/fakeServices';
 import { renderShell } from '../../test-support/renderShell';
+import { coreConfigLoaded } from '../config/coreConfigSlice';
 import { clearToasts, getToasts } from '../toasts/toasts';
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
@@ -43,6 +44,16 @@ describe('the settings dialog', () => {
       'Crop image previews',
       'Enable the grid view',
     ]);
+  });
+
+  it('offers no grid view toggle when enable_non-accessible_features is false (spec §2)', async () => {
+    const { dialog, store } = await openSettings();
+    expect(within(dialog).getByRole('switch', { name: 'Enable the grid view' })).toBeTruthy();
+    await act(async () => {
+      store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: false }));
+    });
+    expect(within(dialog).queryByRole('switch', { name: 'Enable the grid view' })).toBeNull();
+    expect(within(dialog).getAllByRole('switch')).toHaveLength(4);
   });
 
   it('applies a toggle at once and saves it with the user config API', async () => {

@@ -4,7 +4,7 @@ import { formatFileSize, isPendingSize } from '@cumulus/sdk';
 import type { Node, Registered, SidebarTab, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
-import { useServices, useT } from '../../app/ServicesContext';
+import { useLanguage, useServices, useT } from '../../app/ServicesContext';
 import { PluginBoundary } from '../../plugin-host/PluginBoundary';
 import { useRegistry } from '../../plugin-host/useRegistry';
 import { selectUserConfig } from '../config/selectors';
@@ -36,6 +36,7 @@ const TAB_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
 function SidebarPanel({ node, view }: { node: Node; view: View }) {
   const t = useT();
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const { host } = useServices();
   const registered = useRegistry(host.registries.sidebarTabs);
@@ -92,8 +93,8 @@ function SidebarPanel({ node, view }: { node: Node; view: View }) {
             {node.mtime !== undefined && (
               <>
                 <span aria-hidden="true"> · </span>
-                <time dateTime={new Date(node.mtime).toISOString()} title={new Date(node.mtime).toLocaleString()}>
-                  {formatRelativeTime(node.mtime, Date.now())}
+                <time dateTime={new Date(node.mtime).toISOString()} title={new Date(node.mtime).toLocaleString(language)}>
+                  {formatRelativeTime(node.mtime, Date.now(), language)}
                 </time>
               </>
             )}

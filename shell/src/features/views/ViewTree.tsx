@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
 import { MAX_VIEW_NESTING } from '@cumulus/sdk';
 import type { Registered, View } from '@cumulus/sdk';
@@ -25,24 +25,28 @@ function ViewEntry({ view, childrenOf, level }: { view: Registered<View>; childr
   const stored = useAppSelector((state) => selectViewExpanded(state, view.id));
   const expanded = stored ?? view.expanded ?? false;
   const [loading, setLoading] = useState(false);
+  const requested = useRef(false);
   const children = level < MAX_VIEW_NESTING ? childrenOf(view.id) : [];
   const expandable = children.length > 0 || (view.loadChildViews !== undefined && !view.loaded);
 
-  const toggle = async () => {
-    const next = !expanded;
-    // Children load on first expansion (spec §4).
-    if (next && view.loadChildViews !== undefined && !view.loaded) {
-      setLoading(true);
-      try {
-        await view.loadChildViews(view);
-      } catch (error) {
+  // Children load on first expansion (spec §4), also when the view starts expanded (saved config or its own flag).
+  useEffect(() => {
+    if (!expanded || view.loadChildViews === undefined || view.loaded || requested.current) return;
+    requested.current = true;
+    setLoading(true);
+    const load = view.loadChildViews;
+    // A plugin's loader may throw before returning a promise: that counts as a failed load too.
+    Promise.resolve()
+      .then(() => load.call(view, view))
+      .catch((error: unknown) => {
+        // The next expansion tries again.
+        requested.current = false;
         console.error(`Could not load the child views of "${view.id}"`, error);
-      } finally {
-        setLoading(false);
-      }
-    }
-    void dispatch(setViewExpanded({ view: view.id, expanded: next }));
-  };
+      })
+      .finally(() => setLoading(false));
+  }, [expanded, view]);
+
+  const toggle = () => void dispatch(setViewExpanded({ view: view.id, expanded: !expanded }));
 
   return (
     <li className="files-nav__item" data-view-id={view.id} data-plugin-id={view.pluginId} role="treeitem" aria-level={level} aria-expanded={expandable ? expanded : undefined} aria-selected={active}>
@@ -59,7 +63,7 @@ function ViewEntry({ view, childrenOf, level }: { view: Registered<View>; childr
             className="files-icon-button files-nav__toggle"
             aria-label={expanded ? t('Collapse {name}', { name: view.name }) : t('Expand {name}', { name: view.name })}
             aria-busy={loading}
-            onClick={() => void toggle()}
+            onClick={toggle}
           >
             <Icon svg={expanded ? CHEVRON_DOWN_ICON : CHEVRON_RIGHT_ICON} size={18} />
           </button>
@@ -77,32 +81,23 @@ function ViewEntry({ view, childrenOf, level }: { view: Registered<View>; childr
 }
 
 /**
- * The views of the left navigation (spec §2): top-level views, then the
- * sticky ones pinned below them; children nest up to 7 levels and load on
- * first expansion. Views whose parent is not registered show at the top level.
+ * The views of the left navigation (spec §2): the top-level views, or with
+ * `pinned` the sticky ones, which the navigation keeps in view below the
+ * scrolling list. Children nest up to 7 levels and load on first expansion.
+ * Views whose parent is not registered show at the top level.
  */
-export function ViewTree({ views }: { views: readonly Registered<View>[] }) {
+export function ViewTree({ views, pinned = false }: { views: readonly Registered<View>[]; pinned?: boolean }) {
   const t = useT();
   const shown = views.filter((view) => !view.hidden);
   const ids = new Set(shown.map((view) => view.id));
   const childrenOf = (id: string) => shown.filter((view) => view.parent === id);
-  const roots = shown.filter((view) => view.parent === undefined || !ids.has(view.parent));
-  const regular = roots.filter((view) => !view.sticky);
-  const sticky = roots.filter((view) => view.sticky);
+  const roots = shown.filter((view) => (view.parent === undefined || !ids.has(view.parent)) && (view.sticky === true) === pinned);
+  if (pinned && roots.length === 0) return null;
   return (
-    <>
-      <ul className="files-nav__list" role="tree" aria-label={t('Views')}>
-        {regular.map((view) => (
-          <ViewEntry key={view.id} view={view} childrenOf={childrenOf} level={1} />
-        ))}
-      </ul>
-      {sticky.length > 0 && (
-        <ul className="files-nav__list files-nav__list--sticky" role="tree" aria-label={t('Pinned views')}>
-          {sticky.map((view) => (
-            <ViewEntry key={view.id} view={view} childrenOf={childrenOf} level={1} />
-          ))}
-        </ul>
-      )}
-    </>
+    <ul className={pinned ? 'files-nav__list files-nav__list--sticky' : 'files-nav__list'} role="tree" aria-label={pinned ? t('Pinned views') : t('Views')}>
+      {roots.map((view) => (
+        <ViewEntry key={view.id} view={view} childrenOf={childrenOf} level={1} />
+      ))}
+    </ul>
   );
 }

@@ -1,0 +1,36 @@
+/** @jest-environment jsdom */
+import { describe, expect, it } from '@jest/globals';
+import { fireEvent, render } from '@testing-library/react';
+import { testFolder, testNode } from '../../test-support/fakeServices';
+import { NodePreview } from './NodePreview';
+
+/** The preview image's URL, or null when the MIME icon shows. */
+const previewSrc = (container: HTMLElement): string | null => container.querySelector('img.files-preview')?.getAttribute('src') ?? null;
+
+describe('NodePreview', () => {
+  it("uses the node's own previewUrl attribute with the grid size and crop query", () => {
+    const node = testNode('/old.png', { fileid: 5, attributes: { previewUrl: '/apps/files_trashbin/preview?fileId=5', etag: 'abcdef123' } });
+    const { container } = render(<NodePreview node={node} size={128} crop={false} displaySize={166} />);
+    expect(previewSrc(container)).toBe('/apps/files_trashbin/preview?fileId=5&x=128&y=128&mimeFallback=true&v=abcdef&a=1');
+  });
+
+  it('falls back to /core/preview by file id at 32 px, cropped; a folder shows its icon', () => {
+    const { container, rerender } = render(<NodePreview node={testNode('/a.png', { fileid: 7 })} size={32} crop displaySize={32} />);
+    expect(previewSrc(container)).toBe('/core/preview?fileId=7&x=32&y=32&mimeFallback=true&a=0');
+    rerender(<NodePreview node={testFolder('/Docs', { fileid: 8 })} size={32} crop displaySize={32} />);
+    expect(previewSrc(container)).toBeNull();
+  });
+
+  it('shows a preview without a file id when the node has its own previewUrl', () => {
+    const { container } = render(<NodePreview node={testNode('/x.png', { attributes: { previewUrl: '/preview/x' } })} size={32} crop displaySize={32} />);
+    expect(previewSrc(container)).toBe('/preview/x?x=32&y=32&mimeFallback=true&a=0');
+  });
+
+  it("keeps a failed preview with its image: another node shown in the same place gets its own preview", () => {
+    const { container, rerender } = render(<NodePreview node={testNode('/a.png', { fileid: 1 })} size={32} crop displaySize={32} />);
+    fireEvent.error(container.querySelector('img.files-preview') as HTMLImageElement);
+    expect(previewSrc(container)).toBeNull();
+    rerender(<NodePreview node={testNode('/b.png', { fileid: 2 })} size={32} crop displaySize={32} />);
+    expect(previewSrc(container)).toContain('fileId=2');
+  });
+});

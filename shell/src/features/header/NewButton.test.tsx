@@ -1,0 +1,96 @@
+/** @jest-environment jsdom */
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { FolderNode, Node } from '@cumulus/sdk';
+import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
+import { renderShell, stubLayout } from '../../test-support/renderShell';
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+const ICON = '<svg xmlns="http://www.w3.org/2000/svg"/>';
+
+describe('the New button', () => {
+  let unstub: () => void;
+  beforeAll(() => {
+    unstub = stubLayout();
+  });
+  afterAll(() => unstub());
+
+  it('is a disabled New button, still named, while no new-menu entry exists (uploads come later)', async () => {
+    const { services } = await createFakeServices({ folders: { '/': [testNode('/a.txt')] } });
+    await renderShell(services, '/files');
+    await settle();
+    const button = screen.getByRole('button', { name: 'New' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-haspopup')).toBeNull();
+  });
+
+  it("opens the menu: 'Create new' entries by order then name, then the 'other' group; no upload entries; runs the handler", async () => {
+    const file = testNode('/a.txt');
+    const { services } = await createFakeServices({ folders: { '/': [file] } });
+    const handler = jest.fn((_folder: FolderNode, _contents: Node[]) => undefined);
+    const entries = services.host.registries.newMenuEntries;
+    entries.register({ id: 'sheet', displayName: 'New spreadsheet', iconSvgInline: ICON, handler });
+    entries.register({ id: 'template', displayName: 'From template', iconSvgInline: ICON, category: 'other', handler });
+    entries.register({ id: 'doc', displayName: 'New document', iconSvgInline: ICON, handler });
+    entries.register({ id: 'folder', displayName: 'New folder', iconClass: 'icon-folder', order: -10, handler });
+    entries.register({ id: 'upload', displayName: 'Upload files', iconSvgInline: ICON, category: 'upload-from-device', handler });
+    entries.register({ id: 'never', displayName: 'Never here', iconSvgInline: ICON, enabled: () => false, handler });
+    await renderShell(services, '/files');
+    await settle();
+
+    const button = screen.getByRole('button', { name: 'New' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    expect(button.getAttribute('aria-haspopup')).toBe('menu');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    const menu = screen.getByRole('menu', { name: 'New' });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const groups = within(menu).getAllByRole('group');
+    expect(groups[0]?.getAttribute('aria-label')).toBe('Create new');
+    expect(within(groups[0] as HTMLElement).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['New folder', 'New document', 'New spreadsheet']);
+    expect(within(groups[1] as HTMLElement).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['From template']);
+    expect(within(menu).queryByText('Upload files')).toBeNull();
+    expect(within(menu).queryByText('Never here')).toBeNull();
+    expect(document.activeElement?.textContent).toBe('New folder');
+
+    await act(async () => {
+      fireEvent.click(within(menu).getByRole('menuitem', { name: 'New document' }));
+    });
+    await settle();
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(handler).toHaveBeenCalledTimes(1);
+    const [folder, contents] = handler.mock.calls[0] ?? [];
+    expect(folder?.path).toBe('/');
+    expect(contents?.map((node) => node.source)).toEqual([file.source]);
+  });
+
+  it('closes with Escape back to the button, and stays disabled without create permission', async () => {
+    const { services } = await createFakeServices({ folders: { '/': [], '/Shared': [] } });
+    services.host.registries.newMenuEntries.register({ id: 'doc', displayName: 'New document', iconSvgInline: ICON, handler: () => undefined });
+    await renderShell(services, '/files');
+    await settle();
+    const button = screen.getByRole('button', { name: 'New' });
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('menuitem', { name: 'New document' }), { key: 'Escape' });
+    });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+
+    const readOnly = await createFakeServices({
+      folders: { '/': async () => ({ folder: { ...testFolder('/', { permissions: 1 }), _children: [] }, contents: [] }) },
+    });
+    readOnly.services.host.registries.newMenuEntries.register({ id: 'doc', displayName: 'New document', iconSvgInline: ICON, handler: () => undefined });
+    document.body.replaceChildren();
+    await renderShell(readOnly.services, '/files');
+    await settle();
+    const locked = screen.getByRole('button', { name: 'New' }) as HTMLButtonElement;
+    expect(locked.disabled).toBe(true);
+    expect(locked.title).toBe('You don’t have permission to upload or create files here');
+  });
+});

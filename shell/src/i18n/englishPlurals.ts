@@ -1,0 +1,12 @@
+/**
+ * The English forms of the strings that take a plural: the key is the
+ * English singular (the spec's wording), and i18next picks `_one` or
+ * `_other` by the `count` passed to `t`. Other languages give their own
+ * forms under the same key (Polish: `_one`, `_few`, `_many`, `_other`).
+ */
+export const englishPlurals: Record<string, string> = {
+  '{count} file_one': '{count} file',
+  '{count} file_other': '{count} files',
+  '{count} folder_one': '{count} folder',
+  '{count} folder_other': '{count} folders',
+};
