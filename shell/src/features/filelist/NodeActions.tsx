@@ -73,7 +73,7 @@ export function NodeActions({
         ref={button}
         type="button"
         className="files-icon-button"
-        aria-label={t('Actions')}
+        aria-label={t('Actions for {name}', { name: node.displayname })}
         aria-haspopup="menu"
         aria-expanded={position !== null}
         aria-controls={position !== null ? menuId : undefined}

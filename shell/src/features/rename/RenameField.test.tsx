@@ -22,7 +22,7 @@ async function startRenaming(name: string, rename: (node: Node, newName: string)
   const shell = await renderShell(services, '/files');
   await settle();
   await act(async () => {
-    fireEvent.click(within(row(name)).getByRole('button', { name: 'Actions' }));
+    fireEvent.click(within(row(name)).getByRole('button', { name: `Actions for ${name}` }));
   });
   await act(async () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Rename' }));
