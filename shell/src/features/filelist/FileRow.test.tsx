@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Permission } from '@cumulus/sdk';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
@@ -18,7 +18,6 @@ describe('a row of the list', () => {
     unstub = stubLayout();
   });
   afterAll(() => unstub());
-  afterEach(() => undefined);
 
   it("opens the details on the sharing tab from named size and date buttons, where the details action is enabled", async () => {
     const { services } = await createFakeServices({ folders: { '/': contents() } });
@@ -73,5 +72,43 @@ describe('a row of the list', () => {
     });
     await settle();
     expect(calls.navigations).toEqual([]);
+  });
+});
+
+describe('inline-rendered actions', () => {
+  let unstub: () => void;
+  beforeAll(() => {
+    unstub = stubLayout();
+  });
+  afterAll(() => unstub());
+
+  it("mounts an action's renderInline element in the actions cell, and keeps a failing one inside its plugin's boundary", async () => {
+    const { services } = await createFakeServices({ folders: { '/': contents() } });
+    const base = { iconSvgInline: () => '<svg xmlns="http://www.w3.org/2000/svg"/>', exec: () => Promise.resolve(null) };
+    services.host.registries.fileActions.register(
+      {
+        ...base,
+        id: 'shared-badge',
+        displayName: () => 'Shared badge',
+        enabled: (nodes) => nodes.every((node) => node.type === 'file'),
+        renderInline: (node) => {
+          const badge = document.createElement('span');
+          badge.textContent = `Shared ${node.basename}`;
+          return Promise.resolve(badge);
+        },
+      },
+      'sharing',
+    );
+    services.host.registries.fileActions.register({ ...base, id: 'broken', displayName: () => 'Broken', renderInline: () => Promise.reject(new Error('no badge')) }, 'broken-plugin');
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderShell(services, '/files');
+    await settle();
+    await settle();
+    const cell = row('a.txt').querySelector('.files-cell--actions') as HTMLElement;
+    expect(within(cell).getByText('Shared a.txt')).toBeTruthy();
+    expect(within(cell).getByText('Plugin "broken-plugin" failed to render: no badge')).toBeTruthy();
+    // Not enabled for a folder: nothing of it there.
+    expect(row('Docs').textContent).not.toContain('Shared');
+    error.mockRestore();
   });
 });
