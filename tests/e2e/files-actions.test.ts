@@ -130,7 +130,8 @@ describe('file actions in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Choose destination' });
     await dialog.getByRole('button', { name: 'Docs' }).click();
     await dialog.getByRole('button', { name: 'Copy to Docs' }).click();
-    await toast('"Move or copy" action executed successfully').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await toast('"Move or copy" action executed successfully').last().waitFor();
     expect(await exists('/Docs/inside (copy).txt')).toBe(true);
     expect((await (await dav('GET', '/Docs/inside.txt')).text())).toBe('content of /Docs/inside.txt');
   }, STEP_MS);
@@ -148,7 +149,8 @@ describe('file actions in the browser', () => {
     await conflicts.getByRole('checkbox', { name: 'Existing version: clash.txt' }).check();
     await conflicts.getByRole('checkbox', { name: 'New version: clash.txt' }).check();
     await conflicts.getByRole('button', { name: 'Continue' }).click();
-    await toast('"Move or copy" action executed successfully').waitFor();
+    // The earlier steps' success toasts may still show: the last one is this move's.
+    await toast('"Move or copy" action executed successfully').last().waitFor();
     await row('clash.txt').waitFor({ state: 'detached' });
     expect(await exists('/Docs/clash (1).txt')).toBe(true);
     expect((await (await dav('GET', '/Docs/clash.txt')).text())).toBe('content of /Docs/clash.txt');
