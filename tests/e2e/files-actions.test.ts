@@ -2,7 +2,8 @@
  * The built-in file actions on the Files screen, against the real server in
  * headless Chromium, as a user does them: sign in, rename (valid, invalid,
  * a clash only the server knows), move and copy through the folder picker
- * (including its refusals and a cancel), delete, a batch delete of selected
+ * (including its refusals, a cancel, a copy onto a taken name and the move
+ * conflict dialog), delete, a batch delete of selected
  * files, and the context menu. Needs the built front end (`npm run build`;
  * CUMULUS_E2E_DIST points elsewhere). Screenshots go to tests/output/.
  */
@@ -37,8 +38,9 @@ describe('file actions in the browser', () => {
   beforeAll(async () => {
     server = await startFilesServer({ name: 'actions', adminPassword: PASSWORD });
     for (const folder of ['/Docs', '/Archive']) expect((await dav('MKCOL', folder)).status).toBe(201);
-    const files = ['notes.txt', 'other.txt', 'move-me.txt', 'copy-me.txt', 'delete-me.txt', 'batch1.txt', 'batch2.txt', 'batch3.txt'];
-    for (const name of [...files.map((file) => `/${file}`), '/Docs/inside.txt']) expect((await dav('PUT', name, `content of ${name}`)).status).toBe(201);
+    const files = ['notes.txt', 'other.txt', 'move-me.txt', 'copy-me.txt', 'delete-me.txt', 'batch1.txt', 'batch2.txt', 'batch3.txt', 'inside.txt', 'clash.txt'];
+    const inDocs = ['/Docs/inside.txt', '/Docs/clash.txt'];
+    for (const name of [...files.map((file) => `/${file}`), ...inDocs]) expect((await dav('PUT', name, `content of ${name}`)).status).toBe(201);
 
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -123,6 +125,38 @@ describe('file actions in the browser', () => {
     expect(await exists('/copy-me.txt')).toBe(true);
   }, STEP_MS);
 
+  it("copies a file into another folder that holds its name under a '(copy)' name", async () => {
+    await runFromMenu('inside.txt', 'Move or copy');
+    const dialog = page.getByRole('dialog', { name: 'Choose destination' });
+    await dialog.getByRole('button', { name: 'Docs' }).click();
+    await dialog.getByRole('button', { name: 'Copy to Docs' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await toast('"Move or copy" action executed successfully').last().waitFor();
+    expect(await exists('/Docs/inside (copy).txt')).toBe(true);
+    expect((await (await dav('GET', '/Docs/inside.txt')).text())).toBe('content of /Docs/inside.txt');
+  }, STEP_MS);
+
+  it('moving onto a taken name opens the conflict dialog; keeping both moves under a numbered name', async () => {
+    await runFromMenu('clash.txt', 'Move or copy');
+    const picker = page.getByRole('dialog', { name: 'Choose destination' });
+    await picker.getByRole('button', { name: 'Docs' }).click();
+    await picker.getByRole('button', { name: 'Move to Docs' }).click();
+    const conflicts = page.getByRole('dialog', { name: '1 file conflict in Docs' });
+    await conflicts.getByText('Which files do you want to keep?').waitFor();
+    await conflicts.getByRole('button', { name: 'Continue' }).click();
+    await conflicts.getByText('You need to select at least one version of each file to continue.').waitFor();
+    await shot('conflict-dialog');
+    await conflicts.getByRole('checkbox', { name: 'Existing version: clash.txt' }).check();
+    await conflicts.getByRole('checkbox', { name: 'New version: clash.txt' }).check();
+    await conflicts.getByRole('button', { name: 'Continue' }).click();
+    // The earlier steps' success toasts may still show: the last one is this move's.
+    await toast('"Move or copy" action executed successfully').last().waitFor();
+    await row('clash.txt').waitFor({ state: 'detached' });
+    expect(await exists('/Docs/clash (1).txt')).toBe(true);
+    expect((await (await dav('GET', '/Docs/clash.txt')).text())).toBe('content of /Docs/clash.txt');
+    expect(await exists('/clash.txt')).toBe(false);
+  }, STEP_MS);
+
   it('refuses moving a folder into itself, and a closed picker says the operation was cancelled', async () => {
     await runFromMenu('Archive', 'Move or copy');
     const dialog = page.getByRole('dialog', { name: 'Choose destination' });
@@ -132,7 +166,7 @@ describe('file actions in the browser', () => {
     expect(await dialog.getByRole('button', { name: 'Copy to Archive' }).isDisabled()).toBe(true);
     await shot('picker-into-itself');
     await page.keyboard.press('Escape');
-    await toast('Cancelled move or copy operation').waitFor();
+    await toast('Cancelled move or copy of "Archive".').waitFor();
     expect(await dialog.count()).toBe(0);
   }, STEP_MS);
 

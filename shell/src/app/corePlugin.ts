@@ -12,7 +12,7 @@ import type { ShellServices } from '../services/types';
  * actions, columns, sidebar tabs, settings sections) adds its registration
  * here, one line each.
  */
-export function createCorePlugin(services: Pick<ShellServices, 'dav'>): PluginDefinition {
+export function createCorePlugin(services: Pick<ShellServices, 'dav' | 'host'>): PluginDefinition {
   return definePlugin({
     id: 'core',
     activate(ctx) {

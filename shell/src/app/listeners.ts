@@ -1,6 +1,8 @@
+import { addContextMenuListeners } from '../features/actions/contextMenuListeners';
 import { addFolderEventListeners } from '../features/folder/folderEventListeners';
 import { addFolderListeners } from '../features/folder/folderListeners';
 import { addQuotaListeners } from '../features/quota/quotaListeners';
+import { addRenameListeners } from '../features/rename/renameListeners';
 import { addSidebarListeners } from '../features/sidebar/sidebarListeners';
 import type { AppStartListening } from './store';
 
@@ -10,4 +12,6 @@ export function addAppListeners(startListening: AppStartListening): void {
   addFolderEventListeners(startListening);
   addQuotaListeners(startListening);
   addSidebarListeners(startListening);
+  addRenameListeners(startListening);
+  addContextMenuListeners(startListening);
 }

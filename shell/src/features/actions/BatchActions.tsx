@@ -21,7 +21,8 @@ const CHECKBOX_COLUMN_PX = 52;
  * nodes are selected: how many are selected, the first enabled actions
  * inline (0 under 512 px, 1 under 768, 2 under 1024, else 3, by
  * `inlineBatchActionCount`) and the rest in an 'Actions' menu. The actions
- * run as a batch with the spec's result rules.
+ * run as a batch with the spec's result rules, on the selected nodes that
+ * have not failed; nothing runs while one of them is loading.
  */
 export function BatchActions({ view }: { view: View }) {
   const t = useT();
@@ -42,9 +43,11 @@ export function BatchActions({ view }: { view: View }) {
   }, []);
   if (nodes.length === 0) return null;
 
-  const sources = nodes.map((node) => node.source);
+  // A failed node has no actions (spec §4 "Node status"): the batch acts on the others.
+  const actionable = nodes.filter((node) => node.status !== 'failed');
+  const sources = actionable.map((node) => node.source);
   const busy = nodes.some((node) => node.status === 'loading');
-  const available = menuActions(all, nodes, view);
+  const available = actionable.length === 0 ? [] : menuActions(all, actionable, view);
   const inline = available.filter((action) => !hasSubmenu(action, all)).slice(0, inlineBatchActionCount(width));
   const inlineIds = new Set(inline.map((action) => action.id));
   const rest = available.filter((action) => !inlineIds.has(action.id));
@@ -61,8 +64,8 @@ export function BatchActions({ view }: { view: View }) {
             disabled={busy}
             onClick={() => run(action.id, sources)}
           >
-            <Icon svg={action.iconSvgInline(nodes, view)} size={18} color={action.destructive ? '#c62828' : undefined} />
-            <span>{actionLabel(action, nodes, view)}</span>
+            <Icon svg={action.iconSvgInline(actionable, view)} size={18} color={action.destructive ? '#c62828' : undefined} />
+            <span>{actionLabel(action, actionable, view)}</span>
           </button>
         ))}
         {rest.length > 0 && (
@@ -89,9 +92,9 @@ export function BatchActions({ view }: { view: View }) {
         <ActionMenu
           id={menuId}
           actions={all}
-          nodes={nodes}
+          nodes={actionable}
           view={view}
-          label={t('Actions for {count} selected items', { count: nodes.length })}
+          label={t('Actions for {count} selected items', { count: actionable.length })}
           position={position}
           exclude={inlineIds}
           ignoreOutside={more.current}

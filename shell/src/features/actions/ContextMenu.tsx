@@ -21,7 +21,7 @@ export function ContextMenu() {
   const actions = useRegistry(useServices().host.registries.fileActions);
   const run = useRunAction();
   const nodes = useAppSelector(
-    (state) => (request?.sources ?? []).map((source) => state.nodes.entities[source]).filter((node): node is Node => node !== undefined && node.status !== 'failed'),
+    (state) => (request?.sources ?? []).map((source) => state.nodes.entities[source]).filter((node): node is Node => node !== undefined && node.status !== 'failed' && node.status !== 'loading'),
     shallowEqual,
   );
   const close = useCallback(() => closeContextMenu(), []);

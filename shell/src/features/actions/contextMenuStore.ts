@@ -26,6 +26,11 @@ export function closeContextMenu(): void {
   if (current !== null) set(null);
 }
 
+/** The open context menu, or null. */
+export function getContextMenu(): ContextMenuRequest | null {
+  return current;
+}
+
 /** The open context menu, re-rendering when it changes. */
 export function useContextMenu(): ContextMenuRequest | null {
   return useSyncExternalStore(

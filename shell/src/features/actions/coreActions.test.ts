@@ -1,10 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { Permission, createNode, englishTranslate } from '@cumulus/sdk';
+import { Permission, createNode, createRegistries, englishTranslate } from '@cumulus/sdk';
 import type { FileAction, View } from '@cumulus/sdk';
 import { testFolder, testNode } from '../../test-support/fakeServices';
+import { detailsTab } from '../sidebar/detailsTab';
 import { coreFileActions } from './coreActions';
 
-const services = { dav: { downloadUrl: (node: { source: string }) => node.source } };
+const registries = createRegistries();
+registries.sidebarTabs.register(detailsTab(englishTranslate));
+const services = { dav: { downloadUrl: (node: { source: string }) => node.source }, host: { registries } };
 const actions = new Map(coreFileActions(services, englishTranslate).map((action) => [action.id, action]));
 const action = (id: string): FileAction => {
   const found = actions.get(id);
@@ -77,6 +80,10 @@ describe('the built-in file actions', () => {
     expect(enabled('details', [file(), folder()])).toBe(false);
     expect(enabled('details', [trashed()])).toBe(false);
     expect(action('details').hotkey?.key).toBe('d');
+    // The sidebar must be available: with no tab for the node there is nothing to open.
+    registries.sidebarTabs.unregister('details');
+    expect(enabled('details', [file(Permission.READ)])).toBe(false);
+    registries.sidebarTabs.register(detailsTab(englishTranslate));
   });
 
   it('no action is offered for a failed node', () => {

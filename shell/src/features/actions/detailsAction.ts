@@ -1,24 +1,23 @@
-import { canShowDetails } from '@cumulus/sdk';
-import type { FileAction, Translate } from '@cumulus/sdk';
-import { sidebarOpened } from '../sidebar/sidebarSlice';
+import type { FileAction, PluginHost, Translate } from '@cumulus/sdk';
+import { canOpenDetails, openDetails } from '../sidebar/openDetails';
 import { actionDispatchOf } from './actionDispatch';
 import { INFO_ICON } from './icons';
 
 /**
- * Details (spec §5): opens the details sidebar on the node. Enabled for a
- * single node under /files/ with permissions other than none; the sidebar is
- * part of the screen, so it is always available. Hotkey D.
+ * Details (spec §5): opens the details sidebar on the node. Enabled by the
+ * sidebar's own rule (`canOpenDetails`: a single node under /files/ with
+ * permissions other than none, and a sidebar tab for it). Hotkey D.
  */
-export function detailsAction(services: object, t: Translate): FileAction {
+export function detailsAction(services: { host: Pick<PluginHost, 'registries'> }, t: Translate): FileAction {
   return {
     id: 'details',
     displayName: () => t('Details'),
     title: () => t('Open details'),
     iconSvgInline: () => INFO_ICON,
     order: -50,
-    enabled: (nodes) => nodes[0]?.status !== 'failed' && canShowDetails(nodes, true),
+    enabled: (nodes) => canOpenDetails(nodes, services.host.registries.sidebarTabs.getAll()),
     exec: (node) => {
-      actionDispatchOf(services)(sidebarOpened({ source: node.source }));
+      actionDispatchOf(services)(openDetails(node.source));
       return Promise.resolve(null);
     },
     hotkey: { key: 'd', description: t('Open details') },

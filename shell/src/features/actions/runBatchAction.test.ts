@@ -4,6 +4,7 @@ import { createAppStore } from '../../app/store';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
 import { runFileAction } from '../filelist/runFileAction';
 import { folderLoaded } from '../folder/folderActions';
+import { nodeStatusChanged } from '../nodes/nodesSlice';
 import { routeChanged } from '../navigation/navigationSlice';
 import { selectionChanged } from '../selection/selectionSlice';
 import { clearToasts, getToasts } from '../toasts/toasts';
@@ -101,5 +102,28 @@ describe('running file actions', () => {
     await store.dispatch(runBatchAction({ actionId: 'test', sources: [a.source, b.source] }));
     expect(toasts()).toEqual(['error: "Archive" action failed']);
     error.mockRestore();
+  });
+
+  it('without execBatch, one throwing node counts as failed and the others keep their results (only it stays selected)', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { store } = await setup({ 'a.txt': true, 'b.txt': 'throw', 'c.txt': true });
+    store.dispatch(selectionChanged({ sources: [a.source, b.source, c.source] }));
+    await expect(store.dispatch(runBatchAction({ actionId: 'test', sources: [a.source, b.source, c.source] })).unwrap()).resolves.toEqual([true, false, true]);
+    expect(store.getState().selection.sources).toEqual([b.source]);
+    expect(toasts()).toEqual(['error: "Archive" failed on some elements ']);
+    error.mockRestore();
+  });
+
+  it('failed and loading nodes are skipped, by the single and the batch runner', async () => {
+    const { store, seen } = await setup({ 'a.txt': true, 'b.txt': true, 'c.txt': true });
+    store.dispatch(nodeStatusChanged({ sources: [a.source], status: 'failed' }));
+    store.dispatch(nodeStatusChanged({ sources: [b.source], status: 'loading' }));
+    await expect(store.dispatch(runFileAction({ actionId: 'test', source: a.source })).unwrap()).resolves.toBeNull();
+    await expect(store.dispatch(runFileAction({ actionId: 'test', source: b.source })).unwrap()).resolves.toBeNull();
+    expect(seen.statuses).toHaveLength(0);
+    await expect(store.dispatch(runBatchAction({ actionId: 'test', sources: [a.source, b.source, c.source] })).unwrap()).resolves.toEqual([true]);
+    expect(seen.statuses).toHaveLength(1);
+    expect(store.getState().nodes.entities[a.source]?.status).toBe('failed');
+    expect(store.getState().nodes.entities[b.source]?.status).toBe('loading');
   });
 });

@@ -6,6 +6,16 @@ import { selectionChanged } from '../selection/selectionSlice';
 import { showToast } from '../toasts/toasts';
 import { bindActionDispatch } from './actionDispatch';
 
+/** Runs `exec` on every node; one that throws counts as failed (false) without failing the others. */
+async function settleEach(nodes: Node[], exec: (node: Node) => Promise<boolean | null>, actionId: string): Promise<(boolean | null)[]> {
+  const settled = await Promise.allSettled(nodes.map((node) => exec(node)));
+  return settled.map((outcome, index) => {
+    if (outcome.status === 'fulfilled') return outcome.value;
+    console.error(`Batch action "${actionId}" failed on`, nodes[index]?.source, outcome.reason);
+    return false;
+  });
+}
+
 /**
  * Runs the file action `actionId` on several nodes (the selection, or the
  * nodes of a context menu) as spec §4 "Batch action" says: the nodes are
@@ -14,8 +24,11 @@ import { bindActionDispatch } from './actionDispatch';
  * succeeded: cleared; some failed: only the failed ones stay selected).
  * Spec §8: success toasts '"{displayName}" batch action executed
  * successfully', some failures '"{displayName}" failed on some elements ',
- * a throwing action '"{displayName}" action failed'. A node without a
- * fileid is logged and skipped. Resolves to one result per node that ran.
+ * a throwing `execBatch` '"{displayName}" action failed'; without
+ * `execBatch`, a node whose `exec` throws counts as failed and the others
+ * keep their results. Failed and loading nodes are skipped, and a node
+ * without a fileid is logged and skipped. Resolves to one result per node
+ * that ran.
  */
 export const runBatchAction = createAppAsyncThunk(
   'fileActions/runBatch',
@@ -28,7 +41,8 @@ export const runBatchAction = createAppAsyncThunk(
     const nodes: Node[] = [];
     for (const source of sources) {
       const node = state.nodes.entities[source];
-      if (node === undefined) continue;
+      // A failed node is unavailable and one already loading is busy (spec §4 "Node status").
+      if (node === undefined || node.status === 'failed' || node.status === 'loading') continue;
       if (node.fileid === undefined) {
         console.error(`Batch action "${actionId}" skipped a node without fileid`, source);
         continue;
@@ -45,7 +59,7 @@ export const runBatchAction = createAppAsyncThunk(
       results =
         action.execBatch !== undefined
           ? await action.execBatch(nodes, view, dir)
-          : await Promise.all(nodes.map((node) => action.exec(node, view, dir)));
+          : await settleEach(nodes, (node) => action.exec(node, view, dir), actionId);
     } catch (error) {
       console.error(`Batch action "${actionId}" failed`, error);
       showToast({ type: 'error', message: extra.t('"{displayName}" action failed', { displayName }) });

@@ -4,7 +4,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { createAppStore } from '../../app/store';
 import { routeChanged } from '../navigation/navigationSlice';
-import { createFakeServices, testFolder } from '../../test-support/fakeServices';
+import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
+import { installDragEvent } from '../drag/installDragEvent';
 import { renderShell, renderWithStore } from '../../test-support/renderShell';
 import { Breadcrumbs } from './Breadcrumbs';
 import { crumbsOf } from './crumbs';
@@ -71,5 +72,43 @@ describe('breadcrumbs', () => {
       </MemoryRouter>,
     );
     expect(crumbNames()).toEqual(['All files', 'A', 'B', 'C']);
+  });
+
+  it('takes dragged rows: a drop on a crumb moves them into that folder; another button is refused', async () => {
+    installDragEvent();
+    const { services } = await createFakeServices({ folders: { '/': [testFolder('/A', { fileid: 5 })], '/A': [testNode('/A/x.txt', { fileid: 6 }), testFolder('/A/B', { fileid: 7 })], '/A/B': [] } });
+    const moved: string[] = [];
+    services.dav.move = (node, dir) => {
+      moved.push(`${node.path} -> ${dir}`);
+      return Promise.resolve();
+    };
+    const { store } = await renderShell(services, '/files');
+    await settle();
+    await act(async () => {
+      store.dispatch(routeChanged({ view: 'files', dir: '/A', fileid: null, openfile: false }));
+    });
+    await settle();
+    const rowOf = (name: string) => screen.getAllByRole('row').find((row) => row.querySelector('.files-name')?.textContent === name) as HTMLElement;
+    const data = new Map<string, string>();
+    const dataTransfer = { types: [] as string[], dropEffect: 'none', effectAllowed: 'all', setData: (type: string, value: string) => data.set(type, value), getData: (type: string) => data.get(type) ?? '', setDragImage() {} };
+    const root = screen.getByRole('button', { name: 'All files' });
+    let accepted = false;
+    await act(async () => {
+      fireEvent.dragStart(rowOf('x.txt'), { dataTransfer });
+      accepted = !fireEvent.dragOver(root, { dataTransfer, button: 0 });
+    });
+    expect(accepted).toBe(true);
+    expect(root.className).toContain('files-breadcrumbs__button--drop-target');
+    await act(async () => {
+      fireEvent.drop(root, { dataTransfer, button: 0 });
+    });
+    await settle();
+    await settle();
+    expect(moved).toEqual(['/A/x.txt -> /']);
+    // Another button than the primary one is refused, as on rows (the rules are the shared canDrop).
+    await act(async () => {
+      fireEvent.dragStart(rowOf('x.txt'), { dataTransfer });
+    });
+    expect(fireEvent.dragOver(root, { dataTransfer, button: 2 })).toBe(true);
   });
 });

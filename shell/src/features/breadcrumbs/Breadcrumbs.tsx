@@ -1,18 +1,44 @@
 import { isNarrowLayout, showsBreadcrumbIconText } from '@cumulus/sdk';
-import type { View } from '@cumulus/sdk';
+import type { ReactNode } from 'react';
+import type { Node, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
 import { CHEVRON_RIGHT_ICON, HOME_ICON } from '../../app/icons/icons';
 import { useT } from '../../app/ServicesContext';
+import { useDropTarget } from '../drag/useNodeDrag';
 import { folderReloadRequested } from '../folder/folderActions';
 import { selectDir } from '../navigation/selectors';
 import { useFilesNavigate } from '../navigation/useFilesNavigate';
 import { crumbsOf } from './crumbs';
 
 /**
+ * One crumb's button, also a drop target for dragged rows with the list's
+ * rules (`useDropTarget`: a folder with create permission that is not
+ * itself dragged; Ctrl copies), as in Nextcloud.
+ */
+function CrumbButton(props: { node: Node | undefined; current: boolean; label: string | undefined; title: string; onClick(): void; children: ReactNode }) {
+  const { node, current, label, title, onClick, children } = props;
+  const drop = useDropTarget(node);
+  return (
+    <button
+      type="button"
+      className={`files-breadcrumbs__button${current ? ' files-breadcrumbs__button--current' : ''}${drop.hovered ? ' files-breadcrumbs__button--drop-target' : ''}`}
+      aria-current={current ? 'page' : undefined}
+      aria-label={label}
+      title={title}
+      onClick={onClick}
+      {...drop.props}
+    >
+      {children}
+    </button>
+  );
+}
+
+/**
  * The breadcrumb bar (spec §2): the root shows the view's name (or 'Home'),
  * then each folder; clicking the current folder reloads it. Under 512 px only
  * the root and the last folders fit; the root's text shows at 486 px or more.
+ * Each crumb takes dropped rows like a folder row does.
  */
 export function Breadcrumbs({ view, width }: { view: View; width: number }) {
   const t = useT();
@@ -39,17 +65,16 @@ export function Breadcrumbs({ view, width }: { view: View; width: number }) {
             <li key={crumb.dir} className="files-breadcrumbs__crumb">
               {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={18} className="files-breadcrumbs__separator" />}
               {collapsed && <span className="files-breadcrumbs__ellipsis" aria-hidden="true">…</span>}
-              <button
-                type="button"
-                className={`files-breadcrumbs__button${current ? ' files-breadcrumbs__button--current' : ''}`}
-                aria-current={current ? 'page' : undefined}
-                aria-label={crumb.dir === '/' && !showRootText ? rootName : undefined}
+              <CrumbButton
+                node={source === undefined ? undefined : nodes[source]}
+                current={current}
+                label={crumb.dir === '/' && !showRootText ? rootName : undefined}
                 title={current ? t('Reload current directory') : name}
                 onClick={() => (current ? dispatch(folderReloadRequested()) : navigate({ view: view.id, dir: crumb.dir }))}
               >
                 {crumb.dir === '/' && <Icon svg={HOME_ICON} size={20} />}
                 {(crumb.dir !== '/' || showRootText) && <span>{name}</span>}
-              </button>
+              </CrumbButton>
             </li>
           );
         })}

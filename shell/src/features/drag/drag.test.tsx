@@ -1,10 +1,12 @@
 /** @jest-environment jsdom */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Permission } from '@cumulus/sdk';
-import type { Node } from '@cumulus/sdk';
+import type { FolderNode, Node } from '@cumulus/sdk';
+import type { DavListing } from '../../services/dav/davService';
 import { createFakeServices, httpError, testFolder, testNode } from '../../test-support/fakeServices';
 import { renderShell, stubLayout } from '../../test-support/renderShell';
+import { resolveConflictRequest } from '../conflicts/conflictStore';
 import { clearToasts, getToasts } from '../toasts/toasts';
 import { installDragEvent } from './installDragEvent';
 
@@ -39,19 +41,20 @@ function transfer() {
 }
 
 /** Renders the list; the fake server moves and copies and knows which folders exist. */
-async function setup(existing: string[] = ['/Docs', '/Locked'], locked: string[] = []) {
-  const { services, calls } = await createFakeServices({ folders: { '/': contents() } });
+async function setup(existing: string[] = ['/Docs', '/Locked'], locked: string[] = [], inDocs: Node[] = []) {
+  const folders: Record<string, Node[] | (() => Promise<DavListing>)> = { '/': contents() };
+  for (const path of existing) {
+    const folder = contents().find((node) => node.path === path) as FolderNode;
+    folders[path] = () => Promise.resolve({ folder, contents: path === '/Docs' ? inDocs : [] });
+  }
+  const { services, calls } = await createFakeServices({ folders });
   const ops: string[] = [];
-  services.dav.stat = (path: string) => {
-    const folder = contents().find((node) => node.path === path);
-    return existing.includes(path) && folder ? Promise.resolve(folder) : Promise.reject(httpError(404));
-  };
-  services.dav.move = (node: Node, dir: string) => {
-    ops.push(`move ${node.basename} ${dir}`);
+  services.dav.move = (node: Node, dir: string, options) => {
+    ops.push(`move ${node.basename} ${dir}${options?.newName ? ` as ${options.newName}` : ''}${options?.overwrite ? ' overwrite' : ''}`);
     return locked.includes(node.basename) ? Promise.reject(httpError(423)) : Promise.resolve();
   };
-  services.dav.copy = (node: Node, dir: string) => {
-    ops.push(`copy ${node.basename} ${dir}`);
+  services.dav.copy = (node: Node, dir: string, options) => {
+    ops.push(`copy ${node.basename} ${dir}${options?.newName ? ` as ${options.newName}` : ''}`);
     return Promise.resolve();
   };
   const shell = await renderShell(services, '/files');
@@ -80,7 +83,10 @@ describe('drag and drop inside the list', () => {
     installDragEvent();
   });
   afterAll(() => unstub());
-  afterEach(() => clearToasts());
+  afterEach(() => {
+    act(() => resolveConflictRequest(null));
+    clearToasts();
+  });
 
   it('moves a file onto a folder: target read again, toast, selection kept when the file was not selected, folder listed again', async () => {
     const { ops, calls, store } = await setup();
@@ -157,5 +163,28 @@ describe('drag and drop inside the list', () => {
       fireEvent.dragLeave(rowOf('Docs'), { dataTransfer, relatedTarget: document.body });
     });
     expect(rowOf('Docs').className).not.toContain('files-row--drop-target');
+  });
+
+  it("a ctrl-drop onto a folder holding the same name copies under a free '(copy)' name", async () => {
+    const { ops } = await setup(['/Docs'], [], [testNode('/Docs/a.txt', { fileid: 40 }), testNode('/Docs/a (copy).txt', { fileid: 41 })]);
+    await drag('a.txt', 'Docs', { ctrlKey: true });
+    expect(ops).toEqual(['copy a.txt /Docs as a (copy 2).txt']);
+    expect(getToasts().map((toast) => toast.message)).toEqual(['Files copied successfully']);
+  });
+
+  it('a drop moving onto a taken name asks the conflict dialog; keeping both moves under a numbered name', async () => {
+    const { ops } = await setup(['/Docs'], [], [testNode('/Docs/a.txt', { fileid: 40, size: 10 })]);
+    await drag('a.txt', 'Docs');
+    const dialog = screen.getByRole('dialog', { name: '1 file conflict in Docs' });
+    expect(ops).toEqual([]);
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all existing files' }));
+      fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Select all new files' }));
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    });
+    await settle();
+    await settle();
+    expect(ops).toEqual(['move a.txt /Docs as a (1).txt']);
+    expect(getToasts().map((toast) => toast.message)).toEqual(['Files moved successfully']);
   });
 });

@@ -17,6 +17,12 @@ describe('createDragImage', () => {
     expect(file?.getAttribute('src')).toContain('/core/preview?fileId=2');
   });
 
+  it('crops the previews only when crop_image_previews is on (preview query a=0 crops, a=1 does not)', () => {
+    const file = testNode('/b.txt', { fileid: 2 });
+    expect(createDragImage([file], { crop: false }).querySelector('img')?.getAttribute('src')).toContain('a=1');
+    expect(createDragImage([file], { crop: true }).querySelector('img')?.getAttribute('src')).toContain('a=0');
+  });
+
   it('shows one preview for one node', () => {
     const image = createDragImage([testNode('/b.txt')]);
     expect(image.querySelectorAll('.files-drag-image__preview')).toHaveLength(1);

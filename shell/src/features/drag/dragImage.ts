@@ -6,14 +6,14 @@ import { mimeIconOf } from '../filelist/NodePreview';
 const FOLDER_COLOR = '#0082c9';
 
 /** One preview of the drag image: the node's thumbnail, or its MIME icon. */
-function previewOf(node: Node, doc: Document): HTMLElement {
+function previewOf(node: Node, doc: Document, crop: boolean): HTMLElement {
   if (!isFolder(node) && node.fileid !== undefined) {
     const image = doc.createElement('img');
     image.className = 'files-drag-image__preview';
     image.alt = '';
     image.width = 32;
     image.height = 32;
-    image.src = previewUrl(node.fileid, node.attributes.etag, { size: 32, crop: true });
+    image.src = previewUrl(node.fileid, node.attributes.etag, { size: 32, crop });
     return image;
   }
   // Drawn as an image like the list's icons: `currentColor` does not reach into an <img>.
@@ -28,16 +28,18 @@ function previewOf(node: Node, doc: Document): HTMLElement {
 /**
  * The picture that follows the pointer while rows are dragged (spec §9 "Up
  * to 3 dragged previews"): the previews of the first `MAX_DRAG_PREVIEWS`
- * nodes, stacked, and the number of dragged nodes. The caller puts it in
- * the page for `setDragImage` and removes it right after.
+ * nodes, stacked, and the number of dragged nodes. Previews are cropped as
+ * the user's `crop_image_previews` says, like the rows. The caller puts it
+ * in the page for `setDragImage` and removes it right after.
  */
-export function createDragImage(nodes: readonly Node[], doc: Document = document): HTMLElement {
+export function createDragImage(nodes: readonly Node[], options: { crop?: boolean; doc?: Document } = {}): HTMLElement {
+  const { crop = true, doc = document } = options;
   const image = doc.createElement('div');
   image.className = 'files-drag-image';
   image.setAttribute('aria-hidden', 'true');
   const previews = doc.createElement('span');
   previews.className = 'files-drag-image__previews';
-  for (const node of nodes.slice(0, MAX_DRAG_PREVIEWS)) previews.appendChild(previewOf(node, doc));
+  for (const node of nodes.slice(0, MAX_DRAG_PREVIEWS)) previews.appendChild(previewOf(node, doc, crop));
   image.appendChild(previews);
   const count = doc.createElement('span');
   count.className = 'files-drag-image__count';

@@ -1,5 +1,4 @@
-import { isFolder } from '@cumulus/sdk';
-import type { FolderNode } from '@cumulus/sdk';
+import type { FolderNode, Node } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { transferNodes } from '../move-copy/transferNodes';
 import { selectionCleared } from '../selection/selectionSlice';
@@ -8,9 +7,10 @@ import { draggingEnded } from './dragSlice';
 
 /**
  * A drop of dragged rows onto a folder (spec §5 "Drag and drop", §8 "Drop").
- * The target folder is read again from the server first (the list may be
+ * The target folder is listed again from the server first (the list may be
  * stale) and must still exist: otherwise 'Target folder does not exist any
- * more'. The nodes then move or copy through the move-copy feature's
+ * more'; its entries give copies a free '(copy)' name and moves their
+ * conflict dialog. The nodes then move or copy through the move-copy feature's
  * runner (five at a time, each failure toasted with its own reason, the
  * folder listed again), and the drop ends with 'Files moved successfully' /
  * 'Files copied successfully', or 'Some files could not be moved' / 'Some
@@ -26,10 +26,12 @@ export const dropNodes = createAppAsyncThunk(
     const targetNode = getState().nodes.entities[target];
     if (targetNode === undefined || sources.length === 0) return [];
     let destination: FolderNode;
+    let contents: Node[];
     try {
-      const fresh = await dav.stat(targetNode.path);
-      if (!isFolder(fresh)) throw new Error(`${fresh.path} is not a folder any more`);
-      destination = fresh;
+      // One listing both checks the folder again and gives its entries, for copy names and move conflicts.
+      const listing = await dav.list(targetNode.path);
+      destination = listing.folder;
+      contents = listing.contents;
     } catch (error) {
       console.error('Drop target could not be read', error);
       showToast({ type: 'error', message: t('Target folder does not exist any more') });
@@ -37,8 +39,10 @@ export const dropNodes = createAppAsyncThunk(
     }
     const selected = getState().selection.sources;
     if (sources.some((source) => selected.includes(source))) dispatch(selectionCleared());
-    const results = await dispatch(transferNodes({ sources, choice: { operation, destination, existing: [] } })).unwrap();
-    const failed = results.some((result) => !result);
+    const results = await dispatch(transferNodes({ sources, choice: { operation, destination, contents } })).unwrap();
+    // Skipped (null) nodes are the user's choice, not failures; all skipped or cancelled: nothing to announce.
+    if (results.every((result) => result === null)) return results;
+    const failed = results.some((result) => result === false);
     if (operation === 'move') {
       showToast(failed ? { type: 'error', message: t('Some files could not be moved') } : { type: 'success', message: t('Files moved successfully') });
     } else {

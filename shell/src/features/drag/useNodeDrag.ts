@@ -3,6 +3,7 @@ import type { DragEvent } from 'react';
 import { canDrag, canDrop, dropOperation } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
+import { selectUserConfig } from '../config/selectors';
 import { createDragImage } from './dragImage';
 import { draggingStarted } from './dragSlice';
 import { dropNodes } from './dropNodes';
@@ -102,7 +103,7 @@ export function useNodeDrag(node: Node): { dragged: boolean; dropTarget: boolean
         transfer.effectAllowed = 'copyMove';
         transfer.setData(NODES_DRAG_TYPE, JSON.stringify(sources));
         transfer.setData('text/plain', nodes.map((entry) => entry.basename).join('\n'));
-        const image = createDragImage(nodes);
+        const image = createDragImage(nodes, { crop: selectUserConfig(state).crop_image_previews });
         document.body.appendChild(image);
         transfer.setDragImage(image, -12, -12);
         // The browser takes its picture during dragstart; the element can go right after.

@@ -140,7 +140,7 @@ export function FileList() {
     <KeyboardNavigation nodes={nodes} order={order} view={view} grid={grid} perRow={perRow} canToggleGrid={showsGridToggle(width, enableNonAccessibleFeatures)} gridView={gridView} listRef={listRef} dir={dir}>
     <div className="files-list" ref={setScroller} data-layout={grid ? 'grid' : 'list'}>
       {missingFile && <FileNotFound />}
-      <div role={grid ? 'grid' : 'table'} aria-label={t('List of files and folders.')} aria-rowcount={nodes.length + 2} className="files-table">
+      <div role="grid" aria-label={t('List of files and folders.')} aria-rowcount={nodes.length + 2} className="files-table">
         <div role="rowgroup" className="files-table__head">
           <FileListHeader view={view} sources={order} columns={columns} layout={layout} />
         </div>

@@ -1,14 +1,15 @@
 import { memo } from 'react';
-import type { CSSProperties, MouseEvent } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode } from 'react';
 import { formatFileSize, isPendingSize, mtimeOpacity, sizeOpacity } from '@cumulus/sdk';
 import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
-import { useLanguage, useT } from '../../app/ServicesContext';
+import { useLanguage, useServices, useT } from '../../app/ServicesContext';
+import { useRegistry } from '../../plugin-host/useRegistry';
 import { useNodeDrag } from '../drag/useNodeDrag';
 import { useRovingRow } from '../keyboard/useRovingRow';
 import { selectionCleared } from '../selection/selectionSlice';
 import { toggleSelection } from '../selection/toggleSelection';
-import { SHARING_TAB_ID, sidebarOpened } from '../sidebar/sidebarSlice';
+import { canOpenDetails, openDetailsOnSharing } from '../sidebar/openDetails';
 import { openRowContextMenu } from '../actions/contextMenuStore';
 import { RenameField } from '../rename/RenameField';
 import { useRenameTarget } from '../rename/renameStore';
@@ -21,6 +22,20 @@ import type { RowLayout } from './rowLayout';
 /** Mix of the main and the muted text colour by an emphasis percentage (SDK fades); null stays muted. */
 export function fadeColor(percent: number | null): string | undefined {
   return percent === null ? undefined : `color-mix(in srgb, var(--files-text) ${percent}%, var(--files-text-muted))`;
+}
+
+/**
+ * The content of the size or modified-time cell: a button opening the
+ * details (named for a screen reader, its text still visible) when the
+ * details are offered for the node, else plain text.
+ */
+function DetailsOpener({ offered, label, onOpen, children }: { offered: boolean; label: string; onOpen(): void; children: ReactNode }) {
+  if (!offered) return <>{children}</>;
+  return (
+    <button type="button" className="files-cell__details" aria-label={label} onClick={onOpen}>
+      {children}
+    </button>
+  );
 }
 
 /** What a row needs besides its node. */
@@ -55,8 +70,10 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
   const drag = useNodeDrag(node);
   // The thunk reads the selection at click time: subscribing every row to all of it would re-render them all.
   const toggle = (shift: boolean) => dispatch(toggleSelection({ order, index, shift }));
-  // Spec §2 "Rows": size and modified time open the details sidebar on the sharing tab.
-  const openSidebar = () => dispatch(sidebarOpened({ source: node.source, tab: SHARING_TAB_ID }));
+  // Spec §2 "Rows": size and modified time open the details sidebar on the sharing tab, where the details action would.
+  const sidebarTabs = useRegistry(useServices().host.registries.sidebarTabs);
+  const detailsOffered = canOpenDetails([node], sidebarTabs);
+  const openSidebar = () => dispatch(openDetailsOnSharing(node.source));
   const sizeKnown = !isPendingSize(node.size);
   const extensionShown = node.extension !== '' && node.displayname.endsWith(node.extension);
   const stem = extensionShown ? node.displayname.slice(0, -node.extension.length) : node.displayname;
@@ -65,6 +82,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
     <div
       role="row"
       aria-rowindex={index + 2}
+      // In a grid (FileList), a row may carry aria-selected; the checkbox says the same to a screen reader.
       aria-selected={selected}
       {...roving.props}
       {...drag.props}
@@ -76,7 +94,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       data-type={node.type}
       onContextMenu={(event) => node.status !== 'failed' && openRowContextMenu(event, node.source, store.getState().selection.sources)}
     >
-      <span role="cell" className="files-cell files-cell--checkbox">
+      <span role="gridcell" className="files-cell files-cell--checkbox">
         <input
           type="checkbox"
           checked={selected}
@@ -89,7 +107,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
           disabled={node.status === 'loading'}
         />
       </span>
-      <span role="cell" className="files-cell files-cell--name">
+      <span role="gridcell" className="files-cell files-cell--name">
         {renaming !== null ? <RenameField node={node} initialName={renaming.initialName} /> : <button type="button" className="files-name" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
           <NodePreview node={node} size={32} crop={crop} displaySize={32} />
           <span className="files-name__text">
@@ -98,22 +116,26 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
           </span>
         </button>}
       </span>
-      <span role="cell" className="files-cell files-cell--actions">
+      <span role="gridcell" className="files-cell files-cell--actions">
         <NodeActions node={node} view={view} showInline={layout.showSizeAndModified} onRun={(action) => onRunAction(action.id, node)} />
       </span>
       {layout.showSizeAndModified && (
-        <span role="cell" className="files-cell files-cell--size" style={{ color: fadeColor(sizeOpacity(node.size)) }} onClick={openSidebar}>
-          {sizeKnown ? formatFileSize(node.size as number) : t('Pending')}
+        <span role="gridcell" className="files-cell files-cell--size" style={{ color: fadeColor(sizeOpacity(node.size)) }}>
+          <DetailsOpener offered={detailsOffered} label={t('Open details of {name}', { name: node.displayname })} onOpen={openSidebar}>
+            {sizeKnown ? formatFileSize(node.size as number) : t('Pending')}
+          </DetailsOpener>
         </span>
       )}
       {layout.showSizeAndModified && (
-        <span role="cell" className="files-cell files-cell--mtime" style={{ color: fadeColor(mtimeOpacity(node.mtime, now)) }} onClick={openSidebar}>
-          {node.mtime === undefined ? '' : <time dateTime={new Date(node.mtime).toISOString()} title={new Date(node.mtime).toLocaleString(language)}>{formatRelativeTime(node.mtime, now, language)}</time>}
+        <span role="gridcell" className="files-cell files-cell--mtime" style={{ color: fadeColor(mtimeOpacity(node.mtime, now)) }}>
+          <DetailsOpener offered={detailsOffered} label={t('Open details of {name}', { name: node.displayname })} onOpen={openSidebar}>
+            {node.mtime === undefined ? '' : <time dateTime={new Date(node.mtime).toISOString()} title={new Date(node.mtime).toLocaleString(language)}>{formatRelativeTime(node.mtime, now, language)}</time>}
+          </DetailsOpener>
         </span>
       )}
       {layout.showCustomColumns &&
         columns.map((column) => (
-          <span role="cell" key={column.id} className={`files-cell files-cell--column files-cell--column-${column.id}`}>
+          <span role="gridcell" key={column.id} className={`files-cell files-cell--column files-cell--column-${column.id}`}>
             <CustomCell column={column} node={node} view={view} />
           </span>
         ))}

@@ -69,6 +69,7 @@ export const GridCell = memo(function GridCell({
         onKeyDown={(event) => {
           if (event.key === 'Escape') dispatch(selectionCleared());
         }}
+        disabled={node.status === 'loading'}
       />
       {renaming !== null ? <RenameField node={node} initialName={renaming.initialName} /> : <button type="button" className="files-grid-cell__open" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
         <NodePreview node={node} size={THUMBNAIL_SIZE_GRID} crop={crop} displaySize={GRID_PREVIEW_SIZE} />

@@ -8,6 +8,7 @@ import type { MenuPosition } from '../actions/ActionMenu';
 import { actionLabel, isActionEnabled, isActionInline } from '../actions/menuActions';
 import { useRegistry } from '../../plugin-host/useRegistry';
 import { PluginBoundary } from '../../plugin-host/PluginBoundary';
+import { InlineRender } from './InlineRender';
 
 export { isActionEnabled, menuActions } from '../actions/menuActions';
 
@@ -15,8 +16,10 @@ export { isActionEnabled, menuActions } from '../actions/menuActions';
  * The row's actions (spec §2 "Rows"): the actions whose `inline(node, view)`
  * is true as icon buttons (only when `showInline`: not below 768 px), then
  * a menu button (aria-haspopup) opening the other enabled actions of the
- * registry, with submenus. A failed node has no actions; a loading node's
- * button is disabled. Choosing an action calls `onRun`.
+ * registry, with submenus. Enabled actions with `renderInline` mount their
+ * own element first, each in its plugin's error boundary (also only when
+ * `showInline`). A failed node has no actions; a loading node's button is
+ * disabled. Choosing an action calls `onRun`.
  */
 export function NodeActions({
   node,
@@ -44,9 +47,16 @@ export function NodeActions({
     ? all.filter((action) => action.default !== 'hidden' && action.parent === undefined && isActionInline(action, node, view) && isActionEnabled(action, [node], view))
     : [];
   const inlineIds = new Set(inline.map((action) => action.id));
+  // Actions that render their own inline form (renderInline), at the same widths as inline actions.
+  const rendered = showInline ? all.filter((action) => action.renderInline !== undefined && isActionEnabled(action, [node], view)) : [];
   const loading = node.status === 'loading';
   return (
     <div className="files-actions">
+      {rendered.map((action) => (
+        <PluginBoundary key={`render-${action.id}`} pluginId={action.pluginId} t={t}>
+          <InlineRender action={action} node={node} view={view} />
+        </PluginBoundary>
+      ))}
       {inline.length > 0 && (
         <span className="files-actions__inline">
           {inline.map((action) => (
@@ -73,7 +83,7 @@ export function NodeActions({
         ref={button}
         type="button"
         className="files-icon-button"
-        aria-label={t('Actions')}
+        aria-label={t('Actions for {name}', { name: node.displayname })}
         aria-haspopup="menu"
         aria-expanded={position !== null}
         aria-controls={position !== null ? menuId : undefined}

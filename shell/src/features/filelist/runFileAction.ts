@@ -11,7 +11,7 @@ import { showToast } from '../toasts/toasts';
  * successfully', false '"{displayName}" action failed', null says nothing
  * (the action reported by itself, or there was nothing to say). A failing or
  * unknown action resolves to false; a node without a fileid is logged and
- * skipped (null). Arguments are ids so the dispatched actions stay
+ * skipped (null), and so is a failed or loading node (null, no toast). Arguments are ids so the dispatched actions stay
  * serialisable.
  */
 export const runFileAction = createAppAsyncThunk(
@@ -23,6 +23,8 @@ export const runFileAction = createAppAsyncThunk(
     const view = state.navigation.view === null ? undefined : extra.host.registries.views.get(state.navigation.view);
     const node = state.nodes.entities[source];
     if (action === undefined || view === undefined || node === undefined) return false;
+    // A failed node has no actions, and a loading one is already busy (spec §4 "Node status"): say nothing.
+    if (node.status === 'failed' || node.status === 'loading') return null;
     if (node.fileid === undefined) {
       console.error(`File action "${actionId}" skipped a node without fileid`, source);
       return null;

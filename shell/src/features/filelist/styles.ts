@@ -16,6 +16,8 @@ const css = `
 .files-cell--checkbox { justify-content: center; padding: 0; }
 .files-cell--checkbox input, .files-grid-cell__checkbox { width: 16px; height: 16px; accent-color: var(--files-primary); cursor: pointer; }
 .files-cell--size, .files-cell--mtime { justify-content: flex-end; color: var(--files-text-muted); font-size: 13px; white-space: nowrap; }
+.files-cell__details { display: inline-flex; align-items: center; justify-content: flex-end; width: 100%; height: 100%; margin: 0; padding: 0; border: 0; background: none; color: inherit; font: inherit; cursor: pointer; }
+.files-cell__details:focus-visible { outline: 2px solid var(--files-primary); outline-offset: 2px; }
 .files-cell--actions { justify-content: center; padding: 0; }
 .files-name { display: flex; align-items: center; gap: 12px; width: 100%; height: 55px; border: 0; background: none; padding: 0; font: inherit; color: inherit; text-align: left; cursor: pointer; min-width: 0; }
 .files-name__text { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }

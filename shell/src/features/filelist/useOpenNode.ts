@@ -21,7 +21,8 @@ export function useOpenNode(view: View | undefined): (node: Node, event: MouseEv
   const dispatch = useAppDispatch();
   return useCallback(
     (node: Node, event: MouseEvent) => {
-      if (view === undefined || node.status === 'failed') return;
+      // A failed node has no actions; a loading one is busy with one already (a second click must not run it again).
+      if (view === undefined || node.status === 'failed' || node.status === 'loading') return;
       const link = fileLink(node);
       if (event.button === 1 || event.ctrlKey || event.metaKey) {
         event.preventDefault();

@@ -1,9 +1,12 @@
 /** @jest-environment jsdom */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { FileAction, Node } from '@cumulus/sdk';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
 import { renderShell, stubLayout } from '../../test-support/renderShell';
+import { closeContextMenu } from '../actions/contextMenuStore';
+import { nodeStatusChanged } from '../nodes/nodesSlice';
+import { selectionChanged } from '../selection/selectionSlice';
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const contents = () => [testFolder('/Docs', { fileid: 10 }), testNode('/a.txt', { fileid: 11 }), testNode('/b.txt', { fileid: 12 }), testNode('/c.txt', { fileid: 13 })];
@@ -36,6 +39,7 @@ describe('the file list keyboard', () => {
     unstub = stubLayout();
   });
   afterAll(() => unstub());
+  afterEach(() => act(() => closeContextMenu()));
 
   it('moves the active row with the arrows (roving focus), toggles with Space, selects all with ctrl+A, clears with Escape', async () => {
     const { services } = await createFakeServices({ folders: { '/': contents() } });
@@ -146,5 +150,53 @@ describe('the file list keyboard', () => {
     expect(calls.userConfig).toEqual([]);
     expect(store.getState().selection.sources).toEqual([]);
     expect(document.activeElement).toBe(filter);
+  });
+
+  it('runs an action hotkey once per press (auto-repeat ignored) and never on a failed or loading node', async () => {
+    const { services } = await createFakeServices({ folders: { '/': contents() } });
+    const ran: string[] = [];
+    services.host.registries.fileActions.register(shareAction(ran));
+    const { store } = await renderShell(services, '/files');
+    await settle();
+    await key({ key: 'ArrowDown' }, document.body);
+    await key({ key: 'ArrowDown' });
+    // Holding the keys: the first press runs, the repeats do not.
+    await key({ key: 'M', ctrlKey: true, shiftKey: true });
+    await key({ key: 'M', ctrlKey: true, shiftKey: true, repeat: true });
+    await key({ key: 'M', ctrlKey: true, shiftKey: true, repeat: true });
+    await settle();
+    expect(ran).toEqual(['a.txt']);
+    const [a, b, c] = ['/a.txt', '/b.txt', '/c.txt'].map((path) => testNode(path).source) as [string, string, string];
+    await act(async () => {
+      store.dispatch(nodeStatusChanged({ sources: [a], status: 'failed' }));
+      store.dispatch(nodeStatusChanged({ sources: [b], status: 'loading' }));
+    });
+    await key({ key: 'M', ctrlKey: true, shiftKey: true });
+    await settle();
+    expect(ran).toEqual(['a.txt']);
+    await act(async () => {
+      store.dispatch(selectionChanged({ sources: [a, b, c] }));
+    });
+    await key({ key: 'm', ctrlKey: true, shiftKey: true }, document.body);
+    await settle();
+    expect(ran).toEqual(['a.txt', 'c.txt']);
+  });
+
+  it("opens the active row's context menu with Shift+F10 or the ContextMenu key", async () => {
+    const { services } = await createFakeServices({ folders: { '/': contents() } });
+    await renderShell(services, '/files');
+    await settle();
+    await key({ key: 'ArrowDown' }, document.body);
+    await key({ key: 'ArrowDown' });
+    await key({ key: 'F10', shiftKey: true });
+    await settle();
+    expect(screen.getByRole('menu', { name: 'Actions for a.txt' })).toBeTruthy();
+    await key({ key: 'Escape' }, screen.getByRole('menu'));
+    await settle();
+    expect(screen.queryByRole('menu')).toBeNull();
+    await key({ key: 'ArrowDown' }, rowOf('a.txt'));
+    await key({ key: 'ContextMenu' });
+    await settle();
+    expect(screen.getByRole('menu', { name: 'Actions for b.txt' })).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import type { FileAction, Node, Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { useServices } from '../../app/ServicesContext';
 import { setUserConfig } from '../config/configThunks';
+import { openContextMenu } from '../actions/contextMenuStore';
 import { isActionEnabled } from '../actions/menuActions';
 import { useRunAction } from '../actions/useRunActions';
 import { runFileAction } from '../filelist/runFileAction';
@@ -42,6 +43,17 @@ export interface KeyboardNavigationProps {
 /** Commands that act on the active row and that a focused button, link or checkbox already does by itself. */
 const NATIVE_ON_CONTROLS = new Set<ListCommand>(['open', 'toggleSelection']);
 
+/** Whether a node can be acted on: not failed (no actions) nor loading (already busy). */
+function isActionable(node: Node): boolean {
+  return node.status !== 'failed' && node.status !== 'loading';
+}
+
+/** Shift+F10 or the ContextMenu key, which open a context menu from the keyboard. */
+function isContextMenuKey(event: KeyboardEvent): boolean {
+  if (event.key === 'ContextMenu') return !event.ctrlKey && !event.metaKey && !event.altKey;
+  return event.key === 'F10' && event.shiftKey && !event.ctrlKey && !event.metaKey && !event.altKey;
+}
+
 /** The parent of a folder path. */
 function parentOf(dir: string): string {
   const cut = dir.replace(/\/+$/, '').lastIndexOf('/');
@@ -56,7 +68,9 @@ function parentOf(dir: string): string {
  * `listCommand`); then every registered file action that declares a
  * `hotkey` (built-in F2 rename, Delete, D details, or a plugin's) runs on
  * the selection, or the active row when nothing is selected, if enabled for
- * those nodes. '?' opens the shortcuts help.
+ * those nodes, once per press (auto-repeat is ignored), skipping failed and
+ * loading nodes. Shift+F10 or the ContextMenu key open the active row's
+ * context menu. '?' opens the shortcuts help.
  */
 export function KeyboardNavigation(props: KeyboardNavigationProps) {
   const { host } = useServices();
@@ -80,7 +94,7 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
     };
     const openNode = (node: Node) => {
       const { view } = latest.current;
-      if (node.status === 'failed') return;
+      if (!isActionable(node)) return;
       const action = host.registries.fileActions.getAll().find((candidate) => candidate.default !== undefined && isActionEnabled(candidate, [node], view));
       if (action !== undefined) void dispatch(runFileAction({ actionId: action.id, source: node.source }));
       else if (fileLink(node) !== undefined) window.location.assign(fileLink(node) as string);
@@ -137,19 +151,25 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
           return true;
       }
     };
-    /** The nodes a file action hotkey acts on: the selection in list order, else the active row. */
+    /**
+     * The nodes a file action hotkey acts on: the selection in list order,
+     * else the active row; failed and loading nodes are left out (spec §4
+     * "Node status": unavailable, or busy with an action already).
+     */
     const hotkeyNodes = (): Node[] => {
       const { nodes } = latest.current;
       const selected = new Set(store.getState().selection.sources);
-      if (selected.size > 0) return nodes.filter((node) => selected.has(node.source));
+      if (selected.size > 0) return nodes.filter((node) => selected.has(node.source) && isActionable(node));
       const active = nodes.find((node) => node.source === activeRow.get());
-      return active === undefined ? [] : [active];
+      return active === undefined || !isActionable(active) ? [] : [active];
     };
     const runHotkey = (event: KeyboardEvent): boolean => {
       const { view } = latest.current;
       const actions: readonly Registered<FileAction>[] = host.registries.fileActions.getAll();
       const matching = actions.filter((action) => action.hotkey !== undefined && matchesHotkey(event, action.hotkey));
       if (matching.length === 0) return false;
+      // A held key repeats: running again would send the same request again (a second DELETE).
+      if (event.repeat) return true;
       const nodes = hotkeyNodes();
       const action = matching.find((candidate) => nodes.length > 0 && isActionEnabled(candidate, nodes, view));
       if (action === undefined) return false;
@@ -161,6 +181,19 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
       if (event.defaultPrevented || event.isComposing) return;
       const { target } = event;
       if (isTypingTarget(target) || isDialogOpen(target) || isOutsideList(target)) return;
+      if (isContextMenuKey(event)) {
+        // Shift+F10 or the ContextMenu key: the keyboard's right click on the active row.
+        const { nodes } = latest.current;
+        const node = nodes.find((candidate) => candidate.source === activeRow.get());
+        if (node === undefined || node.status === 'failed') return;
+        event.preventDefault();
+        const row = [...document.querySelectorAll<HTMLElement>('[data-source]')].find((element) => element.dataset['source'] === node.source);
+        const rect = row?.getBoundingClientRect();
+        const selected = store.getState().selection.sources;
+        const sources = selected.length > 1 && selected.includes(node.source) ? [...selected] : [node.source];
+        openContextMenu({ x: (rect?.left ?? 0) + 48, y: (rect?.top ?? 0) + (rect?.height ?? 0) / 2, sources });
+        return;
+      }
       const command = listCommand(event);
       if (command !== null && NATIVE_ON_CONTROLS.has(command) && isControlTarget(target)) return;
       const handled = command !== null ? runCommand(command, event.shiftKey) : runHotkey(event);

@@ -35,7 +35,8 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
 
   const groups: { title: string; lines: ShortcutHelp[] }[] = [
     { title: t('File list'), lines: listShortcuts(t) },
-    { title: t('File actions'), lines: actionShortcuts(actions, t) },
+    // Shift+F10 is the keyboard's right click, bound by KeyboardNavigation beside the list's own keys.
+    { title: t('File actions'), lines: [{ keys: hotkeyLabel({ key: 'F10', shift: true }, t), description: t('Open the context menu') }, ...actionShortcuts(actions, t)] },
   ];
   return (
     <div className="files-shortcuts__backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>

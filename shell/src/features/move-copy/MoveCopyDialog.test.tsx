@@ -6,6 +6,9 @@ import type { Node } from '@cumulus/sdk';
 import { createFakeServices, httpError, testFolder, testNode } from '../../test-support/fakeServices';
 import { renderShell, stubLayout } from '../../test-support/renderShell';
 import { clearToasts, getToasts } from '../toasts/toasts';
+import { runBatchAction } from '../actions/runBatchAction';
+import { resolveConflictRequest } from '../conflicts/conflictStore';
+import { MOVE_COPY_ACTION_ID } from './moveCopyAction';
 import { moveCopyErrorMessage } from './moveCopyError';
 import { resolvePicker } from './pickerStore';
 
@@ -35,7 +38,7 @@ async function openPicker(name: string, options: { readOnlyTarget?: boolean; fil
   };
   const shell = await renderShell(services, '/files');
   await settle();
-  await click(within(row(name)).getByRole('button', { name: 'Actions' }));
+  await click(within(row(name)).getByRole('button', { name: `Actions for ${name}` }));
   await click(screen.getByRole('menuitem', { name: /Move|Copy/ }));
   await settle();
   return { ...shell, services, moved, copied, dialog: () => screen.getByRole('dialog', { name: 'Choose destination' }) };
@@ -49,6 +52,7 @@ describe('move or copy', () => {
   afterAll(() => unstub());
   afterEach(async () => {
     act(() => resolvePicker(null));
+    act(() => resolveConflictRequest(null));
     // The cancelled action toasts after a tick: let it, then clear.
     await settle();
     act(() => clearToasts());
@@ -90,24 +94,104 @@ describe('move or copy', () => {
   it("reports a 412 as 'A file or folder with that name already exists in this folder' and keeps the file", async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { dialog, services } = await openPicker('a.txt');
+    // The name was free when the picker listed the folder, and taken by the time the MOVE arrived.
     services.dav.move = () => Promise.reject(httpError(412));
-    await click(within(dialog()).getByRole('button', { name: 'Docs' }));
+    await click(within(dialog()).getByRole('button', { name: 'Empty' }));
     await settle();
-    await click(within(dialog()).getByRole('button', { name: 'Move to Docs' }));
+    await click(within(dialog()).getByRole('button', { name: 'Move to Empty' }));
     await settle();
     expect(toasts()).toEqual(['error: A file or folder with that name already exists in this folder']);
     expect(row('a.txt')).toBeTruthy();
     error.mockRestore();
   });
 
-  it("closing the picker toasts 'Cancelled move or copy operation'; Escape closes it", async () => {
+  it("closing the picker of one node toasts 'Cancelled move or copy of \"{filename}\".'; Escape closes it", async () => {
     const { dialog } = await openPicker('a.txt');
     await act(async () => {
       fireEvent.keyDown(dialog(), { key: 'Escape' });
     });
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toasts()).toEqual(['info: Cancelled move or copy of "a.txt".']);
+  });
+
+  it("closing the picker of several nodes toasts 'Cancelled move or copy operation'", async () => {
+    const { services } = await createFakeServices({ folders: { '/': [testNode('/a.txt', { fileid: 11 }), testNode('/b.txt', { fileid: 12 })] } });
+    const { store } = await renderShell(services, '/files');
+    await settle();
+    const sources = [testNode('/a.txt').source, testNode('/b.txt').source];
+    const run = store.dispatch(runBatchAction({ actionId: MOVE_COPY_ACTION_ID, sources }));
+    await settle();
+    act(() => resolvePicker(null));
+    await act(async () => {
+      await run;
+    });
     expect(toasts()).toEqual(['info: Cancelled move or copy operation']);
+  });
+
+  it("copies into another folder that holds the name under a free '(copy)' name", async () => {
+    const { dialog, copied } = await openPicker('a.txt');
+    await click(within(dialog()).getByRole('button', { name: 'Docs' }));
+    await settle();
+    await click(within(dialog()).getByRole('button', { name: 'Copy to Docs' }));
+    await settle();
+    expect(copied).toEqual(['/a.txt -> /Docs as a (copy).txt']);
+  });
+
+  it('moving onto a taken name opens the conflict dialog: keeping the new version overwrites', async () => {
+    const { dialog, services } = await openPicker('a.txt');
+    const moves: string[] = [];
+    services.dav.move = (node, dir, options) => {
+      moves.push(`${node.path} -> ${dir} overwrite ${String(options?.overwrite)}${options?.newName ? ` as ${options.newName}` : ''}`);
+      return Promise.resolve();
+    };
+    await click(within(dialog()).getByRole('button', { name: 'Docs' }));
+    await settle();
+    await click(within(dialog()).getByRole('button', { name: 'Move to Docs' }));
+    await settle();
+    const conflicts = screen.getByRole('dialog', { name: '1 file conflict in Docs' });
+    expect(within(conflicts).getByText('Which files do you want to keep?')).toBeTruthy();
+    expect(moves).toEqual([]);
+    await click(within(conflicts).getByRole('checkbox', { name: 'New version: a.txt' }));
+    await click(within(conflicts).getByRole('button', { name: 'Continue' }));
+    await settle();
+    expect(moves).toEqual(['/a.txt -> /Docs overwrite true']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("cancelling the conflict dialog toasts 'Move cancelled' and moves nothing; keeping only the existing version skips", async () => {
+    const { dialog, services } = await openPicker('a.txt');
+    const moves: string[] = [];
+    services.dav.move = (node) => {
+      moves.push(node.path);
+      return Promise.resolve();
+    };
+    await click(within(dialog()).getByRole('button', { name: 'Docs' }));
+    await settle();
+    await click(within(dialog()).getByRole('button', { name: 'Move to Docs' }));
+    await settle();
+    await click(screen.getByRole('button', { name: 'Cancel the entire operation' }));
+    await settle();
+    expect(moves).toEqual([]);
+    expect(toasts()).toEqual(['info: Move cancelled']);
+    expect(row('a.txt')).toBeTruthy();
+  });
+
+  it("skipping the conflicts toasts 'Conflicts resolution skipped' and moves nothing", async () => {
+    const { dialog, services } = await openPicker('a.txt');
+    const moves: string[] = [];
+    services.dav.move = (node) => {
+      moves.push(node.path);
+      return Promise.resolve();
+    };
+    await click(within(dialog()).getByRole('button', { name: 'Docs' }));
+    await settle();
+    await click(within(dialog()).getByRole('button', { name: 'Move to Docs' }));
+    await settle();
+    await click(screen.getByRole('button', { name: 'Skip this file' }));
+    await settle();
+    expect(moves).toEqual([]);
+    expect(toasts()).toEqual(['info: Conflicts resolution skipped']);
   });
 
   it("offers only 'Copy' for a node without delete permission", async () => {

@@ -15,7 +15,7 @@ injectMoveCopyStyles();
 interface PickerListing {
   folder: FolderNode;
   folders: FolderNode[];
-  names: string[];
+  contents: Node[];
 }
 
 /** The folders above and at `path`, for the picker's breadcrumbs. */
@@ -49,7 +49,7 @@ function Picker({ request }: { request: PickerRequest }) {
     dav.list(path, { signal: controller.signal }).then(
       ({ folder, contents }) => {
         const folders = contents.filter(isFolder).sort((a, b) => collator.compare(a.displayname, b.displayname));
-        setListing({ folder, folders, names: contents.map((node) => node.basename) });
+        setListing({ folder, folders, contents });
       },
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -172,7 +172,7 @@ function Picker({ request }: { request: PickerRequest }) {
               type="button"
               className={operation === 'move' ? 'files-button files-button--primary' : 'files-button'}
               disabled={!allowed(operation)}
-              onClick={() => folder !== undefined && listing !== null && resolvePicker({ operation, destination: folder, existing: listing.names })}
+              onClick={() => folder !== undefined && listing !== null && resolvePicker({ operation, destination: folder, contents: listing.contents })}
             >
               {label(operation)}
             </button>

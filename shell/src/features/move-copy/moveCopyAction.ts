@@ -18,7 +18,8 @@ function canBeCopied(nodes: readonly Node[]): boolean {
  * Move or copy (spec §4, §5): labelled by `moveCopyLabel` ('Move', 'Copy' or
  * 'Move or copy'), offered for nodes under /files/ that can be moved or
  * copied. It opens the folder picker once for all nodes; closing it toasts
- * 'Cancelled move or copy operation' and says nothing else (null). The
+ * 'Cancelled move or copy of "{filename}".' for one node, 'Cancelled move
+ * or copy operation' for several, and says nothing else (null). The
  * transfer toasts each failure itself, so a single node's failure resolves
  * to null (no second, generic toast) while a batch keeps false for the
  * failed nodes, which stay selected.
@@ -27,7 +28,10 @@ export function moveCopyAction(services: object, t: Translate): FileAction {
   const run = async (nodes: Node[], dir: string): Promise<(boolean | null)[] | null> => {
     const choice = await requestMoveCopyTarget(nodes, dir);
     if (choice === null) {
-      showToast({ type: 'info', message: t('Cancelled move or copy operation') });
+      const [only] = nodes;
+      const message =
+        nodes.length === 1 && only !== undefined ? t('Cancelled move or copy of "{filename}".', { filename: only.displayname }) : t('Cancelled move or copy operation');
+      showToast({ type: 'info', message });
       return null;
     }
     return actionDispatchOf(services)(transferNodes({ sources: nodes.map((node) => node.source), choice })).unwrap();

@@ -7,8 +7,8 @@ export interface MoveCopyChoice {
   operation: MoveCopyOperation;
   /** The destination folder. */
   destination: FolderNode;
-  /** Basenames already in the destination (for copy names in the same folder). */
-  existing: string[];
+  /** The destination's entries (for copy names and move conflicts). */
+  contents: Node[];
 }
 
 /** An open folder picker: the nodes to move or copy, and where it starts. */

@@ -1,23 +1,27 @@
-import { MOVE_COPY_CONCURRENCY, getCopyName, isFolder, moveNodeInto, validateMoveCopyTarget } from '@cumulus/sdk';
+import { MOVE_COPY_CONCURRENCY, moveNodeInto, renameNode, validateMoveCopyTarget } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { runPool } from '../actions/runPool';
 import { folderReloadRequested } from '../folder/folderActions';
 import { nodeStatusChanged, nodesRemoved } from '../nodes/nodesSlice';
 import { showToast } from '../toasts/toasts';
+import { mergeFolder } from './mergeFolder';
 import { moveCopyErrorMessage } from './moveCopyError';
 import type { MoveCopyChoice } from './pickerStore';
+import { planTransfer } from './planTransfer';
 
 /**
  * Moves or copies the nodes `sources` into the chosen destination, five at a
  * time (`MOVE_COPY_CONCURRENCY`), each node loading meanwhile (spec §4). The
  * destination is checked again with `validateMoveCopyTarget` (its refusal
- * is the toast). A name already taken is not replaced silently: the request
- * goes with Overwrite F and a 412 reports 'A file or folder with that name
- * already exists in this folder'; a copy into the node's own folder gets a
- * copy name ('file (copy).txt'). Each failure toasts its spec §8 message.
- * Afterwards the current folder is listed again. Resolves to one result per
- * node: true (done) or false (failed).
+ * is the toast). Names come from `planTransfer`: a copy always gets a free
+ * '(copy)' name, a move onto taken names asks the conflict dialog (keep
+ * new: Overwrite T, or a folder merge; keep existing: skipped; both: a
+ * numbered name). Requests otherwise go with Overwrite F, so a name taken
+ * meanwhile fails with 412 rather than replacing anything. Each failure
+ * toasts its spec §8 message. Afterwards the current folder is listed
+ * again. Resolves to one result per node: true (done), false (failed), null
+ * (skipped or cancelled: nothing to say).
  */
 export const transferNodes = createAppAsyncThunk(
   'moveCopy/transfer',
@@ -31,23 +35,25 @@ export const transferNodes = createAppAsyncThunk(
       showToast({ type: 'error', message: refusal.message });
       return nodes.map(() => false);
     }
-    // Copy names are taken one after the other, so two copies never pick the same one.
-    const existing = [...choice.existing];
-    const names = nodes.map((node) => {
-      if (operation !== 'copy' || node.dirname !== destination.path) return node.basename;
-      const name = getCopyName(node.basename, existing, { isFolder: isFolder(node), t });
-      existing.push(name);
-      return name;
-    });
-    dispatch(nodeStatusChanged({ sources: nodes.map((node) => node.source), status: 'loading' }));
-    const results = await runPool(nodes, MOVE_COPY_CONCURRENCY, async (node, index) => {
+    const plans = await planTransfer(nodes, operation, destination, choice.contents, t);
+    if (plans === null) return nodes.map(() => null);
+    const running = nodes.filter((_, index) => plans[index]?.kind !== 'skip').map((node) => node.source);
+    if (running.length === 0) return nodes.map(() => null);
+    dispatch(nodeStatusChanged({ sources: running, status: 'loading' }));
+    const results = await runPool(nodes, MOVE_COPY_CONCURRENCY, async (node, index): Promise<boolean | null> => {
+      const plan = plans[index] ?? { kind: 'skip' };
+      if (plan.kind === 'skip') return null;
       try {
-        if (operation === 'move') {
-          await dav.move(node, destination.path, { overwrite: false });
-          extra.host.events.emit('files:node:moved', { node: moveNodeInto(node, destination), oldSource: node.source });
+        if (plan.kind === 'merge') {
+          await mergeFolder(dav, node, `${destination.path.replace(/\/+$/, '')}/${node.basename}`);
+        } else if (operation === 'move') {
+          await dav.move(node, destination.path, plan.name === node.basename ? { overwrite: plan.overwrite } : { overwrite: plan.overwrite, newName: plan.name });
         } else {
-          const newName = names[index] as string;
-          await dav.copy(node, destination.path, newName === node.basename ? { overwrite: false } : { overwrite: false, newName });
+          await dav.copy(node, destination.path, plan.name === node.basename ? { overwrite: plan.overwrite } : { overwrite: plan.overwrite, newName: plan.name });
+        }
+        if (operation === 'move') {
+          const moved = moveNodeInto(plan.kind === 'transfer' && plan.name !== node.basename ? renameNode(node, plan.name) : node, destination);
+          extra.host.events.emit('files:node:moved', { node: moved, oldSource: node.source });
         }
         return true;
       } catch (error) {
@@ -56,7 +62,7 @@ export const transferNodes = createAppAsyncThunk(
         return false;
       }
     });
-    dispatch(nodeStatusChanged({ sources: nodes.map((node) => node.source), status: undefined }));
+    dispatch(nodeStatusChanged({ sources: running, status: undefined }));
     if (operation === 'move') dispatch(nodesRemoved(nodes.filter((_, index) => results[index] === true).map((node) => node.source)));
     dispatch(folderReloadRequested());
     return results;

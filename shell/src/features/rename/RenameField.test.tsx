@@ -22,7 +22,7 @@ async function startRenaming(name: string, rename: (node: Node, newName: string)
   const shell = await renderShell(services, '/files');
   await settle();
   await act(async () => {
-    fireEvent.click(within(row(name)).getByRole('button', { name: 'Actions' }));
+    fireEvent.click(within(row(name)).getByRole('button', { name: `Actions for ${name}` }));
   });
   await act(async () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Rename' }));
@@ -52,14 +52,16 @@ describe('inline rename', () => {
     expect([input.selectionStart, input.selectionEnd]).toEqual([0, 5]);
     const message = () => document.getElementById(input.getAttribute('aria-describedby') as string)?.textContent;
     fireEvent.change(input, { target: { value: '   ' } });
-    expect(message()).toBe('Filename must not be empty.');
+    expect(message()).toBe('Invalid filename. Filename must not be empty.');
+    expect(input.validationMessage).toBe('Invalid filename. Filename must not be empty.');
+    expect(input.form?.noValidate).toBe(true);
     expect(input.getAttribute('aria-invalid')).toBe('true');
     fireEvent.change(input, { target: { value: 'a/b' } });
-    expect(message()).toBe('"/" is not allowed inside a filename.');
+    expect(message()).toBe('Invalid filename. "/" is not allowed inside a filename.');
     fireEvent.change(input, { target: { value: 'other.txt' } });
-    expect(message()).toBe('Another entry with the same name already exists.');
+    expect(message()).toBe('Invalid filename. Another entry with the same name already exists.');
     fireEvent.change(input, { target: { value: 'x.part' } });
-    expect(message()).toBe('".part" is not an allowed filetype.');
+    expect(message()).toBe('Invalid filename. ".part" is not an allowed filetype.');
     fireEvent.change(input, { target: { value: 'fine.txt' } });
     expect(message()).toBe('');
     expect(input.getAttribute('aria-invalid')).toBe('false');
@@ -73,6 +75,8 @@ describe('inline rename', () => {
     });
     expect(field()).toBeTruthy();
     expect(calls).toEqual([]);
+    expect(toasts()).toEqual(['error: Invalid filename. Another entry with the same name already exists.']);
+    act(() => clearToasts());
     fireEvent.change(field(), { target: { value: '  renamed.txt ' } });
     await act(async () => {
       fireEvent.keyDown(field(), { key: 'Escape' });

@@ -6,6 +6,7 @@ import { useServices } from '../../app/ServicesContext';
 import { selectCurrentContents } from '../folder/selectors';
 import { loadFilenameRules } from './filenameRules';
 import { renameNodeTo } from './renameNode';
+import { showToast } from '../toasts/toasts';
 import { stopRename } from './renameStore';
 import { injectRenameStyles } from './styles';
 
@@ -14,9 +15,11 @@ injectRenameStyles();
 /**
  * The inline rename field shown in place of a node's name (spec §4, §5):
  * required, trimmed, checked live with `validateRename` against the
- * siblings and the server's filename rules, the reason shown under the field
- * and announced. Enter, Escape and a click outside all submit; an unchanged
- * name just closes; an invalid name keeps the field open.
+ * siblings and the server's filename rules; 'Invalid filename.' plus the
+ * reason is shown under the field, announced and set as the field's
+ * validity. Enter, Escape and a click outside all submit; an unchanged name
+ * just closes; an invalid name keeps the field open and toasts the same
+ * message (the form has noValidate: no untranslated browser bubble).
  */
 export function RenameField({ node, initialName }: { node: Node; initialName?: string }) {
   const { api, t } = useServices();
@@ -48,9 +51,17 @@ export function RenameField({ node, initialName }: { node: Node; initialName?: s
   const siblings = useMemo(() => contents.filter((other) => other.source !== node.source).map((other) => other.basename), [contents, node.source]);
   const validation = validateRename(value, siblings, { rules, currentName: node.basename, t });
 
+  // The field's own validity carries the spec's whole message, for assistive technology and form checks.
+  const invalidMessage = validation.valid ? '' : validation.message;
+  useEffect(() => {
+    input.current?.setCustomValidity(invalidMessage);
+  }, [invalidMessage]);
+
   const submit = () => {
     if (submitted.current) return;
     if (!validation.valid) {
+      // Spec §5: an invalid form gives 'Invalid filename.' plus the reason.
+      showToast({ type: 'error', message: validation.message });
       input.current?.focus();
       return;
     }
@@ -62,6 +73,8 @@ export function RenameField({ node, initialName }: { node: Node; initialName?: s
   return (
     <form
       className="files-rename"
+      // The browser's own bubble for `required` is untranslated and unstyled: the field shows the spec's text instead.
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -89,7 +102,7 @@ export function RenameField({ node, initialName }: { node: Node; initialName?: s
         }}
       />
       <span id={messageId} className="files-rename__message" role="status" aria-live="polite">
-        {validation.valid ? '' : validation.validity}
+        {validation.valid ? '' : validation.message}
       </span>
     </form>
   );

@@ -52,7 +52,7 @@ describe('the details sidebar', () => {
     const opened = jest.fn();
     services.host.events.on('files:sidebar:opened', opened);
     await act(async () => {
-      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size') as HTMLElement);
+      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size button') as HTMLElement);
     });
     const sidebar = screen.getByRole('complementary', { name: 'Details of "report.pdf"' });
     expect(within(sidebar).getByRole('heading', { name: 'report.pdf' })).toBe(document.activeElement);
@@ -82,7 +82,7 @@ describe('the details sidebar', () => {
     });
     await openShell([{ id: 'sharing', name: 'Sharing', icon: INFO_ICON, mount }]);
     await act(async () => {
-      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--mtime') as HTMLElement);
+      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--mtime button') as HTMLElement);
     });
     const sidebar = screen.getByRole('complementary');
     expect(within(sidebar).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Sharing']);
@@ -95,7 +95,7 @@ describe('the details sidebar', () => {
     const cleanup = jest.fn();
     await openShell([{ id: 'activity', name: 'Activity', icon: INFO_ICON, mount: () => cleanup }]);
     await act(async () => {
-      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size') as HTMLElement);
+      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size button') as HTMLElement);
     });
     // No sharing tab here: the first tab shows.
     const details = screen.getByRole('tab', { name: 'Details' });
@@ -126,7 +126,7 @@ describe('the details sidebar', () => {
       },
     ]);
     await act(async () => {
-      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size') as HTMLElement);
+      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size button') as HTMLElement);
     });
     const sidebar = screen.getByRole('complementary');
     expect(within(sidebar).getByRole('alert').textContent).toBe('Plugin "sharing-plugin" failed to render: boom');
@@ -143,7 +143,7 @@ describe('the details sidebar', () => {
     const updated = jest.fn();
     services.host.events.on('files:node:updated', updated);
     await act(async () => {
-      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size') as HTMLElement);
+      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size button') as HTMLElement);
     });
     const star = screen.getByRole('button', { name: 'Favorite' });
     expect(star.getAttribute('aria-pressed')).toBe('false');
@@ -162,7 +162,7 @@ describe('the details sidebar', () => {
     const { services } = await openShell();
     services.dav.setFavorite = () => Promise.reject(new Error('423'));
     await act(async () => {
-      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size') as HTMLElement);
+      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size button') as HTMLElement);
     });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Favorite' }));
@@ -175,7 +175,7 @@ describe('the details sidebar', () => {
     const { services, store } = await openShell();
     const closed = jest.fn();
     services.host.events.on('files:sidebar:closed', closed);
-    const size = rowOf('report.pdf').querySelector('.files-cell--size') as HTMLElement;
+    const size = rowOf('report.pdf').querySelector('.files-cell--size button') as HTMLElement;
     const name = rowOf('report.pdf').querySelector('.files-name') as HTMLElement;
     name.focus();
     await act(async () => {

@@ -6,6 +6,7 @@ import { selectCurrentContents, selectCurrentFolder } from '../folder/selectors'
 import { routeChanged } from '../navigation/navigationSlice';
 import { nodesRemoved } from '../nodes/nodesSlice';
 import { sidebarClosed, sidebarOpened } from './sidebarSlice';
+import { openDetails } from './openDetails';
 import { activeSidebarTab, enabledSidebarTabs } from './sidebarTabs';
 
 /** The browser window's width; 0 outside a browser. */
@@ -24,7 +25,8 @@ function fileKey(state: RootState): string | null {
  * the event bus ('files:sidebar:opened' with the node and the tab shown,
  * 'files:sidebar:closed'); it closes when its node is removed; and it opens
  * by itself for the route's file id once that file is listed, when the window
- * is wider than 1024 px, but not for the current folder itself. Each file id
+ * is wider than 1024 px, but not for the current folder itself nor for a
+ * node the details action is not enabled for (`openDetails`). Each file id
  * of a place opens it once, so a refetch never reopens what the user closed.
  */
 export function addSidebarListeners(startListening: AppStartListening, viewportWidth: () => number = windowWidth): void {
@@ -67,7 +69,8 @@ export function addSidebarListeners(startListening: AppStartListening, viewportW
       const fileid = state.navigation.fileid;
       if (folder.fileid === fileid || !sidebarOpensByItself(viewportWidth())) return;
       const node = selectCurrentContents(state).find((candidate) => candidate.fileid === fileid);
-      if (node !== undefined && state.sidebar.source !== node.source) api.dispatch(sidebarOpened({ source: node.source }));
+      // The details action's own rule decides (openDetails): no sidebar on a node it is not enabled for.
+      if (node !== undefined && state.sidebar.source !== node.source) api.dispatch(openDetails(node.source));
     },
   });
 }

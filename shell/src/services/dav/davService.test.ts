@@ -2,6 +2,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { Permission, propfindBody } from '@cumulus/sdk';
+import { moveCopyErrorMessage } from '../../features/move-copy/moveCopyError';
+import { davMessageOf } from '../davErrorMessage';
 import { createDavService, errorStatus } from './davService';
 
 const ORIGIN = 'http://127.0.0.1:18999';
@@ -157,6 +159,32 @@ describe('DavService', () => {
     nock(ORIGIN).intercept('/remote.php/dav/files/alice/Docs/report%202.pdf', 'COPY').reply(412);
     const error = await dav().copy(file, '/Archive').catch((caught: unknown) => caught);
     expect(errorStatus(error)).toBe(412);
+  });
+
+  it("keeps the server's s:message on a failed move or copy, for spec §8's 'the message or a generic error'", async () => {
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Docs', 'PROPFIND').reply(207, LISTING);
+    const { contents } = await dav().list('/Docs');
+    const body =
+      '<?xml version="1.0" encoding="utf-8"?>\n<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns">' +
+      '<s:exception>Sabre\\DAV\\Exception\\Forbidden</s:exception><s:message>Quota &amp; rules forbid this</s:message></d:error>';
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Docs/report%202.pdf', 'MOVE').reply(403, body, { 'Content-Type': 'application/xml' });
+    const moveError = await dav().move(contents[0]!, '/Archive').catch((caught: unknown) => caught);
+    expect(errorStatus(moveError)).toBe(403);
+    expect(moveCopyErrorMessage(moveError, (key) => key)).toBe('Quota & rules forbid this');
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Docs/report%202.pdf', 'COPY').reply(500, 'oops');
+    const copyError = await dav().copy(contents[0]!, '/Archive').catch((caught: unknown) => caught);
+    expect(davMessageOf(copyError)).toBeUndefined();
+    expect(moveCopyErrorMessage(copyError, (key) => key)).toBe('Move or copy operation failed');
+  });
+
+  it('moves under a new name when asked (keep both of a conflict)', async () => {
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Docs', 'PROPFIND').reply(207, LISTING);
+    const { contents } = await dav().list('/Docs');
+    const scope = nock(ORIGIN, { reqheaders: { destination: `${ORIGIN}/remote.php/dav/files/alice/Archive/report%202%20(1).pdf`, overwrite: 'T' } })
+      .intercept('/remote.php/dav/files/alice/Docs/report%202.pdf', 'MOVE')
+      .reply(201);
+    await dav().move(contents[0]!, '/Archive', { overwrite: true, newName: 'report 2 (1).pdf' });
+    scope.done();
   });
 
   it('deletes, creates folders, and sets favorites with PROPPATCH', async () => {

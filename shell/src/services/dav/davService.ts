@@ -1,6 +1,7 @@
 import type { FileStat, ResponseDataDetailed, WebDAVClient } from 'webdav';
 import { propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
+import { withDavMessage } from '../davErrorMessage';
 import { errorStatus } from '../errorStatus';
 import { encodeDavPath } from './davProps';
 import { mapFileStat } from './mapFileStat';
@@ -40,9 +41,9 @@ export interface DavService {
   list(path: string, options?: DavCallOptions): Promise<DavListing>;
   /** PROPFIND Depth 0 of the node at `path` (below the root). */
   stat(path: string, options?: DavCallOptions): Promise<Node>;
-  /** MOVE `node` into the folder `destinationDir` (a path below the root), keeping its name. */
-  move(node: Node, destinationDir: string, options?: { overwrite?: boolean }): Promise<void>;
-  /** COPY `node` into the folder `destinationDir`, keeping its name, or `newName` when given. */
+  /** MOVE `node` into the folder `destinationDir` (a path below the root), keeping its name, or `newName` when given. A failure carries the server's `s:message` (`davMessageOf`). */
+  move(node: Node, destinationDir: string, options?: { overwrite?: boolean; newName?: string }): Promise<void>;
+  /** COPY `node` into the folder `destinationDir`, keeping its name, or `newName` when given. A failure carries the server's `s:message` (`davMessageOf`). */
   copy(node: Node, destinationDir: string, options?: { overwrite?: boolean; newName?: string }): Promise<void>;
   /** DELETE `node`. */
   remove(node: Node): Promise<void>;
@@ -110,12 +111,18 @@ export function createDavService(options: DavServiceOptions): DavService {
     },
 
     async move(node, destinationDir, moveOptions = {}) {
-      await (await webdav()).moveFile(nodePath(node), joinDav(davPath(destinationDir), node.basename), { overwrite: moveOptions.overwrite ?? false });
+      const target = joinDav(davPath(destinationDir), moveOptions.newName ?? node.basename);
+      // The server's s:message is the error text of spec §8 "other" failures.
+      await (await webdav()).moveFile(nodePath(node), target, { overwrite: moveOptions.overwrite ?? false }).catch(async (error: unknown) => {
+        throw await withDavMessage(error);
+      });
     },
 
     async copy(node, destinationDir, copyOptions = {}) {
       const target = joinDav(davPath(destinationDir), copyOptions.newName ?? node.basename);
-      await (await webdav()).copyFile(nodePath(node), target, { overwrite: copyOptions.overwrite ?? false });
+      await (await webdav()).copyFile(nodePath(node), target, { overwrite: copyOptions.overwrite ?? false }).catch(async (error: unknown) => {
+        throw await withDavMessage(error);
+      });
     },
 
     async remove(node) {

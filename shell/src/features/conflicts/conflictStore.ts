@@ -1,0 +1,84 @@
+import { useSyncExternalStore } from 'react';
+import type { ConflictChoice } from '@cumulus/sdk';
+
+/** One version of a file in conflict, as the dialog shows it. */
+export interface ConflictVersion {
+  /** Size in bytes; undefined shows 'Unknown size'. */
+  size?: number;
+  /** Last modified, ms since the epoch; undefined shows 'Last modified date unknown'. */
+  mtime?: number;
+}
+
+/** An incoming item whose name is taken in the destination. */
+export interface ConflictEntry {
+  /** The name both share. */
+  name: string;
+  /** Whether the incoming item is a folder (keeping it merges). */
+  isFolder: boolean;
+  /** The version already in the destination. */
+  existing: ConflictVersion;
+  /** The incoming version. */
+  incoming: ConflictVersion;
+}
+
+/** What the dialog is asked: the conflicts of one destination folder. */
+export interface ConflictRequest {
+  /** The destination folder's name, for '{count} file conflict in {dirname}'. */
+  dirname: string;
+  conflicts: ConflictEntry[];
+}
+
+/**
+ * The user's answer: one choice per conflict, in order; 'skipped' when they
+ * skipped them all (keep every existing version); null when they cancelled
+ * the entire operation.
+ */
+export type ConflictAnswer = ConflictChoice[] | 'skipped' | null;
+
+interface Pending extends ConflictRequest {
+  id: number;
+  resolve(answer: ConflictAnswer): void;
+}
+
+let pending: Pending | null = null;
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => {
+  for (const listener of listeners) listener();
+};
+
+/**
+ * Opens the conflict dialog and resolves to the user's answer. Any feature
+ * that puts items where names may be taken (move, copy, upload) asks here;
+ * a request made while another is open cancels the older one.
+ */
+export function requestConflictResolution(request: ConflictRequest): Promise<ConflictAnswer> {
+  pending?.resolve(null);
+  return new Promise((resolve) => {
+    pending = { ...request, id: nextId++, resolve };
+    emit();
+  });
+}
+
+/** Closes the open dialog with `answer`. */
+export function resolveConflictRequest(answer: ConflictAnswer): void {
+  const current = pending;
+  if (current === null) return;
+  pending = null;
+  emit();
+  current.resolve(answer);
+}
+
+/** The open request (with its id, a React key), re-rendering when it changes. */
+export function useConflictRequest(): (ConflictRequest & { id: number }) | null {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    () => pending,
+    () => null,
+  );
+}

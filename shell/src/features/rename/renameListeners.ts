@@ -1,0 +1,22 @@
+import type { AppStartListening, RootState } from '../../app/store';
+import { routeChanged } from '../navigation/navigationSlice';
+import { stopRename } from './renameStore';
+
+/** Whether the route moved to another view or folder. */
+export function placeChanged(before: RootState, after: RootState): boolean {
+  return before.navigation.view !== after.navigation.view || before.navigation.dir !== after.navigation.dir;
+}
+
+/**
+ * The rename field belongs to a row of the folder on screen: going to another
+ * view or folder closes it, so it does not open again on a node of the same
+ * source when the user comes back.
+ */
+export function addRenameListeners(startListening: AppStartListening): void {
+  startListening({
+    actionCreator: routeChanged,
+    effect: (_action, api) => {
+      if (placeChanged(api.getOriginalState(), api.getState())) stopRename();
+    },
+  });
+}
