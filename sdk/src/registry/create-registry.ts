@@ -1,3 +1,4 @@
+import { callListener } from '../events/call-listener';
 import { compareEntries } from './compare-entries';
 import { RegistryError } from './registry-error';
 import { stampOwner } from './stamp-owner';
@@ -36,19 +37,12 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
   const compare = compareEntries(kind);
   let snapshot: readonly Registered<T>[] | null = null;
 
-  const call = <A extends unknown[]>(listener: (...args: A) => void, ...args: A): void => {
-    try {
-      listener(...args);
-    } catch (error) {
-      report(error);
-    }
-  };
 
   const changed = (event: RegistryEvent, entry: Registered<T>): void => {
     snapshot = null;
     // Copy first: a listener that (un)subscribes must not disturb this round.
-    for (const { listener } of [...eventListeners[event]]) call(listener, entry);
-    for (const { listener } of [...changeListeners]) call(listener);
+    for (const { listener } of [...eventListeners[event]]) callListener(listener, [entry], report);
+    for (const { listener } of [...changeListeners]) callListener(listener, [], report);
   };
 
   // An entry whose getters throw is refused like any other invalid entry,

@@ -70,8 +70,9 @@ export interface RegistryKind<T extends { id: string }> {
 /** Options of `createRegistry`. */
 export interface RegistryOptions {
   /**
-   * Receives an error thrown by a listener, which never stops the other
-   * listeners nor the change itself. Defaults to `console.error`.
+   * Receives an error thrown by a listener, or the rejection of an async
+   * listener, which never stops the other listeners nor the change itself.
+   * Defaults to `console.error`.
    */
   onError?(error: unknown): void;
 }
