@@ -186,7 +186,34 @@ describe('loadPlugins', () => {
     await expect(load(new Response('', { status: 503 }))).rejects.toMatchObject({ kind: 'http', status: 503 });
     await expect(load(new TypeError('Failed to fetch'))).rejects.toMatchObject({ kind: 'network' });
     await expect(load(new Response('<html>'))).rejects.toMatchObject({ kind: 'invalid' });
-    await expect(load(Response.json({ plugins: [{ id: 'x' }] }))).rejects.toThrow(PluginManifestError);
-    await expect(load(Response.json({ plugins: [{ id: 'x' }] }))).rejects.toThrow('Plugin "x": "name" must be a non-empty string');
+    await expect(load(Response.json({ plugins: 'x' }))).rejects.toThrow(PluginManifestError);
+    await expect(load(Response.json({ plugins: 'x' }))).rejects.toThrow('Plugin manifest: "plugins" must be an array, got "x"');
+  });
+
+  it('loads the valid entries of a manifest and reports each entry that breaks the schema as invalid', async () => {
+    const host = makeHost();
+    const manifest = { plugins: [{ id: 'x' }, entry('hello'), { ...entry('y'), id: 7 }] };
+    const errors: PluginLoadError[] = [];
+    const result = await loadPlugins({
+      manifestUrl: '/apps/files/api/v1/plugins',
+      host,
+      runtime: fakeRuntime({
+        cumulus_plugin_hello: { default: definePlugin({ id: 'hello', activate: (ctx) => registerView(ctx, 'hello-view') }) },
+      }),
+      fetch: () => Promise.resolve(Response.json(manifest)),
+      onError: (error) => errors.push(error),
+    });
+    expect(result.active.map((plugin) => plugin.id)).toEqual(['hello']);
+    expect(host.registries.views.has('hello-view')).toBe(true);
+    expect(result.failed).toEqual(errors);
+    expect(errors.map((error) => [error.pluginId, error.kind, error.position, error.message])).toEqual([
+      ['x', 'invalid', 0, 'Plugin "x" could not be loaded: its manifest entry is invalid: "name" must be a non-empty string, got undefined'],
+      [
+        'manifest entry 2',
+        'invalid',
+        2,
+        'Plugin "manifest entry 2" could not be loaded: its manifest entry is invalid: "id" must be a non-empty string, got a number',
+      ],
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { activatePlugin, isPluginDefinition } from '@cumulus/sdk';
 import type { ActivePlugin, PluginDefinition, PluginHost } from '@cumulus/sdk';
 import type { PluginManifest, PluginManifestEntry } from '../manifest/types';
+import type { ManifestCheck, RejectedManifestEntry } from '../manifest/validate';
 import { classifyLoadError } from './classifyLoadError';
 import { PLUGIN_EXPOSE, containerName } from './containerName';
 import { PluginLoadError, messageOf } from './errors';
@@ -15,7 +16,10 @@ export type ManifestSource = { manifestUrl: string; manifest?: never } | { manif
 export type LoadPluginsOptions = ManifestSource & {
   /** The shell's registries, event bus and translator, handed to every plugin's `activate`. */
   host: PluginHost;
-  /** Called once for every plugin that fails; the other plugins are still loaded. */
+  /**
+   * Called once for every plugin that fails, including each manifest entry
+   * that breaks the schema; the other plugins are still loaded.
+   */
   onError?: (error: PluginLoadError) => void;
   /** Stand-in for `@module-federation/enhanced/runtime` (tests). */
   runtime?: FederationRuntime;
@@ -29,7 +33,7 @@ export type LoadPluginsOptions = ManifestSource & {
 export interface LoadPluginsResult {
   /** Activated plugins, in manifest order; `deactivate()` removes everything one registered. */
   readonly active: readonly ActivePlugin[];
-  /** Plugins that failed, in manifest order (each was also passed to `onError`). */
+  /** Plugins that failed: refused manifest entries first, then the rest in manifest order (each was also passed to `onError`). */
   readonly failed: readonly PluginLoadError[];
 }
 
@@ -38,23 +42,21 @@ type Loaded = { definition: PluginDefinition } | { error: PluginLoadError };
 /**
  * Reads the plugin manifest, loads every enabled remote's `./plugin` module
  * through Module Federation and activates it with the SDK's `activatePlugin`.
+ * A manifest entry that breaks the schema is reported as a
+ * {@link PluginLoadError} of kind `invalid` (named by its id, or by its
+ * position when it has no string id) and the valid entries still load.
  *
  * Remotes are fetched in parallel and activated one at a time in manifest
  * order, so registrations happen in a repeatable order. A remote that cannot
  * be fetched, fails to run, is not a plugin or throws while activating is
  * reported as a {@link PluginLoadError} and the rest keep working.
  *
- * @throws PluginManifestError when the manifest itself cannot be read.
+ * @throws PluginManifestError when the manifest itself cannot be read, or is not a manifest at all.
  */
 export async function loadPlugins(options: LoadPluginsOptions): Promise<LoadPluginsResult> {
   const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
-  const manifest = options.manifest ?? (await readManifest(options.manifestUrl, fetchImpl));
-  const enabled = manifest.plugins.filter((plugin) => plugin.enabled);
-  if (enabled.length === 0) return { active: [], failed: [] };
-
-  const runtime = options.runtime ?? (await defaultFederationRuntime());
-  const baseUrl = options.baseUrl ?? globalThis.location?.href;
-  const loading = enabled.map((plugin) => loadDefinition(plugin, runtime, resolveEntry(plugin.entry, baseUrl), fetchImpl));
+  const { manifest, rejected }: ManifestCheck =
+    options.manifest !== undefined ? { manifest: options.manifest, rejected: [] } : await readManifest(options.manifestUrl, fetchImpl);
 
   const active: ActivePlugin[] = [];
   const failed: PluginLoadError[] = [];
@@ -62,6 +64,14 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<LoadPlug
     failed.push(error);
     options.onError?.(error);
   };
+  for (const entry of rejected) fail(rejectedEntryError(entry));
+
+  const enabled = manifest.plugins.filter((plugin) => plugin.enabled);
+  if (enabled.length === 0) return { active, failed };
+
+  const runtime = options.runtime ?? (await defaultFederationRuntime());
+  const baseUrl = options.baseUrl ?? globalThis.location?.href;
+  const loading = enabled.map((plugin) => loadDefinition(plugin, runtime, resolveEntry(plugin.entry, baseUrl), fetchImpl));
   for (const [index, plugin] of enabled.entries()) {
     const loaded = await loading[index];
     if (loaded === undefined) continue;
@@ -117,6 +127,12 @@ function pickDefinition(module: unknown): PluginDefinition | undefined {
     return module.default;
   }
   return undefined;
+}
+
+/** A refused manifest entry, reported like a plugin that failed to load. */
+function rejectedEntryError(entry: RejectedManifestEntry): PluginLoadError {
+  const pluginId = entry.id ?? `manifest entry ${entry.position}`;
+  return new PluginLoadError(pluginId, 'invalid', `its manifest entry is invalid: ${entry.problem}`, { position: entry.position });
 }
 
 function activationError(pluginId: string, error: unknown): PluginLoadError {
