@@ -27,7 +27,7 @@ function registerEverything(ctx: PluginContext, suffix = ''): void {
   ctx.newMenuEntries.register(aNewMenuEntry({ id: `entry${suffix}` }));
   ctx.fileListFilters.register(aFileListFilter(`filter${suffix}`));
   ctx.sidebarTabs.register(aSidebarTab({ id: `tab${suffix}` }));
-  ctx.settingsSections.register(aSettingsSection({ id: `section${suffix}` }));
+  ctx.settingsSections.register(aSettingsSection({ id: `section${suffix}`, name: `Section${suffix}` }));
 }
 
 const allRegistries = (host: PluginHost): Registry<{ id: string }>[] => Object.values(host.registries);

@@ -14,6 +14,9 @@ function idOf(entry: unknown): string | undefined {
   }
 }
 
+/** The message of a clash on a kind's `uniqueKey` (spec §8). */
+const DUPLICATE_ENTRY = 'Duplicate entry';
+
 /** The owner stamped on entries registered without one: the shell's built-ins. */
 export const CORE_OWNER = 'core';
 
@@ -55,6 +58,12 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
     }
   };
 
+  // A linear scan: registries hold a handful of entries, and a second index would have to follow every undo.
+  const takenKey = (uniqueKey: (entry: T) => string, entry: T): boolean => {
+    const key = uniqueKey(entry);
+    return [...entries.values()].some(({ registered }) => uniqueKey(registered as T) === key);
+  };
+
   const remove = (id: string): boolean => {
     const current = entries.get(id);
     if (!current) return false;
@@ -74,6 +83,9 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
     }
     if (entries.has(entry.id)) {
       throw new RegistryError(kind.duplicateMessage(entry.id), { code: 'duplicate', kind: kind.name, entryId: entry.id });
+    }
+    if (kind.uniqueKey && takenKey(kind.uniqueKey, entry)) {
+      throw new RegistryError(DUPLICATE_ENTRY, { code: 'duplicate', kind: kind.name, entryId: entry.id });
     }
     const token = Symbol(entry.id);
     const registered = stampOwner(entry, owner);
