@@ -12,4 +12,4 @@ export type { PluginLoadErrorKind } from './loader/errors';
 export { PluginLoadError, PluginManifestError } from './loader/errors';
 export type { FederationRemote, FederationRuntime } from './loader/federationRuntime';
 export type { LoadPluginsOptions, LoadPluginsResult, ManifestSource } from './loader/loadPlugins';
-export { loadPlugins } from './loader/loadPlugins';
+export { ACTIVATION_TIMEOUT_MS, loadPlugins } from './loader/loadPlugins';
