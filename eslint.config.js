@@ -1,19 +1,61 @@
 // Lint for the whole workspace. The import boundaries of ARCHITECTURE.md are
-// enforced here, so a wrong-way import fails `npm test`.
+// enforced here, so a wrong-way import fails `npm test`;
+// tests/lint/boundaries.test.ts proves each arrow.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-/** Patterns that reach into a package by relative path or by name. */
-const reach = (names) =>
-  names.flatMap((name) => [`@cumulus/${name}`, `@cumulus/${name}/*`, `**/${name}/src/*`, `**/${name}/src`]);
+/**
+ * Forbidden import sources, as regular expressions over the import string.
+ * The same expression feeds `no-restricted-imports` (static imports and
+ * re-exports) and `no-restricted-syntax` (`import()`, `require()` and
+ * `import('…')` types, which that rule misses), so both always agree.
+ */
 
-const boundary = (message, names, extraPatterns = []) => ({
-  'no-restricted-imports': [
-    'error',
-    { patterns: [{ group: [...reach(names), ...extraPatterns], message }] },
-  ],
-});
+/** One of our packages, by name or by reaching into its src/ by relative path. */
+const ourPackage = (name) => `^@cumulus/${name}(/|$)|(^|/)${name}/src(/|$)`;
+
+const SHELL = ourPackage('shell');
+const SERVER = ourPackage('server');
+const SDK = ourPackage('sdk');
+const REMOTES = ourPackage('remotes');
+/** Any plugin: its package (`@cumulus/plugin-<id>`) or its folder. */
+const PLUGINS = '^@cumulus/plugin-|(^|/)plugins/';
+/** From inside a plugin: another plugin, by package, by its folder, or as a sibling (`../../<other>/src`). */
+const OTHER_PLUGINS = `${PLUGINS}|^\\.\\./\\.\\./[^/]+/src(/|$)`;
+/** The SDK past its public surface `@cumulus/sdk`: a subpath, or its sources by path. */
+const SDK_INTERNALS = '^@cumulus/sdk/|(^|/)sdk/src(/|$)';
+/** @cumulus/remotes except its `manifest` subpath, which is all the server needs. */
+const REMOTES_BUT_MANIFEST = '^@cumulus/remotes(/(?!manifest$)|$)|(^|/)remotes/src(/|$)';
+const TESTS = '(^|/)tests/';
+/** React and the store, which the SDK never uses. */
+const REACT_AND_STORE = '^(react|react-dom|react-redux|redux|@reduxjs/toolkit)(/|$)';
+
+/** esquery ends a regex at the first `/`, so a slash inside one is written \u002F. */
+const inSelector = (regex) => `/${regex.replaceAll('/', '\\u002F')}/`;
+
+/**
+ * The rules of one package's boundary.
+ *
+ * @param rules `[message, targets]` pairs: importing any target fails with the message
+ */
+const boundary = (...rules) => {
+  const regexes = rules.map(([message, targets]) => [message, targets.map((target) => `(${target})`).join('|')]);
+  return {
+    'no-restricted-imports': ['error', { patterns: regexes.map(([message, regex]) => ({ regex, message })) }],
+    'no-restricted-syntax': [
+      'error',
+      ...regexes.flatMap(([message, regex]) =>
+        [
+          `ImportExpression[source.value=${inSelector(regex)}]`,
+          `ImportExpression[source.quasis.length=1][source.quasis.0.value.cooked=${inSelector(regex)}]`,
+          `CallExpression[callee.name='require'][arguments.0.value=${inSelector(regex)}]`,
+          `TSImportType[argument.literal.value=${inSelector(regex)}]`,
+        ].map((selector) => ({ selector, message })),
+      ),
+    ],
+  };
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'tests/output/**'] },
@@ -29,22 +71,31 @@ export default tseslint.config(
   },
   {
     files: ['sdk/**'],
-    rules: boundary('The SDK imports nothing of ours (ARCHITECTURE.md).', ['shell', 'server', 'remotes'], ['**/plugins/**', '**/tests/**']),
+    rules: boundary(
+      ['The SDK imports nothing of ours (ARCHITECTURE.md).', [SHELL, SERVER, REMOTES, PLUGINS, TESTS]],
+      ['The SDK has no React and no store (ARCHITECTURE.md).', [REACT_AND_STORE]],
+    ),
   },
   {
     files: ['plugins/**'],
-    rules: boundary('A plugin imports only @cumulus/sdk (ARCHITECTURE.md).', ['shell', 'server', 'remotes'], ['../../*/src/**']),
+    rules: boundary(
+      ['A plugin imports only @cumulus/sdk (ARCHITECTURE.md).', [SHELL, SERVER, REMOTES, OTHER_PLUGINS]],
+      ['A plugin imports the SDK only through its public surface, @cumulus/sdk (ARCHITECTURE.md).', [SDK_INTERNALS]],
+    ),
   },
   {
     files: ['remotes/**'],
-    rules: boundary('@cumulus/remotes imports only the SDK (ARCHITECTURE.md).', ['shell', 'server'], ['**/plugins/**']),
+    rules: boundary(['@cumulus/remotes imports only the SDK (ARCHITECTURE.md).', [SHELL, SERVER, PLUGINS]]),
   },
   {
     files: ['server/**'],
-    rules: boundary('The server never imports the front end (ARCHITECTURE.md).', ['shell', 'sdk'], ['**/plugins/**']),
+    rules: boundary(
+      ['The server never imports the front end (ARCHITECTURE.md).', [SHELL, SDK, PLUGINS]],
+      ['The server imports only @cumulus/remotes/manifest, never the browser loader (ARCHITECTURE.md).', [REMOTES_BUT_MANIFEST]],
+    ),
   },
   {
     files: ['shell/**'],
-    rules: boundary('The shell imports the SDK and remotes, never the server or a plugin (ARCHITECTURE.md).', ['server'], ['**/plugins/**']),
+    rules: boundary(['The shell imports the SDK and remotes, never the server or a plugin (ARCHITECTURE.md).', [SERVER, PLUGINS]]),
   },
 );

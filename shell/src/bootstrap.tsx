@@ -11,6 +11,7 @@ import { loadConfigs } from './features/config/configThunks';
 import { coreConfigLoaded } from './features/config/coreConfigSlice';
 import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
 import { createI18n, translatorOf } from './i18n/createI18n';
+import { connectFilterEvents } from './plugin-host/filterEvents';
 import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
 import { createFilesApi } from './services/api/filesApi';
@@ -26,6 +27,8 @@ async function start(): Promise<void> {
   const i18n = await createI18n(document.documentElement.lang || 'en');
   const t = translatorOf(i18n);
   const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t, reportError: (error) => console.error(error) };
+  // Before any plugin runs, so every filter's arrival is announced.
+  connectFilterEvents(host.registries.fileListFilters, host.events);
   const failures = createPluginFailures();
   const page = readPageContext();
   const api = createFilesApi({ origin: page.origin, requestToken: page.requestToken });

@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import type { PluginManifest } from '@cumulus/remotes';
 import { validateManifest } from '@cumulus/remotes';
 import { launchBrowser, watchPage } from '../support/browser';
 import type { PageProblems } from '../support/browser';
@@ -72,13 +71,15 @@ describe('plugins in the browser', () => {
 
     const built = validateManifest(JSON.parse(readFileSync(path.join(DIST, 'plugins/manifest.json'), 'utf8')));
     deadEntry = `http://127.0.0.1:${await closedPort()}/remoteEntry.js`;
-    const manifest: PluginManifest = {
+    // Raw JSON, as an operator could write it: one entry breaks the schema.
+    const manifest: { plugins: unknown[] } = {
       plugins: [
         ...built.plugins,
         { id: 'broken', name: 'Broken', version: '1.0.0', entry: deadEntry, enabled: true },
         { id: 'missing', name: 'Missing', version: '1.0.0', entry: '/apps/files/plugins/missing/remoteEntry.js', enabled: true },
         { id: 'thrower', name: 'Thrower', version: '0.0.1', entry: '/fixtures/plugins/thrower/remoteEntry.js', enabled: true },
         { id: 'switched-off', name: 'Off', version: '1.0.0', entry: '/apps/files/plugins/switched-off/remoteEntry.js', enabled: false },
+        { id: 'misfit', name: 'Misfit', version: 2, entry: '/apps/files/plugins/misfit/remoteEntry.js', enabled: true },
       ],
     };
     server = await startStaticServer([
@@ -98,8 +99,8 @@ describe('plugins in the browser', () => {
     page = await browser.newPage({ viewport: { width: 1024, height: 640 } });
     problems = watchPage(page);
     await page.goto(`${server.origin}/apps/files/`);
-    // Three failures and the Hello view: every plugin has been dealt with.
-    await page.getByRole('alert').nth(2).waitFor();
+    // Four failures and the Hello view: every plugin has been dealt with.
+    await page.getByRole('alert').nth(3).waitFor();
     await page.locator('[data-view-id="hello"]').waitFor();
     await page.getByRole('row').filter({ hasText: 'hello.txt' }).waitFor();
   }, 120_000);
@@ -137,12 +138,13 @@ describe('plugins in the browser', () => {
         `Plugin "broken" could not be loaded: its remote entry ${deadEntry} could not be fetched`,
         `Plugin "missing" could not be loaded: its remote entry ${missingEntry} answered HTTP 404`,
         'Plugin "thrower" could not be loaded: activation failed: Thrower refuses to start',
+        'Plugin "misfit" could not be loaded: its manifest entry is invalid: "version" must be a non-empty string, got a number',
       ].sort(),
     );
     const kinds = await page.locator('[role="alert"][data-plugin-id]').evaluateAll((nodes) =>
       nodes.map((node) => `${node.getAttribute('data-plugin-id')}:${node.getAttribute('data-kind')}`),
     );
-    expect(kinds.sort()).toEqual(['broken:network', 'missing:http', 'thrower:activation']);
+    expect(kinds.sort()).toEqual(['broken:network', 'misfit:invalid', 'missing:http', 'thrower:activation']);
   });
 
   it('keeps nothing of the plugin that threw while activating, and never loads a disabled one', async () => {
@@ -150,6 +152,7 @@ describe('plugins in the browser', () => {
     const viewIds = await page.locator('[data-view-id]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-view-id')));
     expect(viewIds).toEqual(['files', 'hello']);
     expect(server.requests.some((url) => url.includes('switched-off'))).toBe(false);
+    expect(server.requests.some((url) => url.includes('misfit'))).toBe(false);
   });
 
   it('keeps working: no uncaught error, and the thrower was loaded for real', () => {

@@ -82,3 +82,25 @@ describe('serving the built front end', () => {
     expect(((await response.json()) as { message: string }).message).toContain('"plugins" must be an array');
   });
 });
+
+describe('a plugin manifest with one bad entry', () => {
+  let server: TestServer;
+  let dist: string;
+  const hello = { id: 'hello', name: 'Hello', version: '0.1.0', entry: '/apps/files/plugins/hello/remoteEntry.js', enabled: true };
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'cumulus-dist-'));
+    await mkdir(join(dist, 'plugins'), { recursive: true });
+    await writeFile(join(dist, 'plugins', 'manifest.json'), JSON.stringify({ plugins: [{ id: 'broken', enabled: 'yes' }, hello] }));
+    server = await startTestServer({ distDir: dist });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await remove(dist);
+  });
+
+  it('serves the valid entries rather than failing every plugin with a 500', async () => {
+    const response = await request(server, '/apps/files/api/v1/plugins', { headers: { authorization: ADMIN } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ plugins: [hello] });
+  });
+});

@@ -3,7 +3,8 @@
  * - `network`: its remote entry could not be fetched at all;
  * - `http`: the server answered the remote entry with an error status;
  * - `evaluation`: the script arrived but did not yield a working container or module;
- * - `invalid`: the module loaded but is not a plugin definition (or declares another id);
+ * - `invalid`: its manifest entry breaks the schema, or the module loaded but is
+ *   not a plugin definition (or declares another id);
  * - `activation`: the plugin's `activate` threw or rejected.
  */
 export type PluginLoadErrorKind = 'network' | 'http' | 'evaluation' | 'invalid' | 'activation';
@@ -12,7 +13,10 @@ export type PluginLoadErrorKind = 'network' | 'http' | 'evaluation' | 'invalid' 
 export class PluginLoadError extends Error {
   /** A stable tag, since `instanceof` fails across bundles. */
   readonly code = 'plugin-load-error';
-  /** The plugin's id as listed in the manifest. */
+  /**
+   * The plugin's id as listed in the manifest; for a manifest entry without a
+   * string id, `manifest entry <position>`.
+   */
   readonly pluginId: string;
   /** What went wrong, for handling; `reason` says it in words. */
   readonly kind: PluginLoadErrorKind;
@@ -20,18 +24,36 @@ export class PluginLoadError extends Error {
   readonly reason: string;
   /** The HTTP status when `kind` is `http`. */
   readonly status: number | undefined;
+  /** The entry's index in the manifest's `plugins` when the entry itself was refused. */
+  readonly position: number | undefined;
 
-  constructor(pluginId: string, kind: PluginLoadErrorKind, reason: string, options: { cause?: unknown; status?: number } = {}) {
+  /**
+   * @param pluginId the plugin's id as the manifest lists it
+   * @param kind what went wrong, for handling
+   * @param reason why, in English, without the plugin id; the message becomes `Plugin "<id>" could not be loaded: <reason>`
+   * @param options the underlying error, the HTTP status (`http`), the manifest position (a refused entry)
+   */
+  constructor(
+    pluginId: string,
+    kind: PluginLoadErrorKind,
+    reason: string,
+    options: { cause?: unknown; status?: number; position?: number } = {},
+  ) {
     super(`Plugin "${pluginId}" could not be loaded: ${reason}`, { cause: options.cause });
     this.name = 'PluginLoadError';
     this.pluginId = pluginId;
     this.kind = kind;
     this.reason = reason;
     this.status = options.status;
+    this.position = options.position;
   }
 }
 
-/** Why the plugin manifest itself could not be read; no plugin was loaded. */
+/**
+ * Why the plugin manifest itself could not be read (unreachable, an HTTP
+ * error, not JSON, or not a manifest at all); no plugin was loaded. A single
+ * bad entry is not this: it is a {@link PluginLoadError} of kind `invalid`.
+ */
 export class PluginManifestError extends Error {
   /** A stable tag, since `instanceof` fails across bundles. */
   readonly code = 'plugin-manifest-error';
@@ -40,6 +62,11 @@ export class PluginManifestError extends Error {
   /** The HTTP status when `kind` is `http`. */
   readonly status: number | undefined;
 
+  /**
+   * @param kind what went wrong, for handling
+   * @param message the whole message, naming the manifest's URL
+   * @param options the underlying error and the HTTP status (`http`)
+   */
   constructor(kind: 'network' | 'http' | 'invalid', message: string, options: { cause?: unknown; status?: number } = {}) {
     super(message, { cause: options.cause });
     this.name = 'PluginManifestError';

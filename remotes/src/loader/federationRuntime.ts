@@ -11,7 +11,20 @@ export interface FederationRemote {
  * injectable so tests can stand in for the network and the container.
  */
 export interface FederationRuntime {
+  /**
+   * Makes remotes known to the runtime by container name and entry URL.
+   *
+   * @param remotes the remotes to add
+   * @param options `force: true` replaces a remote already registered under the same name (another entry URL)
+   */
   registerRemotes(remotes: FederationRemote[], options?: { force?: boolean }): void;
+  /**
+   * Fetches a registered remote if needed and returns one exposed module.
+   *
+   * @param id `<container name>/<exposed module without ./>`, for example `cumulus_plugin_hello/plugin`
+   * @returns the module, or null when the runtime yields none
+   * @throws (rejects) when the entry cannot be fetched or run, or does not expose the module
+   */
   loadRemote<T>(id: string): Promise<T | null>;
 }
 

@@ -5,7 +5,7 @@ import type { PluginManifest } from '../manifest/types';
 import type { PluginLoadError } from './errors';
 import { PluginManifestError } from './errors';
 import type { FederationRemote, FederationRuntime } from './federationRuntime';
-import { loadPlugins } from './loadPlugins';
+import { ACTIVATION_TIMEOUT_MS, loadPlugins } from './loadPlugins';
 
 const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>';
 
@@ -186,7 +186,114 @@ describe('loadPlugins', () => {
     await expect(load(new Response('', { status: 503 }))).rejects.toMatchObject({ kind: 'http', status: 503 });
     await expect(load(new TypeError('Failed to fetch'))).rejects.toMatchObject({ kind: 'network' });
     await expect(load(new Response('<html>'))).rejects.toMatchObject({ kind: 'invalid' });
-    await expect(load(Response.json({ plugins: [{ id: 'x' }] }))).rejects.toThrow(PluginManifestError);
-    await expect(load(Response.json({ plugins: [{ id: 'x' }] }))).rejects.toThrow('Plugin "x": "name" must be a non-empty string');
+    await expect(load(Response.json({ plugins: 'x' }))).rejects.toThrow(PluginManifestError);
+    await expect(load(Response.json({ plugins: 'x' }))).rejects.toThrow('Plugin manifest: "plugins" must be an array, got "x"');
+  });
+
+  it('loads the valid entries of a manifest and reports each entry that breaks the schema as invalid', async () => {
+    const host = makeHost();
+    const manifest = { plugins: [{ id: 'x' }, entry('hello'), { ...entry('y'), id: 7 }] };
+    const errors: PluginLoadError[] = [];
+    const result = await loadPlugins({
+      manifestUrl: '/apps/files/api/v1/plugins',
+      host,
+      runtime: fakeRuntime({
+        cumulus_plugin_hello: { default: definePlugin({ id: 'hello', activate: (ctx) => registerView(ctx, 'hello-view') }) },
+      }),
+      fetch: () => Promise.resolve(Response.json(manifest)),
+      onError: (error) => errors.push(error),
+    });
+    expect(result.active.map((plugin) => plugin.id)).toEqual(['hello']);
+    expect(host.registries.views.has('hello-view')).toBe(true);
+    expect(result.failed).toEqual(errors);
+    expect(errors.map((error) => [error.pluginId, error.kind, error.position, error.message])).toEqual([
+      ['x', 'invalid', 0, 'Plugin "x" could not be loaded: its manifest entry is invalid: "name" must be a non-empty string, got undefined'],
+      [
+        'manifest entry 2',
+        'invalid',
+        2,
+        'Plugin "manifest entry 2" could not be loaded: its manifest entry is invalid: "id" must be a non-empty string, got a number',
+      ],
+    ]);
+  });
+
+  describe('activation', () => {
+    const later = <T>(ms: number, value: T): Promise<T> => new Promise((resolve) => setTimeout(() => resolve(value), ms));
+
+    it('gives up on an activate that never settles, takes back its registrations and reports it, without delaying the others', async () => {
+      const host = makeHost();
+      const events: string[] = [];
+      const result = await loadPlugins({
+        manifest: { plugins: [entry('stuck'), entry('hello')] },
+        host,
+        activationTimeoutMs: 50,
+        runtime: fakeRuntime({
+          cumulus_plugin_stuck: {
+            default: definePlugin({
+              id: 'stuck',
+              activate(ctx) {
+                registerView(ctx, 'stuck-view');
+                return new Promise<void>(() => undefined);
+              },
+            }),
+          },
+          cumulus_plugin_hello: {
+            default: definePlugin({
+              id: 'hello',
+              activate: async (ctx) => {
+                registerView(ctx, 'hello-view');
+                events.push('hello activated');
+              },
+            }),
+          },
+        }),
+        onError: (error) => events.push(`${error.pluginId} failed`),
+      });
+      expect(events).toEqual(['hello activated', 'stuck failed']);
+      expect(result.active.map((plugin) => plugin.id)).toEqual(['hello']);
+      expect(result.failed.map((error) => [error.pluginId, error.kind, error.message])).toEqual([
+        ['stuck', 'activation', 'Plugin "stuck" could not be loaded: activation timed out after 0.05 s'],
+      ]);
+      expect(host.registries.views.has('stuck-view')).toBe(false);
+      expect(host.registries.views.get('hello-view')?.pluginId).toBe('hello');
+    });
+
+    it('waits ten seconds by default', () => {
+      expect(ACTIVATION_TIMEOUT_MS).toBe(10_000);
+    });
+
+    it('starts activations in manifest order, so the earlier plugin keeps a contested id even when its remote arrives last', async () => {
+      const host = makeHost();
+      const claim = (id: string) => definePlugin({ id, activate: (ctx) => registerView(ctx, 'shared-view') });
+      const result = await loadPlugins({
+        manifest: { plugins: [entry('first'), entry('second')] },
+        host,
+        runtime: fakeRuntime({
+          cumulus_plugin_first: later(30, { default: claim('first') }),
+          cumulus_plugin_second: { default: claim('second') },
+        }),
+      });
+      expect(host.registries.views.get('shared-view')?.pluginId).toBe('first');
+      expect(result.active.map((plugin) => plugin.id)).toEqual(['first']);
+      expect(result.failed.map((error) => [error.pluginId, error.reason])).toEqual([['second', 'activation failed: View id shared-view is already registered']]);
+    });
+
+    it('lists active and failed plugins in manifest order whatever order they settle in', async () => {
+      const slow = definePlugin({ id: 'slow', activate: () => later(30, undefined) });
+      const quick = definePlugin({ id: 'quick', activate: () => undefined });
+      const failing = definePlugin({ id: 'failing', activate: () => later(20, undefined).then(() => Promise.reject(new Error('no'))) });
+      const result = await loadPlugins({
+        manifest: { plugins: [entry('slow'), entry('failing'), entry('quick'), entry('dead')] },
+        host: makeHost(),
+        runtime: fakeRuntime({
+          cumulus_plugin_slow: slow,
+          cumulus_plugin_failing: failing,
+          cumulus_plugin_quick: quick,
+          cumulus_plugin_dead: new ReferenceError('nope'),
+        }),
+      });
+      expect(result.active.map((plugin) => plugin.id)).toEqual(['slow', 'quick']);
+      expect(result.failed.map((error) => error.pluginId)).toEqual(['failing', 'dead']);
+    });
   });
 });

@@ -1,12 +1,21 @@
 import { activatePlugin, isPluginDefinition } from '@cumulus/sdk';
 import type { ActivePlugin, PluginDefinition, PluginHost } from '@cumulus/sdk';
 import type { PluginManifest, PluginManifestEntry } from '../manifest/types';
+import type { ManifestCheck, RejectedManifestEntry } from '../manifest/validate';
 import { classifyLoadError } from './classifyLoadError';
 import { PLUGIN_EXPOSE, containerName } from './containerName';
 import { PluginLoadError, messageOf } from './errors';
 import type { FederationRuntime } from './federationRuntime';
 import { defaultFederationRuntime } from './federationRuntime';
 import { readManifest } from './readManifest';
+
+/**
+ * How long a plugin's `activate` may take before the loader gives up on it,
+ * takes back what it registered and reports it: long enough for an activate
+ * that fetches its settings, short enough that a hung plugin is reported
+ * while the user still looks at the page.
+ */
+export const ACTIVATION_TIMEOUT_MS = 10_000;
 
 /** Where the manifest comes from: fetched from a URL, or given directly. */
 export type ManifestSource = { manifestUrl: string; manifest?: never } | { manifest: PluginManifest; manifestUrl?: never };
@@ -15,8 +24,13 @@ export type ManifestSource = { manifestUrl: string; manifest?: never } | { manif
 export type LoadPluginsOptions = ManifestSource & {
   /** The shell's registries, event bus and translator, handed to every plugin's `activate`. */
   host: PluginHost;
-  /** Called once for every plugin that fails; the other plugins are still loaded. */
+  /**
+   * Called once for every plugin that fails, including each manifest entry
+   * that breaks the schema; the other plugins are still loaded.
+   */
   onError?: (error: PluginLoadError) => void;
+  /** How long each `activate` may take; default {@link ACTIVATION_TIMEOUT_MS} (tests shorten it). */
+  activationTimeoutMs?: number;
   /** Stand-in for `@module-federation/enhanced/runtime` (tests). */
   runtime?: FederationRuntime;
   /** Stand-in for the global `fetch` (tests). */
@@ -29,7 +43,7 @@ export type LoadPluginsOptions = ManifestSource & {
 export interface LoadPluginsResult {
   /** Activated plugins, in manifest order; `deactivate()` removes everything one registered. */
   readonly active: readonly ActivePlugin[];
-  /** Plugins that failed, in manifest order (each was also passed to `onError`). */
+  /** Plugins that failed: refused manifest entries first, then the rest in manifest order (each was also passed to `onError`). */
   readonly failed: readonly PluginLoadError[];
 }
 
@@ -38,44 +52,80 @@ type Loaded = { definition: PluginDefinition } | { error: PluginLoadError };
 /**
  * Reads the plugin manifest, loads every enabled remote's `./plugin` module
  * through Module Federation and activates it with the SDK's `activatePlugin`.
+ * A manifest entry that breaks the schema is reported as a
+ * {@link PluginLoadError} of kind `invalid` (named by its id, or by its
+ * position when it has no string id) and the valid entries still load.
  *
- * Remotes are fetched in parallel and activated one at a time in manifest
- * order, so registrations happen in a repeatable order. A remote that cannot
- * be fetched, fails to run, is not a plugin or throws while activating is
- * reported as a {@link PluginLoadError} and the rest keep working.
+ * Remotes are fetched in parallel. Each plugin's `activate` is called in
+ * manifest order as soon as its remote is loaded, so their synchronous
+ * registrations happen in a repeatable order (and for a contested id the
+ * earlier plugin wins), but activations then settle independently: a slow
+ * plugin delays nobody. One that has not settled after
+ * `activationTimeoutMs` is given up on: what it registered is taken back and
+ * it is reported as timed out. A remote that cannot be fetched, fails to
+ * run, is not a plugin or throws while activating is reported as a
+ * {@link PluginLoadError} and the rest keep working.
  *
- * @throws PluginManifestError when the manifest itself cannot be read.
+ * @throws PluginManifestError when the manifest itself cannot be read, or is not a manifest at all.
  */
 export async function loadPlugins(options: LoadPluginsOptions): Promise<LoadPluginsResult> {
   const fetchImpl = options.fetch ?? globalThis.fetch?.bind(globalThis);
-  const manifest = options.manifest ?? (await readManifest(options.manifestUrl, fetchImpl));
+  const { manifest, rejected }: ManifestCheck =
+    options.manifest !== undefined ? { manifest: options.manifest, rejected: [] } : await readManifest(options.manifestUrl, fetchImpl);
+
+  const failed: PluginLoadError[] = [];
+  const fail = (error: PluginLoadError): PluginLoadError => {
+    options.onError?.(error);
+    return error;
+  };
+  for (const entry of rejected) failed.push(fail(rejectedEntryError(entry)));
+
   const enabled = manifest.plugins.filter((plugin) => plugin.enabled);
-  if (enabled.length === 0) return { active: [], failed: [] };
+  if (enabled.length === 0) return { active: [], failed };
 
   const runtime = options.runtime ?? (await defaultFederationRuntime());
   const baseUrl = options.baseUrl ?? globalThis.location?.href;
+  const timeoutMs = options.activationTimeoutMs ?? ACTIVATION_TIMEOUT_MS;
   const loading = enabled.map((plugin) => loadDefinition(plugin, runtime, resolveEntry(plugin.entry, baseUrl), fetchImpl));
 
-  const active: ActivePlugin[] = [];
-  const failed: PluginLoadError[] = [];
-  const fail = (error: PluginLoadError): void => {
-    failed.push(error);
-    options.onError?.(error);
-  };
+  // Started in manifest order, awaited together: see the ordering note above.
+  const outcomes: Promise<ActivePlugin | PluginLoadError>[] = [];
   for (const [index, plugin] of enabled.entries()) {
     const loaded = await loading[index];
     if (loaded === undefined) continue;
-    if ('error' in loaded) {
-      fail(loaded.error);
-      continue;
-    }
-    try {
-      active.push(await activatePlugin(options.host, loaded.definition));
-    } catch (error) {
-      fail(activationError(plugin.id, error));
-    }
+    if ('error' in loaded) outcomes.push(Promise.resolve(fail(loaded.error)));
+    else outcomes.push(activateWithin(options.host, plugin.id, loaded.definition, timeoutMs).catch((error: PluginLoadError) => fail(error)));
+  }
+  const active: ActivePlugin[] = [];
+  for (const outcome of await Promise.all(outcomes)) {
+    if (outcome instanceof PluginLoadError) failed.push(outcome);
+    else active.push(outcome);
   }
   return { active, failed };
+}
+
+/** Why the loader gave up on an activation: the abort reason it hands the SDK. */
+class ActivationTimeout extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`activation timed out after ${timeoutMs / 1000} s`);
+  }
+}
+
+/**
+ * Activates one plugin, giving up after `timeoutMs`.
+ *
+ * @throws PluginLoadError of kind `activation`: the plugin threw, rejected or timed out
+ */
+async function activateWithin(host: PluginHost, pluginId: string, definition: PluginDefinition, timeoutMs: number): Promise<ActivePlugin> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new ActivationTimeout(timeoutMs)), timeoutMs);
+  try {
+    return await activatePlugin(host, definition, { signal: controller.signal });
+  } catch (error) {
+    throw activationError(pluginId, error);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Registers the remote and loads its `./plugin` module; never rejects. */
@@ -119,9 +169,16 @@ function pickDefinition(module: unknown): PluginDefinition | undefined {
   return undefined;
 }
 
+/** A refused manifest entry, reported like a plugin that failed to load. */
+function rejectedEntryError(entry: RejectedManifestEntry): PluginLoadError {
+  const pluginId = entry.id ?? `manifest entry ${entry.position}`;
+  return new PluginLoadError(pluginId, 'invalid', `its manifest entry is invalid: ${entry.problem}`, { position: entry.position });
+}
+
 function activationError(pluginId: string, error: unknown): PluginLoadError {
   // activatePlugin wraps the plugin's own error in a PluginError; show the plugin's words.
   const cause = typeof error === 'object' && error !== null && 'cause' in error && error.cause !== undefined ? error.cause : error;
+  if (cause instanceof ActivationTimeout) return new PluginLoadError(pluginId, 'activation', cause.message, { cause: error });
   return new PluginLoadError(pluginId, 'activation', `activation failed: ${messageOf(cause)}`, { cause: error });
 }
 

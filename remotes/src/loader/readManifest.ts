@@ -1,13 +1,16 @@
-import type { PluginManifest } from '../manifest/types';
-import { validateManifest } from '../manifest/validate';
+import type { ManifestCheck } from '../manifest/validate';
+import { checkManifest } from '../manifest/validate';
 import { PluginManifestError, messageOf } from './errors';
 
 /**
- * Fetches and validates the plugin manifest (`GET /apps/files/api/v1/plugins`).
+ * Fetches the plugin manifest (`GET /apps/files/api/v1/plugins`) and checks
+ * it entry by entry: a bad entry is returned among `rejected` and costs only
+ * that plugin.
  *
- * @throws PluginManifestError typed `network`, `http` or `invalid`.
+ * @throws PluginManifestError typed `network`, `http`, or `invalid` when the
+ *   body is not JSON or not a manifest at all.
  */
-export async function readManifest(url: string, fetchImpl: typeof fetch): Promise<PluginManifest> {
+export async function readManifest(url: string, fetchImpl: typeof fetch): Promise<ManifestCheck> {
   let response: Response;
   try {
     response = await fetchImpl(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
@@ -24,7 +27,7 @@ export async function readManifest(url: string, fetchImpl: typeof fetch): Promis
     throw new PluginManifestError('invalid', `The plugin manifest ${url} is not JSON`, { cause: error });
   }
   try {
-    return validateManifest(body);
+    return checkManifest(body);
   } catch (error) {
     throw new PluginManifestError('invalid', messageOf(error), { cause: error });
   }

@@ -20,5 +20,9 @@ export interface PluginManifestEntry {
 
 /** The list of plugins served at `GET /apps/files/api/v1/plugins` and written to `dist/plugins/manifest.json`. */
 export interface PluginManifest {
+  /**
+   * Every plugin of the deployment, enabled or not, each id once. The loader
+   * activates the enabled ones in this order (see `loadPlugins`).
+   */
   readonly plugins: readonly PluginManifestEntry[];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { validateManifest, validateManifestEntry } from './validate';
+import { checkManifest, validateManifest, validateManifestEntry } from './validate';
 
 const hello = { id: 'hello', name: 'Hello', version: '0.1.0', entry: '/apps/files/plugins/hello/remoteEntry.js', enabled: true };
 
@@ -72,5 +72,50 @@ describe('validateManifest', () => {
     expect(() => validateManifest({ plugins: [hello, { ...hello, id: 'two', entry: 42 }] })).toThrow(
       'Plugin "two": "entry" must be a non-empty string, got a number',
     );
+  });
+});
+
+describe('checkManifest', () => {
+  it('keeps the valid entries and reports each refused one with its id, or its position when it has no string id', () => {
+    const other = { ...hello, id: 'other', name: 'Other' };
+    const result = checkManifest({
+      plugins: [{ ...hello, id: 'broken', version: 1 }, hello, 'not an entry', { ...hello, id: 42 }, other, { ...hello, name: 'Again' }],
+    });
+    expect(result.manifest).toEqual({ plugins: [hello, other] });
+    expect(result.rejected).toEqual([
+      {
+        id: 'broken',
+        position: 0,
+        problem: '"version" must be a non-empty string, got a number',
+        message: 'Plugin "broken": "version" must be a non-empty string, got a number',
+      },
+      {
+        id: undefined,
+        position: 2,
+        problem: 'it must be an object, got "not an entry"',
+        message: 'Plugin manifest entry 2 must be an object, got "not an entry"',
+      },
+      {
+        id: undefined,
+        position: 3,
+        problem: '"id" must be a non-empty string, got a number',
+        message: 'Plugin manifest entry 3: "id" must be a non-empty string, got a number',
+      },
+      {
+        id: 'hello',
+        position: 5,
+        problem: 'it is listed more than once in the plugin manifest',
+        message: 'Plugin "hello" is listed more than once in the plugin manifest',
+      },
+    ]);
+  });
+
+  it('names an entry by its string id even when that id breaks the id rule', () => {
+    expect(checkManifest({ plugins: [{ ...hello, id: 'Hello World' }] }).rejected[0]?.id).toBe('Hello World');
+  });
+
+  it('still refuses a value that is not a manifest at all', () => {
+    expect(() => checkManifest([])).toThrow('Plugin manifest must be an object, got an array');
+    expect(() => checkManifest({})).toThrow('Plugin manifest: "plugins" must be an array, got undefined');
   });
 });

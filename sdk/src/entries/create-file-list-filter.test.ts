@@ -67,6 +67,21 @@ describe('createFileListFilter', () => {
     error.mockRestore();
   });
 
+  it('logs an async listener that rejects and still calls the others', async () => {
+    const filter = createFileListFilter('type');
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const after = jest.fn();
+    filter.addEventListener('update:filter', async () => {
+      throw new Error('async boom');
+    });
+    filter.addEventListener('update:filter', after);
+    filter.filterUpdated();
+    expect(after).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(error).toHaveBeenCalledWith('[file list filter type] listener of update:filter failed', new Error('async boom'));
+    error.mockRestore();
+  });
+
   it('keeps its chips live once registered, when given its filter through Object.assign', () => {
     const filters = createRegistry(fileListFilterKind);
     const filter = Object.assign(createFileListFilter('type'), { filter: (nodes: Node[]) => nodes.filter((node) => node.type === 'file') });

@@ -1,3 +1,4 @@
+import { callListener } from '../events/call-listener';
 import type { Node } from '../node/types';
 import type { FileListFilter, FileListFilterEventMap, FileListFilterEventType, FileListFilterListener, FilterChip } from './file-list-filter';
 import { FILE_LIST_FILTER_DEFAULT_ORDER } from './file-list-filter';
@@ -27,7 +28,8 @@ export interface FileListFilterBase extends FileListFilter {
  * ```
  *
  * It needs no DOM `EventTarget`, so it works the same in every environment.
- * A throwing listener is logged and does not stop the others.
+ * A listener that throws, or whose promise rejects, is logged and does not
+ * stop the others.
  *
  * @param id the filter's id
  * @param order its position among filters (default 100)
@@ -42,11 +44,7 @@ export function createFileListFilter(id: string, order: number = FILE_LIST_FILTE
   const dispatch = <K extends FileListFilterEventType>(event: FileListFilterEventMap[K] & { type: K }): void => {
     // Copy first: a listener that removes itself must not make the next one skip.
     for (const listener of [...(listeners[event.type] as FileListFilterListener<K>[])]) {
-      try {
-        listener(event);
-      } catch (error) {
-        console.error(`[file list filter ${id}] listener of ${event.type} failed`, error);
-      }
+      callListener(listener, [event], (error) => console.error(`[file list filter ${id}] listener of ${event.type} failed`, error));
     }
   };
 

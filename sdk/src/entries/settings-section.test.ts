@@ -27,6 +27,19 @@ describe('settings section registration', () => {
     expect(refusal(() => sections.register(aSettingsSection({ name: 'Other' }))).message).toBe('Duplicate entry');
   });
 
+  it("refuses a second section with the same name, whatever its id, with 'Duplicate entry' (spec §2)", () => {
+    const sections = createRegistry(settingsSectionKind);
+    const undo = sections.register(aSettingsSection({ id: 'photos', name: 'Photos' }));
+    const error = refusal(() => sections.register(aSettingsSection({ id: 'other-photos', name: 'Photos' })));
+    expect(error.message).toBe('Duplicate entry');
+    expect(error.code).toBe('duplicate');
+    expect(error.entryId).toBe('other-photos');
+    expect(sections.has('other-photos')).toBe(false);
+    // Once the first is gone, its name is free again.
+    undo();
+    expect(() => sections.register(aSettingsSection({ id: 'other-photos', name: 'Photos' }))).not.toThrow();
+  });
+
   it('sorts sections by order, then name', () => {
     const sections = createRegistry(settingsSectionKind);
     sections.register(aSettingsSection({ id: 'b', name: 'Photos' }));

@@ -2,13 +2,14 @@ import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalOrder } from './checks';
 
 /**
- * A section of the settings dialog's 'Additional settings' (spec §2; a
- * duplicate registration is refused).
+ * A section of the settings dialog's 'Additional settings' (spec §2: "a
+ * duplicate registration name is refused", so both the id and the name must
+ * be unique).
  */
 export interface SettingsSection {
   /** Unique id. */
   id: string;
-  /** Section heading. */
+  /** Section heading; unique among sections. */
   name: string;
   /** Sort position; default 0. */
   order?: number;
@@ -26,11 +27,12 @@ export function validateSettingsSection(entry: unknown): string | null {
   ]);
 }
 
-/** The registry rules of settings sections. */
+/** The registry rules of settings sections: a taken id or a taken name is refused with 'Duplicate entry'. */
 export const settingsSectionKind: RegistryKind<SettingsSection> = {
   name: 'settings section',
   validate: validateSettingsSection,
   duplicateMessage: () => 'Duplicate entry',
   displayName: (section) => section.name,
+  uniqueKey: (section) => section.name,
   defaultOrder: 0,
 };

@@ -62,6 +62,22 @@ describe('createEventBus', () => {
     expect(onError).toHaveBeenCalledWith(new Error('listener broke'), 'files:node:deleted');
   });
 
+  it('reports an async listener that rejects through onError, for on and once, and still calls the others', async () => {
+    const onError = jest.fn();
+    const bus = createEventBus({ onError });
+    const after = jest.fn();
+    bus.on('files:node:deleted', async () => {
+      throw new Error('async listener broke');
+    });
+    bus.once('files:node:deleted', () => Promise.reject(new Error('async once broke')));
+    bus.on('files:node:deleted', after);
+    expect(() => bus.emit('files:node:deleted', { node: FOLDER })).not.toThrow();
+    expect(after).toHaveBeenCalledTimes(1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(onError).toHaveBeenCalledWith(new Error('async listener broke'), 'files:node:deleted');
+    expect(onError).toHaveBeenCalledWith(new Error('async once broke'), 'files:node:deleted');
+  });
+
   it('reports to console.error by default', () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const bus = createEventBus();

@@ -1,4 +1,5 @@
 import type { Unregister } from '../registry/types';
+import { callListener } from './call-listener';
 import type { FilesEvents } from './files-events';
 import type { EventBus, EventBusOptions, BusListener, EventMap } from './types';
 
@@ -7,8 +8,9 @@ import type { EventBus, EventBusOptions, BusListener, EventMap } from './types';
  * subscription separately (the same function subscribed twice runs twice);
  * the listeners of an event are fixed when it is emitted, so subscribing or
  * unsubscribing inside a listener affects the next event only. A listener
- * that throws goes to `onError` (default `console.error`) and the others
- * still run.
+ * that throws, or an async listener whose promise rejects, goes to `onError`
+ * (default `console.error`) and the others still run; `emit` never waits for
+ * an async listener.
  */
 export function createEventBus<E extends EventMap = FilesEvents>(options: EventBusOptions = {}): EventBus<E> {
   const report = options.onError ?? ((error: unknown, name: string) => console.error(`[events] a listener of ${name} failed`, error));
@@ -32,18 +34,15 @@ export function createEventBus<E extends EventMap = FilesEvents>(options: EventB
     once(name, listener) {
       const off = on(name, (payload) => {
         off();
-        listener(payload);
+        // Returned so an async listener's rejection still reaches onError.
+        return listener(payload);
       });
       return off;
     },
     emit(name, payload) {
       // The list is replaced, never mutated, so this loop sees a fixed set.
       for (const { listener } of listeners.get(name) ?? []) {
-        try {
-          (listener as BusListener<E, typeof name>)(payload);
-        } catch (error) {
-          report(error, String(name));
-        }
+        callListener(listener as BusListener<E, typeof name>, [payload], (error) => report(error, String(name)));
       }
     },
   };

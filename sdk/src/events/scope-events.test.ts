@@ -57,4 +57,13 @@ describe('scopeEvents', () => {
     scope.dispose();
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it("a scoped once listener that rejects reaches the bus's onError", async () => {
+    const onError = jest.fn();
+    const scope = scopeEvents(createEventBus({ onError }));
+    scope.events.once('files:sidebar:closed', () => Promise.reject(new Error('scoped async broke')));
+    scope.events.emit('files:sidebar:closed', {});
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(onError).toHaveBeenCalledWith(new Error('scoped async broke'), 'files:sidebar:closed');
+  });
 });

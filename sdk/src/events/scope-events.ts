@@ -44,7 +44,8 @@ export function scopeEvents<E extends EventMap = FilesEvents>(
         bus.once(name, (payload) => {
           // Fired: forget it, so the scope does not hold it until disposal.
           active.delete(undo);
-          listener(payload);
+          // Returned so an async listener's rejection still reaches the bus's onError.
+          return listener(payload);
         }),
       );
       return undo;

@@ -18,13 +18,13 @@ export interface ScopedEvents<E extends EventMap = FilesEvents> {
 }
 
 /**
- * The typed event bus of the app. A listener that throws is reported and
- * does not stop the others.
+ * The typed event bus of the app. A listener that throws, or an async
+ * listener whose promise rejects, is reported and does not stop the others.
  */
 export type EventBus<E extends EventMap = FilesEvents> = ScopedEvents<E>;
 
 /** Options of `createEventBus`. */
 export interface EventBusOptions {
-  /** Receives a listener's error and the event's name; default `console.error`. */
+  /** Receives a listener's error (a throw or an async listener's rejection) and the event's name; default `console.error`. */
   onError?(error: unknown, name: string): void;
 }

@@ -108,17 +108,38 @@ function checkNumber(field: string, value: number | undefined, integer: boolean,
 }
 
 /**
- * Build a node from `init` (spec §3): a plain, serialisable object that can
- * live in the store as it is. Derives `dirname`, `basename`, `extension`
- * ('' for folders) and `displayname` (the basename unless given).
+ * Build a folder node from `init` (spec §3): a plain, serialisable object
+ * that can live in the store as it is. Derives `dirname`, `basename`,
+ * `extension` ('' for folders) and `displayname` (the basename unless given).
+ * The result is typed {@link FolderNode}.
  *
+ * @param init the node's fields, with `type: 'folder'`
+ * @returns a plain folder node
  * @throws {@link InvalidNodeError} when the source is not an absolute http(s)
  * URL, the root or path does not start with '/', the path cannot be read from
  * the source, the permissions are outside 0..31, the type, status, owner or
  * MIME type is not one the model knows, or a number field is not finite.
  */
 export function createNode(init: NodeInit & { type: 'folder' }): FolderNode;
+/**
+ * Build a file node from `init` (see the folder overload for what is derived
+ * and checked); the result is typed {@link FileNode}, its `extension` taken
+ * from the basename.
+ *
+ * @param init the node's fields, with `type: 'file'`
+ * @returns a plain file node
+ * @throws {@link InvalidNodeError} when a field breaks the model's rules
+ */
 export function createNode(init: NodeInit & { type: 'file' }): FileNode;
+/**
+ * Build a node whose type is only known at run time (for example from a
+ * WebDAV `resourcetype`); the result is a {@link Node}, narrowed with
+ * `isFile` / `isFolder`.
+ *
+ * @param init the node's fields; `type` must be 'file' or 'folder'
+ * @returns a plain node
+ * @throws {@link InvalidNodeError} when a field breaks the model's rules, including an unknown type
+ */
 export function createNode(init: NodeInit): Node;
 export function createNode(init: NodeInit): Node {
   if (init.type !== 'file' && init.type !== 'folder') {

@@ -34,4 +34,26 @@ describe('parsePermissions', () => {
     expect(parsePermissions(undefined)).toBe(Permission.NONE);
     expect(parsePermissions(null)).toBe(Permission.NONE);
   });
+
+  describe('with the node type (W on files, C or K on folders)', () => {
+    it('gives a file CREATE from W only', () => {
+      expect(parsePermissions('RGDNVW', 'file')).toBe(Permission.ALL);
+      expect(parsePermissions('W', 'file')).toBe(Permission.CREATE);
+      expect(parsePermissions('GCK', 'file')).toBe(Permission.READ);
+    });
+
+    it('gives a folder CREATE from C or K only', () => {
+      expect(parsePermissions('SRMGDNVCK', 'folder')).toBe(Permission.ALL);
+      expect(parsePermissions('C', 'folder')).toBe(Permission.CREATE);
+      expect(parsePermissions('K', 'folder')).toBe(Permission.CREATE);
+      expect(parsePermissions('GW', 'folder')).toBe(Permission.READ);
+    });
+
+    it('reads the other letters the same for both types', () => {
+      for (const type of ['file', 'folder'] as const) {
+        expect(parsePermissions('GNVDR', type)).toBe(Permission.READ | Permission.UPDATE | Permission.DELETE | Permission.SHARE);
+        expect(parsePermissions('', type)).toBe(Permission.NONE);
+      }
+    });
+  });
 });

@@ -94,10 +94,12 @@ export interface Node {
 
 /** A node that is a file. */
 export interface FileNode extends Node {
+  /** Always 'file': narrows a {@link Node} (see `isFile`). */
   type: 'file';
 }
 
 /** A node that is a folder. */
 export interface FolderNode extends Node {
+  /** Always 'folder': narrows a {@link Node} (see `isFolder`); a folder's `extension` is ''. */
   type: 'folder';
 }

@@ -27,7 +27,7 @@ function registerEverything(ctx: PluginContext, suffix = ''): void {
   ctx.newMenuEntries.register(aNewMenuEntry({ id: `entry${suffix}` }));
   ctx.fileListFilters.register(aFileListFilter(`filter${suffix}`));
   ctx.sidebarTabs.register(aSidebarTab({ id: `tab${suffix}` }));
-  ctx.settingsSections.register(aSettingsSection({ id: `section${suffix}` }));
+  ctx.settingsSections.register(aSettingsSection({ id: `section${suffix}`, name: `Section${suffix}` }));
 }
 
 const allRegistries = (host: PluginHost): Registry<{ id: string }>[] => Object.values(host.registries);
@@ -252,5 +252,68 @@ describe('activatePlugin', () => {
     await a.deactivate();
     expect(host.registries.views.getAll().map((view) => view.id)).toEqual(['view-b']);
     expect(counts(host)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+  });
+
+  describe('with an abort signal', () => {
+    it('gives up on an activate that never settles: takes back what it registered and rejects with the reason as cause', async () => {
+      const host = makeHost();
+      const controller = new AbortController();
+      const reason = new Error('timed out');
+      let context: PluginContext | undefined;
+      const activation = activatePlugin(
+        host,
+        definePlugin({
+          id: 'stuck',
+          activate(ctx) {
+            context = ctx;
+            registerEverything(ctx);
+            return new Promise<void>(() => undefined);
+          },
+        }),
+        { signal: controller.signal },
+      );
+      expect(counts(host)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+      controller.abort(reason);
+      await expect(activation).rejects.toMatchObject({ pluginId: 'stuck', phase: 'activate', cause: reason });
+      expect(counts(host)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+      // Its stray code can no longer register anything.
+      expect(() => context?.views.register(aView({ id: 'late' }))).toThrow('Plugin "stuck" is no longer active; registration in view refused');
+    });
+
+    it('only reports a late rejection of an activation it gave up on', async () => {
+      const host = makeHost();
+      const controller = new AbortController();
+      let fail: (error: Error) => void = () => undefined;
+      const activation = activatePlugin(
+        host,
+        definePlugin({ id: 'late', activate: () => new Promise<void>((_resolve, reject) => (fail = reject)) }),
+        { signal: controller.signal },
+      );
+      controller.abort(new Error('timed out'));
+      await expect(activation).rejects.toMatchObject({ phase: 'activate' });
+      fail(new Error('late failure'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(host.reported.map((error) => error.message)).toEqual([
+        'Plugin "late" failed to activate: timed out',
+        'Plugin "late" failed to activate: late failure',
+      ]);
+    });
+
+    it('activates normally when the signal never aborts', async () => {
+      const host = makeHost();
+      const active = await activatePlugin(host, definePlugin({ id: 'quick', activate: async (ctx) => registerEverything(ctx) }), {
+        signal: new AbortController().signal,
+      });
+      expect(active.id).toBe('quick');
+      expect(counts(host)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    });
+
+    it('does not call activate when the signal has already aborted', async () => {
+      const activate = jest.fn<(ctx: PluginContext) => void>();
+      await expect(
+        activatePlugin(makeHost(), definePlugin({ id: 'never', activate }), { signal: AbortSignal.abort(new Error('gone')) }),
+      ).rejects.toMatchObject({ phase: 'activate', message: 'Plugin "never" failed to activate: gone' });
+      expect(activate).not.toHaveBeenCalled();
+    });
   });
 });

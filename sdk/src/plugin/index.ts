@@ -3,4 +3,5 @@ export * from './types';
 export * from './plugin-error';
 export * from './define-plugin';
 export { activatePlugin } from './activate-plugin';
+export type { ActivatePluginOptions } from './activate-plugin';
 export * from './plugin-scope';

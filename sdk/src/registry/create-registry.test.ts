@@ -151,6 +151,20 @@ describe('createRegistry', () => {
     expect(onError).toHaveBeenCalledWith(new Error('listener broke'));
   });
 
+  it('reports an async listener that rejects, for events and subscriptions alike', async () => {
+    const onError = jest.fn();
+    const items = createRegistry(itemKind, { onError });
+    items.on('added', async () => {
+      throw new Error('added listener broke');
+    });
+    items.subscribe(() => Promise.reject(new Error('change listener broke')));
+    items.register(item('a'));
+    expect(items.has('a')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(onError).toHaveBeenCalledWith(new Error('added listener broke'));
+    expect(onError).toHaveBeenCalledWith(new Error('change listener broke'));
+  });
+
   it('refuses an unknown event name', () => {
     expect(() => createRegistry(itemKind).on('changed' as never, () => undefined)).toThrow('Unknown registry event "changed"');
   });

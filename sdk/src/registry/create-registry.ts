@@ -1,3 +1,4 @@
+import { callListener } from '../events/call-listener';
 import { compareEntries } from './compare-entries';
 import { RegistryError } from './registry-error';
 import { stampOwner } from './stamp-owner';
@@ -12,6 +13,9 @@ function idOf(entry: unknown): string | undefined {
     return undefined;
   }
 }
+
+/** The message of a clash on a kind's `uniqueKey` (spec §8). */
+const DUPLICATE_ENTRY = 'Duplicate entry';
 
 /** The owner stamped on entries registered without one: the shell's built-ins. */
 export const CORE_OWNER = 'core';
@@ -36,19 +40,12 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
   const compare = compareEntries(kind);
   let snapshot: readonly Registered<T>[] | null = null;
 
-  const call = <A extends unknown[]>(listener: (...args: A) => void, ...args: A): void => {
-    try {
-      listener(...args);
-    } catch (error) {
-      report(error);
-    }
-  };
 
   const changed = (event: RegistryEvent, entry: Registered<T>): void => {
     snapshot = null;
     // Copy first: a listener that (un)subscribes must not disturb this round.
-    for (const { listener } of [...eventListeners[event]]) call(listener, entry);
-    for (const { listener } of [...changeListeners]) call(listener);
+    for (const { listener } of [...eventListeners[event]]) callListener(listener, [entry], report);
+    for (const { listener } of [...changeListeners]) callListener(listener, [], report);
   };
 
   // An entry whose getters throw is refused like any other invalid entry,
@@ -59,6 +56,12 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
     } catch (error) {
       return `reading the entry failed: ${error instanceof Error ? error.message : String(error)}`;
     }
+  };
+
+  // A linear scan: registries hold a handful of entries, and a second index would have to follow every undo.
+  const takenKey = (uniqueKey: (entry: T) => string, entry: T): boolean => {
+    const key = uniqueKey(entry);
+    return [...entries.values()].some(({ registered }) => uniqueKey(registered as T) === key);
   };
 
   const remove = (id: string): boolean => {
@@ -80,6 +83,9 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
     }
     if (entries.has(entry.id)) {
       throw new RegistryError(kind.duplicateMessage(entry.id), { code: 'duplicate', kind: kind.name, entryId: entry.id });
+    }
+    if (kind.uniqueKey && takenKey(kind.uniqueKey, entry)) {
+      throw new RegistryError(DUPLICATE_ENTRY, { code: 'duplicate', kind: kind.name, entryId: entry.id });
     }
     const token = Symbol(entry.id);
     const registered = stampOwner(entry, owner);

@@ -25,7 +25,8 @@ export interface Registry<T extends { id: string }> {
    *
    * @throws RegistryError with code `'invalid'` (message `Invalid entry`, the
    *   detail in `reason`) when the entry breaks the kind's rules, or code
-   *   `'duplicate'` (the kind's own message) when the id is taken.
+   *   `'duplicate'` when the id is taken (the kind's own message) or, for a
+   *   kind with a `uniqueKey`, that key is (`Duplicate entry`).
    * @returns a function that removes exactly this registration; calling it
    *   twice is harmless and never removes a later registration of the same id.
    */
@@ -61,6 +62,12 @@ export interface RegistryKind<T extends { id: string }> {
   /** The order of an entry that gives none. */
   readonly defaultOrder: number;
   /**
+   * Optional second key that must be unique besides the id, for kinds whose
+   * spec refuses a duplicate by another field (settings sections: by name).
+   * A clash is refused with `Duplicate entry`.
+   */
+  uniqueKey?(entry: T): string;
+  /**
    * Optional coarse grouping sorted before `order` (lower first), for kinds
    * whose spec groups entries, like the new menu's categories.
    */
@@ -70,8 +77,9 @@ export interface RegistryKind<T extends { id: string }> {
 /** Options of `createRegistry`. */
 export interface RegistryOptions {
   /**
-   * Receives an error thrown by a listener, which never stops the other
-   * listeners nor the change itself. Defaults to `console.error`.
+   * Receives an error thrown by a listener, or the rejection of an async
+   * listener, which never stops the other listeners nor the change itself.
+   * Defaults to `console.error`.
    */
   onError?(error: unknown): void;
 }

@@ -143,14 +143,17 @@ describe('sortNodes by a custom column', () => {
     sort: (a: Node, b: Node) => Number(a.attributes['tag']) - Number(b.attributes['tag']),
   };
 
-  it("uses the column's sort, reversed for desc, ties by name", () => {
+  it("uses the column's sort alone, reversed for desc, as Nextcloud: ties keep their order", () => {
     const nodes = [tagged('b', 2), tagged('a', 2), tagged('c', 1)];
-    expect(names(sortNodes(nodes, { ...plain, sortingMode: 'tag', columns: [byTag] }))).toEqual(['c', 'a', 'b']);
-    expect(names(sortNodes(nodes, { ...plain, sortingMode: 'tag', sortingOrder: 'desc', columns: [byTag] }))).toEqual([
-      'b',
-      'a',
-      'c',
-    ]);
+    expect(names(sortNodes(nodes, { ...plain, sortingMode: 'tag', columns: [byTag] }))).toEqual(['c', 'b', 'a']);
+    expect(names(sortNodes(nodes, { ...plain, sortingMode: 'tag', sortingOrder: 'desc', columns: [byTag] }))).toEqual(['a', 'b', 'c']);
+  });
+
+  it('puts neither favorites nor folders first when a column sorts, even with both enabled', () => {
+    const nodes = [node('fav', { attributes: { tag: 3, favorite: 1 } }), node('dir', { type: 'folder', attributes: { tag: 2 } }), tagged('plain', 1)];
+    const options = { sortFavoritesFirst: true, sortFoldersFirst: true, sortingMode: 'tag', columns: [byTag] };
+    expect(names(sortNodes(nodes, options))).toEqual(['plain', 'dir', 'fav']);
+    expect(names(sortNodes(nodes, { ...options, sortingOrder: 'desc' }))).toEqual(['fav', 'dir', 'plain']);
   });
 
   it('falls back to the name for an unknown mode or a column without sort', () => {

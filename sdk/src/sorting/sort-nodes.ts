@@ -127,12 +127,18 @@ function compareKnownFirst(a: number | undefined, b: number | undefined, directi
 /**
  * Sorts nodes for the file list (spec §4, §9) and returns a new array.
  *
+ * A custom column that sorts (its id is the sorting mode and it has `sort`)
+ * orders the nodes by its `sort` alone, reversed for 'desc', exactly as
+ * Nextcloud's file list does: no favorites or folders first and no name
+ * tie-break (ties keep the order they came in, and 'desc' reverses the whole
+ * result), so a column fully owns its order. Every other mode:
+ *
  * - Favorites first, then folders first (each when enabled), in both
  *   directions: the direction applies inside those groups.
  * - Then the key: 'size' in bytes; 'mtime' with **newest first for 'asc'**,
- *   as in Nextcloud (spec: "mtime newest first"); a custom column by its
- *   `sort`; 'basename' (and any unknown mode) by name only. Unknown sizes and
- *   times sort last in both directions.
+ *   as in Nextcloud (spec: "mtime newest first"); 'basename' (and any
+ *   unknown mode, or a column without `sort`) by name only. Unknown sizes
+ *   and times sort last in both directions.
  * - Ties are broken by the display name without its extension, then the full
  *   basename, natural-numeric and locale-aware (`Intl.Collator` with
  *   `numeric`), then the source, so the order is fully deterministic. These
@@ -154,7 +160,11 @@ export function sortNodes<T extends Node>(nodes: readonly T[], options: SortNode
   } = options;
   const direction = sortingOrder === 'desc' ? -1 : 1;
   const column = columns.find((candidate) => candidate.id === sortingMode && typeof candidate.sort === 'function');
-  const byValue = column === undefined && (sortingMode === 'size' || sortingMode === 'mtime');
+  if (column?.sort !== undefined) {
+    const sorted = [...nodes].sort((a, b) => (column.sort as (a: Node, b: Node) => number)(a, b));
+    return sortingOrder === 'desc' ? sorted.reverse() : sorted;
+  }
+  const byValue = sortingMode === 'size' || sortingMode === 'mtime';
   // Newest first for 'asc': a higher mtime sorts before a lower one.
   const valueDirection = sortingMode === 'mtime' ? -direction : direction;
 
@@ -175,12 +185,7 @@ export function sortNodes<T extends Node>(nodes: readonly T[], options: SortNode
     if (a.group !== b.group) {
       return a.group - b.group;
     }
-    let order = 0;
-    if (column?.sort !== undefined) {
-      order = column.sort(a.node, b.node) * direction;
-    } else if (byValue) {
-      order = compareKnownFirst(a.value, b.value, valueDirection);
-    }
+    const order = byValue ? compareKnownFirst(a.value, b.value, valueDirection) : 0;
     if (order !== 0) return order;
     // Name, then basename, then source: the name order, in the direction.
     return (a.rank - b.rank) * direction;

@@ -45,6 +45,18 @@ describe('rate estimator', () => {
     expect(state.timeLeft).toBe(97);
   });
 
+  it("goes back to infinite time left ('estimating time left') when the speed falls to zero, rather than keeping a stale value", () => {
+    // Without smoothing, one report without progress takes the speed straight to zero.
+    let state = resumeEstimate(createRateEstimate({ total: 10 * MB, timeConstant: 0 }), T0);
+    state = updateEstimate(state, 2 * MB, T0 + 1000);
+    expect(state.timeLeft).toBe(4);
+    state = updateEstimate(state, 2 * MB, T0 + 2000);
+    expect(state.speed).toBe(0);
+    expect(state.timeLeft).toBe(Infinity);
+    state = updateEstimate(state, 4 * MB, T0 + 3000);
+    expect(state.timeLeft).toBe(3);
+  });
+
   it('keeps progress in the range 0 to 1 and reports a rounded percentage', () => {
     let state = resumeEstimate(createRateEstimate({ total: 3 * MB }), T0);
     state = updateEstimate(state, MB, T0 + 1000);

@@ -94,6 +94,13 @@ export function resetEstimate(state: RateEstimate): RateEstimate {
  * least one time constant long; after that each report moves the speed
  * towards the latest rate by `1 - e^(-dt / timeConstant)`, an exponential
  * moving average that copes with irregular report intervals.
+ *
+ * The wait of one time constant (2.5 s by default) before any estimate is
+ * deliberate, as in Nextcloud's upload ETA: the first seconds of an upload
+ * (connection set-up, TCP slow start, the first request's overhead) say
+ * little about its speed, and an estimate made from them jumps around.
+ * Until then, and whenever the speed falls to zero (a stalled upload), time
+ * left is `Infinity` ('estimating time left') rather than a stale number.
  */
 export function updateEstimate(state: RateEstimate, done: number, now: number, total?: number): RateEstimate {
   if (state.status !== 'running') {
@@ -115,11 +122,13 @@ export function updateEstimate(state: RateEstimate, done: number, now: number, t
     }
   }
 
-  let timeLeft = state.timeLeft;
+  let timeLeft: number;
   if (newTotal > 0 && done >= newTotal) {
     timeLeft = 0;
   } else if (speed > 0) {
     timeLeft = Math.round(Math.max(0, newTotal - done) / speed);
+  } else {
+    timeLeft = Infinity;
   }
 
   return {

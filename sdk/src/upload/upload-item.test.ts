@@ -47,7 +47,18 @@ describe('setUploaded', () => {
 
 describe('cancel, fail and finish', () => {
   it('cancel sets cancelled', () => {
-    expect(cancelUpload(createUpload(SOURCE, true, 100, 10)).status).toBe('cancelled');
+    expect(cancelUpload(createUpload(SOURCE, true, 100, 10))).toMatchObject({ status: 'cancelled', cancelled: true });
+  });
+  it('a cancelled upload settles as failed once its aborted request ends, still marked cancelled (spec §4 "Failure or cancel yields failed")', () => {
+    const cancelled = cancelUpload(setUploaded(createUpload(SOURCE, true, 100, 10), 30, 1));
+    expect(isUploadFinal(cancelled)).toBe(true);
+    const failed = failUpload(cancelled);
+    expect(failed).toMatchObject({ status: 'failed', cancelled: true, uploaded: 30 });
+    expect(failUpload(failed)).toBe(failed);
+    expect(finishUpload(cancelled)).toBe(cancelled);
+  });
+  it('a plain failure carries no cancelled mark', () => {
+    expect(failUpload(createUpload(SOURCE, false, 100))).not.toHaveProperty('cancelled');
   });
   it('fail sets failed and keeps the response', () => {
     const response = { status: 507, headers: {}, data: '<s:message>Not enough space</s:message>' };

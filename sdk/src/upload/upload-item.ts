@@ -3,7 +3,11 @@ import { chunkCount } from './chunking';
 /** Status of one upload item (spec §3). */
 export type UploadStatus = 'initialized' | 'uploading' | 'assembling' | 'finished' | 'cancelled' | 'failed';
 
-/** Statuses after which an upload no longer changes. */
+/**
+ * Statuses after which an upload makes no more progress: late progress,
+ * finish and cancel change nothing. The one move left is a cancelled upload
+ * settling as 'failed' (spec §4 "Failure or cancel yields failed").
+ */
 export const FINAL_UPLOAD_STATUSES: readonly UploadStatus[] = ['finished', 'cancelled', 'failed'];
 
 /** What the server answered to an upload (spec §3 "Upload result"). */
@@ -37,6 +41,12 @@ export interface Upload {
   readonly status: UploadStatus;
   /** The server's answer, once there is one. */
   readonly response?: UploadResponse;
+  /**
+   * Set by {@link cancelUpload} and kept when the upload then settles as
+   * 'failed', so the user's cancel stays distinguishable from an error
+   * ('Upload was cancelled by user' rather than an error message).
+   */
+  readonly cancelled?: true;
 }
 
 /**
@@ -108,17 +118,23 @@ export function finishUpload(upload: Upload, response?: UploadResponse): Upload 
 }
 
 /**
- * The user cancelled the upload: 'cancelled'. Aborting the request is the
- * caller's job (the AbortController lives outside the record). A finished or
- * failed upload stays as it is.
+ * The user cancelled the upload: 'cancelled', marked `cancelled: true`.
+ * Aborting the request is the caller's job (the AbortController lives
+ * outside the record); when the aborted request settles, the caller ends the
+ * upload with {@link failUpload} (spec §4 "Failure or cancel yields failed",
+ * as Nextcloud's uploader does). A finished or failed upload stays as it is.
  */
 export function cancelUpload(upload: Upload): Upload {
-  return isUploadFinal(upload) ? upload : { ...upload, status: 'cancelled' };
+  return isUploadFinal(upload) ? upload : { ...upload, status: 'cancelled', cancelled: true };
 }
 
-/** The upload failed: 'failed', keeping the server's answer when there is one. A finished or cancelled upload stays as it is. */
+/**
+ * The upload failed: 'failed', keeping the server's answer when there is one.
+ * A cancelled upload settles as failed too, keeping its `cancelled` mark. A
+ * finished or already failed upload stays as it is.
+ */
 export function failUpload(upload: Upload, response?: UploadResponse): Upload {
-  if (isUploadFinal(upload)) {
+  if (isUploadFinal(upload) && upload.status !== 'cancelled') {
     return upload;
   }
   return { ...upload, status: 'failed', ...(response === undefined ? {} : { response }) };

@@ -1,21 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PluginManifest } from '@cumulus/remotes';
-import { validateManifest } from '@cumulus/remotes';
+import type { PluginManifest, RejectedManifestEntry } from '@cumulus/remotes/manifest';
+import { checkManifest } from '@cumulus/remotes/manifest';
 import { HttpError } from './errors';
 import { route } from './routes';
 
 /**
- * Reads `dist/plugins/manifest.json` (written by the build) and validates it; an empty
- * manifest when the plugins are not built. Re-read only when the file changes.
+ * Reads `dist/plugins/manifest.json` (written by the build) and validates it
+ * entry by entry; an empty manifest when the plugins are not built. Re-read
+ * only when the file changes.
  */
 export class PluginManifestSource {
   private cached: { mtimeMs: number; manifest: PluginManifest } | undefined;
 
-  constructor(private readonly distDir: string) {}
+  /**
+   * @param distDir the built front end
+   * @param onRejected told of each refused entry, once per version of the file (the server logs it)
+   */
+  constructor(
+    private readonly distDir: string,
+    private readonly onRejected: (entry: RejectedManifestEntry) => void = () => undefined,
+  ) {}
 
-  /** The manifest; throws with the validator's message when the file is not a valid manifest. */
+  /**
+   * The manifest of the valid entries: one bad entry costs only its plugin.
+   * Throws when the file is not JSON or not a manifest at all.
+   */
   async read(): Promise<PluginManifest> {
     const file = join(this.distDir, 'plugins', 'manifest.json');
     const info = await stat(file).catch(() => null);
@@ -27,7 +38,8 @@ export class PluginManifestSource {
     } catch (error) {
       throw new Error(`The plugin manifest ${file} is not valid JSON: ${(error as Error).message}`, { cause: error });
     }
-    const manifest = validateManifest(parsed);
+    const { manifest, rejected } = checkManifest(parsed);
+    for (const entry of rejected) this.onRejected(entry);
     this.cached = { mtimeMs: info.mtimeMs, manifest };
     return manifest;
   }
@@ -35,7 +47,8 @@ export class PluginManifestSource {
 
 /** `GET /apps/files/api/v1/plugins`: the manifest of plugin remotes the shell loads. */
 export function registerPlugins(app: FastifyInstance, distDir: string): void {
-  const source = new PluginManifestSource(distDir);
+  // A refused entry is the operator's to fix; the other plugins are still served.
+  const source = new PluginManifestSource(distDir, (entry) => app.log.warn(`The plugin manifest's entry was left out: ${entry.message}`));
   route(app, '/apps/files/api/v1/plugins', 'required', {
     GET: async (request, reply) => {
       try {

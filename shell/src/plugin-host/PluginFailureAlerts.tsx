@@ -15,7 +15,8 @@ export function PluginFailureAlerts({ failures, t }: { failures: PluginFailures;
     <section aria-label={t('Plugin errors')}>
       {list.map((failure, index) => (
         <p
-          key={failure.code === 'plugin-load-error' ? failure.pluginId : `manifest-${index}`}
+          // The list only grows, so the index is stable; an id can fail twice (a repeated manifest entry).
+          key={index}
           role="alert"
           className="plugin-error"
           data-plugin-id={failure.code === 'plugin-load-error' ? failure.pluginId : undefined}

@@ -57,7 +57,7 @@ export function mapFileStat(stat: FileStat, context: MapContext): Node {
     size,
     mtime: timeOf(props['getlastmodified'] ?? stat.lastmod),
     crtime: timeOf(props['creationdate']),
-    permissions: parsePermissions(props['permissions'] === undefined ? undefined : String(props['permissions'])),
+    permissions: parsePermissions(props['permissions'] === undefined ? undefined : String(props['permissions']), isFolder ? 'folder' : 'file'),
     owner: owner === undefined || owner === null || owner === '' ? null : String(owner),
     mime: isFolder ? FOLDER_MIME : stat.mime || undefined,
     attributes,

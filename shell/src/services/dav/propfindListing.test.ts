@@ -113,6 +113,10 @@ describe('fetchListing', () => {
     expect(contents[2]?.attributes['share-types']).toEqual([0, 3]);
     expect(contents[1]?.attributes['share-attributes']).toEqual([{ scope: 'permissions', key: 'download', value: false }]);
     expect(folder.attributes['quota-available-bytes']).toBe(123456);
+    // W writes a file but creates nothing in a folder; the folder itself has C and K.
+    expect(contents[1]).toMatchObject({ type: 'file', permissions: Permission.ALL });
+    expect(contents[7]).toMatchObject({ type: 'folder', permissions: Permission.ALL & ~Permission.CREATE });
+    expect(folder.permissions).toBe(Permission.ALL);
   });
 
   it('reads the body as it streams in, whatever the size of its pieces (a multi-byte character split across two)', async () => {

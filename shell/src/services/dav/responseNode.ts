@@ -1,5 +1,5 @@
 import { DEFAULT_FILE_MIME, FOLDER_MIME, createNode, parsePermissions, parseShareAttributes } from '@cumulus/sdk';
-import type { Node, NodeAttributes, Permissions } from '@cumulus/sdk';
+import type { Node, NodeAttributes, NodeType, Permissions } from '@cumulus/sdk';
 import { CORE_PROPERTIES, cleanEtag, encodeDavPath, numberProp, timeOf } from './davProps';
 import type { DavPropElement, DavPropValue, DavResponse } from './multistatus';
 
@@ -104,7 +104,8 @@ export class ResponseNodeBuilder {
   private readonly basePath: string;
   private readonly origin: string;
   private readonly root: string;
-  private readonly permissionCache = new Map<string, Permissions>();
+  // By node type: the same letters give CREATE on a file (W) and a folder (C, K) differently.
+  private readonly permissionCache = { file: new Map<string, Permissions>(), folder: new Map<string, Permissions>() };
   private readonly shareAttributeCache = new Map<string, unknown>();
   private lastPrefix = '';
   private lastDecodedPrefix = '';
@@ -152,7 +153,7 @@ export class ResponseNodeBuilder {
     const owner = textOf(props['owner-id'])?.trim();
     const contentType = textOf(props['getcontenttype'])?.split(';')[0]?.trim();
     const displayname = textOf(props['displayname']);
-    const permissions = this.permissions(textOf(props['permissions'])?.trim());
+    const permissions = this.permissions(textOf(props['permissions'])?.trim(), isFolder ? 'folder' : 'file');
 
     const path = this.pathOf(filename);
     if (path === undefined) {
@@ -218,12 +219,13 @@ export class ResponseNodeBuilder {
     return filename.startsWith(`${this.root}/`) ? filename.slice(this.root.length) : undefined;
   }
 
-  private permissions(text: string | undefined): Permissions {
+  private permissions(text: string | undefined, type: NodeType): Permissions {
     if (text === undefined) return parsePermissions(undefined);
-    let permissions = this.permissionCache.get(text);
+    const cache = this.permissionCache[type];
+    let permissions = cache.get(text);
     if (permissions === undefined) {
-      permissions = parsePermissions(text);
-      this.permissionCache.set(text, permissions);
+      permissions = parsePermissions(text, type);
+      cache.set(text, permissions);
     }
     return permissions;
   }

@@ -1,0 +1,136 @@
+/**
+ * The import boundaries of ARCHITECTURE.md, proved against the real
+ * eslint.config.js: every wrong-way import fails with its rule's message
+ * (static, dynamic `import()`, `require()` and `import('…')` types alike), and
+ * the allowed imports pass.
+ */
+import { beforeAll, describe, expect, it } from '@jest/globals';
+import { ESLint } from 'eslint';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+const SDK_OURS = 'The SDK imports nothing of ours (ARCHITECTURE.md).';
+const SDK_NO_REACT = 'The SDK has no React and no store (ARCHITECTURE.md).';
+const PLUGIN_ONLY_SDK = 'A plugin imports only @cumulus/sdk (ARCHITECTURE.md).';
+const PLUGIN_SDK_SURFACE = 'A plugin imports the SDK only through its public surface, @cumulus/sdk (ARCHITECTURE.md).';
+const REMOTES_ONLY_SDK = '@cumulus/remotes imports only the SDK (ARCHITECTURE.md).';
+const SERVER_NO_FRONT_END = 'The server never imports the front end (ARCHITECTURE.md).';
+const SERVER_ONLY_MANIFEST = 'The server imports only @cumulus/remotes/manifest, never the browser loader (ARCHITECTURE.md).';
+const SHELL_NO_SERVER_OR_PLUGIN = 'The shell imports the SDK and remotes, never the server or a plugin (ARCHITECTURE.md).';
+
+/** A file inside each package, as lint sees it (it need not exist). */
+const FILE = {
+  sdk: 'sdk/src/node/example.ts',
+  plugin: 'plugins/hello/src/example.ts',
+  remotes: 'remotes/src/loader/example.ts',
+  server: 'server/src/api/example.ts',
+  shell: 'shell/src/app/example.ts',
+} as const;
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+/** The rules that carry the boundaries. */
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'no-restricted-syntax']);
+
+/** What lint says of `code` as the file `file`: every message, or only the boundary rules' ones. */
+async function lint(file: string, code: string, only: 'all' | 'boundaries' = 'all'): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return (result?.messages ?? [])
+    .filter((message) => only === 'all' || BOUNDARY_RULES.has(message.ruleId ?? ''))
+    .map((message) => message.message);
+}
+
+/** The ways the code base may import, each written so nothing but a boundary could complain. */
+const esmImportsOf = (source: string): [string, string][] => [
+  ['a static import', `import * as target from '${source}';\nexport { target };\n`],
+  ['a re-export', `export * from '${source}';\n`],
+  ['a dynamic import()', `export const load = () => import('${source}');\n`],
+  ['a template-literal import()', `export const load = () => import(\`${source}\`);\n`],
+];
+
+/** Every way of reaching `source`, also those other rules refuse anyway (so only the boundary rules are read). */
+const importsOf = (source: string): [string, string][] => [
+  ...esmImportsOf(source),
+  ['require()', `export const load = () => require('${source}');\n`],
+  ['an import() type', `export type Target = typeof import('${source}');\n`],
+];
+
+/** [package, wrong-way source, expected message] */
+const forbidden: [keyof typeof FILE, string, string][] = [
+  ['sdk', '@cumulus/shell', SDK_OURS],
+  ['sdk', '../../../shell/src/app/store', SDK_OURS],
+  ['sdk', '@cumulus/remotes', SDK_OURS],
+  ['sdk', '@cumulus/server', SDK_OURS],
+  ['sdk', '@cumulus/plugin-hello', SDK_OURS],
+  ['sdk', '../../../plugins/hello/src/index', SDK_OURS],
+  ['sdk', 'react', SDK_NO_REACT],
+  ['sdk', 'react/jsx-runtime', SDK_NO_REACT],
+  ['sdk', 'react-dom/client', SDK_NO_REACT],
+  ['sdk', 'react-redux', SDK_NO_REACT],
+  ['sdk', '@reduxjs/toolkit', SDK_NO_REACT],
+  ['sdk', 'redux', SDK_NO_REACT],
+  ['plugin', '@cumulus/shell', PLUGIN_ONLY_SDK],
+  ['plugin', '@cumulus/remotes', PLUGIN_ONLY_SDK],
+  ['plugin', '@cumulus/server', PLUGIN_ONLY_SDK],
+  ['plugin', '@cumulus/plugin-other', PLUGIN_ONLY_SDK],
+  ['plugin', '../../other/src/index', PLUGIN_ONLY_SDK],
+  ['plugin', '../../../shell/src/bootstrap', PLUGIN_ONLY_SDK],
+  ['plugin', '../../../sdk/src/node/permissions', PLUGIN_SDK_SURFACE],
+  ['plugin', '@cumulus/sdk/src/node/permissions', PLUGIN_SDK_SURFACE],
+  ['remotes', '@cumulus/shell', REMOTES_ONLY_SDK],
+  ['remotes', '@cumulus/server', REMOTES_ONLY_SDK],
+  ['remotes', '@cumulus/plugin-hello', REMOTES_ONLY_SDK],
+  ['server', '@cumulus/shell', SERVER_NO_FRONT_END],
+  ['server', '@cumulus/sdk', SERVER_NO_FRONT_END],
+  ['server', '../../../sdk/src/node/permissions', SERVER_NO_FRONT_END],
+  ['server', '@cumulus/plugin-hello', SERVER_NO_FRONT_END],
+  ['server', '@cumulus/remotes', SERVER_ONLY_MANIFEST],
+  ['server', '@cumulus/remotes/loader', SERVER_ONLY_MANIFEST],
+  ['server', '../../../remotes/src/manifest/validate', SERVER_ONLY_MANIFEST],
+  ['shell', '@cumulus/server', SHELL_NO_SERVER_OR_PLUGIN],
+  ['shell', '../../../server/src/app', SHELL_NO_SERVER_OR_PLUGIN],
+  ['shell', '@cumulus/plugin-hello', SHELL_NO_SERVER_OR_PLUGIN],
+  ['shell', '../../../plugins/hello/src/index', SHELL_NO_SERVER_OR_PLUGIN],
+];
+
+/** [package, allowed source] */
+const allowed: [keyof typeof FILE, string][] = [
+  ['sdk', '../registry/types'],
+  ['sdk', 'node:path'],
+  ['plugin', '@cumulus/sdk'],
+  ['plugin', './icons'],
+  ['plugin', 'react'],
+  ['remotes', '@cumulus/sdk'],
+  ['remotes', '@module-federation/enhanced/runtime'],
+  ['server', '@cumulus/remotes/manifest'],
+  ['server', 'fastify'],
+  ['shell', '@cumulus/sdk'],
+  ['shell', '@cumulus/remotes'],
+  ['shell', 'react'],
+];
+
+describe('import boundaries', () => {
+  describe.each(forbidden)('%s importing %s', (pkg, source, message) => {
+    it.each(importsOf(source))('fails through %s', async (_how, code) => {
+      // no-restricted-imports puts the import before the message: "'x' import is restricted … <message>".
+      await expect(lint(FILE[pkg], code, 'boundaries')).resolves.toEqual([expect.stringMatching(new RegExp(`(^| )${escape(message)}$`))]);
+    });
+  });
+
+  describe.each(allowed)('%s importing %s', (pkg, source) => {
+    it.each(esmImportsOf(source))('passes through %s', async (_how, code) => {
+      await expect(lint(FILE[pkg], code)).resolves.toEqual([]);
+    });
+  });
+
+  it('leaves the tests free to import anything', async () => {
+    await expect(lint('tests/e2e/example.test.ts', "export * from '@cumulus/shell';\nexport * from '@cumulus/plugin-hello';\n")).resolves.toEqual([]);
+  });
+});
