@@ -28,4 +28,12 @@ describe('createDragImage', () => {
     expect(image.querySelectorAll('.files-drag-image__preview')).toHaveLength(1);
     expect(image.querySelector('.files-drag-image__count')?.textContent).toBe('1');
   });
+
+  it("uses a node's own preview URL, as the rows do (a trashed file's preview lives elsewhere)", () => {
+    const file = testNode('/b.txt', { fileid: 2, attributes: { previewUrl: '/apps/trash/preview?id=7', etag: 'abcdef123' } });
+    const src = createDragImage([file]).querySelector('img')?.getAttribute('src') ?? '';
+    expect(src.startsWith('/apps/trash/preview?id=7&')).toBe(true);
+    expect(src).toContain('x=32');
+    expect(src).toContain('v=abcdef');
+  });
 });

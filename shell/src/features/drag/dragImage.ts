@@ -1,19 +1,20 @@
-import { MAX_DRAG_PREVIEWS, isFolder, previewUrl } from '@cumulus/sdk';
+import { MAX_DRAG_PREVIEWS, isFolder, nodePreviewUrl } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { mimeIconOf } from '../filelist/NodePreview';
 
 /** Folder icon colour of the list, so the drag image looks like the rows. */
 const FOLDER_COLOR = '#0082c9';
 
-/** One preview of the drag image: the node's thumbnail, or its MIME icon. */
+/** One preview of the drag image: the node's thumbnail (its own preview URL first, as in the rows), or its MIME icon. */
 function previewOf(node: Node, doc: Document, crop: boolean): HTMLElement {
-  if (!isFolder(node) && node.fileid !== undefined) {
+  const src = isFolder(node) ? undefined : nodePreviewUrl(node, { size: 32, crop });
+  if (src !== undefined) {
     const image = doc.createElement('img');
     image.className = 'files-drag-image__preview';
     image.alt = '';
     image.width = 32;
     image.height = 32;
-    image.src = previewUrl(node.fileid, node.attributes.etag, { size: 32, crop });
+    image.src = src;
     return image;
   }
   // Drawn as an image like the list's icons: `currentColor` does not reach into an <img>.
