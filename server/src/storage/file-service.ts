@@ -22,6 +22,13 @@ export interface FileWriteOptions {
   expectedLength?: number;
 }
 
+/** What {@link FileService.changeNode} may change. */
+export interface NodeChanges {
+  favorite?: boolean;
+  /** Modification time in seconds. */
+  mtime?: number;
+}
+
 /** The result of a write. */
 export interface FileWriteResult {
   entry: FileEntry;
@@ -300,22 +307,37 @@ export class FileService {
     return toEntry(copied);
   }
 
-  /** Sets a node's modification time (seconds). */
-  async setMtime(uid: string, path: string, mtime: number): Promise<FileEntry> {
+  /**
+   * Changes a node's favorite mark and/or modification time (seconds), and runs `alsoInTransaction`
+   * (dead properties) in the same database transaction: all of it happens or none (the disk
+   * mtime, set first, is put back when the transaction fails).
+   */
+  async changeNode(uid: string, path: string, changes: NodeChanges, alsoInTransaction?: (db: Kysely<unknown>) => Promise<void>): Promise<FileEntry> {
     path = normalizePath(path);
     const row = await this.refreshNode(uid, path);
     if (!row) fail('not-found', 'File not found');
-    const stat = await this.content.setMtime(uid, path, mtime);
-    await this.metadata.update(row.fileid, { mtime, disk_mtime: stat.mtimeUs, etag: newEtag() });
-    await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
-    return toEntry({ ...row, mtime, disk_mtime: stat.mtimeUs });
-  }
-
-  /** Marks or unmarks a node as favorite. */
-  async setFavorite(uid: string, path: string, favorite: boolean): Promise<void> {
-    const row = await this.refreshNode(uid, normalizePath(path));
-    if (!row) fail('not-found', 'File not found');
-    await this.metadata.update(row.fileid, { favorite: favorite ? 1 : 0 });
+    const update: Partial<NewFileRow> = {};
+    if (changes.favorite !== undefined) update.favorite = changes.favorite ? 1 : 0;
+    let before: ContentStat | null = null;
+    if (changes.mtime !== undefined) {
+      before = await this.content.stat(uid, path);
+      const stat = await this.content.setMtime(uid, path, changes.mtime);
+      update.mtime = changes.mtime;
+      update.etag = newEtag();
+      // A folder's disk mtime says whether its children were checked: keep a stale one stale.
+      if (row.type === 'file' || before?.mtimeUs === row.disk_mtime) update.disk_mtime = stat.mtimeUs;
+    }
+    try {
+      await this.metadata.transaction(async (store, db) => {
+        await store.update(row.fileid, update);
+        if (changes.mtime !== undefined) await store.propagate(uid, ancestorsOf(path), 0, now());
+        if (alsoInTransaction) await alsoInTransaction(db);
+      });
+    } catch (error) {
+      if (before) await this.content.setMtime(uid, path, before.mtimeUs / 1e6).catch(() => undefined);
+      throw error;
+    }
+    return toEntry({ ...row, ...update });
   }
 
   /** The user's favorites (checked against the disk). */

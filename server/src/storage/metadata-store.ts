@@ -32,6 +32,11 @@ export interface MetadataStore {
   /** Rows below `scope` matching a search. */
   search(uid: string, scope: string, query: SearchQuery): Promise<FileRow[]>;
   deleteUser(uid: string): Promise<void>;
+  /**
+   * Runs `work` in one database transaction, with a store and a handle bound to it (other
+   * tables, such as dead properties, change in the same transaction through `db`).
+   */
+  transaction<T>(work: (store: MetadataStore, db: Kysely<unknown>) => Promise<T>): Promise<T>;
 }
 
 /** One comparison on the modification time. */
@@ -162,6 +167,13 @@ export class SqlMetadataStore implements MetadataStore {
     select = select.orderBy('fileid', 'asc');
     if (query.limit !== undefined) select = select.limit(query.limit);
     return select.execute();
+  }
+
+  async transaction<T>(work: (store: MetadataStore, db: Kysely<unknown>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => {
+      const untyped = trx as unknown as Kysely<unknown>;
+      return work(new SqlMetadataStore(untyped), untyped);
+    });
   }
 
   async deleteUser(uid: string): Promise<void> {

@@ -46,10 +46,11 @@ export async function copyOrMove(ctx: DavRequest): Promise<void> {
     await ctx.services.locks.removeTree(ctx.uid, ctx.path);
   } else if (shallow && source.type === 'folder') {
     result = await ctx.services.files.mkdir(ctx.uid, target);
-    await ctx.services.properties.copy(source.fileid, result.fileid);
+    await ctx.services.properties.copy(ctx.uid, ctx.path, target, false);
   } else {
     result = await ctx.services.files.copy(ctx.uid, ctx.path, target, ctx.user.quota);
-    await ctx.services.properties.copy(source.fileid, result.fileid);
+    // Every copied node keeps its dead properties, not only the top one.
+    await ctx.services.properties.copy(ctx.uid, ctx.path, target, true);
   }
   uploadHeaders(ctx, result, false);
   ctx.reply.code(existing ? 204 : 201).send();
