@@ -260,16 +260,22 @@ export class FileService {
     if (parentFresh) await this.markFresh(uid, parent);
   }
 
-  /** Renames/moves a node (keeping its file id); nothing may be at `to`. */
-  async move(uid: string, from: string, to: string): Promise<FileEntry> {
+  /**
+   * Renames/moves a node (keeping its file id). A node at `to` is refused, or with `replace`
+   * deleted, but only once every check has passed, so a refused move changes nothing.
+   */
+  async move(uid: string, from: string, to: string, options: { replace?: boolean } = {}): Promise<FileEntry> {
     from = normalizePath(from);
     to = normalizePath(to);
     const row = await this.refreshNode(uid, from);
     if (!row) fail('not-found', 'File not found');
     if (isWithin(to, from)) fail('forbidden', 'Cannot move a node into itself');
     assertAllowedFilename(baseName(to));
+    await this.requireFolder(uid, parentPath(to), 'conflict');
+    const existing = await this.refreshNode(uid, to);
+    if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
+    if (existing) await this.delete(uid, to);
     const target = await this.requireFolder(uid, parentPath(to), 'conflict');
-    if (await this.refreshNode(uid, to)) fail('precondition-failed', 'The destination node already exists');
     const source = await this.requireFolder(uid, parentPath(from));
     const sourceFresh = await this.isFresh(uid, source);
     const targetFresh = await this.isFresh(uid, target);
@@ -286,17 +292,24 @@ export class FileService {
     return toEntry(moved);
   }
 
-  /** Copies a node (a folder with everything inside); nothing may be at `to`. */
-  async copy(uid: string, from: string, to: string, quota: number): Promise<FileEntry> {
+  /**
+   * Copies a node (a folder with everything inside). A node at `to` is refused, or with
+   * `replace` deleted, but only once every check has passed, the quota included (counting
+   * the bytes the replaced node frees): a refused copy changes nothing.
+   */
+  async copy(uid: string, from: string, to: string, quota: number, options: { replace?: boolean } = {}): Promise<FileEntry> {
     from = normalizePath(from);
     to = normalizePath(to);
     const row = await this.refreshNode(uid, from);
     if (!row) fail('not-found', 'File not found');
     if (isWithin(to, from)) fail('forbidden', 'Cannot copy a node into itself');
     assertAllowedFilename(baseName(to));
+    await this.requireFolder(uid, parentPath(to), 'conflict');
+    const existing = await this.refreshNode(uid, to);
+    if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
+    if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + row.size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
+    if (existing) await this.delete(uid, to);
     const target = await this.requireFolder(uid, parentPath(to), 'conflict');
-    if (await this.refreshNode(uid, to)) fail('precondition-failed', 'The destination node already exists');
-    if (quota >= 0 && (await this.getUsage(uid)).used + row.size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
     const targetFresh = await this.isFresh(uid, target);
     await this.content.copy(uid, from, to);
     const stat = await this.content.stat(uid, to);
