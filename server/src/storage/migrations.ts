@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Migration } from '../db/connection';
 
@@ -92,6 +93,14 @@ export const storageMigrations: Migration[] = [
         .addColumn('size', 'bigint', (col) => col.notNull())
         .addPrimaryKeyConstraint('upload_chunks_pk', ['uid', 'id', 'name'])
         .execute();
+    },
+  },
+  {
+    name: 'storage-006-upload-activity',
+    async up(db: Kysely<unknown>) {
+      // Uploads are swept 24 h after their last chunk, not after their creation.
+      await db.schema.alterTable('uploads').addColumn('last_activity', 'bigint', (col) => col.notNull().defaultTo(0)).execute();
+      await sql`update uploads set last_activity = created_at`.execute(db);
     },
   },
 ];
