@@ -18,6 +18,11 @@ export interface ServerConfig {
   distDir: string;
   /** Largest chunk a chunked upload may send, in bytes (advertised in the capabilities). */
   maxChunkSize: number;
+  /**
+   * Seconds after which a PROPFIND of a folder first checks its whole tree against the disk
+   * (0: every time), so changes made deep below it behind the server's back change its etag.
+   */
+  rescanInterval: number;
   /** How long a browser session lives without activity, in seconds. */
   sessionLifetime: number;
   /** Failed sign-ins per IP address and user name within {@link throttleWindow} before 429. */
@@ -47,6 +52,7 @@ export const defaultConfig: ServerConfig = {
   distDir: resolve(repoRoot, 'dist'),
   maxChunkSize: 10 * 1024 * 1024,
   sessionLifetime: 24 * 60 * 60,
+  rescanInterval: 60,
   throttleMaxFailures: 10,
   throttleMaxFailuresPerIp: 100,
   throttleWindow: 15 * 60,
@@ -82,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(adminPassword ? { adminPassword } : {}),
     distDir: resolve(env.CUMULUS_DIST_DIR?.trim() || defaultConfig.distDir),
     maxChunkSize: integer(env, 'CUMULUS_MAX_CHUNK_SIZE', defaultConfig.maxChunkSize, 1024, 2 ** 40),
+    rescanInterval: integer(env, 'CUMULUS_RESCAN_INTERVAL', defaultConfig.rescanInterval, 0, 86400),
     sessionLifetime: integer(env, 'CUMULUS_SESSION_LIFETIME', defaultConfig.sessionLifetime, 60, 10 * 365 * 86400),
     throttleMaxFailures: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES', defaultConfig.throttleMaxFailures, 1, 1000),
     throttleMaxFailuresPerIp: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES_PER_IP', defaultConfig.throttleMaxFailuresPerIp, 1, 100000),

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { FileRow, StorageTables } from './tables';
 
 /** What a listing needs of a child row (path, uid and parent are known from the folder). */
-export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time'>;
+export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time'>;
 
 /** A new file cache row, without its generated id. */
 export type NewFileRow = Omit<FileRow, 'fileid'>;
@@ -87,7 +87,7 @@ export class SqlMetadataStore implements MetadataStore {
   async listing(parent: number): Promise<ListedRow[]> {
     return this.db
       .selectFrom('filecache')
-      .select(['fileid', 'name', 'type', 'size', 'mtime', 'etag', 'mime', 'favorite', 'upload_time', 'creation_time'])
+      .select(['fileid', 'name', 'type', 'size', 'mtime', 'disk_mtime', 'etag', 'mime', 'favorite', 'upload_time', 'creation_time'])
       .where('parent', '=', parent)
       .execute();
   }
