@@ -73,7 +73,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   installCompression(app);
   registerApi(app, { config, db, files, accounts });
   registerWeb(app, { config, files, accounts });
-  registerDav(app, { files, db, config: { maxChunkSize: config.maxChunkSize } });
+  registerDav(app, { files, db, config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval } });
 
   let closed = false;
   return {

@@ -18,10 +18,20 @@ export interface ServerConfig {
   distDir: string;
   /** Largest chunk a chunked upload may send, in bytes (advertised in the capabilities). */
   maxChunkSize: number;
+  /**
+   * Seconds after which a PROPFIND of a folder first checks its whole tree against the disk
+   * (0: every time), so changes made deep below it behind the server's back change its etag.
+   */
+  rescanInterval: number;
   /** How long a browser session lives without activity, in seconds. */
   sessionLifetime: number;
   /** Failed sign-ins per IP address and user name within {@link throttleWindow} before 429. */
   throttleMaxFailures: number;
+  /**
+   * Failed sign-ins per IP address, whatever the user name, within {@link throttleWindow}
+   * before 429 (trying many names from one address is slowed and stopped too).
+   */
+  throttleMaxFailuresPerIp: number;
   /** The window over which failed sign-ins count, in seconds. */
   throttleWindow: number;
   /** Base delay added to a sign-in attempt after a failure, in milliseconds (doubles per failure). */
@@ -42,7 +52,9 @@ export const defaultConfig: ServerConfig = {
   distDir: resolve(repoRoot, 'dist'),
   maxChunkSize: 10 * 1024 * 1024,
   sessionLifetime: 24 * 60 * 60,
+  rescanInterval: 60,
   throttleMaxFailures: 10,
+  throttleMaxFailuresPerIp: 100,
   throttleWindow: 15 * 60,
   throttleDelayMs: 100,
   credentialCacheTtl: 30,
@@ -76,8 +88,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(adminPassword ? { adminPassword } : {}),
     distDir: resolve(env.CUMULUS_DIST_DIR?.trim() || defaultConfig.distDir),
     maxChunkSize: integer(env, 'CUMULUS_MAX_CHUNK_SIZE', defaultConfig.maxChunkSize, 1024, 2 ** 40),
+    rescanInterval: integer(env, 'CUMULUS_RESCAN_INTERVAL', defaultConfig.rescanInterval, 0, 86400),
     sessionLifetime: integer(env, 'CUMULUS_SESSION_LIFETIME', defaultConfig.sessionLifetime, 60, 10 * 365 * 86400),
     throttleMaxFailures: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES', defaultConfig.throttleMaxFailures, 1, 1000),
+    throttleMaxFailuresPerIp: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES_PER_IP', defaultConfig.throttleMaxFailuresPerIp, 1, 100000),
     throttleWindow: integer(env, 'CUMULUS_THROTTLE_WINDOW', defaultConfig.throttleWindow, 1, 86400),
     throttleDelayMs: integer(env, 'CUMULUS_THROTTLE_DELAY_MS', defaultConfig.throttleDelayMs, 0, 25000),
     credentialCacheTtl: integer(env, 'CUMULUS_CREDENTIAL_CACHE_TTL', defaultConfig.credentialCacheTtl, 0, 3600),

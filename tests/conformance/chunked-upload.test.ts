@@ -182,6 +182,49 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     expect(await readFile(join(server.dataDir, 'files', 'small', 'q.bin'))).toEqual(chunk(1, 600));
   });
 
+  it("does not count an upload's own chunks against its OC-Total-Length (spec §7 sends it on every chunk)", async () => {
+    const auth = await server.addUser('fits', 'fits-password-1', 100);
+    const fits = davClient(server.url, auth);
+    const destination = `${server.url}/remote.php/dav/files/fits/eighty.bin`;
+    expect((await fits('MKCOL', '/remote.php/dav/uploads/fits/u', { headers: { destination } })).status).toBe(201);
+    for (const n of [1, 2]) {
+      const put = await fits('PUT', `/remote.php/dav/uploads/fits/u/${n}`, { headers: { destination, 'oc-total-length': '80' }, body: chunk(n, 40) });
+      expect(put.status).toBe(201);
+    }
+    // Another upload's pending bytes do count: 80 pending + 30 > 100.
+    await fits('MKCOL', '/remote.php/dav/uploads/fits/other', { headers: { destination: `${server.url}/remote.php/dav/files/fits/other.bin` } });
+    const other = await fits('PUT', '/remote.php/dav/uploads/fits/other/1', { headers: { 'oc-total-length': '30' }, body: chunk(3, 30) });
+    expect(other.status).toBe(507);
+    expect((await fits('DELETE', '/remote.php/dav/uploads/fits/other')).status).toBe(204);
+    expect((await fits('MOVE', '/remote.php/dav/uploads/fits/u/.file', { headers: { destination, 'oc-total-length': '80' } })).status).toBe(201);
+    expect(await readFile(join(server.dataDir, 'files', 'fits', 'eighty.bin'))).toEqual(Buffer.concat([chunk(1, 40), chunk(2, 40)]));
+  });
+
+  it('takes rclone-style start-end chunk names without a Destination, assembled by start offset', async () => {
+    const id = 'rclone-chunked-upload-0123';
+    expect((await dav('MKCOL', `${uploads}/${id}`)).status).toBe(201);
+    // rclone (vendor nextcloud) names chunks %015d-%015d: first and last byte.
+    const parts: Array<[string, string]> = [
+      ['000000000000012-000000000000016', 'world'],
+      ['000000000000000-000000000000005', 'hello '],
+      ['000000000000006-000000000000011', 'brave '],
+    ];
+    for (const [name, body] of parts) expect((await dav('PUT', `${uploads}/${id}/${name}`, { body })).status).toBe(201);
+    for (const name of ['1-2-3', '12-', '-5', '0x10']) {
+      const refused = await dav('PUT', `${uploads}/${id}/${name}`, { body: 'x' });
+      expect(refused.status).toBe(400);
+      expect(errorMessage(refused.text)).toBe('Chunk name must be a number or two numbers joined by a dash');
+    }
+    const move = await dav('MOVE', `${uploads}/${id}/.file`, { headers: { destination: `${server.url}${files}/rclone.txt`, 'oc-total-length': '17' } });
+    expect(move.status).toBe(201);
+    expect(await readFile(join(server.dataDir, 'files', 'admin', 'rclone.txt'), 'utf8')).toBe('hello brave world');
+    // v2 (with a Destination) keeps to 1..10000.
+    await dav('MKCOL', `${uploads}/v2-dash`, { headers: { destination: `${server.url}${files}/v2-dash.bin` } });
+    const v2 = await dav('PUT', `${uploads}/v2-dash/000000000000000-000000000000005`, { body: 'hello ' });
+    expect(v2.status).toBe(400);
+    expect(errorMessage(v2.text)).toBe('Chunk name must be a number between 1 and 10000');
+  });
+
   it("never reaches another user's upload area", async () => {
     await server.addUser('other', 'other-password-1');
     expect((await dav('MKCOL', '/remote.php/dav/uploads/other/x')).status).toBe(404);

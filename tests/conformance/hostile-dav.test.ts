@@ -208,4 +208,27 @@ describe('hostile WebDAV input gets a 4xx and leaves storage unchanged', () => {
     expect(props.text).toContain('<d:quota-available-bytes>20</d:quota-available-bytes>');
     expect(props.text).toContain('<d:quota-used-bytes>80</d:quota-used-bytes>');
   });
+
+  it('refuses COPY over an existing node beyond the quota with 507 before deleting anything', async () => {
+    const auth = await server.addUser('copier', 'copier-password-1', 100);
+    const copier = davClient(server.url, auth);
+    const base = '/remote.php/dav/files/copier';
+    expect((await copier('PUT', `${base}/big.bin`, { body: Buffer.alloc(60, 1) })).status).toBe(201);
+    expect((await copier('PUT', `${base}/small.bin`, { body: Buffer.alloc(30, 2) })).status).toBe(201);
+    expect((await copier('PUT', `${base}/tiny.bin`, { body: Buffer.alloc(5, 3) })).status).toBe(201);
+    const before = await snapshot();
+    // 95 used - 30 freed + 60 copied = 125 > 100.
+    const over = await copier('COPY', `${base}/big.bin`, { headers: { destination: `${base}/small.bin`, overwrite: 'T' } });
+    expect(over.status).toBe(507);
+    expect(await snapshot()).toEqual(before);
+    expect((await copier('GET', `${base}/small.bin`)).text).toBe(Buffer.alloc(30, 2).toString());
+    // 95 - 30 + 5 = 70 fits: the destination is replaced.
+    const fits = await copier('COPY', `${base}/tiny.bin`, { headers: { destination: `${base}/small.bin`, overwrite: 'T' } });
+    expect(fits.status).toBe(204);
+    expect((await stat(join(server.dataDir, 'files', 'copier', 'small.bin'))).size).toBe(5);
+    // 70 - 5 + 60 = 125: refused again, and a MOVE over it (no new bytes) still works.
+    expect((await copier('COPY', `${base}/big.bin`, { headers: { destination: `${base}/small.bin` } })).status).toBe(507);
+    expect((await copier('MOVE', `${base}/big.bin`, { headers: { destination: `${base}/small.bin` } })).status).toBe(204);
+    expect((await stat(join(server.dataDir, 'files', 'copier', 'small.bin'))).size).toBe(60);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -125,6 +125,38 @@ describe('the cumulus command line', () => {
       const exited = new Promise<number | null>((done) => child.on('close', done));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  }, 60000);
+
+  it('forgets the generated admin password once it is changed, so serve no longer points at it', async () => {
+    const fresh = await mkdtemp(join(tmpdir(), 'cumulus-passwd-'));
+    try {
+      const first = await startServer({ dataDir: fresh, port: 0 });
+      expect(first.adminPasswordFile).toBe(join(fresh, 'admin-password'));
+      await first.close();
+      const changed = await cumulus(['user:passwd', 'admin', '--password-from-env'], { CUMULUS_DATA_DIR: fresh, CUMULUS_PASSWORD: 'a-new-admin-password' });
+      expect(changed).toMatchObject({ code: 0, stdout: 'The password of "admin" was changed.\n' });
+      await expect(stat(join(fresh, 'admin-password'))).rejects.toMatchObject({ code: 'ENOENT' });
+      const again = await startServer({ dataDir: fresh, port: 0 });
+      expect(again.adminPasswordFile).toBeUndefined();
+      expect(again.adminPassword).toBe('');
+      await again.close();
+    } finally {
+      await rm(fresh, { recursive: true, force: true });
+    }
+  }, 60000);
+
+  it('drops a kept admin password that no longer signs in (changed some other way)', async () => {
+    const fresh = await mkdtemp(join(tmpdir(), 'cumulus-stale-'));
+    try {
+      await (await startServer({ dataDir: fresh, port: 0 })).close();
+      await writeFile(join(fresh, 'admin-password'), 'not-the-password\n', { mode: 0o600 });
+      const server = await startServer({ dataDir: fresh, port: 0 });
+      expect(server.adminPasswordFile).toBeUndefined();
+      await server.close();
+      await expect(stat(join(fresh, 'admin-password'))).rejects.toMatchObject({ code: 'ENOENT' });
     } finally {
       await rm(fresh, { recursive: true, force: true });
     }

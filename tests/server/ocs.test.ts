@@ -35,6 +35,8 @@ describe('OCS and status endpoints', () => {
       expect(files?.forbidden_filenames).toEqual(['.htaccess']);
       expect(files?.forbidden_filename_basenames).toEqual([]);
       expect(files?.forbidden_filename_extensions).toEqual(['.part', '.filepart']);
+      // OC-Chunked v1 ("big file chunking") is not implemented, so not advertised.
+      expect(files).not.toHaveProperty('bigfilechunking');
     }
   });
 

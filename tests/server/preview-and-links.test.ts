@@ -13,6 +13,7 @@ describe('previews and file links', () => {
   let text: number;
   let folder: number;
   let broken: number;
+  let heic: number;
   beforeAll(async () => {
     server = await startTestServer();
     const { files } = server.built;
@@ -23,6 +24,7 @@ describe('previews and file links', () => {
     logo = await write('/logo.png', await sharp({ create: { width: 300, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).png().toBuffer());
     text = await write('/readme.txt', Buffer.from('hello'));
     broken = await write('/broken.jpg', Buffer.from('not really a jpeg'));
+    heic = await write('/holiday.heic', Buffer.from('a HEIC photo sharp cannot decode'));
     await server.built.accounts.users.create({ uid: 'frank', password: 'frank-password' });
   });
   afterAll(() => server.stop());
@@ -62,6 +64,21 @@ describe('previews and file links', () => {
     expect((await preview(`fileId=${folder}&x=32&y=32`)).status).toBe(404);
     expect((await preview(`fileId=${broken}&x=32&y=32&mimeFallback=true`)).headers.get('content-type')).toBe('image/svg+xml');
     expect((await preview(`fileId=${broken}&x=32&y=32`)).status).toBe(404);
+  });
+
+  it('says nc:has-preview exactly for the files /core/preview renders (not HEIC)', async () => {
+    const listing = await request(server, '/remote.php/dav/files/admin/', {
+      method: 'PROPFIND',
+      headers: { authorization: ADMIN, depth: '1' },
+      body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:nc="http://nextcloud.org/ns"><d:prop><nc:has-preview/></d:prop></d:propfind>',
+    });
+    const xml = await listing.text();
+    const hasPreview = (name: string): string | undefined =>
+      new RegExp(`<d:href>/remote.php/dav/files/admin/${name}</d:href>[\\s\\S]*?<nc:has-preview>(\\w+)</nc:has-preview>`).exec(xml)?.[1];
+    expect(hasPreview('logo.png')).toBe('true');
+    expect((await preview(`fileId=${logo}&x=32&y=32`)).status).toBe(200);
+    expect(hasPreview('holiday.heic')).toBe('false');
+    expect((await preview(`fileId=${heic}&x=32&y=32`)).status).toBe(404);
   });
 
   it('refuses bad parameters with 400', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestServer } from './helpers';
-import { ADMIN_PASSWORD, openLoginForm, postLogin, request, setCookies, signIn, startTestServer } from './helpers';
+import { ADMIN_PASSWORD, basic, openLoginForm, postLogin, request, setCookies, signIn, startTestServer } from './helpers';
 
 describe('signing in through the sign-in page', () => {
   let server: TestServer;
@@ -134,5 +134,22 @@ describe('signing in through the sign-in page', () => {
 
   it('refuses GET on /logout (sign-out is a POST with a token)', async () => {
     expect((await request(server, '/logout')).status).toBe(405);
+  });
+});
+
+describe('sign-in throttling per address', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ throttleMaxFailures: 3, throttleMaxFailuresPerIp: 5 });
+  });
+  afterAll(() => server.stop());
+
+  it('refuses an address that tries many user names once each, even for the right password', async () => {
+    for (let i = 0; i < 5; i += 1) expect((await postLogin(server, `guess-${i}`, 'wrong')).status).toBe(401);
+    const blocked = await postLogin(server, 'admin', ADMIN_PASSWORD);
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toContain('Too many failed sign-in attempts. Wait a few minutes and try again.');
+    const basicAuth = await request(server, '/apps/files/api/v1/stats', { headers: { authorization: basic('someone-else', 'x') } });
+    expect(basicAuth.status).toBe(429);
   });
 });

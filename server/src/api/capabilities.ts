@@ -14,7 +14,8 @@ export { FILENAME_RULES };
 /**
  * The capabilities, shaped like Nextcloud 30's: chunked upload v2 (`dav.chunking` 1.0) with
  * its limits and the forbidden file name lists. Only what the server implements is advertised
- * (no `dav.bulkupload`, no sharing, versions or trash bin).
+ * (no `dav.bulkupload`, no `files.bigfilechunking`: the OC-Chunked v1 protocol is not spoken;
+ * no sharing, versions or trash bin).
  */
 export function capabilities(maxChunkSize: number): { [key: string]: OcsData } {
   return {
@@ -23,7 +24,6 @@ export function capabilities(maxChunkSize: number): { [key: string]: OcsData } {
       core: { pollinterval: 60, 'webdav-root': 'remote.php/webdav' },
       dav: { chunking: '1.0' },
       files: {
-        bigfilechunking: true,
         blacklisted_files: [...FILENAME_RULES.forbiddenFilenames],
         forbidden_filenames: [...FILENAME_RULES.forbiddenFilenames],
         forbidden_filename_basenames: [...FILENAME_RULES.forbiddenBasenames],

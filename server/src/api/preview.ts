@@ -8,9 +8,8 @@ import type { ApiDeps } from './deps';
 import { HttpError } from './errors';
 import { mimeIconSvg } from './mime-icons';
 import { route, userOf } from './routes';
+import { PREVIEWABLE_MIMES } from '../storage/mime';
 
-/** The image types sharp thumbnails (SVG is left out: rendering it can fetch external resources). */
-export const PREVIEWABLE_MIMES = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff', 'image/bmp']);
 
 /** Largest preview edge, in pixels. */
 export const MAX_PREVIEW_SIZE = 4096;

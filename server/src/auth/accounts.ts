@@ -18,12 +18,13 @@ export interface Accounts {
 }
 
 /** Builds the account services over a migrated database. */
-export function createAccounts(db: Kysely<unknown>, config: Pick<ServerConfig, 'sessionLifetime' | 'throttleMaxFailures' | 'throttleWindow' | 'throttleDelayMs' | 'credentialCacheTtl'>): Accounts {
+export function createAccounts(db: Kysely<unknown>, config: Pick<ServerConfig, 'sessionLifetime' | 'throttleMaxFailures' | 'throttleMaxFailuresPerIp' | 'throttleWindow' | 'throttleDelayMs' | 'credentialCacheTtl'>): Accounts {
   const users = new UserStore(db);
   const appPasswords = new AppPasswordStore(db);
   const sessions = new SessionStore(db, config.sessionLifetime);
   const throttle = new LoginThrottle(db, {
     maxFailures: config.throttleMaxFailures,
+    maxFailuresPerIp: config.throttleMaxFailuresPerIp,
     window: config.throttleWindow,
     delayMs: config.throttleDelayMs,
   });

@@ -1,7 +1,7 @@
-import { readFile, writeFile, chmod } from 'node:fs/promises';
+import { readFile, rm, writeFile, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { UserStore } from './users';
-import { randomPassword } from './passwords';
+import { randomPassword, verifyPassword } from './passwords';
 
 /** The file in the data dir that keeps a generated admin password (mode 0600). */
 export const ADMIN_PASSWORD_FILE = 'admin-password';
@@ -25,8 +25,14 @@ export async function ensureAdmin(users: UserStore, dataDir: string, configured:
   const file = join(dataDir, ADMIN_PASSWORD_FILE);
   if ((await users.count()) > 0) {
     if (configured) return { created: false, password: configured };
-    const kept = await readFile(file, 'utf8').catch(() => '');
-    return kept ? { created: false, password: kept.trim(), passwordFile: file } : { created: false, password: '' };
+    const kept = (await readFile(file, 'utf8').catch(() => '')).trim();
+    if (!kept) return { created: false, password: '' };
+    // A password changed since (any way, even behind our back) makes the kept one a lie: drop it.
+    if (!(await verifyPassword(await users.passwordHash('admin'), kept))) {
+      await forgetGeneratedAdminPassword(dataDir);
+      return { created: false, password: '' };
+    }
+    return { created: false, password: kept, passwordFile: file };
   }
   const password = configured ?? randomPassword(20);
   await users.create({ uid: 'admin', password, displayName: 'admin' });
@@ -35,4 +41,12 @@ export async function ensureAdmin(users: UserStore, dataDir: string, configured:
   await writeFile(file, `${password}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
   return { created: true, password, passwordFile: file };
+}
+
+/**
+ * Deletes the kept generated admin password: called when admin's password changes, so
+ * neither the file nor `serve` goes on showing a password that no longer works.
+ */
+export async function forgetGeneratedAdminPassword(dataDir: string): Promise<void> {
+  await rm(join(dataDir, ADMIN_PASSWORD_FILE), { force: true });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { throttleVerdict } from './throttle';
+import { ipThrottleVerdict, stricterVerdict, throttleVerdict } from './throttle';
 
-const limits = { maxFailures: 5, window: 900, delayMs: 100 };
+const limits = { maxFailures: 5, maxFailuresPerIp: 50, window: 900, delayMs: 100 };
 
 describe('the sign-in throttle rule', () => {
   it('lets the first attempt through at once', () => {
@@ -17,5 +17,21 @@ describe('the sign-in throttle rule', () => {
   it('blocks at the limit until the oldest failure leaves the window', () => {
     expect(throttleVerdict(5, 400, 1000, limits)).toEqual({ blocked: true, retryAfter: 300 });
     expect(throttleVerdict(5, 100, 1000, limits)).toEqual({ blocked: true, retryAfter: 1 });
+  });
+});
+
+describe('the per-address throttle rule (any user name)', () => {
+  it('slows one step per maxFailuresPerIp / maxFailures failures', () => {
+    expect(ipThrottleVerdict(9, 990, 1000, limits)).toEqual({ blocked: false, delayMs: 0 });
+    expect(ipThrottleVerdict(10, 990, 1000, limits)).toEqual({ blocked: false, delayMs: 100 });
+    expect(ipThrottleVerdict(30, 990, 1000, limits)).toEqual({ blocked: false, delayMs: 400 });
+  });
+  it('blocks at maxFailuresPerIp', () => {
+    expect(ipThrottleVerdict(50, 400, 1000, limits)).toEqual({ blocked: true, retryAfter: 300 });
+  });
+  it('takes the stricter of the per-name and per-address verdicts', () => {
+    expect(stricterVerdict({ blocked: false, delayMs: 100 }, { blocked: false, delayMs: 400 })).toEqual({ blocked: false, delayMs: 400 });
+    expect(stricterVerdict({ blocked: false, delayMs: 100 }, { blocked: true, retryAfter: 5 })).toEqual({ blocked: true, retryAfter: 5 });
+    expect(stricterVerdict({ blocked: true, retryAfter: 9 }, { blocked: true, retryAfter: 5 })).toEqual({ blocked: true, retryAfter: 9 });
   });
 });

@@ -1,5 +1,6 @@
 import type { ServerConfig } from '../config';
 import { formatQuota, parseQuota } from '../auth/user-validation';
+import { forgetGeneratedAdminPassword } from '../auth/bootstrap';
 import type { ParsedArgs } from './args';
 import { UsageError, checkOptions, optionValue } from './args';
 import type { CliIo } from './io';
@@ -70,6 +71,7 @@ export const userCommands: Record<string, Command> = {
         if (!(await accounts.users.get(uid))) throw new NotFound(`The user "${uid}" does not exist.`);
         const password = await readNewPassword(io, args.options.has('password-from-env'));
         await accounts.users.setPassword(uid, password);
+        if (uid === 'admin') await forgetGeneratedAdminPassword(config.dataDir);
         println(io.stdout, `The password of "${uid}" was changed.`);
         return 0;
       });

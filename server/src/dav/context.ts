@@ -13,7 +13,7 @@ export interface DavServices {
   properties: PropertyStore;
   locks: LockStore;
   uploads: UploadStore;
-  config: { maxChunkSize: number };
+  config: { maxChunkSize: number; rescanInterval: number };
   /** Suffix of `oc:id` values, fixed for the instance (Nextcloud's instance id). */
   instanceId: string;
 }

@@ -78,7 +78,7 @@ export function resolveUrl(rawUrl: string): Resolved | null {
  * Reads `request.user`, set by the authentication hook; a uid in the URL other
  * than the signed-in user's is 404.
  */
-export function registerDav(app: FastifyInstance, deps: { files: FileService; db: Kysely<unknown>; config: { maxChunkSize: number } }): void {
+export function registerDav(app: FastifyInstance, deps: { files: FileService; db: Kysely<unknown>; config: { maxChunkSize: number; rescanInterval: number } }): void {
   const services: DavServices = {
     files: deps.files,
     properties: new PropertyStore(deps.db),

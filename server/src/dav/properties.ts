@@ -2,6 +2,7 @@ import type { AuthenticatedUser } from '../auth/types';
 import type { LockRecord } from '../storage/locks';
 import type { FileEntry } from '../storage/types';
 import { isWithin } from '../storage/paths';
+import { PREVIEWABLE_MIMES } from '../storage/mime';
 import type { XmlElement } from './xml/element';
 import { NS } from './xml/element';
 import { escapeXml } from './xml/serialize';
@@ -37,7 +38,6 @@ const prefixNs = { d: NS.dav, oc: NS.oc, nc: NS.nc, ocs: NS.ocs } as const;
 /** Nextcloud's value of quota-available-bytes for unlimited storage. */
 export const SPACE_UNLIMITED = -3;
 
-const previewable = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'image/tiff', 'image/heic', 'image/avif']);
 
 let lastIsoSeconds = -1;
 let lastIso = '';
@@ -106,7 +106,7 @@ const liveList: LiveProperty[] = [
   { prefix: 'd', local: 'quota-used-bytes', allprop: true, get: (e) => (e.type === 'folder' ? String(e.size) : undefined) },
   { prefix: 'd', local: 'supportedlock', constant: true, allprop: true, get: () => SUPPORTED_LOCK },
   { prefix: 'd', local: 'lockdiscovery', allprop: true, get: lockDiscovery },
-  { prefix: 'nc', local: 'has-preview', get: (e) => (e.type === 'file' && previewable.has(e.mime) ? 'true' : 'false') },
+  { prefix: 'nc', local: 'has-preview', get: (e) => (e.type === 'file' && PREVIEWABLE_MIMES.has(e.mime) ? 'true' : 'false') },
   { prefix: 'nc', local: 'is-encrypted', constant: true, get: () => '0' },
   { prefix: 'nc', local: 'mount-type', constant: true, get: () => '' },
   { prefix: 'oc', local: 'comments-unread', constant: true, get: () => '0' },

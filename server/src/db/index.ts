@@ -1,2 +1,2 @@
-export { openDatabase, migrate, ping } from './connection';
-export type { Migration } from './connection';
+export { openDatabase, migrate, ping, idColumn } from './connection';
+export type { Migration, SqlDialectName } from './connection';

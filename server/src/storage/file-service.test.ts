@@ -142,8 +142,20 @@ describe('FileService', () => {
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toBe('234');
-    await files.setFavorite('alice', '/r.txt', true);
+    await files.changeNode('alice', '/r.txt', { favorite: true });
     expect((await files.favorites('alice')).map((e) => e.path)).toEqual(['/r.txt']);
+  });
+
+  it('changes favorite and mtime all or nothing with the work done in the same transaction', async () => {
+    const written = (await files.write('alice', '/t.txt', body('x'), { quota: -1, mtime: 1600000000 })).entry;
+    const failing = files.changeNode('alice', '/t.txt', { favorite: true, mtime: 1700000000 }, async () => {
+      throw new Error('dead property write failed');
+    });
+    await expect(failing).rejects.toThrow('dead property write failed');
+    expect(await files.stat('alice', '/t.txt')).toMatchObject({ favorite: false, mtime: 1600000000, etag: written.etag });
+    const changed = await files.changeNode('alice', '/t.txt', { favorite: true, mtime: 1700000000 });
+    expect(changed).toMatchObject({ favorite: true, mtime: 1700000000 });
+    expect(await files.stat('alice', '/t.txt')).toMatchObject({ favorite: true, mtime: 1700000000 });
   });
 
   it('removes everything of a deleted user', async () => {

@@ -7,7 +7,7 @@ import type { ByteRange, FileEntry } from './types';
 import { FILE_PERMISSIONS, FOLDER_MIME, FOLDER_PERMISSIONS } from './types';
 import { LocalContentStore } from './local-content-store';
 import { SqlMetadataStore, newEtag } from './metadata-store';
-import { fail } from './errors';
+import { StorageError, fail } from './errors';
 import { baseName, isWithin, joinPath, normalizePath, parentPath } from './paths';
 import { mimeFor } from './mime';
 import { assertAllowedFilename } from './filename-rules';
@@ -20,6 +20,13 @@ export interface FileWriteOptions {
   mtime?: number;
   /** When given, exactly this many bytes must arrive. */
   expectedLength?: number;
+}
+
+/** What {@link FileService.changeNode} may change. */
+export interface NodeChanges {
+  favorite?: boolean;
+  /** Modification time in seconds. */
+  mtime?: number;
 }
 
 /** The result of a write. */
@@ -84,9 +91,9 @@ const now = (): number => Math.floor(Date.now() / 1000);
 /**
  * Users' files: content in a {@link ContentStore}, metadata in the file cache
  * ({@link MetadataStore}). The cache is checked against the disk on every
- * stat and listing (size and mtime; a folder's own mtime tells whether its
- * children changed), so changes made behind the server's back are noticed:
- * metadata updated, new etags propagated up, vanished nodes dropped.
+ * stat and every listing (each child's type, size and mtime), and whole trees
+ * now and then ({@link refreshTree}), so changes made behind the server's back
+ * are noticed: metadata updated, new etags propagated up, vanished nodes dropped.
  */
 export class FileService {
   /** Where content lives. */
@@ -143,22 +150,73 @@ export class FileService {
     return row ? toEntry(row) : null;
   }
 
-  /** The children of a folder (fresh: rescanned when the folder changed on disk). */
+  /**
+   * The children of a folder, checked against the disk: every child is lstat'ed, so files
+   * added, removed, replaced or edited in place behind the server's back show at once (with
+   * new etags up to the root). When nothing changed, the rows are turned into entries
+   * without further work (the hot path of a 10,000-entry PROPFIND).
+   */
   async list(uid: string, path: string): Promise<FileEntry[]> {
     const row = await this.refreshNode(uid, normalizePath(path));
     if (!row) fail('not-found', 'Folder not found');
     if (row.type !== 'folder') fail('bad-request', 'Not a folder');
-    const stat = await this.content.stat(uid, row.path);
-    if (stat && stat.mtimeUs === row.disk_mtime) {
-      // Fresh folder: the light query, no per-child stat.
+    const [rows, disk] = await Promise.all([this.metadata.listing(row.fileid), this.content.list(uid, row.path)]);
+    if (sameChildren(rows, disk)) {
       const base = row.path === '/' ? '/' : `${row.path}/`;
-      const rows = await this.metadata.listing(row.fileid);
       const entries: FileEntry[] = new Array(rows.length);
       for (let i = 0; i < rows.length; i += 1) entries[i] = listedEntry(rows[i] as ListedRow, base);
       return entries;
     }
-    const rows = await this.refreshChildren(uid, row);
-    return rows.map(toEntry);
+    const result = await this.reconcileChildren(uid, row, disk);
+    if (result.changed) {
+      await this.metadata.update(row.fileid, { etag: newEtag(), size: row.size + result.delta });
+      await this.metadata.propagate(uid, ancestorsOf(row.path), result.delta, now());
+    }
+    return result.rows.map(toEntry);
+  }
+
+  /**
+   * Checks the whole tree below `path` against the disk, unless it (or a folder above it)
+   * was checked in the last `maxAgeSeconds`: files changed deep down then change the etag of
+   * every folder above them, the root included, which is how sync clients find changes.
+   * Folder sizes are recomputed from their children on the way. Concurrent calls for the
+   * same tree share one walk. Returns true when a walk ran.
+   */
+  async refreshTree(uid: string, path: string, maxAgeSeconds: number): Promise<boolean> {
+    path = normalizePath(path);
+    if (this.treeCheckedWithin(uid, path, maxAgeSeconds)) return false;
+    const key = `${uid}\0${path}`;
+    let walk = this.treeWalks.get(key);
+    if (!walk) {
+      walk = (async () => {
+        const started = Date.now();
+        const row = await this.refreshNode(uid, path);
+        if (!row || row.type !== 'folder') return;
+        const result = await this.checkTree(uid, row);
+        if (result.changed) await this.metadata.propagate(uid, ancestorsOf(path), result.size - row.size, now());
+        let checked = this.treeChecks.get(uid);
+        if (!checked) this.treeChecks.set(uid, (checked = new Map()));
+        checked.set(path, started);
+      })().finally(() => this.treeWalks.delete(key));
+      this.treeWalks.set(key, walk);
+    }
+    await walk;
+    return true;
+  }
+
+  /** When each tree was last checked whole (ms), per user and path. */
+  private readonly treeChecks = new Map<string, Map<string, number>>();
+  /** Tree checks under way, by `uid\0path`. */
+  private readonly treeWalks = new Map<string, Promise<void>>();
+
+  private treeCheckedWithin(uid: string, path: string, maxAgeSeconds: number): boolean {
+    const checked = this.treeChecks.get(uid);
+    if (!checked) return false;
+    const since = Date.now() - maxAgeSeconds * 1000;
+    for (let current = path; ; current = parentPath(current)) {
+      if ((checked.get(current) ?? -Infinity) >= since) return true;
+      if (current === '/') return false;
+    }
   }
 
   /** Opens a file for reading, optionally a byte range (inclusive). */
@@ -217,10 +275,8 @@ export class FileService {
     if (options.expectedLength !== undefined && maxBytes >= 0 && options.expectedLength > maxBytes) {
       fail('insufficient-storage', 'Insufficient space in the user storage');
     }
-    const parentFresh = await this.isFresh(uid, parent);
     const stat = await store(maxBytes, path);
     const row = await this.recordFile(uid, path, parent, stat, existing);
-    if (parentFresh) await this.markFresh(uid, parent);
     return { entry: toEntry(row), created: existing === null };
   }
 
@@ -231,11 +287,9 @@ export class FileService {
     assertAllowedFilename(baseName(path));
     const parent = await this.requireFolder(uid, parentPath(path));
     if (await this.refreshNode(uid, path)) fail('method-not-allowed', 'The resource you tried to create already exists');
-    const parentFresh = await this.isFresh(uid, parent);
     const stat = await this.content.mkdir(uid, path);
     const row = await this.metadata.insert(this.newRow(uid, path, parent.fileid, stat, now()));
     await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
-    if (parentFresh) await this.markFresh(uid, parent);
     return toEntry(row);
   }
 
@@ -245,77 +299,96 @@ export class FileService {
     if (path === '/') fail('forbidden', 'The root folder cannot be deleted');
     const row = await this.refreshNode(uid, path);
     if (!row) fail('not-found', 'File not found');
-    const parent = await this.requireFolder(uid, parentPath(path));
-    const parentFresh = await this.isFresh(uid, parent);
+    await this.requireFolder(uid, parentPath(path));
     await this.content.remove(uid, path);
     await this.metadata.removeTree(uid, path);
     await this.metadata.propagate(uid, ancestorsOf(path), -row.size, now());
-    if (parentFresh) await this.markFresh(uid, parent);
   }
 
-  /** Renames/moves a node (keeping its file id); nothing may be at `to`. */
-  async move(uid: string, from: string, to: string): Promise<FileEntry> {
+  /**
+   * Renames/moves a node (keeping its file id). A node at `to` is refused, or with `replace`
+   * deleted, but only once every check has passed, so a refused move changes nothing.
+   */
+  async move(uid: string, from: string, to: string, options: { replace?: boolean } = {}): Promise<FileEntry> {
     from = normalizePath(from);
     to = normalizePath(to);
     const row = await this.refreshNode(uid, from);
     if (!row) fail('not-found', 'File not found');
     if (isWithin(to, from)) fail('forbidden', 'Cannot move a node into itself');
     assertAllowedFilename(baseName(to));
+    await this.requireFolder(uid, parentPath(to), 'conflict');
+    const existing = await this.refreshNode(uid, to);
+    if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
+    if (existing) await this.delete(uid, to);
     const target = await this.requireFolder(uid, parentPath(to), 'conflict');
-    if (await this.refreshNode(uid, to)) fail('precondition-failed', 'The destination node already exists');
-    const source = await this.requireFolder(uid, parentPath(from));
-    const sourceFresh = await this.isFresh(uid, source);
-    const targetFresh = await this.isFresh(uid, target);
+    await this.requireFolder(uid, parentPath(from));
     await this.content.move(uid, from, to);
     const name = baseName(to);
     await this.metadata.moveTree(uid, from, to, target.fileid, name, row.type === 'folder' ? FOLDER_MIME : mimeFor(name));
     const time = now();
     await this.metadata.propagate(uid, ancestorsOf(from), -row.size, time);
     await this.metadata.propagate(uid, ancestorsOf(to), row.size, time);
-    if (sourceFresh) await this.markFresh(uid, source);
-    if (targetFresh) await this.markFresh(uid, target);
     const moved = await this.metadata.get(uid, to);
     if (!moved) fail('not-found', 'Moved node vanished');
     return toEntry(moved);
   }
 
-  /** Copies a node (a folder with everything inside); nothing may be at `to`. */
-  async copy(uid: string, from: string, to: string, quota: number): Promise<FileEntry> {
+  /**
+   * Copies a node (a folder with everything inside). A node at `to` is refused, or with
+   * `replace` deleted, but only once every check has passed, the quota included (counting
+   * the bytes the replaced node frees): a refused copy changes nothing.
+   */
+  async copy(uid: string, from: string, to: string, quota: number, options: { replace?: boolean } = {}): Promise<FileEntry> {
     from = normalizePath(from);
     to = normalizePath(to);
     const row = await this.refreshNode(uid, from);
     if (!row) fail('not-found', 'File not found');
     if (isWithin(to, from)) fail('forbidden', 'Cannot copy a node into itself');
     assertAllowedFilename(baseName(to));
+    await this.requireFolder(uid, parentPath(to), 'conflict');
+    const existing = await this.refreshNode(uid, to);
+    if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
+    if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + row.size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
+    if (existing) await this.delete(uid, to);
     const target = await this.requireFolder(uid, parentPath(to), 'conflict');
-    if (await this.refreshNode(uid, to)) fail('precondition-failed', 'The destination node already exists');
-    if (quota >= 0 && (await this.getUsage(uid)).used + row.size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
-    const targetFresh = await this.isFresh(uid, target);
     await this.content.copy(uid, from, to);
     const stat = await this.content.stat(uid, to);
     if (!stat) fail('not-found', 'Copied node vanished');
     const copied = await this.insertTree(uid, to, target.fileid, stat, now());
     await this.metadata.propagate(uid, ancestorsOf(to), copied.size, now());
-    if (targetFresh) await this.markFresh(uid, target);
     return toEntry(copied);
   }
 
-  /** Sets a node's modification time (seconds). */
-  async setMtime(uid: string, path: string, mtime: number): Promise<FileEntry> {
+  /**
+   * Changes a node's favorite mark and/or modification time (seconds), and runs `alsoInTransaction`
+   * (dead properties) in the same database transaction: all of it happens or none (the disk
+   * mtime, set first, is put back when the transaction fails).
+   */
+  async changeNode(uid: string, path: string, changes: NodeChanges, alsoInTransaction?: (db: Kysely<unknown>) => Promise<void>): Promise<FileEntry> {
     path = normalizePath(path);
     const row = await this.refreshNode(uid, path);
     if (!row) fail('not-found', 'File not found');
-    const stat = await this.content.setMtime(uid, path, mtime);
-    await this.metadata.update(row.fileid, { mtime, disk_mtime: stat.mtimeUs, etag: newEtag() });
-    await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
-    return toEntry({ ...row, mtime, disk_mtime: stat.mtimeUs });
-  }
-
-  /** Marks or unmarks a node as favorite. */
-  async setFavorite(uid: string, path: string, favorite: boolean): Promise<void> {
-    const row = await this.refreshNode(uid, normalizePath(path));
-    if (!row) fail('not-found', 'File not found');
-    await this.metadata.update(row.fileid, { favorite: favorite ? 1 : 0 });
+    const update: Partial<NewFileRow> = {};
+    if (changes.favorite !== undefined) update.favorite = changes.favorite ? 1 : 0;
+    let before: ContentStat | null = null;
+    if (changes.mtime !== undefined) {
+      before = await this.content.stat(uid, path);
+      const stat = await this.content.setMtime(uid, path, changes.mtime);
+      update.mtime = changes.mtime;
+      update.etag = newEtag();
+      update.disk_mtime = stat.mtimeUs;
+    }
+    try {
+      await this.metadata.transaction(async (store, db) => {
+        await store.update(row.fileid, update);
+        if (changes.mtime !== undefined) await store.propagate(uid, ancestorsOf(path), 0, now());
+        if (alsoInTransaction) await alsoInTransaction(db);
+      });
+    } catch (error) {
+      if (before) await this.content.setMtime(uid, path, before.mtimeUs / 1e6).catch(() => undefined);
+      throw error;
+    }
+    return toEntry({ ...row, ...update });
   }
 
   /** The user's favorites (checked against the disk). */
@@ -352,18 +425,6 @@ export class FileService {
     return row;
   }
 
-  /** True when the folder's recorded disk mtime still matches the disk. */
-  private async isFresh(uid: string, folder: FileRow): Promise<boolean> {
-    const stat = await this.content.stat(uid, folder.path);
-    return stat !== null && stat.mtimeUs === folder.disk_mtime;
-  }
-
-  /** Records the folder's current disk mtime after one of our own changes inside it. */
-  private async markFresh(uid: string, folder: FileRow): Promise<void> {
-    const stat = await this.content.stat(uid, folder.path);
-    if (stat) await this.metadata.update(folder.fileid, { disk_mtime: stat.mtimeUs });
-  }
-
   private newRow(uid: string, path: string, parent: number | null, stat: ContentStat, uploadTime: number): NewFileRow {
     const name = baseName(path);
     const folder = stat.type === 'folder';
@@ -375,8 +436,7 @@ export class FileService {
       type: stat.type,
       size: folder ? 0 : stat.size,
       mtime: seconds(stat.mtimeUs),
-      // A folder inserted without its children is marked stale so its first listing scans it.
-      disk_mtime: folder ? -1 : stat.mtimeUs,
+      disk_mtime: stat.mtimeUs,
       etag: newEtag(),
       mime: folder ? FOLDER_MIME : mimeFor(name),
       favorite: 0,
@@ -406,8 +466,10 @@ export class FileService {
       await this.metadata.propagate(uid, ancestorsOf(path), stat.size - existing.size, time);
       return { ...existing, ...changes };
     }
-    const row = await this.metadata.insert(this.newRow(uid, path, parent.fileid, stat, time));
-    await this.metadata.propagate(uid, ancestorsOf(path), stat.size, time);
+    const fresh = this.newRow(uid, path, parent.fileid, stat, time);
+    const row = await this.metadata.insert(fresh);
+    // A listing that ran between the rename and here has inserted (and counted) the file already.
+    if (row.etag === fresh.etag) await this.metadata.propagate(uid, ancestorsOf(path), stat.size, time);
     return row;
   }
 
@@ -444,53 +506,106 @@ export class FileService {
   }
 
   /**
-   * The children of a folder. When the folder's own mtime on disk still
-   * matches the one recorded, nothing was added, removed or renamed inside
-   * it, and the cached rows are returned without a per-child stat (that keeps
-   * a 10,000-entry listing fast). Otherwise the folder is rescanned.
+   * Brings the cached children of a folder in line with `disk` (its listing): rows of
+   * vanished nodes dropped, changed files updated with new etags, new nodes inserted (a new
+   * folder with its whole tree). Every difference is confirmed with a fresh lstat first, so
+   * a write of our own that finished after the listing is not undone. The folder's own row
+   * is left to the caller: `delta` is the change in its children's sizes.
    */
-  private async refreshChildren(uid: string, folder: FileRow): Promise<FileRow[]> {
-    const stat = await this.content.stat(uid, folder.path);
-    if (!stat) fail('not-found', 'Folder not found');
+  private async reconcileChildren(
+    uid: string,
+    folder: FileRow,
+    disk: ContentChild[],
+  ): Promise<{ rows: FileRow[]; delta: number; changed: boolean; inserted: Set<number> }> {
     const rows = await this.metadata.children(folder.fileid);
-    if (stat.mtimeUs === folder.disk_mtime) return rows;
     const onDisk = new Map<string, ContentChild>();
-    for (const child of await this.content.list(uid, folder.path)) onDisk.set(child.name, child);
+    for (const child of disk) onDisk.set(child.name, child);
     const result: FileRow[] = [];
+    const inserted = new Set<number>();
     let delta = 0;
     let changed = false;
     for (const row of rows) {
-      const disk = onDisk.get(row.name);
+      let current: ContentStat | null | undefined = onDisk.get(row.name);
       onDisk.delete(row.name);
-      if (!disk || disk.type !== row.type) {
+      if (current && current.type === row.type && (current.type === 'folder' || (current.size === row.size && current.mtimeUs === row.disk_mtime))) {
+        result.push(row);
+        continue;
+      }
+      current = await this.content.stat(uid, row.path);
+      if (!current || current.type !== row.type) {
         await this.metadata.removeTree(uid, row.path);
         delta -= row.size;
         changed = true;
-        if (disk) onDisk.set(row.name, disk);
+        if (current) onDisk.set(row.name, { name: row.name, ...current });
         continue;
       }
-      if (disk.type === 'file' && (disk.size !== row.size || disk.mtimeUs !== row.disk_mtime)) {
-        const changes = { size: disk.size, mtime: seconds(disk.mtimeUs), disk_mtime: disk.mtimeUs, etag: newEtag() };
+      if (current.type === 'file' && (current.size !== row.size || current.mtimeUs !== row.disk_mtime)) {
+        const changes = { size: current.size, mtime: seconds(current.mtimeUs), disk_mtime: current.mtimeUs, etag: newEtag() };
         await this.metadata.update(row.fileid, changes);
-        delta += disk.size - row.size;
+        delta += current.size - row.size;
         changed = true;
         result.push({ ...row, ...changes });
         continue;
       }
       result.push(row);
     }
-    for (const [name, disk] of onDisk) {
-      const inserted = await this.insertTree(uid, joinPath(folder.path, name), folder.fileid, disk, 0);
-      delta += inserted.size;
+    for (const name of onDisk.keys()) {
+      const current = await this.content.stat(uid, joinPath(folder.path, name));
+      if (!current) continue;
+      const row = await this.insertTree(uid, joinPath(folder.path, name), folder.fileid, current, 0);
+      inserted.add(row.fileid);
+      delta += row.size;
       changed = true;
-      result.push(inserted);
+      result.push(row);
     }
-    if (changed) {
-      await this.metadata.update(folder.fileid, { disk_mtime: stat.mtimeUs, etag: newEtag(), size: folder.size + delta });
-      await this.metadata.propagate(uid, ancestorsOf(folder.path), delta, now());
-    } else {
-      await this.metadata.update(folder.fileid, { disk_mtime: stat.mtimeUs });
-    }
-    return result;
+    return { rows: result, delta, changed, inserted };
   }
+
+  /**
+   * Checks a folder's tree against the disk, depth first; each folder's size is recomputed
+   * from its children and it gets a new etag when anything below it changed. Ancestors of
+   * `folder` are the caller's.
+   */
+  private async checkTree(uid: string, folder: FileRow): Promise<{ size: number; changed: boolean }> {
+    const disk = await this.content.list(uid, folder.path).catch((error: unknown) => {
+      // Gone (or replaced by a file) since it was looked up: the next check of its parent drops it.
+      if (error instanceof StorageError || isMissing(error)) return null;
+      throw error;
+    });
+    if (disk === null) return { size: folder.size, changed: false };
+    const { rows, changed: here, inserted } = await this.reconcileChildren(uid, folder, disk);
+    let changed = here;
+    let size = 0;
+    for (const child of rows) {
+      if (child.type === 'folder' && !inserted.has(child.fileid)) {
+        const below = await this.checkTree(uid, child);
+        size += below.size;
+        changed ||= below.changed;
+      } else {
+        size += child.size;
+      }
+    }
+    if (changed || size !== folder.size) {
+      await this.metadata.update(folder.fileid, changed ? { size, etag: newEtag() } : { size });
+    }
+    return { size, changed: changed || size !== folder.size };
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** True when the cached children match the listing on disk exactly (names, types, sizes and mtimes of files). */
+function sameChildren(rows: ListedRow[], disk: ContentChild[]): boolean {
+  if (rows.length !== disk.length) return false;
+  const byName = new Map<string, ContentChild>();
+  for (const child of disk) byName.set(child.name, child);
+  for (const row of rows) {
+    const child = byName.get(row.name);
+    if (!child || child.type !== row.type) return false;
+    if (child.type === 'file' && (child.size !== row.size || child.mtimeUs !== row.disk_mtime)) return false;
+  }
+  return true;
 }

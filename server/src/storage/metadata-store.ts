@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { FileRow, StorageTables } from './tables';
 
 /** What a listing needs of a child row (path, uid and parent are known from the folder). */
-export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time'>;
+export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time'>;
 
 /** A new file cache row, without its generated id. */
 export type NewFileRow = Omit<FileRow, 'fileid'>;
@@ -32,6 +32,11 @@ export interface MetadataStore {
   /** Rows below `scope` matching a search. */
   search(uid: string, scope: string, query: SearchQuery): Promise<FileRow[]>;
   deleteUser(uid: string): Promise<void>;
+  /**
+   * Runs `work` in one database transaction, with a store and a handle bound to it (other
+   * tables, such as dead properties, change in the same transaction through `db`).
+   */
+  transaction<T>(work: (store: MetadataStore, db: Kysely<unknown>) => Promise<T>): Promise<T>;
 }
 
 /** One comparison on the modification time. */
@@ -82,7 +87,7 @@ export class SqlMetadataStore implements MetadataStore {
   async listing(parent: number): Promise<ListedRow[]> {
     return this.db
       .selectFrom('filecache')
-      .select(['fileid', 'name', 'type', 'size', 'mtime', 'etag', 'mime', 'favorite', 'upload_time', 'creation_time'])
+      .select(['fileid', 'name', 'type', 'size', 'mtime', 'disk_mtime', 'etag', 'mime', 'favorite', 'upload_time', 'creation_time'])
       .where('parent', '=', parent)
       .execute();
   }
@@ -162,6 +167,13 @@ export class SqlMetadataStore implements MetadataStore {
     select = select.orderBy('fileid', 'asc');
     if (query.limit !== undefined) select = select.limit(query.limit);
     return select.execute();
+  }
+
+  async transaction<T>(work: (store: MetadataStore, db: Kysely<unknown>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => {
+      const untyped = trx as unknown as Kysely<unknown>;
+      return work(new SqlMetadataStore(untyped), untyped);
+    });
   }
 
   async deleteUser(uid: string): Promise<void> {

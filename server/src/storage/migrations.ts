@@ -1,17 +1,20 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import type { Migration } from '../db/connection';
+import type { Migration, SqlDialectName } from '../db/connection';
+import { idColumn } from '../db/connection';
 
 /**
  * The storage area's schema: the file cache, dead properties, locks and
- * upload sessions. Schema-builder calls only, so PostgreSQL can follow.
+ * upload sessions. Schema-builder calls only, and the dialect's own generated ids, so
+ * PostgreSQL can follow (migrations.test.ts compiles them for it).
  */
 export const storageMigrations: Migration[] = [
   {
     name: 'storage-001-filecache',
-    async up(db: Kysely<unknown>) {
+    async up(db: Kysely<unknown>, dialect: SqlDialectName) {
       await db.schema
         .createTable('filecache')
-        .addColumn('fileid', 'integer', (col) => col.primaryKey().autoIncrement())
+        .$call(idColumn('fileid', dialect))
         .addColumn('uid', 'varchar(64)', (col) => col.notNull())
         .addColumn('path', 'text', (col) => col.notNull())
         .addColumn('parent', 'bigint')
@@ -92,6 +95,14 @@ export const storageMigrations: Migration[] = [
         .addColumn('size', 'bigint', (col) => col.notNull())
         .addPrimaryKeyConstraint('upload_chunks_pk', ['uid', 'id', 'name'])
         .execute();
+    },
+  },
+  {
+    name: 'storage-006-upload-activity',
+    async up(db: Kysely<unknown>) {
+      // Uploads are swept 24 h after their last chunk, not after their creation.
+      await db.schema.alterTable('uploads').addColumn('last_activity', 'bigint', (col) => col.notNull().defaultTo(0)).execute();
+      await sql`update uploads set last_activity = created_at`.execute(db);
     },
   },
 ];

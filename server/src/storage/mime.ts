@@ -25,3 +25,10 @@ export function mimeFor(name: string): string {
   if (dot <= 0 || dot === name.length - 1) return 'application/octet-stream';
   return byExtension[name.slice(dot + 1).toLowerCase()] ?? 'application/octet-stream';
 }
+
+/**
+ * The image types the server makes thumbnails of (with sharp): `nc:has-preview` is true for
+ * exactly these, and `/core/preview` renders exactly these. HEIC is left out (sharp's prebuilt
+ * libvips cannot decode it), SVG too (rendering it can fetch external resources).
+ */
+export const PREVIEWABLE_MIMES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff', 'image/bmp']);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { StorageTables } from './tables';
 
@@ -36,23 +37,47 @@ export class PropertyStore {
     return result;
   }
 
-  /** Sets and removes properties in one transaction (PROPPATCH is all or nothing). */
-  async patch(fileid: number, set: [string, string][], remove: string[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      for (const name of remove) await trx.deleteFrom('properties').where('fileid', '=', fileid).where('name', '=', name).execute();
-      for (const [name, value] of set) {
-        await trx
-          .insertInto('properties')
-          .values({ fileid, name, value })
-          .onConflict((conflict) => conflict.columns(['fileid', 'name']).doUpdateSet({ value }))
-          .execute();
-      }
-    });
+  /**
+   * Sets and removes properties in one transaction (PROPPATCH is all or nothing). With `db`
+   * (a transaction the caller runs) they change inside that transaction instead.
+   */
+  async patch(fileid: number, set: [string, string][], remove: string[], db?: Kysely<unknown>): Promise<void> {
+    if (db) return applyPatch(db as unknown as Kysely<StorageTables>, fileid, set, remove);
+    await this.db.transaction().execute((trx) => applyPatch(trx, fileid, set, remove));
   }
 
-  /** Copies one node's dead properties to another (COPY keeps them). */
-  async copy(from: number, to: number): Promise<void> {
-    const props = await this.get(from);
-    await this.patch(to, [...props.entries()], []);
+  /**
+   * Copies the dead properties of the node at `from` to the node at `to` (COPY keeps them);
+   * with `tree`, those of every node below `from` too, each to the node at the same place
+   * below `to` (matched by path, so the copied tree must be in the file cache already).
+   */
+  async copy(uid: string, from: string, to: string, tree: boolean): Promise<void> {
+    await this.db
+      .insertInto('properties')
+      .columns(['fileid', 'name', 'value'])
+      .expression((eb) =>
+        eb
+          .selectFrom('properties as p')
+          .innerJoin('filecache as s', 's.fileid', 'p.fileid')
+          .innerJoin('filecache as d', (join) =>
+            join.onRef('d.uid', '=', 's.uid').on('d.path', '=', sql<string>`${to} || substr(s.path, ${from.length + 1})`),
+          )
+          .select(['d.fileid', 'p.name', 'p.value'])
+          .where('s.uid', '=', uid)
+          .where((w) => (tree ? w.or([w('s.path', '=', from), w(sql<string>`substr(s.path, 1, ${from.length + 1})`, '=', `${from}/`)]) : w('s.path', '=', from))),
+      )
+      .onConflict((conflict) => conflict.columns(['fileid', 'name']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .execute();
+  }
+}
+
+async function applyPatch(db: Kysely<StorageTables>, fileid: number, set: [string, string][], remove: string[]): Promise<void> {
+  for (const name of remove) await db.deleteFrom('properties').where('fileid', '=', fileid).where('name', '=', name).execute();
+  for (const [name, value] of set) {
+    await db
+      .insertInto('properties')
+      .values({ fileid, name, value })
+      .onConflict((conflict) => conflict.columns(['fileid', 'name']).doUpdateSet({ value }))
+      .execute();
   }
 }

@@ -32,6 +32,6 @@ export interface StorageTables {
     timeout: number;
     expires_at: number;
   };
-  uploads: { uid: string; id: string; destination: string | null; created_at: number; chunk_size: number | null };
+  uploads: { uid: string; id: string; destination: string | null; created_at: number; last_activity: number; chunk_size: number | null };
   upload_chunks: { uid: string; id: string; name: string; offset: number; size: number };
 }

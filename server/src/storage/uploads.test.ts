@@ -186,13 +186,17 @@ describe('UploadStore: chunks written once, into the assembly file', () => {
     await expect(stat(folder('pending'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('sweeps uploads older than 24 hours with their records, and keeps recent ones', async () => {
+  it('sweeps uploads without a chunk for 24 hours with their records, and keeps active ones however old', async () => {
+    const db = ctx.db as unknown as Kysely<StorageTables>;
+    const dayAgo = Math.floor(Date.now() / 1000) - 24 * 60 * 60 - 1;
     await store.create('alice', 'old', '/o.bin');
     await put('old', 1, 10);
     await store.create('alice', 'new', '/n.bin');
+    // Created long ago, but a chunk just arrived: a slow upload in progress, not an abandoned one.
+    await db.updateTable('uploads').set({ created_at: dayAgo, last_activity: dayAgo }).where('id', '=', 'new').execute();
     await put('new', 1, 10);
-    const db = ctx.db as unknown as Kysely<StorageTables>;
-    await db.updateTable('uploads').set({ created_at: Math.floor(Date.now() / 1000) - 24 * 60 * 60 - 1 }).where('id', '=', 'old').execute();
+    expect((await store.get('alice', 'new'))?.lastActivity).toBeGreaterThan(dayAgo);
+    await db.updateTable('uploads').set({ last_activity: dayAgo }).where('id', '=', 'old').execute();
     expect(await store.sweep()).toBe(1);
     expect(await store.get('alice', 'old')).toBeNull();
     expect(await store.get('alice', 'new')).not.toBeNull();
@@ -206,7 +210,8 @@ describe('UploadStore: chunks written once, into the assembly file', () => {
     await expect(stat(folder('orphan'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('orders chunk names numerically', () => {
+  it('orders chunk names numerically, start-end names by their start', () => {
     expect(numericOrder(['10', '9', '1', '100'])).toEqual(['1', '9', '10', '100']);
+    expect(numericOrder(['20-29', '3-9', '10-19', '0-2'])).toEqual(['0-2', '3-9', '10-19', '20-29']);
   });
 });

@@ -17,6 +17,8 @@ export interface UploadSession {
   destination: string | null;
   /** Creation, seconds since the epoch. */
   createdAt: number;
+  /** The last chunk PUT (or the creation), seconds since the epoch: abandoned uploads are swept by it. */
+  lastActivity: number;
 }
 
 /** A stored chunk. */
@@ -52,18 +54,28 @@ export interface AssemblyPlan {
   inPlace: boolean;
 }
 
-/** Abandoned upload folders are removed after this long. */
+/** Abandoned upload folders are removed after this long without a chunk PUT. */
 export const UPLOAD_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 /** The file inside a v2 upload folder that chunks are written into at their offsets. */
 export const ASSEMBLY_FILE = '.assembly';
 
-/** Chunk names in assembly order: numeric, not text order. */
+/** The number a chunk name starts with: the whole name, or the start offset of a `start-end` name. */
+function leadingNumber(name: string): bigint {
+  const dash = name.indexOf('-');
+  return BigInt(dash < 0 ? name : name.slice(0, dash));
+}
+
+/**
+ * Chunk names in assembly order: by their (leading) number, not text order; `start-end`
+ * names (rclone, Nextcloud's documented naming) by their start offset.
+ */
 export function numericOrder(names: string[]): string[] {
   return [...names].sort((a, b) => {
-    const x = BigInt(a);
-    const y = BigInt(b);
-    return x < y ? -1 : x > y ? 1 : 0;
+    const x = leadingNumber(a);
+    const y = leadingNumber(b);
+    if (x !== y) return x < y ? -1 : 1;
+    return a < b ? -1 : a > b ? 1 : 0;
   });
 }
 
@@ -104,13 +116,13 @@ export class UploadStore {
   async get(uid: string, id: string): Promise<UploadSession | null> {
     const row = await this.db.selectFrom('uploads').selectAll().where('uid', '=', uid).where('id', '=', id).executeTakeFirst();
     if (!row) return null;
-    return { uid, id, destination: row.destination, createdAt: row.created_at };
+    return { uid, id, destination: row.destination, createdAt: row.created_at, lastActivity: row.last_activity };
   }
 
   /** The user's upload folders. */
   async list(uid: string): Promise<UploadSession[]> {
     const rows = await this.db.selectFrom('uploads').selectAll().where('uid', '=', uid).execute();
-    return rows.map((row) => ({ uid, id: row.id, destination: row.destination, createdAt: row.created_at }));
+    return rows.map((row) => ({ uid, id: row.id, destination: row.destination, createdAt: row.created_at, lastActivity: row.last_activity }));
   }
 
   /** Creates an upload folder; `method-not-allowed` when it exists. */
@@ -118,8 +130,8 @@ export class UploadStore {
     if (await this.get(uid, id)) fail('method-not-allowed', 'The resource you tried to create already exists');
     await mkdir(this.folder(uid, id), { recursive: true });
     const createdAt = Math.floor(Date.now() / 1000);
-    await this.db.insertInto('uploads').values({ uid, id, destination, created_at: createdAt, chunk_size: null }).execute();
-    return { uid, id, destination, createdAt };
+    await this.db.insertInto('uploads').values({ uid, id, destination, created_at: createdAt, last_activity: createdAt, chunk_size: null }).execute();
+    return { uid, id, destination, createdAt, lastActivity: createdAt };
   }
 
   /**
@@ -129,9 +141,20 @@ export class UploadStore {
    */
   async putChunk(uid: string, id: string, name: string, source: Readable, maxBytes: number, announced: ChunkAnnouncement = {}): Promise<Chunk> {
     checkSegment(name);
+    // Activity is recorded when a chunk starts and when it is stored: a slow chunk is not abandonment.
+    await this.touch(uid, id);
     const offset = await this.placement(uid, id, name, announced);
-    if (offset !== null && announced.length !== undefined) return this.writeInPlace(uid, id, name, source, maxBytes, offset, announced.length);
-    return this.writeChunkFile(uid, id, name, source, maxBytes);
+    const chunk =
+      offset !== null && announced.length !== undefined
+        ? await this.writeInPlace(uid, id, name, source, maxBytes, offset, announced.length)
+        : await this.writeChunkFile(uid, id, name, source, maxBytes);
+    await this.touch(uid, id);
+    return chunk;
+  }
+
+  /** Records activity on an upload (it is swept 24 hours after the last). */
+  private async touch(uid: string, id: string): Promise<void> {
+    await this.db.updateTable('uploads').set({ last_activity: Math.floor(Date.now() / 1000) }).where('uid', '=', uid).where('id', '=', id).execute();
   }
 
   /** Stores a chunk in a file of its own (atomically: renamed into place when complete). */
@@ -291,20 +314,35 @@ export class UploadStore {
 
   /** Bytes held in the user's pending uploads (counted against the quota). */
   async pendingBytes(uid: string): Promise<number> {
-    let total = 0;
-    for (const session of await this.list(uid)) {
-      for (const chunk of await this.chunks(uid, session.id).catch(() => [])) total += chunk.size;
-    }
-    return total;
+    const { own, others } = await this.pendingUsage(uid, null);
+    return own + others;
   }
 
   /**
-   * Removes upload folders older than `maxAgeSeconds` (abandoned uploads), and
-   * folders left on disk without a session. Returns how many were removed.
+   * The user's pending bytes split into those of upload `id` (without its chunk `except`,
+   * which a retry replaces) and those of every other upload. A chunk is checked against
+   * the quota with the others' bytes as used and its own upload's as already spent.
+   */
+  async pendingUsage(uid: string, id: string | null, except?: string): Promise<{ own: number; others: number }> {
+    let own = 0;
+    let others = 0;
+    for (const session of await this.list(uid)) {
+      for (const chunk of await this.chunks(uid, session.id).catch(() => [])) {
+        if (session.id !== id) others += chunk.size;
+        else if (chunk.name !== except) own += chunk.size;
+      }
+    }
+    return { own, others };
+  }
+
+  /**
+   * Removes upload folders without activity (no chunk PUT) for `maxAgeSeconds` (abandoned
+   * uploads), however old they are otherwise, and folders left on disk without a session.
+   * Returns how many were removed.
    */
   async sweep(maxAgeSeconds = UPLOAD_MAX_AGE_SECONDS): Promise<number> {
     const cutoff = Math.floor(Date.now() / 1000) - maxAgeSeconds;
-    const stale = await this.db.selectFrom('uploads').selectAll().where('created_at', '<', cutoff).execute();
+    const stale = await this.db.selectFrom('uploads').selectAll().where('last_activity', '<', cutoff).execute();
     for (const row of stale) await this.remove(row.uid, row.id);
     let removed = stale.length;
     const base = join(this.dataDir, 'uploads');

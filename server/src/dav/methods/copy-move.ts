@@ -22,7 +22,7 @@ export async function copyOrMove(ctx: DavRequest): Promise<void> {
   const target = destinationPath(ctx);
   if (target === ctx.path) fail('forbidden', 'Source and destination uri are identical.');
   if (isWithin(target, ctx.path)) fail('conflict', 'The destination may not be part of the same subtree as the source path.');
-  // Before anything changes: an overwritten destination is deleted first below.
+  // Before anything changes: an overwritten destination is deleted below.
   if (target !== '/') assertAllowedFilename(baseName(target));
   const overwrite = overwriteAllowed(ctx);
   const existing = await ctx.services.files.stat(ctx.uid, target);
@@ -36,21 +36,23 @@ export async function copyOrMove(ctx: DavRequest): Promise<void> {
   const parent = await ctx.services.files.stat(ctx.uid, target.slice(0, Math.max(1, target.lastIndexOf('/'))));
   if (!parent || parent.type !== 'folder') fail('conflict', 'The destination parent node does not exist');
 
-  if (existing) {
-    await ctx.services.files.delete(ctx.uid, target);
-    await ctx.services.locks.removeTree(ctx.uid, target);
-  }
+  // Storage deletes a replaced destination only after its own checks (quota included) pass,
+  // so a refused COPY or MOVE leaves both nodes as they were.
+  const replace = existing !== null;
   let result;
   if (move) {
-    result = await ctx.services.files.move(ctx.uid, ctx.path, target);
+    result = await ctx.services.files.move(ctx.uid, ctx.path, target, { replace });
     await ctx.services.locks.removeTree(ctx.uid, ctx.path);
   } else if (shallow && source.type === 'folder') {
+    if (existing) await ctx.services.files.delete(ctx.uid, target);
     result = await ctx.services.files.mkdir(ctx.uid, target);
-    await ctx.services.properties.copy(source.fileid, result.fileid);
+    await ctx.services.properties.copy(ctx.uid, ctx.path, target, false);
   } else {
-    result = await ctx.services.files.copy(ctx.uid, ctx.path, target, ctx.user.quota);
-    await ctx.services.properties.copy(source.fileid, result.fileid);
+    result = await ctx.services.files.copy(ctx.uid, ctx.path, target, ctx.user.quota, { replace });
+    // Every copied node keeps its dead properties, not only the top one.
+    await ctx.services.properties.copy(ctx.uid, ctx.path, target, true);
   }
+  if (existing) await ctx.services.locks.removeTree(ctx.uid, target);
   uploadHeaders(ctx, result, false);
   ctx.reply.code(existing ? 204 : 201).send();
 }

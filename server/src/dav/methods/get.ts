@@ -21,7 +21,7 @@ export function parseRange(value: string, size: number): ByteRange | null | 'uns
   return { start, end };
 }
 
-/** GET and HEAD of a file, with Range, If-Range and the conditional headers. */
+/** GET and HEAD of a file, with Range, If-Range and the conditional headers; HEAD of a folder (200, no body). */
 export async function get(ctx: DavRequest): Promise<void> {
   const entry = await ctx.services.files.stat(ctx.uid, ctx.path);
   if (!entry) fail('not-found', `File with name ${ctx.path.slice(1)} could not be located`);
@@ -36,7 +36,12 @@ export async function get(ctx: DavRequest): Promise<void> {
     return;
   }
   if (entry.type === 'folder') {
-    // Nextcloud (Sabre) has no GET for collections.
+    // Sabre has no GET for collections (501), but answers HEAD on one with 200 and no body,
+    // telling the real status in X-Sabre-Real-Status: clients probe folders with HEAD.
+    if (ctx.request.method === 'HEAD') {
+      reply.code(200).header('content-type', 'text/plain').header('x-sabre-real-status', '501').header('content-length', '0').send();
+      return;
+    }
     fail('not-implemented', 'GET is only implemented on File objects');
   }
   let range: ByteRange | null = null;

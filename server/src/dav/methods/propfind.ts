@@ -76,10 +76,21 @@ export async function renderEntries(ctx: DavRequest, request: PropRequest, entri
 export async function propfind(ctx: DavRequest): Promise<void> {
   const depth = propfindDepth(ctx);
   const request = await readPropRequest(ctx);
-  const entry = await ctx.services.files.stat(ctx.uid, ctx.path);
+  let entry = await ctx.services.files.stat(ctx.uid, ctx.path);
   if (!entry) fail('not-found', `File with name ${ctx.path.slice(1)} could not be located`);
+  // A folder's etag must say whether anything below it changed, on disk behind our back too:
+  // its tree is checked first unless that was done in the last rescanInterval seconds.
+  if (entry.type === 'folder' && (await ctx.services.files.refreshTree(ctx.uid, entry.path, ctx.services.config.rescanInterval))) {
+    entry = await ctx.services.files.stat(ctx.uid, ctx.path);
+    if (!entry) fail('not-found', `File with name ${ctx.path.slice(1)} could not be located`);
+  }
   const entries = [entry];
-  if (depth === 1 && entry.type === 'folder') entries.push(...(await ctx.services.files.list(ctx.uid, ctx.path)));
+  if (depth === 1 && entry.type === 'folder') {
+    const children = await ctx.services.files.list(ctx.uid, ctx.path);
+    // The listing may have found changes, and so given the folder a new etag: show that one.
+    entries[0] = (await ctx.services.files.stat(ctx.uid, ctx.path)) ?? entry;
+    for (const child of children) entries.push(child);
+  }
   const body = await renderEntries(ctx, request, entries, depth === 1 && entry.type === 'folder' ? entry.fileid : undefined);
   sendMultistatus(ctx, body);
 }

@@ -15,11 +15,21 @@ interface Operation {
   remove: boolean;
 }
 
+const FAVORITE = `{${NS.oc}}favorite`;
+
+/** `oc:favorite` as clients send it: '1' or 'true' marks, '0' or 'false' unmarks; anything else is refused. */
+export function favoriteValue(text: string): boolean | undefined {
+  const value = text.trim().toLowerCase();
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  return undefined;
+}
+
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 403: 'Forbidden', 409: 'Conflict', 424: 'Failed Dependency' };
 
 /**
  * PROPPATCH: all or nothing. Dead properties are stored in the database,
- * `oc:favorite` and `d:getlastmodified` change the node; any other live
+ * `oc:favorite` and `d:getlastmodified` change the node (in the same transaction); any other live
  * property is protected (403), and then every other property of the request
  * fails with 424 and nothing is changed.
  */
@@ -42,14 +52,24 @@ export async function proppatch(ctx: DavRequest): Promise<void> {
 
   const status = new Map<string, number>();
   let mtime: number | undefined;
+  let favorite: boolean | undefined;
   for (const op of operations) {
     if (!LIVE_PROPERTIES.has(op.clark)) {
       status.set(op.clark, 200);
       continue;
     }
-    if (!WRITABLE_LIVE.has(op.clark) || op.remove) {
+    // Removing oc:favorite un-favourites, as Nextcloud does; removing any other live property is refused.
+    if (!WRITABLE_LIVE.has(op.clark) || (op.remove && op.clark !== FAVORITE)) {
       status.set(op.clark, 403);
       continue;
+    }
+    if (op.clark === FAVORITE) {
+      const value = op.remove ? false : favoriteValue(textOf(op.element));
+      if (value === undefined) {
+        status.set(op.clark, 409);
+        continue;
+      }
+      favorite = value;
     }
     if (op.clark === `{${NS.dav}}getlastmodified`) {
       const value = textOf(op.element).trim();
@@ -69,16 +89,18 @@ export async function proppatch(ctx: DavRequest): Promise<void> {
     // Dead properties in order, so a set followed by a remove of the same name ends removed.
     const finalDead = new Map<string, string | null>();
     for (const op of operations) {
-      if (op.clark === `{${NS.oc}}favorite`) continue;
       if (LIVE_PROPERTIES.has(op.clark)) continue;
       finalDead.set(op.clark, op.remove ? null : serializeElement(op.element));
     }
     const set = [...finalDead].filter((pair): pair is [string, string] => pair[1] !== null);
     const remove = [...finalDead].filter(([, value]) => value === null).map(([name]) => name);
-    await ctx.services.properties.patch(entry.fileid, set, remove);
-    const favorite = operations.filter((op) => op.clark === `{${NS.oc}}favorite`).pop();
-    if (favorite) await ctx.services.files.setFavorite(ctx.uid, ctx.path, !favorite.remove && textOf(favorite.element).trim() === '1');
-    if (mtime !== undefined) await ctx.services.files.setMtime(ctx.uid, ctx.path, mtime);
+    // One transaction for the dead properties, the favorite mark and the mtime: all or nothing.
+    await ctx.services.files.changeNode(
+      ctx.uid,
+      ctx.path,
+      { ...(favorite !== undefined ? { favorite } : {}), ...(mtime !== undefined ? { mtime } : {}) },
+      (db) => ctx.services.properties.patch(entry.fileid, set, remove, db),
+    );
   }
 
   const byStatus = new Map<number, string>();

@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { CHUNK_NAME_MESSAGE, assemblyOrder, checkChunkName } from './uploads';
+import { CHUNK_NAME_MESSAGE, LEGACY_CHUNK_NAME_MESSAGE, assemblyOrder, checkChunkName } from './uploads';
 import { StorageError } from '../../storage/errors';
 
 describe('chunk rules', () => {
@@ -12,10 +12,14 @@ describe('chunk rules', () => {
     expect(CHUNK_NAME_MESSAGE).toBe('Chunk name must be a number between 1 and 10000');
   });
 
-  it('accepts any number in the older style (offsets), and nothing else', () => {
+  it('accepts any number or start-end offsets in the older style, and nothing else', () => {
     expect(() => checkChunkName('0000000000000000', false)).not.toThrow();
     expect(() => checkChunkName('123456789012', false)).not.toThrow();
-    expect(() => checkChunkName('x1', false)).toThrow(StorageError);
+    expect(() => checkChunkName('000000000000000-000000010485759', false)).not.toThrow();
+    for (const name of ['x1', '1-2-3', '1-', '-1', '']) {
+      expect(() => checkChunkName(name, false)).toThrow(new StorageError('bad-request', LEGACY_CHUNK_NAME_MESSAGE));
+    }
+    expect(() => checkChunkName('1-5', true)).toThrow(new StorageError('bad-request', CHUNK_NAME_MESSAGE));
   });
 
   it('assembles in numeric order, not text order', () => {

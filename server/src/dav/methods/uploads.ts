@@ -19,19 +19,25 @@ export const MAX_CHUNK_NUMBER = 10000;
 /** The message a v2 chunk outside 1–10000 is refused with. */
 export const CHUNK_NAME_MESSAGE = `Chunk name must be a number between 1 and ${MAX_CHUNK_NUMBER}`;
 
+/** The message an older-style chunk with a name that is not a number (or `start-end`) is refused with. */
+export const LEGACY_CHUNK_NAME_MESSAGE = 'Chunk name must be a number or two numbers joined by a dash';
+
 /**
- * Checks a chunk name: v2 uploads (made with a Destination) take 1–10000,
- * the older style any number (sync clients name chunks by offset).
+ * Checks a chunk name: v2 uploads (made with a Destination) take 1–10000, the older style
+ * any number or `start-end` offsets (sync clients and rclone name chunks by offset, e.g.
+ * `000000000000000-000000010485759`); 20 digits each at most.
  */
 export function checkChunkName(name: string, v2: boolean): void {
-  if (!/^\d{1,20}$/.test(name)) fail('bad-request', v2 ? CHUNK_NAME_MESSAGE : 'Chunk name must be a number');
-  if (v2) {
-    const n = Number(name);
-    if (n < 1 || n > MAX_CHUNK_NUMBER) fail('bad-request', CHUNK_NAME_MESSAGE);
+  if (!v2) {
+    if (!/^\d{1,20}(-\d{1,20})?$/.test(name)) fail('bad-request', LEGACY_CHUNK_NAME_MESSAGE);
+    return;
   }
+  if (!/^\d{1,20}$/.test(name)) fail('bad-request', CHUNK_NAME_MESSAGE);
+  const n = Number(name);
+  if (n < 1 || n > MAX_CHUNK_NUMBER) fail('bad-request', CHUNK_NAME_MESSAGE);
 }
 
-/** Chunk names in assembly order: numeric. */
+/** Chunk names in assembly order: by their (leading) number. */
 export function assemblyOrder(names: string[]): string[] {
   return numericOrder(names);
 }
@@ -46,11 +52,16 @@ async function session(ctx: DavRequest, id: string): Promise<UploadSession> {
   return found;
 }
 
-/** Bytes still free for the user (-1 unlimited), counting pending chunks as used. */
-async function freeBytes(ctx: DavRequest): Promise<number> {
-  if (ctx.user.quota < 0) return -1;
-  const used = (await ctx.services.files.getUsage(ctx.uid)).used + (await ctx.services.uploads.pendingBytes(ctx.uid));
-  return Math.max(0, ctx.user.quota - used);
+/**
+ * Bytes the user may still spend on upload `id` (-1 unlimited): the quota less the files
+ * and the other uploads' pending chunks; `own` is what this upload's other chunks hold
+ * (its own bytes are part of the file being uploaded, not competition for it).
+ */
+async function uploadRoom(ctx: DavRequest, id: string, chunk: string): Promise<{ room: number; own: number }> {
+  if (ctx.user.quota < 0) return { room: -1, own: 0 };
+  const used = (await ctx.services.files.getUsage(ctx.uid)).used;
+  const { own, others } = await ctx.services.uploads.pendingUsage(ctx.uid, id, chunk);
+  return { room: Math.max(0, ctx.user.quota - used - others), own };
 }
 
 /** The files-tree view of a request whose target is `path` in the user's files. */
@@ -102,13 +113,16 @@ async function createUpload(ctx: DavRequest, id: string): Promise<void> {
 
 async function putChunk(ctx: DavRequest, upload: UploadSession, name: string): Promise<void> {
   checkChunkName(name, upload.destination !== null);
-  const free = await freeBytes(ctx);
+  const { room, own } = await uploadRoom(ctx, upload.id, name);
   const total = Number(header(ctx.request, 'oc-total-length') || NaN);
   const length = Number(header(ctx.request, 'content-length') || NaN);
-  if (free >= 0 && ((Number.isFinite(total) && total > free) || (Number.isFinite(length) && length > free))) {
+  // The whole file (OC-Total-Length, sent with every chunk) must fit; without it, what this
+  // upload holds so far plus this chunk.
+  if (room >= 0 && ((Number.isFinite(total) && total > room) || (Number.isFinite(length) && own + length > room))) {
     fail('insufficient-storage', 'Insufficient space in the user storage');
   }
-  await ctx.services.uploads.putChunk(ctx.uid, upload.id, name, ctx.request.raw, free, {
+  const maxBytes = room < 0 ? -1 : Math.max(0, room - own);
+  await ctx.services.uploads.putChunk(ctx.uid, upload.id, name, ctx.request.raw, maxBytes, {
     ...(Number.isSafeInteger(length) && length >= 0 ? { length } : {}),
     ...(Number.isSafeInteger(total) && total >= 0 ? { totalLength: total } : {}),
   });
@@ -194,9 +208,9 @@ async function propfindUploads(ctx: DavRequest, upload: UploadSession | null): P
   let body = MULTISTATUS_OPEN;
   if (!upload) {
     body += folder(`${ctx.base}/`, Math.floor(Date.now() / 1000));
-    if (depth === 1) for (const s of await ctx.services.uploads.list(ctx.uid)) body += folder(hrefFor(ctx.base, `/${s.id}`, true), s.createdAt);
+    if (depth === 1) for (const s of await ctx.services.uploads.list(ctx.uid)) body += folder(hrefFor(ctx.base, `/${s.id}`, true), s.lastActivity);
   } else {
-    body += folder(hrefFor(ctx.base, `/${upload.id}`, true), upload.createdAt);
+    body += folder(hrefFor(ctx.base, `/${upload.id}`, true), upload.lastActivity);
     if (depth === 1) {
       for (const chunk of await ctx.services.uploads.chunks(ctx.uid, upload.id)) {
         body +=
