@@ -153,26 +153,42 @@ export class FileService {
   /**
    * The children of a folder, checked against the disk: every child is lstat'ed, so files
    * added, removed, replaced or edited in place behind the server's back show at once (with
-   * new etags up to the root). When nothing changed, the rows are turned into entries
-   * without further work (the hot path of a 10,000-entry PROPFIND).
+   * new etags up to the root).
    */
   async list(uid: string, path: string): Promise<FileEntry[]> {
+    const { cached, current } = await this.listing(uid, path);
+    return (await current) ?? cached;
+  }
+
+  /**
+   * The children of a folder as cached, at once, and the check of them against the disk,
+   * which runs meanwhile: `current` is null when the disk matched the cache (the hot path of
+   * a 10,000-entry PROPFIND, which renders `cached` while the disk is read), else the
+   * children brought in line with the disk (the folder and its ancestors then have new
+   * etags).
+   */
+  async listing(uid: string, path: string): Promise<{ cached: FileEntry[]; current: Promise<FileEntry[] | null> }> {
     const row = await this.refreshNode(uid, normalizePath(path));
     if (!row) fail('not-found', 'Folder not found');
     if (row.type !== 'folder') fail('bad-request', 'Not a folder');
-    const [rows, disk] = await Promise.all([this.metadata.listing(row.fileid), this.content.list(uid, row.path)]);
-    if (sameChildren(rows, disk)) {
-      const base = row.path === '/' ? '/' : `${row.path}/`;
-      const entries: FileEntry[] = new Array(rows.length);
-      for (let i = 0; i < rows.length; i += 1) entries[i] = listedEntry(rows[i] as ListedRow, base);
-      return entries;
-    }
-    const result = await this.reconcileChildren(uid, row, disk);
-    if (result.changed) {
-      await this.metadata.update(row.fileid, { etag: newEtag(), size: row.size + result.delta });
-      await this.metadata.propagate(uid, ancestorsOf(row.path), result.delta, now());
-    }
-    return result.rows.map(toEntry);
+    const disk = this.content.list(uid, row.path);
+    // Awaited below through `current`; until then a failure must not count as unhandled.
+    disk.catch(() => undefined);
+    const rows = await this.metadata.listing(row.fileid);
+    const base = row.path === '/' ? '/' : `${row.path}/`;
+    const cached: FileEntry[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i += 1) cached[i] = listedEntry(rows[i] as ListedRow, base);
+    const current = disk.then(async (children) => {
+      if (sameChildren(rows, children)) return null;
+      const result = await this.reconcileChildren(uid, row, children);
+      if (result.changed) {
+        await this.metadata.update(row.fileid, { etag: newEtag(), size: row.size + result.delta });
+        await this.metadata.propagate(uid, ancestorsOf(row.path), result.delta, now());
+      }
+      return result.rows.map(toEntry);
+    });
+    current.catch(() => undefined);
+    return { cached, current };
   }
 
   /**

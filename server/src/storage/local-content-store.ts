@@ -1,6 +1,7 @@
-import { createReadStream, lstatSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
+import { scanDirectory } from './directory-scanner';
 import { writeStreamToFile } from './batched-writer';
-import { cp, lstat, mkdir, readdir, realpath, rename, rm, utimes } from 'node:fs/promises';
+import { cp, lstat, mkdir, realpath, rename, rm, utimes } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, sep, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -9,11 +10,6 @@ import type { ContentChild, ContentStat, ContentStore, WriteOptions } from './co
 import type { ByteRange } from './types';
 import { StorageError, fail } from './errors';
 import { normalizePath } from './paths';
-
-/** Children lstat'ed between two turns of the event loop while listing a folder. */
-const LIST_SLICE = 1000;
-
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** Large buffers keep big uploads at disk speed (few syscalls, no per-chunk fsync). */
 const HIGH_WATER_MARK = 1024 * 1024;
@@ -110,30 +106,9 @@ export class LocalContentStore implements ContentStore {
   }
 
   async list(uid: string, path: string): Promise<ContentChild[]> {
-    const local = await this.safePath(uid, path);
-    const names = await readdir(local);
-    const children: ContentChild[] = [];
-    // Every listing lstats every child (that is how edits behind our back are seen). On a
-    // warm dentry cache an lstat is a few microseconds, and the promise/thread-pool round
-    // trip of the async call costs several times that, so they run synchronously, in slices
-    // that give the event loop back between them.
-    const prefix = local.endsWith(sep) ? local : local + sep;
-    for (let i = 0; i < names.length; i += LIST_SLICE) {
-      if (i > 0) await yieldToEventLoop();
-      const end = Math.min(names.length, i + LIST_SLICE);
-      for (let j = i; j < end; j += 1) {
-        const name = names[j] as string;
-        let content: ContentStat | null = null;
-        try {
-          const stat = lstatSync(prefix + name, { throwIfNoEntry: false });
-          content = stat ? toStat(stat) : null;
-        } catch {
-          // Unreadable or vanished since readdir: not listed, as before.
-        }
-        if (content) children.push({ name, type: content.type, size: content.size, mtimeUs: content.mtimeUs });
-      }
-    }
-    return children;
+    // Every listing lstats every child (that is how edits behind our back are seen), on the
+    // scanner's worker thread so that it overlaps the caller's own work.
+    return scanDirectory(await this.safePath(uid, path));
   }
 
   async read(uid: string, path: string, range?: ByteRange): Promise<Readable> {

@@ -84,14 +84,20 @@ export async function propfind(ctx: DavRequest): Promise<void> {
     entry = await ctx.services.files.stat(ctx.uid, ctx.path);
     if (!entry) fail('not-found', `File with name ${ctx.path.slice(1)} could not be located`);
   }
-  const entries = [entry];
-  if (depth === 1 && entry.type === 'folder') {
-    const children = await ctx.services.files.list(ctx.uid, ctx.path);
-    // The listing may have found changes, and so given the folder a new etag: show that one.
-    entries[0] = (await ctx.services.files.stat(ctx.uid, ctx.path)) ?? entry;
-    for (const child of children) entries.push(child);
+  if (depth === 0 || entry.type !== 'folder') {
+    sendMultistatus(ctx, await renderEntries(ctx, request, [entry]));
+    return;
   }
-  const body = await renderEntries(ctx, request, entries, depth === 1 && entry.type === 'folder' ? entry.fileid : undefined);
+  // The children are rendered from the cache while the disk is checked; only when the disk
+  // differs (edits behind the server's back) is the answer rendered again from the new rows.
+  const listing = await ctx.services.files.listing(ctx.uid, ctx.path);
+  let body = await renderEntries(ctx, request, [entry, ...listing.cached], entry.fileid);
+  const current = await listing.current;
+  if (current) {
+    // The listing found changes, and so gave the folder a new etag: show that one.
+    const folder = (await ctx.services.files.stat(ctx.uid, ctx.path)) ?? entry;
+    body = await renderEntries(ctx, request, [folder, ...current], folder.fileid);
+  }
   sendMultistatus(ctx, body);
 }
 
