@@ -4,7 +4,7 @@ import type { ContentStat, ContentStore } from './content-store';
 import type { FileRow } from './tables';
 import type { ListedRow, MetadataStore, NewFileRow, SearchQuery } from './metadata-store';
 import type { ByteRange, FileEntry } from './types';
-import { FILE_PERMISSIONS, FOLDER_MIME, FOLDER_PERMISSIONS } from './types';
+import { FOLDER_MIME } from './types';
 import { LocalContentStore } from './local-content-store';
 import { SqlMetadataStore, newEtag } from './metadata-store';
 import { fail } from './errors';
@@ -12,7 +12,7 @@ import { baseName, isWithin, normalizePath, parentPath } from './paths';
 import { mimeFor } from './mime';
 import { assertAllowedFilename } from './filename-rules';
 import { DiskSync } from './disk-sync';
-import { ancestorsOf, newRow, now, seconds, toEntry } from './cache-rows';
+import { ancestorsOf, entryAt, newRow, now, seconds, toEntry } from './cache-rows';
 
 export { toEntry } from './cache-rows';
 
@@ -38,25 +38,6 @@ export interface FileWriteResult {
   entry: FileEntry;
   /** True when the file did not exist before. */
   created: boolean;
-}
-
-/** A listed child as an entry, built field by field (no spreads: this runs 10,000 times a listing). */
-function listedEntry(row: ListedRow, base: string): FileEntry {
-  const folder = row.type === 'folder';
-  return {
-    fileid: row.fileid,
-    path: base + row.name,
-    name: row.name,
-    type: row.type,
-    size: row.size,
-    mtime: row.mtime,
-    etag: row.etag,
-    mime: row.mime,
-    permissions: folder ? FOLDER_PERMISSIONS : FILE_PERMISSIONS,
-    favorite: row.favorite === 1,
-    uploadTime: row.upload_time,
-    creationTime: row.creation_time,
-  };
 }
 
 /**
@@ -152,7 +133,10 @@ export class FileService {
     const rows = await this.metadata.listing(row.fileid);
     const base = row.path === '/' ? '/' : `${row.path}/`;
     const cached: FileEntry[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i += 1) cached[i] = listedEntry(rows[i] as ListedRow, base);
+    for (let i = 0; i < rows.length; i += 1) {
+      const child = rows[i] as ListedRow;
+      cached[i] = entryAt(child, base + child.name);
+    }
     const current = disk.then(async (children) => {
       const fresh = await this.sync.checkListing(uid, row, rows, children);
       return fresh ? fresh.map(toEntry) : null;
