@@ -1,16 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
-import type { ContentChild, ContentStat, ContentStore } from './content-store';
+import type { ContentStat, ContentStore } from './content-store';
 import type { FileRow } from './tables';
 import type { ListedRow, MetadataStore, NewFileRow, SearchQuery } from './metadata-store';
 import type { ByteRange, FileEntry } from './types';
-import { FILE_PERMISSIONS, FOLDER_MIME, FOLDER_PERMISSIONS } from './types';
+import { FOLDER_MIME } from './types';
 import { LocalContentStore } from './local-content-store';
 import { SqlMetadataStore, newEtag } from './metadata-store';
-import { StorageError, fail } from './errors';
-import { baseName, isWithin, joinPath, normalizePath, parentPath } from './paths';
+import { fail } from './errors';
+import { baseName, isWithin, normalizePath, parentPath } from './paths';
 import { mimeFor } from './mime';
 import { assertAllowedFilename } from './filename-rules';
+import { DiskSync } from './disk-sync';
+import { ancestorsOf, entryAt, newRow, now, seconds, toEntry } from './cache-rows';
+
+export { toEntry } from './cache-rows';
 
 /** Options of a file write. */
 export interface FileWriteOptions {
@@ -36,64 +40,12 @@ export interface FileWriteResult {
   created: boolean;
 }
 
-/** Converts a cache row to the public entry shape. */
-export function toEntry(row: FileRow): FileEntry {
-  const folder = row.type === 'folder';
-  return {
-    fileid: row.fileid,
-    path: row.path,
-    name: row.name,
-    type: row.type,
-    size: row.size,
-    mtime: row.mtime,
-    etag: row.etag,
-    mime: row.mime,
-    permissions: folder ? FOLDER_PERMISSIONS : FILE_PERMISSIONS,
-    favorite: row.favorite === 1,
-    uploadTime: row.upload_time,
-    creationTime: row.creation_time,
-  };
-}
-
-/** A listed child as an entry, built field by field (no spreads: this runs 10,000 times a listing). */
-function listedEntry(row: ListedRow, base: string): FileEntry {
-  const folder = row.type === 'folder';
-  return {
-    fileid: row.fileid,
-    path: base + row.name,
-    name: row.name,
-    type: row.type,
-    size: row.size,
-    mtime: row.mtime,
-    etag: row.etag,
-    mime: row.mime,
-    permissions: folder ? FOLDER_PERMISSIONS : FILE_PERMISSIONS,
-    favorite: row.favorite === 1,
-    uploadTime: row.upload_time,
-    creationTime: row.creation_time,
-  };
-}
-
-/** The folders whose size and etag change when something at `path` changes. */
-function ancestorsOf(path: string): string[] {
-  const result: string[] = [];
-  let current = path;
-  while (current !== '/') {
-    current = parentPath(current);
-    result.push(current);
-  }
-  return result;
-}
-
-const seconds = (mtimeUs: number): number => Math.floor(mtimeUs / 1e6);
-const now = (): number => Math.floor(Date.now() / 1000);
-
 /**
  * Users' files: content in a {@link ContentStore}, metadata in the file cache
  * ({@link MetadataStore}). The cache is checked against the disk on every
  * stat and every listing (each child's type, size and mtime), and whole trees
- * now and then ({@link refreshTree}), so changes made behind the server's back
- * are noticed: metadata updated, new etags propagated up, vanished nodes dropped.
+ * now and then ({@link refreshTree}), by its {@link DiskSync}, so changes made
+ * behind the server's back are noticed.
  */
 export class FileService {
   /** Where content lives. */
@@ -111,14 +63,18 @@ export class FileService {
     this.dataDir = options.dataDir;
     this.content = options.content ?? new LocalContentStore(options.dataDir);
     this.metadata = options.metadata ?? new SqlMetadataStore(options.db);
+    this.sync = new DiskSync(this.metadata, this.content);
   }
+
+  /** Keeps the cache in line with the disk. */
+  private readonly sync: DiskSync;
 
   /** Creates the user's root folder (on disk and in the cache) when missing. */
   async ensureUserRoot(uid: string): Promise<void> {
     // Called on every WebDAV request: cheap once the root is known to exist.
     if (this.ensuredRoots.has(uid)) return;
     await this.content.ensureRoot(uid);
-    await this.rootRow(uid);
+    await this.sync.rootRow(uid);
     this.ensuredRoots.add(uid);
   }
 
@@ -133,7 +89,7 @@ export class FileService {
 
   /** Bytes the user's files take. */
   async getUsage(uid: string): Promise<{ used: number }> {
-    const root = await this.rootRow(uid);
+    const root = await this.sync.rootRow(uid);
     return { used: Math.max(0, root.size) };
   }
 
@@ -146,7 +102,7 @@ export class FileService {
 
   /** The node at `path` (checked against the disk), or null when missing. */
   async stat(uid: string, path: string): Promise<FileEntry | null> {
-    const row = await this.refreshNode(uid, normalizePath(path));
+    const row = await this.sync.refreshNode(uid, normalizePath(path));
     return row ? toEntry(row) : null;
   }
 
@@ -168,7 +124,7 @@ export class FileService {
    * etags).
    */
   async listing(uid: string, path: string): Promise<{ cached: FileEntry[]; current: Promise<FileEntry[] | null> }> {
-    const row = await this.refreshNode(uid, normalizePath(path));
+    const row = await this.sync.refreshNode(uid, normalizePath(path));
     if (!row) fail('not-found', 'Folder not found');
     if (row.type !== 'folder') fail('bad-request', 'Not a folder');
     const disk = this.content.list(uid, row.path);
@@ -177,15 +133,13 @@ export class FileService {
     const rows = await this.metadata.listing(row.fileid);
     const base = row.path === '/' ? '/' : `${row.path}/`;
     const cached: FileEntry[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i += 1) cached[i] = listedEntry(rows[i] as ListedRow, base);
+    for (let i = 0; i < rows.length; i += 1) {
+      const child = rows[i] as ListedRow;
+      cached[i] = entryAt(child, base + child.name);
+    }
     const current = disk.then(async (children) => {
-      if (sameChildren(rows, children)) return null;
-      const result = await this.reconcileChildren(uid, row, children);
-      if (result.changed) {
-        await this.metadata.update(row.fileid, { etag: newEtag(), size: row.size + result.delta });
-        await this.metadata.propagate(uid, ancestorsOf(row.path), result.delta, now());
-      }
-      return result.rows.map(toEntry);
+      const fresh = await this.sync.checkListing(uid, row, rows, children);
+      return fresh ? fresh.map(toEntry) : null;
     });
     current.catch(() => undefined);
     return { cached, current };
@@ -199,40 +153,7 @@ export class FileService {
    * same tree share one walk. Returns true when a walk ran.
    */
   async refreshTree(uid: string, path: string, maxAgeSeconds: number): Promise<boolean> {
-    path = normalizePath(path);
-    if (this.treeCheckedWithin(uid, path, maxAgeSeconds)) return false;
-    const key = `${uid}\0${path}`;
-    let walk = this.treeWalks.get(key);
-    if (!walk) {
-      walk = (async () => {
-        const started = Date.now();
-        const row = await this.refreshNode(uid, path);
-        if (!row || row.type !== 'folder') return;
-        const result = await this.checkTree(uid, row);
-        if (result.changed) await this.metadata.propagate(uid, ancestorsOf(path), result.size - row.size, now());
-        let checked = this.treeChecks.get(uid);
-        if (!checked) this.treeChecks.set(uid, (checked = new Map()));
-        checked.set(path, started);
-      })().finally(() => this.treeWalks.delete(key));
-      this.treeWalks.set(key, walk);
-    }
-    await walk;
-    return true;
-  }
-
-  /** When each tree was last checked whole (ms), per user and path. */
-  private readonly treeChecks = new Map<string, Map<string, number>>();
-  /** Tree checks under way, by `uid\0path`. */
-  private readonly treeWalks = new Map<string, Promise<void>>();
-
-  private treeCheckedWithin(uid: string, path: string, maxAgeSeconds: number): boolean {
-    const checked = this.treeChecks.get(uid);
-    if (!checked) return false;
-    const since = Date.now() - maxAgeSeconds * 1000;
-    for (let current = path; ; current = parentPath(current)) {
-      if ((checked.get(current) ?? -Infinity) >= since) return true;
-      if (current === '/') return false;
-    }
+    return this.sync.refreshTree(uid, normalizePath(path), maxAgeSeconds);
   }
 
   /** Opens a file for reading, optionally a byte range (inclusive). */
@@ -285,7 +206,7 @@ export class FileService {
     if (path === '/') fail('method-not-allowed', 'Cannot write the root folder');
     assertAllowedFilename(baseName(path));
     const parent = await this.requireFolder(uid, parentPath(path));
-    const existing = await this.refreshNode(uid, path);
+    const existing = await this.sync.refreshNode(uid, path);
     if (existing?.type === 'folder') fail('method-not-allowed', 'A folder exists at this path');
     const maxBytes = options.quota < 0 ? -1 : Math.max(0, options.quota - (await this.getUsage(uid)).used + (existing?.size ?? 0));
     if (options.expectedLength !== undefined && maxBytes >= 0 && options.expectedLength > maxBytes) {
@@ -302,9 +223,9 @@ export class FileService {
     if (path === '/') fail('method-not-allowed', 'The resource you tried to create already exists');
     assertAllowedFilename(baseName(path));
     const parent = await this.requireFolder(uid, parentPath(path));
-    if (await this.refreshNode(uid, path)) fail('method-not-allowed', 'The resource you tried to create already exists');
+    if (await this.sync.refreshNode(uid, path)) fail('method-not-allowed', 'The resource you tried to create already exists');
     const stat = await this.content.mkdir(uid, path);
-    const row = await this.metadata.insert(this.newRow(uid, path, parent.fileid, stat, now()));
+    const row = await this.metadata.insert(newRow(uid, path, parent.fileid, stat, now()));
     await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
     return toEntry(row);
   }
@@ -313,7 +234,7 @@ export class FileService {
   async delete(uid: string, path: string): Promise<void> {
     path = normalizePath(path);
     if (path === '/') fail('forbidden', 'The root folder cannot be deleted');
-    const row = await this.refreshNode(uid, path);
+    const row = await this.sync.refreshNode(uid, path);
     if (!row) fail('not-found', 'File not found');
     await this.requireFolder(uid, parentPath(path));
     await this.content.remove(uid, path);
@@ -328,12 +249,12 @@ export class FileService {
   async move(uid: string, from: string, to: string, options: { replace?: boolean } = {}): Promise<FileEntry> {
     from = normalizePath(from);
     to = normalizePath(to);
-    const row = await this.refreshNode(uid, from);
+    const row = await this.sync.refreshNode(uid, from);
     if (!row) fail('not-found', 'File not found');
     if (isWithin(to, from)) fail('forbidden', 'Cannot move a node into itself');
     assertAllowedFilename(baseName(to));
     await this.requireFolder(uid, parentPath(to), 'conflict');
-    const existing = await this.refreshNode(uid, to);
+    const existing = await this.sync.refreshNode(uid, to);
     if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
     if (existing) await this.delete(uid, to);
     const target = await this.requireFolder(uid, parentPath(to), 'conflict');
@@ -357,12 +278,12 @@ export class FileService {
   async copy(uid: string, from: string, to: string, quota: number, options: { replace?: boolean } = {}): Promise<FileEntry> {
     from = normalizePath(from);
     to = normalizePath(to);
-    const row = await this.refreshNode(uid, from);
+    const row = await this.sync.refreshNode(uid, from);
     if (!row) fail('not-found', 'File not found');
     if (isWithin(to, from)) fail('forbidden', 'Cannot copy a node into itself');
     assertAllowedFilename(baseName(to));
     await this.requireFolder(uid, parentPath(to), 'conflict');
-    const existing = await this.refreshNode(uid, to);
+    const existing = await this.sync.refreshNode(uid, to);
     if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
     if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + row.size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
     if (existing) await this.delete(uid, to);
@@ -370,7 +291,7 @@ export class FileService {
     await this.content.copy(uid, from, to);
     const stat = await this.content.stat(uid, to);
     if (!stat) fail('not-found', 'Copied node vanished');
-    const copied = await this.insertTree(uid, to, target.fileid, stat, now());
+    const copied = await this.sync.insertTree(uid, to, target.fileid, stat, now());
     await this.metadata.propagate(uid, ancestorsOf(to), copied.size, now());
     return toEntry(copied);
   }
@@ -382,7 +303,7 @@ export class FileService {
    */
   async changeNode(uid: string, path: string, changes: NodeChanges, alsoInTransaction?: (db: Kysely<unknown>) => Promise<void>): Promise<FileEntry> {
     path = normalizePath(path);
-    const row = await this.refreshNode(uid, path);
+    const row = await this.sync.refreshNode(uid, path);
     if (!row) fail('not-found', 'File not found');
     const update: Partial<NewFileRow> = {};
     if (changes.favorite !== undefined) update.favorite = changes.favorite ? 1 : 0;
@@ -412,7 +333,7 @@ export class FileService {
     const rows = await this.metadata.favorites(uid);
     const entries: FileEntry[] = [];
     for (const row of rows) {
-      const fresh = await this.refreshNode(uid, row.path);
+      const fresh = await this.sync.refreshNode(uid, row.path);
       if (fresh) entries.push(toEntry(fresh));
     }
     return entries;
@@ -423,54 +344,13 @@ export class FileService {
     return (await this.metadata.search(uid, normalizePath(scope), query)).map(toEntry);
   }
 
-  // ----- cache maintenance -------------------------------------------------
-
-  private async rootRow(uid: string): Promise<FileRow> {
-    const row = await this.metadata.get(uid, '/');
-    if (row) return row;
-    const stat = await this.content.stat(uid, '/');
-    if (!stat) fail('not-found', 'The user has no storage');
-    // The first sight of a root scans what is already on disk.
-    return this.insertTree(uid, '/', null, stat, 0);
-  }
+  // ----- steps shared by the operations -------------------------------------
 
   private async requireFolder(uid: string, path: string, missing: 'conflict' | 'not-found' = 'conflict'): Promise<FileRow> {
-    const row = await this.refreshNode(uid, path);
+    const row = await this.sync.refreshNode(uid, path);
     if (!row) fail(missing, 'Parent node does not exist');
     if (row.type !== 'folder') fail('conflict', 'Parent node is not a folder');
     return row;
-  }
-
-  private newRow(uid: string, path: string, parent: number | null, stat: ContentStat, uploadTime: number): NewFileRow {
-    const name = baseName(path);
-    const folder = stat.type === 'folder';
-    return {
-      uid,
-      path,
-      parent,
-      name,
-      type: stat.type,
-      size: folder ? 0 : stat.size,
-      mtime: seconds(stat.mtimeUs),
-      disk_mtime: stat.mtimeUs,
-      etag: newEtag(),
-      mime: folder ? FOLDER_MIME : mimeFor(name),
-      favorite: 0,
-      upload_time: uploadTime,
-      creation_time: uploadTime,
-    };
-  }
-
-  /** Inserts a node found on disk, scanning a folder's whole tree for its size. */
-  private async insertTree(uid: string, path: string, parent: number | null, stat: ContentStat, uploadTime: number): Promise<FileRow> {
-    const row = await this.metadata.insert(this.newRow(uid, path, parent, stat, uploadTime));
-    if (stat.type !== 'folder') return row;
-    let size = 0;
-    for (const child of await this.content.list(uid, path)) {
-      size += (await this.insertTree(uid, joinPath(path, child.name), row.fileid, child, uploadTime)).size;
-    }
-    await this.metadata.update(row.fileid, { size, disk_mtime: stat.mtimeUs });
-    return { ...row, size, disk_mtime: stat.mtimeUs };
   }
 
   private async recordFile(uid: string, path: string, parent: FileRow, stat: ContentStat, existing: FileRow | null): Promise<FileRow> {
@@ -482,146 +362,10 @@ export class FileService {
       await this.metadata.propagate(uid, ancestorsOf(path), stat.size - existing.size, time);
       return { ...existing, ...changes };
     }
-    const fresh = this.newRow(uid, path, parent.fileid, stat, time);
+    const fresh = newRow(uid, path, parent.fileid, stat, time);
     const row = await this.metadata.insert(fresh);
     // A listing that ran between the rename and here has inserted (and counted) the file already.
     if (row.etag === fresh.etag) await this.metadata.propagate(uid, ancestorsOf(path), stat.size, time);
     return row;
   }
-
-  /**
-   * Brings one node's cache row in line with the disk and returns it (null
-   * when the node does not exist). Missing parents are refreshed first.
-   */
-  private async refreshNode(uid: string, path: string): Promise<FileRow | null> {
-    if (path === '/') return this.rootRow(uid);
-    const [row, stat] = await Promise.all([this.metadata.get(uid, path), this.content.stat(uid, path)]);
-    if (row && stat && row.type === stat.type) {
-      if (stat.type === 'folder' || (row.size === stat.size && row.disk_mtime === stat.mtimeUs)) return row;
-      return this.applyFileChange(uid, row, stat);
-    }
-    if (row) await this.dropRow(uid, row);
-    if (!stat) return null;
-    const parent = await this.refreshNode(uid, parentPath(path));
-    if (!parent || parent.type !== 'folder') return null;
-    const inserted = await this.insertTree(uid, path, parent.fileid, stat, 0);
-    await this.metadata.propagate(uid, ancestorsOf(path), inserted.size, now());
-    return inserted;
-  }
-
-  private async applyFileChange(uid: string, row: FileRow, stat: ContentStat): Promise<FileRow> {
-    const changes = { size: stat.size, mtime: seconds(stat.mtimeUs), disk_mtime: stat.mtimeUs, etag: newEtag() };
-    await this.metadata.update(row.fileid, changes);
-    await this.metadata.propagate(uid, ancestorsOf(row.path), stat.size - row.size, now());
-    return { ...row, ...changes };
-  }
-
-  private async dropRow(uid: string, row: FileRow): Promise<void> {
-    await this.metadata.removeTree(uid, row.path);
-    await this.metadata.propagate(uid, ancestorsOf(row.path), -row.size, now());
-  }
-
-  /**
-   * Brings the cached children of a folder in line with `disk` (its listing): rows of
-   * vanished nodes dropped, changed files updated with new etags, new nodes inserted (a new
-   * folder with its whole tree). Every difference is confirmed with a fresh lstat first, so
-   * a write of our own that finished after the listing is not undone. The folder's own row
-   * is left to the caller: `delta` is the change in its children's sizes.
-   */
-  private async reconcileChildren(
-    uid: string,
-    folder: FileRow,
-    disk: ContentChild[],
-  ): Promise<{ rows: FileRow[]; delta: number; changed: boolean; inserted: Set<number> }> {
-    const rows = await this.metadata.children(folder.fileid);
-    const onDisk = new Map<string, ContentChild>();
-    for (const child of disk) onDisk.set(child.name, child);
-    const result: FileRow[] = [];
-    const inserted = new Set<number>();
-    let delta = 0;
-    let changed = false;
-    for (const row of rows) {
-      let current: ContentStat | null | undefined = onDisk.get(row.name);
-      onDisk.delete(row.name);
-      if (current && current.type === row.type && (current.type === 'folder' || (current.size === row.size && current.mtimeUs === row.disk_mtime))) {
-        result.push(row);
-        continue;
-      }
-      current = await this.content.stat(uid, row.path);
-      if (!current || current.type !== row.type) {
-        await this.metadata.removeTree(uid, row.path);
-        delta -= row.size;
-        changed = true;
-        if (current) onDisk.set(row.name, { name: row.name, ...current });
-        continue;
-      }
-      if (current.type === 'file' && (current.size !== row.size || current.mtimeUs !== row.disk_mtime)) {
-        const changes = { size: current.size, mtime: seconds(current.mtimeUs), disk_mtime: current.mtimeUs, etag: newEtag() };
-        await this.metadata.update(row.fileid, changes);
-        delta += current.size - row.size;
-        changed = true;
-        result.push({ ...row, ...changes });
-        continue;
-      }
-      result.push(row);
-    }
-    for (const name of onDisk.keys()) {
-      const current = await this.content.stat(uid, joinPath(folder.path, name));
-      if (!current) continue;
-      const row = await this.insertTree(uid, joinPath(folder.path, name), folder.fileid, current, 0);
-      inserted.add(row.fileid);
-      delta += row.size;
-      changed = true;
-      result.push(row);
-    }
-    return { rows: result, delta, changed, inserted };
-  }
-
-  /**
-   * Checks a folder's tree against the disk, depth first; each folder's size is recomputed
-   * from its children and it gets a new etag when anything below it changed. Ancestors of
-   * `folder` are the caller's.
-   */
-  private async checkTree(uid: string, folder: FileRow): Promise<{ size: number; changed: boolean }> {
-    const disk = await this.content.list(uid, folder.path).catch((error: unknown) => {
-      // Gone (or replaced by a file) since it was looked up: the next check of its parent drops it.
-      if (error instanceof StorageError || isMissing(error)) return null;
-      throw error;
-    });
-    if (disk === null) return { size: folder.size, changed: false };
-    const { rows, changed: here, inserted } = await this.reconcileChildren(uid, folder, disk);
-    let changed = here;
-    let size = 0;
-    for (const child of rows) {
-      if (child.type === 'folder' && !inserted.has(child.fileid)) {
-        const below = await this.checkTree(uid, child);
-        size += below.size;
-        changed ||= below.changed;
-      } else {
-        size += child.size;
-      }
-    }
-    if (changed || size !== folder.size) {
-      await this.metadata.update(folder.fileid, changed ? { size, etag: newEtag() } : { size });
-    }
-    return { size, changed: changed || size !== folder.size };
-  }
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-/** True when the cached children match the listing on disk exactly (names, types, sizes and mtimes of files). */
-function sameChildren(rows: ListedRow[], disk: ContentChild[]): boolean {
-  if (rows.length !== disk.length) return false;
-  const byName = new Map<string, ContentChild>();
-  for (const child of disk) byName.set(child.name, child);
-  for (const row of rows) {
-    const child = byName.get(row.name);
-    if (!child || child.type !== row.type) return false;
-    if (child.type === 'file' && (child.size !== row.size || child.mtimeUs !== row.disk_mtime)) return false;
-  }
-  return true;
 }

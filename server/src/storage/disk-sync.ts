@@ -1,0 +1,237 @@
+import type { ContentChild, ContentStat, ContentStore } from './content-store';
+import type { FileRow } from './tables';
+import type { ListedRow, MetadataStore } from './metadata-store';
+import { newEtag } from './metadata-store';
+import { StorageError, fail } from './errors';
+import { joinPath, parentPath } from './paths';
+import { ancestorsOf, newRow, now, seconds } from './cache-rows';
+
+/**
+ * Keeps the file cache in line with the disk, so changes made behind the server's back are
+ * noticed: metadata updated, new etags propagated up, vanished nodes dropped. Single nodes
+ * and a folder's children are checked when asked for ({@link refreshNode},
+ * {@link checkListing}), whole trees now and then ({@link refreshTree}).
+ */
+export class DiskSync {
+  /** @param metadata the file cache; @param content where the disk's truth is read */
+  constructor(
+    private readonly metadata: MetadataStore,
+    private readonly content: ContentStore,
+  ) {}
+
+  /** The user's root row, created when missing. */
+  async rootRow(uid: string): Promise<FileRow> {
+    const row = await this.metadata.get(uid, '/');
+    if (row) return row;
+    const stat = await this.content.stat(uid, '/');
+    if (!stat) fail('not-found', 'The user has no storage');
+    // The first sight of a root scans what is already on disk.
+    return this.insertTree(uid, '/', null, stat, 0);
+  }
+
+  /**
+   * Brings one node's cache row in line with the disk and returns it (null
+   * when the node does not exist). Missing parents are refreshed first. `path` is normalised.
+   */
+  async refreshNode(uid: string, path: string): Promise<FileRow | null> {
+    if (path === '/') return this.rootRow(uid);
+    const [row, stat] = await Promise.all([this.metadata.get(uid, path), this.content.stat(uid, path)]);
+    if (row && stat && row.type === stat.type) {
+      if (stat.type === 'folder' || (row.size === stat.size && row.disk_mtime === stat.mtimeUs)) return row;
+      return this.applyFileChange(uid, row, stat);
+    }
+    if (row) await this.dropRow(uid, row);
+    if (!stat) return null;
+    const parent = await this.refreshNode(uid, parentPath(path));
+    if (!parent || parent.type !== 'folder') return null;
+    const inserted = await this.insertTree(uid, path, parent.fileid, stat, 0);
+    await this.metadata.propagate(uid, ancestorsOf(path), inserted.size, now());
+    return inserted;
+  }
+
+  /**
+   * Brings a folder's cached children (`cached`, as listed) in line with `disk`, its listing
+   * on disk: null when they already match (the hot path of a large PROPFIND), else the
+   * children as they now are, the folder and its ancestors then having new etags.
+   */
+  async checkListing(uid: string, folder: FileRow, cached: ListedRow[], disk: ContentChild[]): Promise<FileRow[] | null> {
+    if (sameChildren(cached, disk)) return null;
+    const result = await this.reconcileChildren(uid, folder, disk);
+    if (result.changed) {
+      await this.metadata.update(folder.fileid, { etag: newEtag(), size: folder.size + result.delta });
+      await this.metadata.propagate(uid, ancestorsOf(folder.path), result.delta, now());
+    }
+    return result.rows;
+  }
+
+  /**
+   * Checks the whole tree below `path` against the disk, unless it (or a folder above it)
+   * was checked in the last `maxAgeSeconds`: files changed deep down then change the etag of
+   * every folder above them, the root included, which is how sync clients find changes.
+   * Folder sizes are recomputed from their children on the way. Concurrent calls for the
+   * same tree share one walk. Returns true when a walk ran. `path` is normalised.
+   */
+  async refreshTree(uid: string, path: string, maxAgeSeconds: number): Promise<boolean> {
+    if (this.treeCheckedWithin(uid, path, maxAgeSeconds)) return false;
+    const key = `${uid}\0${path}`;
+    let walk = this.treeWalks.get(key);
+    if (!walk) {
+      walk = (async () => {
+        const started = Date.now();
+        const row = await this.refreshNode(uid, path);
+        if (!row || row.type !== 'folder') return;
+        const result = await this.checkTree(uid, row);
+        if (result.changed) await this.metadata.propagate(uid, ancestorsOf(path), result.size - row.size, now());
+        let checked = this.treeChecks.get(uid);
+        if (!checked) this.treeChecks.set(uid, (checked = new Map()));
+        checked.set(path, started);
+      })().finally(() => this.treeWalks.delete(key));
+      this.treeWalks.set(key, walk);
+    }
+    await walk;
+    return true;
+  }
+
+  /** When each tree was last checked whole (ms), per user and path. */
+  private readonly treeChecks = new Map<string, Map<string, number>>();
+  /** Tree checks under way, by `uid\0path`. */
+  private readonly treeWalks = new Map<string, Promise<void>>();
+
+  private treeCheckedWithin(uid: string, path: string, maxAgeSeconds: number): boolean {
+    const checked = this.treeChecks.get(uid);
+    if (!checked) return false;
+    const since = Date.now() - maxAgeSeconds * 1000;
+    for (let current = path; ; current = parentPath(current)) {
+      if ((checked.get(current) ?? -Infinity) >= since) return true;
+      if (current === '/') return false;
+    }
+  }
+
+  /** Inserts a node found on disk, scanning a folder's whole tree for its size. */
+  async insertTree(uid: string, path: string, parent: number | null, stat: ContentStat, uploadTime: number): Promise<FileRow> {
+    const row = await this.metadata.insert(newRow(uid, path, parent, stat, uploadTime));
+    if (stat.type !== 'folder') return row;
+    let size = 0;
+    for (const child of await this.content.list(uid, path)) {
+      size += (await this.insertTree(uid, joinPath(path, child.name), row.fileid, child, uploadTime)).size;
+    }
+    await this.metadata.update(row.fileid, { size, disk_mtime: stat.mtimeUs });
+    return { ...row, size, disk_mtime: stat.mtimeUs };
+  }
+
+  private async applyFileChange(uid: string, row: FileRow, stat: ContentStat): Promise<FileRow> {
+    const changes = { size: stat.size, mtime: seconds(stat.mtimeUs), disk_mtime: stat.mtimeUs, etag: newEtag() };
+    await this.metadata.update(row.fileid, changes);
+    await this.metadata.propagate(uid, ancestorsOf(row.path), stat.size - row.size, now());
+    return { ...row, ...changes };
+  }
+
+  private async dropRow(uid: string, row: FileRow): Promise<void> {
+    await this.metadata.removeTree(uid, row.path);
+    await this.metadata.propagate(uid, ancestorsOf(row.path), -row.size, now());
+  }
+
+  /**
+   * Brings the cached children of a folder in line with `disk` (its listing): rows of
+   * vanished nodes dropped, changed files updated with new etags, new nodes inserted (a new
+   * folder with its whole tree). Every difference is confirmed with a fresh lstat first, so
+   * a write of our own that finished after the listing is not undone. The folder's own row
+   * is left to the caller: `delta` is the change in its children's sizes.
+   */
+  private async reconcileChildren(
+    uid: string,
+    folder: FileRow,
+    disk: ContentChild[],
+  ): Promise<{ rows: FileRow[]; delta: number; changed: boolean; inserted: Set<number> }> {
+    const rows = await this.metadata.children(folder.fileid);
+    const onDisk = new Map<string, ContentChild>();
+    for (const child of disk) onDisk.set(child.name, child);
+    const result: FileRow[] = [];
+    const inserted = new Set<number>();
+    let delta = 0;
+    let changed = false;
+    for (const row of rows) {
+      let current: ContentStat | null | undefined = onDisk.get(row.name);
+      onDisk.delete(row.name);
+      if (current && current.type === row.type && (current.type === 'folder' || (current.size === row.size && current.mtimeUs === row.disk_mtime))) {
+        result.push(row);
+        continue;
+      }
+      current = await this.content.stat(uid, row.path);
+      if (!current || current.type !== row.type) {
+        await this.metadata.removeTree(uid, row.path);
+        delta -= row.size;
+        changed = true;
+        if (current) onDisk.set(row.name, { name: row.name, ...current });
+        continue;
+      }
+      if (current.type === 'file' && (current.size !== row.size || current.mtimeUs !== row.disk_mtime)) {
+        const changes = { size: current.size, mtime: seconds(current.mtimeUs), disk_mtime: current.mtimeUs, etag: newEtag() };
+        await this.metadata.update(row.fileid, changes);
+        delta += current.size - row.size;
+        changed = true;
+        result.push({ ...row, ...changes });
+        continue;
+      }
+      result.push(row);
+    }
+    for (const name of onDisk.keys()) {
+      const current = await this.content.stat(uid, joinPath(folder.path, name));
+      if (!current) continue;
+      const row = await this.insertTree(uid, joinPath(folder.path, name), folder.fileid, current, 0);
+      inserted.add(row.fileid);
+      delta += row.size;
+      changed = true;
+      result.push(row);
+    }
+    return { rows: result, delta, changed, inserted };
+  }
+
+  /**
+   * Checks a folder's tree against the disk, depth first; each folder's size is recomputed
+   * from its children and it gets a new etag when anything below it changed. Ancestors of
+   * `folder` are the caller's.
+   */
+  private async checkTree(uid: string, folder: FileRow): Promise<{ size: number; changed: boolean }> {
+    const disk = await this.content.list(uid, folder.path).catch((error: unknown) => {
+      // Gone (or replaced by a file) since it was looked up: the next check of its parent drops it.
+      if (error instanceof StorageError || isMissing(error)) return null;
+      throw error;
+    });
+    if (disk === null) return { size: folder.size, changed: false };
+    const { rows, changed: here, inserted } = await this.reconcileChildren(uid, folder, disk);
+    let changed = here;
+    let size = 0;
+    for (const child of rows) {
+      if (child.type === 'folder' && !inserted.has(child.fileid)) {
+        const below = await this.checkTree(uid, child);
+        size += below.size;
+        changed ||= below.changed;
+      } else {
+        size += child.size;
+      }
+    }
+    if (changed || size !== folder.size) {
+      await this.metadata.update(folder.fileid, changed ? { size, etag: newEtag() } : { size });
+    }
+    return { size, changed: changed || size !== folder.size };
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** True when the cached children match the listing on disk exactly (names, types, sizes and mtimes of files). */
+function sameChildren(rows: ListedRow[], disk: ContentChild[]): boolean {
+  if (rows.length !== disk.length) return false;
+  const byName = new Map<string, ContentChild>();
+  for (const child of disk) byName.set(child.name, child);
+  for (const row of rows) {
+    const child = byName.get(row.name);
+    if (!child || child.type !== row.type) return false;
+    if (child.type === 'file' && (child.size !== row.size || child.mtimeUs !== row.disk_mtime)) return false;
+  }
+  return true;
+}
