@@ -54,6 +54,8 @@ button { font: inherit; }
 .files-breadcrumbs__button { display: inline-flex; align-items: center; gap: 6px; max-width: 220px; height: 36px; padding: 0 10px; border: 0; border-radius: 8px; background: none; color: var(--files-text-muted); cursor: pointer; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .files-breadcrumbs__button:hover { background: var(--files-hover); color: var(--files-text); }
 .files-breadcrumbs__button--current { color: var(--files-text); font-weight: 600; }
+/* The button's own ellipsis cannot reach the text inside its flex item: the label shrinks and ends with '…' itself. */
+.files-breadcrumbs__button > span { min-width: 0; overflow: hidden; text-overflow: ellipsis; }
 .files-breadcrumbs__ellipsis { color: var(--files-text-muted); padding: 0 4px; }
 .files-button { display: inline-flex; align-items: center; gap: 6px; height: 36px; padding: 0 14px; border: 1px solid #d1d5db; border-radius: 18px; background: var(--files-bg); color: var(--files-text); cursor: pointer; font-weight: 600; }
 .files-button:hover:not(:disabled) { background: var(--files-hover); }

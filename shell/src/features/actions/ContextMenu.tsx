@@ -24,7 +24,7 @@ export function ContextMenu() {
     (state) => (request?.sources ?? []).map((source) => state.nodes.entities[source]).filter((node): node is Node => node !== undefined && node.status !== 'failed' && node.status !== 'loading'),
     shallowEqual,
   );
-  const close = useCallback(() => closeContextMenu(), []);
+  const close = useCallback((restoreFocus: boolean) => closeContextMenu(restoreFocus), []);
   if (request === null || view === undefined || nodes.length === 0) return null;
   const label = nodes.length > 1 ? t('Actions for {count} selected items', { count: nodes.length }) : t('Actions for {name}', { name: nodes[0]?.displayname ?? '' });
   return (

@@ -10,6 +10,8 @@ export interface ContextMenuRequest {
 }
 
 let current: ContextMenuRequest | null = null;
+/** What had the focus when the menu opened (the row, or a control in it): the keyboard's way back. */
+let opener: HTMLElement | null = null;
 const listeners = new Set<() => void>();
 const set = (next: ContextMenuRequest | null) => {
   current = next;
@@ -18,12 +20,23 @@ const set = (next: ContextMenuRequest | null) => {
 
 /** Opens the context menu at a viewport point for `sources`. */
 export function openContextMenu(request: ContextMenuRequest): void {
+  // A menu replacing an open one keeps the first opener: the focus is on the old menu's item by now.
+  if (current === null) opener = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null;
   set(request);
 }
 
-/** Closes the context menu. */
-export function closeContextMenu(): void {
-  if (current !== null) set(null);
+/**
+ * Closes the context menu. `restoreFocus` (closed by the keyboard: Escape,
+ * or an item chosen) gives the focus back to where the menu was opened from,
+ * as the WAI-ARIA menu pattern asks; otherwise it would fall to the page and
+ * a keyboard user would lose their place in the list.
+ */
+export function closeContextMenu(restoreFocus = false): void {
+  if (current === null) return;
+  const back = opener;
+  opener = null;
+  set(null);
+  if (restoreFocus && back?.isConnected === true) back.focus();
 }
 
 /** The open context menu, or null. */

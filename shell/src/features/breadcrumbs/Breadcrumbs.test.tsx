@@ -46,6 +46,19 @@ describe('breadcrumbs', () => {
     expect(calls.listed.at(-1)).toBe('/A');
   });
 
+  it("ends a long folder name that does not fit with '…'", async () => {
+    const long = 'a very long folder name for breadcrumbs';
+    const { services } = await createFakeServices({ folders: { '/': [testFolder(`/${long}`)], [`/${long}`]: [] } });
+    await renderShell(services, `/files?dir=/${long}`);
+    await settle();
+    const current = screen.getByRole('button', { name: long });
+    // The label is the button's flex item: the ellipsis has to be its own, and it must be allowed to shrink.
+    const label = within(current).getByText(long);
+    expect(getComputedStyle(label).textOverflow).toBe('ellipsis');
+    expect(getComputedStyle(label).overflow).toBe('hidden');
+    expect(parseFloat(getComputedStyle(label).minWidth)).toBe(0);
+  });
+
   it('keeps the root and the current folder under 512 px, and hides the root text under 486 px', async () => {
     const { services } = await createFakeServices();
     const store = createAppStore(services);

@@ -20,6 +20,7 @@ import { useFilesNavigate } from '../navigation/useFilesNavigate';
 import { useCurrentView } from '../views/useCurrentView';
 import { useListDragging } from '../drag/useListDragging';
 import { KeyboardNavigation } from '../keyboard/KeyboardNavigation';
+import { useRenamingAmong } from '../rename/renameStore';
 import { EmptyState } from './EmptyState';
 import { FileListFooter } from './FileListFooter';
 import { FileListHeader } from './FileListHeader';
@@ -66,8 +67,9 @@ const gridRowKey = (index: number, { nodes, perRow }: RowData): React.Key => nod
 
 function GridRow({ index, style, nodes, perRow, view, order, crop, onOpen, onRunAction }: RowComponentProps<RowData>) {
   const cells = nodes.slice(index * perRow, index * perRow + perRow);
+  const renaming = useRenamingAmong(cells.map((node) => node.source));
   return (
-    <div role="row" className="files-grid-row" style={style}>
+    <div role="row" className={`files-grid-row${renaming ? ' files-grid-row--renaming' : ''}`} style={style}>
       {cells.map((node, offset) => (
         <GridCell key={node.source} node={node} index={index * perRow + offset} view={view} order={order} crop={crop} onOpen={onOpen} onRunAction={onRunAction} />
       ))}

@@ -87,7 +87,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       {...roving.props}
       {...drag.props}
       draggable={drag.props.draggable && renaming === null}
-      className={`files-row${selected ? ' files-row--selected' : ''}${node.status ? ` files-row--${node.status}` : ''}${roving.active ? ' files-row--active' : ''}${drag.dropTarget ? ' files-row--drop-target' : ''}${drag.dragged ? ' files-row--dragging' : ''}`}
+      className={`files-row${selected ? ' files-row--selected' : ''}${node.status ? ` files-row--${node.status}` : ''}${roving.active ? ' files-row--active' : ''}${drag.dropTarget ? ' files-row--drop-target' : ''}${drag.dragged ? ' files-row--dragging' : ''}${renaming !== null ? ' files-row--renaming' : ''}`}
       style={{ ...style, gridTemplateColumns: layout.template }}
       data-source={node.source}
       data-fileid={node.fileid}

@@ -47,6 +47,13 @@ const css = `
 .files-loading { flex: 1; display: flex; align-items: center; justify-content: center; padding: 64px; }
 .files-notice { margin: 8px 16px; padding: 10px 14px; border-radius: 8px; }
 .files-notice--error { background: var(--files-error-bg); color: var(--files-error); }
+/*
+ * The rename field's message hangs below it, over the next row: the row (or grid row) being
+ * renamed paints above its neighbours (each virtual row stacks on its own) but below the sticky
+ * header (z-index 2), and its name cell stops clipping.
+ */
+.files-row--renaming, .files-grid-row--renaming { z-index: 1; }
+.files-row--renaming > .files-cell--name { overflow: visible; }
 `;
 
 /** Adds the file list's stylesheet to the page once. */

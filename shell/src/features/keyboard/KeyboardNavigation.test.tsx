@@ -194,9 +194,33 @@ describe('the file list keyboard', () => {
     await key({ key: 'Escape' }, screen.getByRole('menu'));
     await settle();
     expect(screen.queryByRole('menu')).toBeNull();
-    await key({ key: 'ArrowDown' }, rowOf('a.txt'));
+    // Escape gives the focus back to the row the menu was opened on, not to the page.
+    expect(document.activeElement).toBe(rowOf('a.txt'));
+    await key({ key: 'ArrowDown' });
     await key({ key: 'ContextMenu' });
     await settle();
     expect(screen.getByRole('menu', { name: 'Actions for b.txt' })).toBeTruthy();
+  });
+
+  it('gives the focus back to the row after a right-click menu closed with Escape, but not after a click outside', async () => {
+    const { services } = await createFakeServices({ folders: { '/': contents() } });
+    await renderShell(services, '/files');
+    await settle();
+    act(() => rowOf('b.txt').focus());
+    await act(async () => {
+      fireEvent.contextMenu(rowOf('b.txt'));
+    });
+    expect(document.activeElement?.getAttribute('role')).toBe('menuitem');
+    await key({ key: 'Escape' });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(rowOf('b.txt'));
+    await act(async () => {
+      fireEvent.contextMenu(rowOf('b.txt'));
+    });
+    await act(async () => {
+      fireEvent.mouseDown(document.body);
+    });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).not.toBe(rowOf('b.txt'));
   });
 });

@@ -115,4 +115,40 @@ describe('inline rename', () => {
     expect(reopened?.value).toBe(reopens ? 'taken.txt' : undefined);
     error.mockRestore();
   });
+  it('shows its message over the next row: the row being renamed is not clipped and paints above its neighbours', async () => {
+    const { field } = await startRenaming('notes.txt', () => Promise.resolve());
+    fireEvent.change(field(), { target: { value: 'other.txt' } });
+    const message = document.getElementById(field().getAttribute('aria-describedby') as string) as HTMLElement;
+    expect(message.textContent).toBe('Invalid filename. Another entry with the same name already exists.');
+    // Every cell clips its content, and each virtual row stacks on its own: without this the message is invisible.
+    const nameCell = message.closest('[role="gridcell"]') as HTMLElement;
+    expect(getComputedStyle(nameCell).overflow).toBe('visible');
+    expect(getComputedStyle(row('notes.txt')).zIndex).toBe('1');
+    expect(getComputedStyle(within(row('other.txt')).getAllByRole('gridcell')[1] as HTMLElement).overflow).toBe('hidden');
+    expect(getComputedStyle(row('other.txt')).zIndex).not.toBe('1');
+    act(() => stopRename());
+    expect(getComputedStyle(within(row('notes.txt')).getAllByRole('gridcell')[1] as HTMLElement).overflow).toBe('hidden');
+  });
+
+  it('lifts the grid row of a cell being renamed above the next grid row', async () => {
+    const { services } = await createFakeServices({ folders: { '/': contents() } });
+    await renderShell(services, '/files');
+    await settle();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Switch to grid view' }));
+    });
+    const cell = () => screen.getAllByRole('gridcell').find((candidate) => candidate.getAttribute('data-source')?.endsWith('/notes.txt')) as HTMLElement;
+    await act(async () => {
+      fireEvent.click(within(cell()).getByRole('button', { name: 'Actions for notes.txt' }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Rename' }));
+    });
+    await settle();
+    const gridRow = cell().closest('.files-grid-row') as HTMLElement;
+    expect(within(cell()).getByRole('textbox', { name: 'Filename' })).toBeTruthy();
+    expect(getComputedStyle(gridRow).zIndex).toBe('1');
+    act(() => stopRename());
+    expect(getComputedStyle(cell().closest('.files-grid-row') as HTMLElement).zIndex).not.toBe('1');
+  });
 });

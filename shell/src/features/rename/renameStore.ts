@@ -50,3 +50,12 @@ export function useRenameTarget(source: string): RenameTarget | null {
     () => null,
   );
 }
+
+/** Whether one of `sources` is being renamed (for a container of several nodes, like a grid row). */
+export function useRenamingAmong(sources: readonly string[]): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => current !== null && sources.includes(current.source),
+    () => false,
+  );
+}
