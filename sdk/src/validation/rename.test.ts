@@ -17,7 +17,7 @@ describe('validateRename', () => {
     expect(validateRename('a.txt ', ['a.txt', 'b.txt'])).toMatchObject({
       valid: false,
       validity: 'Another entry with the same name already exists.',
-      message: 'Invalid filename. Another entry with the same name already exists.',
+      message: 'Another entry with the same name already exists.',
     });
   });
   it('marks an unchanged name as valid, even when the node itself is among the siblings', () => {

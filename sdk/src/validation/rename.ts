@@ -30,7 +30,7 @@ export type RenameValidation =
       name: string;
       /** The reason, for the field's validity message, for example 'Filename must not be empty.'. */
       validity: string;
-      /** The toast text: 'Invalid filename.' plus the reason. */
+      /** The toast text: 'Invalid filename.' plus the reason; a sibling clash alone. */
       message: string;
     };
 
@@ -39,8 +39,8 @@ export type RenameValidation =
  * trimmed and required (at least 1 character); a name equal to a sibling's
  * gives 'Another entry with the same name already exists.'; otherwise the
  * filename rules apply with the rename wording. A refusal carries the reason
- * (`validity`) and the toast text 'Invalid filename.' plus the reason
- * (`message`).
+ * (`validity`) and the toast text (`message`): 'Invalid filename.' plus the
+ * reason for a name of the wrong form, the clash sentence alone for a clash.
  *
  * @param siblings - basenames of the other entries of the folder; the
  *   current name, when listed, is not a clash.
@@ -48,16 +48,17 @@ export type RenameValidation =
 export function validateRename(newName: string, siblings: readonly string[], options: RenameOptions = {}): RenameValidation {
   const { rules, currentName, t = englishTranslate } = options;
   const name = newName.trim();
-  const refuse = (validity: string): RenameValidation => ({
+  const refuse = (validity: string, message = `${t('Invalid filename.')} ${validity}`): RenameValidation => ({
     valid: false,
     name,
     validity,
-    message: `${t('Invalid filename.')} ${validity}`,
+    message,
   });
 
   if (name.length < 1) return refuse(t('Filename must not be empty.'));
   if (currentName !== undefined && name === currentName) return { valid: true, name, unchanged: true };
-  if (siblings.includes(name)) return refuse(t('Another entry with the same name already exists.'));
+  // A clash is no fault of the name's form: it is said alone, without 'Invalid filename.'.
+  if (siblings.includes(name)) return refuse(t('Another entry with the same name already exists.'), t('Another entry with the same name already exists.'));
   const error = checkFilename(name, rules);
   if (error) return refuse(filenameErrorMessage(error, t));
   return { valid: true, name, unchanged: false };

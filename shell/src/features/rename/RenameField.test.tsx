@@ -59,7 +59,7 @@ describe('inline rename', () => {
     fireEvent.change(input, { target: { value: 'a/b' } });
     expect(message()).toBe('Invalid filename. "/" is not allowed inside a filename.');
     fireEvent.change(input, { target: { value: 'other.txt' } });
-    expect(message()).toBe('Invalid filename. Another entry with the same name already exists.');
+    expect(message()).toBe('Another entry with the same name already exists.');
     fireEvent.change(input, { target: { value: 'x.part' } });
     expect(message()).toBe('Invalid filename. ".part" is not an allowed filetype.');
     fireEvent.change(input, { target: { value: 'fine.txt' } });
@@ -75,7 +75,7 @@ describe('inline rename', () => {
     });
     expect(field()).toBeTruthy();
     expect(calls).toEqual([]);
-    expect(toasts()).toEqual(['error: Invalid filename. Another entry with the same name already exists.']);
+    expect(toasts()).toEqual(['error: Another entry with the same name already exists.']);
     act(() => clearToasts());
     fireEvent.change(field(), { target: { value: '  renamed.txt ' } });
     await act(async () => {
@@ -119,7 +119,7 @@ describe('inline rename', () => {
     const { field } = await startRenaming('notes.txt', () => Promise.resolve());
     fireEvent.change(field(), { target: { value: 'other.txt' } });
     const message = document.getElementById(field().getAttribute('aria-describedby') as string) as HTMLElement;
-    expect(message.textContent).toBe('Invalid filename. Another entry with the same name already exists.');
+    expect(message.textContent).toBe('Another entry with the same name already exists.');
     // Every cell clips its content, and each virtual row stacks on its own: without this the message is invisible.
     const nameCell = message.closest('[role="gridcell"]') as HTMLElement;
     expect(getComputedStyle(nameCell).overflow).toBe('visible');
