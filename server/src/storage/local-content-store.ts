@@ -1,7 +1,7 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, realpathSync } from 'node:fs';
 import { scanDirectory } from './directory-scanner';
 import { writeStreamToFile } from './batched-writer';
-import { cp, lstat, mkdir, realpath, rename, rm, utimes } from 'node:fs/promises';
+import { cp, lstat, mkdir, rename, rm, utimes } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, sep, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -65,14 +65,16 @@ export class LocalContentStore implements ContentStore {
   /**
    * The local path, after checking that no symlink on the way leads out of
    * the root: the real path of the parent must be inside the real root.
+   * Synchronous: one realpath(3) of a few microseconds, so that a listing hands its folder
+   * to the scanner before the caller's synchronous SQL holds the thread (see list()).
    */
-  private async safePath(uid: string, path: string): Promise<string> {
+  private safePath(uid: string, path: string): string {
     const local = this.localPath(uid, path);
-    const realRoot = await this.realRoot(uid);
+    const realRoot = this.realRoot(uid);
     if (path === '/') return realRoot;
     let realParent: string;
     try {
-      realParent = await realpath(dirname(local));
+      realParent = realpathSync.native(dirname(local));
     } catch (error) {
       if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) return local;
       throw error;
@@ -81,11 +83,11 @@ export class LocalContentStore implements ContentStore {
     return join(realParent, local.slice(dirname(local).length + 1));
   }
 
-  private async realRoot(uid: string): Promise<string> {
+  private realRoot(uid: string): string {
     let real = this.realRoots.get(uid);
     if (real === undefined) {
       try {
-        real = await realpath(this.userRoot(uid));
+        real = realpathSync.native(this.userRoot(uid));
       } catch (error) {
         if (isCode(error, 'ENOENT')) fail('not-found', 'The user has no storage');
         throw error;
@@ -96,7 +98,7 @@ export class LocalContentStore implements ContentStore {
   }
 
   async stat(uid: string, path: string): Promise<ContentStat | null> {
-    const local = await this.safePath(uid, path);
+    const local = this.safePath(uid, path);
     try {
       return toStat(await lstat(local));
     } catch (error) {
@@ -107,12 +109,13 @@ export class LocalContentStore implements ContentStore {
 
   async list(uid: string, path: string): Promise<ContentChild[]> {
     // Every listing lstats every child (that is how edits behind our back are seen), on the
-    // scanner's worker thread so that it overlaps the caller's own work.
-    return scanDirectory(await this.safePath(uid, path));
+    // scanner's worker thread so that it overlaps the caller's own work: the folder is handed
+    // over before this returns.
+    return scanDirectory(this.safePath(uid, path));
   }
 
   async read(uid: string, path: string, range?: ByteRange): Promise<Readable> {
-    const local = await this.safePath(uid, path);
+    const local = this.safePath(uid, path);
     const stat = await this.stat(uid, path);
     if (!stat || stat.type !== 'file') fail('not-found', 'File not found');
     const stream = createReadStream(local, {
@@ -123,7 +126,7 @@ export class LocalContentStore implements ContentStore {
   }
 
   async write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: WriteOptions): Promise<ContentStat> {
-    const local = await this.safePath(uid, path);
+    const local = this.safePath(uid, path);
     const existing = await lstatOrNull(local);
     if (existing?.isDirectory()) fail('conflict', 'A folder exists at the destination');
     const tmp = join(this.tmpDir(), `${randomBytes(12).toString('hex')}.part`);
@@ -144,7 +147,7 @@ export class LocalContentStore implements ContentStore {
   }
 
   async install(uid: string, path: string, file: string, options: { mtime?: number }): Promise<ContentStat> {
-    const local = await this.safePath(uid, path);
+    const local = this.safePath(uid, path);
     const inside = join(this.dataDir, sep);
     if (!file.startsWith(inside)) fail('forbidden', 'Only files of the data directory can be installed');
     const existing = await lstatOrNull(local);
@@ -155,7 +158,7 @@ export class LocalContentStore implements ContentStore {
   }
 
   async mkdir(uid: string, path: string): Promise<ContentStat> {
-    const local = await this.safePath(uid, path);
+    const local = this.safePath(uid, path);
     try {
       await mkdir(local);
     } catch (error) {
@@ -168,12 +171,12 @@ export class LocalContentStore implements ContentStore {
 
   async remove(uid: string, path: string): Promise<void> {
     if (path === '/') fail('forbidden', 'The root folder cannot be deleted');
-    await rm(await this.safePath(uid, path), { recursive: true, force: true });
+    await rm(this.safePath(uid, path), { recursive: true, force: true });
   }
 
   async move(uid: string, from: string, to: string): Promise<void> {
-    const source = await this.safePath(uid, from);
-    const target = await this.safePath(uid, to);
+    const source = this.safePath(uid, from);
+    const target = this.safePath(uid, to);
     try {
       await rename(source, target);
     } catch (error) {
@@ -183,8 +186,8 @@ export class LocalContentStore implements ContentStore {
   }
 
   async copy(uid: string, from: string, to: string): Promise<void> {
-    const source = await this.safePath(uid, from);
-    const target = await this.safePath(uid, to);
+    const source = this.safePath(uid, from);
+    const target = this.safePath(uid, to);
     // Symlinks inside the tree are skipped, so a copy never imports outside data.
     await cp(source, target, {
       recursive: true,
@@ -196,7 +199,7 @@ export class LocalContentStore implements ContentStore {
   }
 
   async setMtime(uid: string, path: string, mtime: number): Promise<ContentStat> {
-    const local = await this.safePath(uid, path);
+    const local = this.safePath(uid, path);
     await utimes(local, mtime, mtime);
     return toStat(await lstat(local)) ?? fail('not-found', 'Node vanished');
   }
