@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import type { ConflictChoice } from '@cumulus/sdk';
+import { createDialogRequest } from '../../app/dialogRequest';
+import type { Opened } from '../../app/dialogRequest';
 
 /** One version of a file in conflict, as the dialog shows it. */
 export interface ConflictVersion {
@@ -35,17 +36,7 @@ export interface ConflictRequest {
  */
 export type ConflictAnswer = ConflictChoice[] | 'skipped' | null;
 
-interface Pending extends ConflictRequest {
-  id: number;
-  resolve(answer: ConflictAnswer): void;
-}
-
-let pending: Pending | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const listener of listeners) listener();
-};
+const conflictDialog = createDialogRequest<ConflictRequest, ConflictAnswer>(null);
 
 /**
  * Opens the conflict dialog and resolves to the user's answer. Any feature
@@ -53,32 +44,15 @@ const emit = () => {
  * a request made while another is open cancels the older one.
  */
 export function requestConflictResolution(request: ConflictRequest): Promise<ConflictAnswer> {
-  pending?.resolve(null);
-  return new Promise((resolve) => {
-    pending = { ...request, id: nextId++, resolve };
-    emit();
-  });
+  return conflictDialog.ask(request);
 }
 
 /** Closes the open dialog with `answer`. */
 export function resolveConflictRequest(answer: ConflictAnswer): void {
-  const current = pending;
-  if (current === null) return;
-  pending = null;
-  emit();
-  current.resolve(answer);
+  conflictDialog.answer(answer);
 }
 
 /** The open request (with its id, a React key), re-rendering when it changes. */
-export function useConflictRequest(): (ConflictRequest & { id: number }) | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    () => pending,
-    () => null,
-  );
+export function useConflictRequest(): Opened<ConflictRequest> | null {
+  return conflictDialog.useCurrent();
 }

@@ -1,5 +1,6 @@
-import { useSyncExternalStore } from 'react';
 import type { FolderNode, MoveCopyOperation, Node } from '@cumulus/sdk';
+import { createDialogRequest } from '../../app/dialogRequest';
+import type { Opened } from '../../app/dialogRequest';
 
 /** What the user chose in the folder picker. */
 export interface MoveCopyChoice {
@@ -11,26 +12,18 @@ export interface MoveCopyChoice {
   contents: Node[];
 }
 
-/** An open folder picker: the nodes to move or copy, and where it starts. */
-export interface PickerRequest {
-  /** Distinguishes successive requests (React key). */
-  id: number;
+/** A folder picker request: the nodes to move or copy, and where it starts. */
+export interface PickerQuestion {
   /** The nodes being moved or copied. */
   nodes: Node[];
   /** The folder the picker opens in. */
   startDir: string;
 }
 
-interface Pending extends PickerRequest {
-  resolve(choice: MoveCopyChoice | null): void;
-}
+/** An open folder picker; `id` distinguishes successive requests (React key). */
+export type PickerRequest = Opened<PickerQuestion>;
 
-let pending: Pending | null = null;
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => {
-  for (const listener of listeners) listener();
-};
+const picker = createDialogRequest<PickerQuestion, MoveCopyChoice | null>(null);
 
 /**
  * Opens the folder picker for `nodes` at `startDir` and resolves to the
@@ -38,37 +31,20 @@ const emit = () => {
  * another is open cancels the older one.
  */
 export function requestMoveCopyTarget(nodes: Node[], startDir: string): Promise<MoveCopyChoice | null> {
-  pending?.resolve(null);
-  return new Promise((resolve) => {
-    pending = { id: nextId++, nodes, startDir, resolve };
-    emit();
-  });
+  return picker.ask({ nodes, startDir });
 }
 
 /** Closes the open picker with `choice` (null: cancelled). */
 export function resolvePicker(choice: MoveCopyChoice | null): void {
-  const current = pending;
-  if (current === null) return;
-  pending = null;
-  emit();
-  current.resolve(choice);
+  picker.answer(choice);
 }
 
 /** The open picker request, or null. */
 export function getPickerRequest(): PickerRequest | null {
-  return pending;
+  return picker.current();
 }
 
 /** The open picker request, re-rendering when it changes. */
 export function usePickerRequest(): PickerRequest | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    () => pending,
-    () => null,
-  );
+  return picker.useCurrent();
 }
