@@ -39,6 +39,19 @@ export function idColumn<N extends string>(name: N, dialect: SqlDialectName) {
  */
 export function openDatabase<T>(file: string): Kysely<T> {
   const sqlite = new Database(file);
+  const db = openKysely<T>(sqlite);
+  sqliteHandles.set(db, sqlite);
+  return db;
+}
+
+/** The SQLite handle behind a Kysely opened by {@link openDatabase} (not inside a transaction), else undefined. */
+export function sqliteHandle(db: Kysely<unknown>): Database.Database | undefined {
+  return sqliteHandles.get(db);
+}
+
+const sqliteHandles = new WeakMap<object, Database.Database>();
+
+function openKysely<T>(sqlite: Database.Database): Kysely<T> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import type Database from 'better-sqlite3';
+import { sqliteHandle } from '../db/connection';
 import type { FileRow, StorageTables } from './tables';
 
 /** What a listing needs of a child row (path, uid and parent are known from the folder). */
@@ -85,6 +87,8 @@ export class SqlMetadataStore implements MetadataStore {
   }
 
   async listing(parent: number): Promise<ListedRow[]> {
+    const sqlite = sqliteHandle(this.db as Kysely<unknown>);
+    if (sqlite) return sqliteListing(sqlite, parent);
     return this.db
       .selectFrom('filecache')
       .select(['fileid', 'name', 'type', 'size', 'mtime', 'disk_mtime', 'etag', 'mime', 'favorite', 'upload_time', 'creation_time'])
@@ -182,4 +186,41 @@ export class SqlMetadataStore implements MetadataStore {
     await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).execute();
     await this.db.deleteFrom('filecache').where('uid', '=', uid).execute();
   }
+}
+
+/** The listing's columns, in the order {@link sqliteListing} reads them. */
+const LISTING_SQL =
+  'select fileid, name, type, size, mtime, disk_mtime, etag, mime, favorite, upload_time, creation_time from filecache where parent = ?';
+const listingStatements = new WeakMap<Database.Database, Database.Statement<[number], unknown[]>>();
+
+/**
+ * The listing straight from better-sqlite3 as rows of values: for 10,000 children this takes
+ * about half the time of named-column objects (17 against 33 ms here), which counts in a
+ * PROPFIND's 150 ms budget. Same SQL and values as the portable query above.
+ */
+function sqliteListing(sqlite: Database.Database, parent: number): ListedRow[] {
+  let statement = listingStatements.get(sqlite);
+  if (!statement) {
+    statement = sqlite.prepare<[number], unknown[]>(LISTING_SQL).raw(true);
+    listingStatements.set(sqlite, statement);
+  }
+  const values = statement.all(parent);
+  const rows: ListedRow[] = new Array(values.length);
+  for (let i = 0; i < values.length; i += 1) {
+    const v = values[i] as unknown[];
+    rows[i] = {
+      fileid: v[0] as number,
+      name: v[1] as string,
+      type: v[2] as ListedRow['type'],
+      size: v[3] as number,
+      mtime: v[4] as number,
+      disk_mtime: v[5] as number,
+      etag: v[6] as string,
+      mime: v[7] as string,
+      favorite: v[8] as number,
+      upload_time: v[9] as number,
+      creation_time: v[10] as number,
+    };
+  }
+  return rows;
 }
