@@ -8,7 +8,7 @@ import { DOTS_ICON } from '../../app/icons/icons';
 import { useServices, useT } from '../../app/ServicesContext';
 import { useElementWidth } from '../../app/useElementWidth';
 import { useRegistry } from '../../plugin-host/useRegistry';
-import { ActionMenu } from './ActionMenu';
+import { ActionMenu } from './OnDemandActionMenu';
 import type { MenuPosition } from './ActionMenu';
 import { actionLabel, hasSubmenu, menuActions } from './menuActions';
 import { useRunAction } from './useRunActions';

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks';
 import { useServices, useT } from '../../app/ServicesContext';
 import { useRegistry } from '../../plugin-host/useRegistry';
 import { useCurrentView } from '../views/useCurrentView';
-import { ActionMenu } from './ActionMenu';
+import { ActionMenu } from './OnDemandActionMenu';
 import { closeContextMenu, useContextMenu } from './contextMenuStore';
 import { useRunAction } from './useRunActions';
 

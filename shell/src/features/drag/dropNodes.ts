@@ -1,6 +1,5 @@
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
-import { transferNodes } from '../move-copy/transferNodes';
 import { selectionCleared } from '../selection/selectionSlice';
 import { showToast } from '../toasts/toasts';
 import { draggingEnded } from './dragSlice';
@@ -39,6 +38,8 @@ export const dropNodes = createAppAsyncThunk(
     }
     const selected = getState().selection.sources;
     if (sources.some((source) => selected.includes(source))) dispatch(selectionCleared());
+    // The transfer's code loads with the first drop or move (it is not needed to show the list).
+    const { transferNodes } = await import('../move-copy/transferNodes');
     const results = await dispatch(transferNodes({ sources, choice: { operation, destination, contents } })).unwrap();
     // Skipped (null) nodes are the user's choice, not failures; all skipped or cancelled: nothing to announce.
     if (results.every((result) => result === null)) return results;

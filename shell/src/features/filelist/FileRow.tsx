@@ -11,7 +11,7 @@ import { selectionCleared } from '../selection/selectionSlice';
 import { toggleSelection } from '../selection/toggleSelection';
 import { canOpenDetails, openDetailsOnSharing } from '../sidebar/openDetails';
 import { openRowContextMenu } from '../actions/contextMenuStore';
-import { RenameField } from '../rename/RenameField';
+import { RenameField } from '../rename/OnDemandRenameField';
 import { useRenameTarget } from '../rename/renameStore';
 import { CustomCell } from './CustomCell';
 import { NodeActions } from './NodeActions';

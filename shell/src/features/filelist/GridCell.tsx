@@ -8,7 +8,7 @@ import { useNodeDrag } from '../drag/useNodeDrag';
 import { useRovingRow } from '../keyboard/useRovingRow';
 import { selectionChanged, selectionCleared } from '../selection/selectionSlice';
 import { openRowContextMenu } from '../actions/contextMenuStore';
-import { RenameField } from '../rename/RenameField';
+import { RenameField } from '../rename/OnDemandRenameField';
 import { useRenameTarget } from '../rename/renameStore';
 import { NodeActions } from './NodeActions';
 import { NodePreview } from './NodePreview';

@@ -3,7 +3,7 @@ import type { FileAction, Node, Registered, View } from '@cumulus/sdk';
 import { Icon } from '../../app/icons/Icon';
 import { DOTS_ICON } from '../../app/icons/icons';
 import { useServices, useT } from '../../app/ServicesContext';
-import { ActionMenu } from '../actions/ActionMenu';
+import { ActionMenu } from '../actions/OnDemandActionMenu';
 import type { MenuPosition } from '../actions/ActionMenu';
 import { actionLabel, isActionEnabled, isActionInline } from '../actions/menuActions';
 import { useRegistry } from '../../plugin-host/useRegistry';

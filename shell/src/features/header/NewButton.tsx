@@ -4,11 +4,14 @@ import type { FolderNode, NewMenuEntry, Registered } from '@cumulus/sdk';
 import { useAppStore } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
 import { PLUS_ICON } from '../../app/icons/icons';
+import { OnDemand, lazyComponent } from '../../app/OnDemand';
 import { useServices, useT } from '../../app/ServicesContext';
 import { useRegistry } from '../../plugin-host/useRegistry';
 import { selectCurrentContents } from '../folder/selectors';
-import { NewMenu } from './NewMenu';
 import { newMenuGroups } from './newMenuEntries';
+
+// The menu's code is fetched the first time it opens.
+const NewMenu = lazyComponent(() => import('./NewMenu').then((module) => module.NewMenu));
 
 /**
  * The New menu button (spec §2: "an upload button (or a disabled New
@@ -59,7 +62,11 @@ export function NewButton({ folder }: { folder: FolderNode | undefined }) {
         <Icon svg={PLUS_ICON} size={20} color="#ffffff" />
         <span>{t('New')}</span>
       </button>
-      {usable && open && <NewMenu id={menuId} groups={groups} anchor={button} onChoose={choose} onClose={close} />}
+      {usable && open && (
+        <OnDemand>
+          <NewMenu id={menuId} groups={groups} anchor={button} onChoose={choose} onClose={close} />
+        </OnDemand>
+      )}
     </div>
   );
 }

@@ -3,7 +3,11 @@ import type { RefObject } from 'react';
 import type { NewMenuEntry, Registered } from '@cumulus/sdk';
 import { Icon } from '../../app/icons/Icon';
 import { useT } from '../../app/ServicesContext';
+import { injectActionStyles } from '../actions/styles';
 import type { NewMenuGroup } from './newMenuEntries';
+
+// It wears the action menu's look (.files-menu).
+injectActionStyles();
 
 /**
  * The New menu (spec §2, WAI-ARIA menu pattern): the 'Create new' caption

@@ -3,6 +3,7 @@ import type { ReactNode, RefObject } from 'react';
 import type { ListImperativeAPI } from 'react-window';
 import type { FileAction, Node, Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
+import { OnDemand, lazyComponent } from '../../app/OnDemand';
 import { useServices } from '../../app/ServicesContext';
 import { setUserConfig } from '../config/configThunks';
 import { openContextMenu } from '../actions/contextMenuStore';
@@ -17,7 +18,13 @@ import { ActiveRowContext, createActiveRowStore } from './activeRow';
 import { isControlTarget, isDialogOpen, isOutsideList, isTypingTarget } from './ignoredTargets';
 import { listCommand, matchesHotkey } from './shortcuts';
 import type { ListCommand } from './shortcuts';
-import { ShortcutsDialog } from './ShortcutsDialog';
+import { injectKeyboardStyles } from './styles';
+
+// The active row's marks are these styles too, needed before the help ever opens.
+injectKeyboardStyles();
+
+// The '?' help is rarely opened: its code is fetched the first time it is.
+const ShortcutsDialog = lazyComponent(() => import('./ShortcutsDialog').then((module) => module.ShortcutsDialog));
 
 /** What the list tells the keyboard about itself. */
 export interface KeyboardNavigationProps {
@@ -206,7 +213,11 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
   return (
     <ActiveRowContext.Provider value={activeRow}>
       {props.children}
-      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
+      {helpOpen && (
+        <OnDemand>
+          <ShortcutsDialog onClose={() => setHelpOpen(false)} />
+        </OnDemand>
+      )}
     </ActiveRowContext.Provider>
   );
 }

@@ -4,7 +4,6 @@ import { actionDispatchOf } from '../actions/actionDispatch';
 import { FOLDER_MOVE_ICON } from '../actions/icons';
 import { showToast } from '../toasts/toasts';
 import { requestMoveCopyTarget } from './pickerStore';
-import { transferNodes } from './transferNodes';
 
 /** Id of the built-in move or copy action. */
 export const MOVE_COPY_ACTION_ID = 'move-copy';
@@ -34,6 +33,8 @@ export function moveCopyAction(services: object, t: Translate): FileAction {
       showToast({ type: 'info', message });
       return null;
     }
+    // The transfer's code (plans, conflicts, merges) loads with the first move or copy.
+    const { transferNodes } = await import('./transferNodes');
     return actionDispatchOf(services)(transferNodes({ sources: nodes.map((node) => node.source), choice })).unwrap();
   };
   return {

@@ -1,62 +1,19 @@
-import { useId, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Icon } from '../../app/icons/Icon';
-import { useT } from '../../app/ServicesContext';
-import { CLOSE_ICON } from '../sidebar/icons';
-import { AdditionalSettings } from './AdditionalSettings';
-import { FilesSettingsSection } from './FilesSettingsSection';
-import { settingsClosed } from './settingsSlice';
-import { injectSettingsStyles } from './styles';
-import { useFocusTrap } from './useFocusTrap';
-import { WebDavSection } from './WebDavSection';
+import { useAppSelector } from '../../app/hooks';
+import { OnDemand, lazyComponent } from '../../app/OnDemand';
 
-injectSettingsStyles();
+const SettingsModal = lazyComponent(() => import('./SettingsModal').then((module) => module.SettingsModal));
 
 /**
  * The Files settings dialog (spec §2 "Settings dialog"), opened by the
  * navigation's 'Files settings' button: a modal dialog with the sections
  * Files settings, Additional settings (only when registered) and WebDAV.
+ * Its code is fetched the first time it opens (see `SettingsModal`).
  */
 export function SettingsDialog() {
   const open = useAppSelector((state) => state.settings.open);
-  return open ? <SettingsModal /> : null;
-}
-
-function SettingsModal() {
-  const t = useT();
-  const dispatch = useAppDispatch();
-  const dialog = useRef<HTMLDivElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  useFocusTrap(dialog, closeButton);
-  const close = () => dispatch(settingsClosed());
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
-    event.stopPropagation();
-    close();
-  };
-  return (
-    <div
-      className="files-settings-modal"
-      onMouseDown={(event) => {
-        // A press on the backdrop, not inside the dialog, closes it.
-        if (event.target === event.currentTarget) close();
-      }}
-    >
-      <div ref={dialog} role="dialog" aria-modal="true" aria-labelledby={titleId} className="files-settings-modal__dialog files-settings" onKeyDown={onKeyDown}>
-        <header className="files-settings-modal__header">
-          <h2 id={titleId}>{t('Files settings')}</h2>
-          <button ref={closeButton} type="button" className="files-icon-button" aria-label={t('Close')} title={t('Close')} onClick={close}>
-            <Icon svg={CLOSE_ICON} size={20} />
-          </button>
-        </header>
-        <div className="files-settings-modal__body">
-          <FilesSettingsSection />
-          <AdditionalSettings />
-          <WebDavSection />
-        </div>
-      </div>
-    </div>
-  );
+  return open ? (
+    <OnDemand>
+      <SettingsModal />
+    </OnDemand>
+  ) : null;
 }

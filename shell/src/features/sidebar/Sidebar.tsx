@@ -1,160 +1,25 @@
-import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
-import { formatFileSize, isPendingSize } from '@cumulus/sdk';
-import type { Node, Registered, SidebarTab, View } from '@cumulus/sdk';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { Icon } from '../../app/icons/Icon';
-import { useLanguage, useServices, useT } from '../../app/ServicesContext';
-import { PluginBoundary } from '../../plugin-host/PluginBoundary';
-import { useRegistry } from '../../plugin-host/useRegistry';
-import { selectUserConfig } from '../config/selectors';
-import { NodePreview } from '../filelist/NodePreview';
-import { formatRelativeTime } from '../filelist/relativeTime';
+import { useAppSelector } from '../../app/hooks';
+import { OnDemand, lazyComponent } from '../../app/OnDemand';
 import { useCurrentView } from '../views/useCurrentView';
-import { EntryMount } from './EntryMount';
-import { CLOSE_ICON, STAR_ICON, STAR_OUTLINE_ICON } from './icons';
-import { sidebarClosed, sidebarTabChanged } from './sidebarSlice';
-import { activeSidebarTab, enabledSidebarTabs } from './sidebarTabs';
-import { toggleFavorite } from './sidebarThunks';
 import { injectSidebarStyles } from './styles';
 
+// Here rather than only with the panel: the list's size and date cells, which open the sidebar, take its pointer cursor.
 injectSidebarStyles();
+
+const SidebarPanel = lazyComponent(() => import('./SidebarPanel').then((module) => module.SidebarPanel));
 
 /**
  * The details sidebar (spec §2, §4): shown while `state.sidebar.source` names
  * a known node; a column beside the list from 1024 px on, an overlay below.
+ * Its code is fetched the first time it opens (see `SidebarPanel`).
  */
 export function Sidebar() {
   const node = useAppSelector((state) => (state.sidebar.source === null ? undefined : state.nodes.entities[state.sidebar.source]));
   const view = useCurrentView();
   if (node === undefined || view === undefined) return null;
-  return <SidebarPanel node={node} view={view} />;
-}
-
-/** Keys that move between tabs (the ARIA tabs pattern). */
-const TAB_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
-
-function SidebarPanel({ node, view }: { node: Node; view: View }) {
-  const t = useT();
-  const language = useLanguage();
-  const dispatch = useAppDispatch();
-  const { host } = useServices();
-  const registered = useRegistry(host.registries.sidebarTabs);
-  const tabs = useMemo(() => enabledSidebarTabs(registered, node), [registered, node]);
-  const active = activeSidebarTab(tabs, useAppSelector((state) => state.sidebar.tab));
-  const crop = useAppSelector(selectUserConfig).crop_image_previews;
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const tabButtons = useRef(new Map<string, HTMLButtonElement>());
-  const ids = useId();
-  const tabId = (tab: SidebarTab) => `${ids}-tab-${tab.id}`;
-  const panelId = `${ids}-panel`;
-
-  // Focus moves into the sidebar when it opens and back where it was when it closes.
-  useEffect(() => {
-    const previous = document.activeElement;
-    headingRef.current?.focus();
-    return () => {
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
-    };
-  }, []);
-
-  const close = () => dispatch(sidebarClosed());
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape' || event.defaultPrevented) return;
-    // Escape here is the sidebar's: it must not also clear the list's selection.
-    event.stopPropagation();
-    close();
-  };
-  const onTabKeyDown = (event: KeyboardEvent, index: number) => {
-    if (!TAB_KEYS.has(event.key)) return;
-    event.preventDefault();
-    const last = tabs.length - 1;
-    const next = event.key === 'Home' ? 0 : event.key === 'End' ? last : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : index === last ? 0 : index + 1;
-    const tab = tabs[next];
-    if (tab === undefined) return;
-    dispatch(sidebarTabChanged(tab.id));
-    tabButtons.current.get(tab.id)?.focus();
-  };
-
-  const favorite = node.attributes.favorite === 1;
-  const size = isPendingSize(node.size) ? t('Pending') : formatFileSize(node.size as number);
   return (
-    <aside className="files-sidebar" aria-label={t('Details of "{name}"', { name: node.displayname })} onKeyDown={onKeyDown} data-source={node.source}>
-      <header className="files-sidebar__header">
-        <div className="files-sidebar__preview">
-          <NodePreview key={node.source} node={node} size={128} crop={crop} displaySize={128} />
-        </div>
-        <div className="files-sidebar__heading">
-          <h2 ref={headingRef} tabIndex={-1} className="files-sidebar__name" title={node.displayname}>
-            {node.displayname}
-          </h2>
-          <p className="files-sidebar__meta">
-            <span>{size}</span>
-            {node.mtime !== undefined && (
-              <>
-                <span aria-hidden="true"> · </span>
-                <time dateTime={new Date(node.mtime).toISOString()} title={new Date(node.mtime).toLocaleString(language)}>
-                  {formatRelativeTime(node.mtime, Date.now(), language)}
-                </time>
-              </>
-            )}
-          </p>
-        </div>
-        <div className="files-sidebar__header-actions">
-          <button
-            type="button"
-            className="files-icon-button"
-            aria-pressed={favorite}
-            aria-label={t('Favorite')}
-            title={favorite ? t('Remove from favorites') : t('Add to favorites')}
-            onClick={() => void dispatch(toggleFavorite({ source: node.source }))}
-          >
-            <Icon svg={favorite ? STAR_ICON : STAR_OUTLINE_ICON} size={20} color={favorite ? '#e5a50a' : undefined} />
-          </button>
-          <button type="button" className="files-icon-button" aria-label={t('Close sidebar')} title={t('Close sidebar')} onClick={close}>
-            <Icon svg={CLOSE_ICON} size={20} />
-          </button>
-        </div>
-      </header>
-      {tabs.length > 0 && (
-        <div role="tablist" aria-label={t('Sidebar tabs')} className="files-sidebar__tabs">
-          {tabs.map((tab, index) => (
-            <button
-              key={tab.id}
-              ref={(element) => {
-                if (element === null) tabButtons.current.delete(tab.id);
-                else tabButtons.current.set(tab.id, element);
-              }}
-              type="button"
-              role="tab"
-              id={tabId(tab)}
-              aria-selected={tab === active}
-              aria-controls={panelId}
-              tabIndex={tab === active ? 0 : -1}
-              className="files-sidebar__tab"
-              data-plugin={tab.pluginId}
-              onClick={() => dispatch(sidebarTabChanged(tab.id))}
-              onKeyDown={(event) => onTabKeyDown(event, index)}
-            >
-              <Icon svg={tab.icon} size={18} />
-              <span>{tab.name}</span>
-            </button>
-          ))}
-        </div>
-      )}
-      {active !== undefined && (
-        <div role="tabpanel" id={panelId} aria-labelledby={tabId(active)} tabIndex={0} className="files-sidebar__panel">
-          <PluginBoundary key={`${active.pluginId}/${active.id}/${node.source}`} pluginId={active.pluginId} t={t}>
-            <TabContent tab={active} node={node} view={view} />
-          </PluginBoundary>
-        </div>
-      )}
-    </aside>
+    <OnDemand>
+      <SidebarPanel node={node} view={view} />
+    </OnDemand>
   );
-}
-
-/** One tab's content, mounted the framework-neutral way and mounted again for another node or view. */
-function TabContent({ tab, node, view }: { tab: Registered<SidebarTab>; node: Node; view: View }) {
-  const mount = useCallback((el: HTMLElement) => tab.mount(el, node, { view }), [tab, node, view]);
-  return <EntryMount mount={mount} pluginId={tab.pluginId} className={`files-sidebar__tab-content files-sidebar__tab-content--${tab.id}`} />;
 }

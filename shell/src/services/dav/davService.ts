@@ -4,7 +4,6 @@ import type { FolderNode, Node } from '@cumulus/sdk';
 import { withDavMessage } from '../davErrorMessage';
 import { errorStatus } from '../errorStatus';
 import { encodeDavPath } from './davProps';
-import { mapFileStat } from './mapFileStat';
 import { fetchListing } from './propfindListing';
 
 /** Where the DAV service talks to and as whom. */
@@ -101,7 +100,9 @@ export function createDavService(options: DavServiceOptions): DavService {
     },
 
     async stat(path, callOptions = {}) {
-      const response = (await (await webdav()).stat(davPath(path), {
+      // The mapping of the client's stats comes with the client: the listing does not use it.
+      const [client, { mapFileStat }] = await Promise.all([webdav(), import('./mapFileStat')]);
+      const response = (await client.stat(davPath(path), {
         details: true,
         data: propfindBody(),
         headers: XML_HEADERS,
