@@ -26,7 +26,7 @@ describe('SqlMetadataStore.listing', () => {
     const fast = await test.files.metadata.listing(folder.fileid);
     // Inside a transaction the store runs on kysely's transaction handle: the portable query.
     const portable = await test.files.metadata.transaction((store) => store.listing(folder.fileid));
-    const byName = (rows: { name: string }[]) => [...rows].sort((a, b) => a.name.localeCompare(b.name));
+    const byName = <R extends { name: string }>(rows: R[]): R[] => [...rows].sort((a, b) => a.name.localeCompare(b.name));
     expect(byName(fast)).toEqual(byName(portable));
     expect(byName(fast).map((row) => [row.name, row.type, row.size])).toEqual([
       ['a.txt', 'file', 5],
