@@ -97,6 +97,15 @@ describe('inline rename', () => {
     expect(toasts()).toEqual([]);
   });
 
+  it('gives the focus back to the row when Escape or Enter closes the field', async () => {
+    const { field } = await startRenaming('notes.txt', () => Promise.resolve());
+    await act(async () => {
+      fireEvent.keyDown(field(), { key: 'Escape' });
+    });
+    expect(within(row('notes.txt')).queryByRole('textbox')).toBeNull();
+    expect(document.activeElement).toBe(row('notes.txt'));
+  });
+
   it.each([
     [412, 'The name "taken.txt" is already used in the folder "/". Please choose a different name.', true],
     [500, 'Could not rename "notes.txt"', true],

@@ -57,7 +57,9 @@ export function RenameField({ node, initialName }: { node: Node; initialName?: s
     input.current?.setCustomValidity(invalidMessage);
   }, [invalidMessage]);
 
-  const submit = () => {
+  // Enter and Escape hand the focus back to the node's row, so the keyboard user goes on from
+  // there (without this it fell to the page); a click elsewhere keeps the focus where it went.
+  const submit = (returnFocus = false) => {
     if (submitted.current) return;
     if (!validation.valid) {
       // Spec §5: an invalid form gives 'Invalid filename.' plus the reason.
@@ -66,7 +68,9 @@ export function RenameField({ node, initialName }: { node: Node; initialName?: s
       return;
     }
     submitted.current = true;
+    const row = returnFocus ? input.current?.closest<HTMLElement>('[data-source]') : null;
     stopRename();
+    row?.focus();
     if (!validation.unchanged) void dispatch(renameNodeTo({ source: node.source, newName: validation.name }));
   };
 
@@ -77,7 +81,7 @@ export function RenameField({ node, initialName }: { node: Node; initialName?: s
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        submit(true);
       }}
       onClick={(event) => event.stopPropagation()}
     >
@@ -91,13 +95,13 @@ export function RenameField({ node, initialName }: { node: Node; initialName?: s
         minLength={1}
         value={value}
         onChange={(event) => setValue(event.target.value)}
-        onBlur={submit}
+        onBlur={() => submit()}
         onKeyDown={(event) => {
           // Keys typed here are the user's text, not list shortcuts.
           event.stopPropagation();
           if (event.key === 'Escape') {
             event.preventDefault();
-            submit();
+            submit(true);
           }
         }}
       />
