@@ -31,6 +31,7 @@ import { LoadingState } from './LoadingState';
 import { gridColumnCount, rowLayout } from './rowLayout';
 import type { RowLayout } from './rowLayout';
 import { runFileAction } from './runFileAction';
+import { noteListScroll } from './scrollActivity';
 import { injectFileListStyles } from './styles';
 import { useListColumns } from './useListColumns';
 import { useOpenNode } from './useOpenNode';
@@ -117,6 +118,12 @@ export function FileList() {
   // Arrow keys scroll the active row into view; dragging rows scrolls near the edges.
   const listRef = useListRef(null);
   useListDragging(scroller);
+  useEffect(() => {
+    if (scroller === null) return;
+    const onScroll = () => noteListScroll();
+    scroller.addEventListener('scroll', onScroll, { passive: true, capture: true });
+    return () => scroller.removeEventListener('scroll', onScroll, { capture: true });
+  }, [scroller]);
   useEffect(() => void (nodes.length > 0 && performance.mark?.('files:first-rows', { detail: { dir, count: nodes.length } })), [dir, nodes.length > 0]); // bench:ui
   useEffect(() => void (!loading && folder !== undefined && performance.mark?.('files:list-ready', { detail: { dir, count: nodes.length } })), [loading, folder, nodes, dir]); // bench:ui
 

@@ -1,8 +1,9 @@
 /** @jest-environment jsdom */
-import { describe, expect, it } from '@jest/globals';
-import { fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, render } from '@testing-library/react';
 import { testFolder, testNode } from '../../test-support/fakeServices';
 import { NodePreview } from './NodePreview';
+import { noteListScroll, SCROLL_QUIET_MS } from './scrollActivity';
 
 /** The preview image's URL, or null when the MIME icon shows. */
 const previewSrc = (container: HTMLElement): string | null => container.querySelector('img.files-preview')?.getAttribute('src') ?? null;
@@ -32,5 +33,27 @@ describe('NodePreview', () => {
     expect(previewSrc(container)).toBeNull();
     rerender(<NodePreview node={testNode('/b.png', { fileid: 2 })} size={32} crop displaySize={32} />);
     expect(previewSrc(container)).toContain('fileId=2');
+  });
+
+  describe('while the list scrolls', () => {
+    afterEach(() => {
+      jest.useRealTimers();
+    });
+
+    it('holds a preview back in a box of its size until the list is at rest, then loads it', () => {
+      jest.useFakeTimers();
+      noteListScroll();
+      const { container } = render(<NodePreview node={testNode('/a.png', { fileid: 7 })} size={32} crop displaySize={32} />);
+      expect(previewSrc(container)).toBeNull();
+      const box = container.querySelector<HTMLElement>('.files-preview');
+      expect([box?.style.width, box?.style.height]).toEqual(['32px', '32px']);
+      // Still scrolling: the wait starts over.
+      act(() => jest.advanceTimersByTime(SCROLL_QUIET_MS - 20));
+      noteListScroll();
+      act(() => jest.advanceTimersByTime(SCROLL_QUIET_MS - 20));
+      expect(previewSrc(container)).toBeNull();
+      act(() => jest.advanceTimersByTime(20));
+      expect(previewSrc(container)).toBe('/core/preview?fileId=7&x=32&y=32&mimeFallback=true&a=0');
+    });
   });
 });

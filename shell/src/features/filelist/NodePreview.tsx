@@ -1,8 +1,9 @@
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { isFolder, nodePreviewUrl } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { Icon } from '../../app/icons/Icon';
 import { FILE_ICON, FOLDER_ICON, IMAGE_ICON, TEXT_ICON } from '../../app/icons/icons';
+import { msUntilListQuiet } from './scrollActivity';
 
 /** Folder icon colour: the product's primary blue. */
 const FOLDER_COLOR = '#0082c9';
@@ -24,11 +25,35 @@ function PreviewIcon({ node, displaySize }: { node: Node; displaySize: number })
   );
 }
 
+/**
+ * Holds back a preview that mounts while the list scrolls until the list is at rest: a row
+ * that only flies past then costs no request, no server thumbnail and no image document
+ * (the main cost of a scrolled row, issue 4).
+ */
+function useWaitForQuietList(): boolean {
+  const [waiting, setWaiting] = useState(() => msUntilListQuiet() > 0);
+  useEffect(() => {
+    if (!waiting) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = (): void => {
+      const left = msUntilListQuiet();
+      if (left > 0) timer = setTimeout(check, left);
+      else setWaiting(false);
+    };
+    check();
+    return () => clearTimeout(timer);
+  }, [waiting]);
+  return waiting;
+}
+
 /** A preview image that shows the MIME icon once it fails to load. */
 function PreviewImage({ node, src, displaySize }: { node: Node; src: string; displaySize: number }) {
   const [failed, setFailed] = useState(false);
+  const waiting = useWaitForQuietList();
   if (failed) return <PreviewIcon node={node} displaySize={displaySize} />;
-  return <img className="files-preview" alt="" loading="lazy" width={displaySize} height={displaySize} src={src} onError={() => setFailed(true)} />;
+  // The same box as the image, so nothing moves when it arrives.
+  if (waiting) return <span className="files-preview" style={{ width: displaySize, height: displaySize }} />;
+  return <img className="files-preview" alt="" loading="lazy" decoding="async" width={displaySize} height={displaySize} src={src} onError={() => setFailed(true)} />;
 }
 
 /**
