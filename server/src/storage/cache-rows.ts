@@ -70,3 +70,8 @@ export function ancestorsOf(path: string): string[] {
 export const seconds = (mtimeUs: number): number => Math.floor(mtimeUs / 1e6);
 /** The current time in seconds, as the cache stores times. */
 export const now = (): number => Math.floor(Date.now() / 1000);
+
+/** The columns a file's row takes when its content changed (new size and mtime, a new etag). */
+export function changedFileColumns(stat: ContentStat): Pick<FileRow, 'size' | 'mtime' | 'disk_mtime' | 'etag'> {
+  return { size: stat.size, mtime: seconds(stat.mtimeUs), disk_mtime: stat.mtimeUs, etag: newEtag() };
+}

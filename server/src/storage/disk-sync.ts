@@ -4,7 +4,7 @@ import type { ListedRow, MetadataStore } from './metadata-store';
 import { newEtag } from './metadata-store';
 import { StorageError, fail } from './errors';
 import { joinPath, parentPath } from './paths';
-import { ancestorsOf, newRow, now, seconds } from './cache-rows';
+import { ancestorsOf, changedFileColumns, newRow, now } from './cache-rows';
 
 /**
  * Keeps the file cache in line with the disk, so changes made behind the server's back are
@@ -37,7 +37,7 @@ export class DiskSync {
     if (path === '/') return this.rootRow(uid);
     const [row, stat] = await Promise.all([this.metadata.get(uid, path), this.content.stat(uid, path)]);
     if (row && stat && row.type === stat.type) {
-      if (stat.type === 'folder' || (row.size === stat.size && row.disk_mtime === stat.mtimeUs)) return row;
+      if (stat.type === 'folder' || sameContent(row, stat)) return row;
       return this.applyFileChange(uid, row, stat);
     }
     if (row) await this.dropRow(uid, row);
@@ -120,7 +120,7 @@ export class DiskSync {
   }
 
   private async applyFileChange(uid: string, row: FileRow, stat: ContentStat): Promise<FileRow> {
-    const changes = { size: stat.size, mtime: seconds(stat.mtimeUs), disk_mtime: stat.mtimeUs, etag: newEtag() };
+    const changes = changedFileColumns(stat);
     await this.metadata.update(row.fileid, changes);
     await this.metadata.propagate(uid, ancestorsOf(row.path), stat.size - row.size, now());
     return { ...row, ...changes };
@@ -153,7 +153,7 @@ export class DiskSync {
     for (const row of rows) {
       let current: ContentStat | null | undefined = onDisk.get(row.name);
       onDisk.delete(row.name);
-      if (current && current.type === row.type && (current.type === 'folder' || (current.size === row.size && current.mtimeUs === row.disk_mtime))) {
+      if (current && current.type === row.type && (current.type === 'folder' || sameContent(row, current))) {
         result.push(row);
         continue;
       }
@@ -165,8 +165,8 @@ export class DiskSync {
         if (current) onDisk.set(row.name, { name: row.name, ...current });
         continue;
       }
-      if (current.type === 'file' && (current.size !== row.size || current.mtimeUs !== row.disk_mtime)) {
-        const changes = { size: current.size, mtime: seconds(current.mtimeUs), disk_mtime: current.mtimeUs, etag: newEtag() };
+      if (current.type === 'file' && !sameContent(row, current)) {
+        const changes = changedFileColumns(current);
         await this.metadata.update(row.fileid, changes);
         delta += current.size - row.size;
         changed = true;
@@ -231,7 +231,12 @@ function sameChildren(rows: ListedRow[], disk: ContentChild[]): boolean {
   for (const row of rows) {
     const child = byName.get(row.name);
     if (!child || child.type !== row.type) return false;
-    if (child.type === 'file' && (child.size !== row.size || child.mtimeUs !== row.disk_mtime)) return false;
+    if (child.type === 'file' && !sameContent(row, child)) return false;
   }
   return true;
+}
+
+/** True when a file on disk still has the size and mtime its cached row recorded. */
+function sameContent(row: Pick<FileRow, 'size' | 'disk_mtime'>, stat: ContentStat): boolean {
+  return stat.size === row.size && stat.mtimeUs === row.disk_mtime;
 }

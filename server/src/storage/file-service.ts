@@ -12,7 +12,7 @@ import { baseName, isWithin, normalizePath, parentPath } from './paths';
 import { mimeFor } from './mime';
 import { assertAllowedFilename } from './filename-rules';
 import { DiskSync } from './disk-sync';
-import { ancestorsOf, entryAt, newRow, now, seconds, toEntry } from './cache-rows';
+import { ancestorsOf, changedFileColumns, entryAt, newRow, now, toEntry } from './cache-rows';
 
 export { toEntry } from './cache-rows';
 
@@ -355,9 +355,8 @@ export class FileService {
 
   private async recordFile(uid: string, path: string, parent: FileRow, stat: ContentStat, existing: FileRow | null): Promise<FileRow> {
     const time = now();
-    const mtime = seconds(stat.mtimeUs);
     if (existing) {
-      const changes = { size: stat.size, mtime, disk_mtime: stat.mtimeUs, etag: newEtag(), upload_time: time };
+      const changes = { ...changedFileColumns(stat), upload_time: time };
       await this.metadata.update(existing.fileid, changes);
       await this.metadata.propagate(uid, ancestorsOf(path), stat.size - existing.size, time);
       return { ...existing, ...changes };
