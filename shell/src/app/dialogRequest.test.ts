@@ -29,4 +29,12 @@ describe('createDialogRequest', () => {
     expect(() => dialog.answer('late')).not.toThrow();
     expect(dialog.current()).toBeNull();
   });
+
+  it('cancel answers the open request with the cancelled value', async () => {
+    const dialog = createDialogRequest<{ question: string }, string | null>(null);
+    const answer = dialog.ask({ question: 'keep?' });
+    dialog.cancel();
+    await expect(answer).resolves.toBeNull();
+    expect(dialog.current()).toBeNull();
+  });
 });

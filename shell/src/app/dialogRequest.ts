@@ -9,6 +9,8 @@ export interface DialogRequest<Request, Answer> {
   ask(request: Request): Promise<Answer>;
   /** Closes the open dialog with `answer`; nothing happens when none is open. */
   answer(answer: Answer): void;
+  /** Closes the open dialog with the cancelled answer (Escape, or its code could not be fetched). */
+  cancel(): void;
   /** The open request, or null. */
   current(): Opened<Request> | null;
   /** The open request, re-rendering when it changes. */
@@ -35,6 +37,13 @@ export function createDialogRequest<Request extends object, Answer>(cancelled: A
     };
   };
   const current = (): Opened<Request> | null => pending?.request ?? null;
+  const answer = (value: Answer): void => {
+    const open = pending;
+    if (open === null) return;
+    pending = null;
+    emit();
+    open.resolve(value);
+  };
   return {
     ask(request) {
       pending?.resolve(cancelled);
@@ -43,13 +52,8 @@ export function createDialogRequest<Request extends object, Answer>(cancelled: A
         emit();
       });
     },
-    answer(answer) {
-      const open = pending;
-      if (open === null) return;
-      pending = null;
-      emit();
-      open.resolve(answer);
-    },
+    answer,
+    cancel: () => answer(cancelled),
     current,
     useCurrent() {
       return useSyncExternalStore(subscribe, current, () => null);

@@ -1,11 +1,5 @@
-import { useEffect } from 'react';
-import { OnDemand, lazyComponent } from '../../app/OnDemand';
-import { resolveConflictRequest, useConflictRequest } from './conflictStore';
-
-const ConflictModal = lazyComponent(() => import('./ConflictModal').then((module) => module.ConflictModal));
-
-/** A dialog whose code could not be fetched cancels the operation, as Escape would. */
-const cancelRequest = () => resolveConflictRequest(null);
+import { createOnDemandDialog } from '../../app/OnDemandDialog';
+import { conflictDialog } from './conflictStore';
 
 /**
  * The conflict dialog (spec §2 "Conflict dialog", §4 "Conflict choices",
@@ -20,13 +14,4 @@ const cancelRequest = () => resolveConflictRequest(null);
  * feature asks through `requestConflictResolution`. Its code is fetched
  * with the first request (see `ConflictModal`).
  */
-export function ConflictDialog() {
-  const request = useConflictRequest();
-  // Unmounted while open: the operation waiting for an answer must not wait for ever.
-  useEffect(() => () => resolveConflictRequest(null), []);
-  return request === null ? null : (
-    <OnDemand key={request.id} onFailure={cancelRequest}>
-      <ConflictModal request={request} />
-    </OnDemand>
-  );
-}
+export const ConflictDialog = createOnDemandDialog(conflictDialog, () => import('./ConflictModal').then((module) => module.ConflictModal));

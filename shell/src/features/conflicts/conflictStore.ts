@@ -36,7 +36,8 @@ export interface ConflictRequest {
  */
 export type ConflictAnswer = ConflictChoice[] | 'skipped' | null;
 
-const conflictDialog = createDialogRequest<ConflictRequest, ConflictAnswer>(null);
+/** The conflict dialog's open request; a cancel answers null. */
+export const conflictDialog = createDialogRequest<ConflictRequest, ConflictAnswer>(null);
 
 /**
  * Opens the conflict dialog and resolves to the user's answer. Any feature

@@ -1,11 +1,5 @@
-import { useEffect } from 'react';
-import { OnDemand, lazyComponent } from '../../app/OnDemand';
-import { resolvePicker, usePickerRequest } from './pickerStore';
-
-const MoveCopyPicker = lazyComponent(() => import('./MoveCopyPicker').then((module) => module.MoveCopyPicker));
-
-/** A picker whose code could not be fetched cancels, as closing it would. */
-const cancelPicker = () => resolvePicker(null);
+import { createOnDemandDialog } from '../../app/OnDemandDialog';
+import { picker } from './pickerStore';
 
 /**
  * The move or copy folder picker (spec §5 "Move/copy"): an accessible modal
@@ -16,13 +10,4 @@ const cancelPicker = () => resolvePicker(null);
  * beside it cancel. Mounted once; shows while a request is open, its code
  * fetched with the first one (see `MoveCopyPicker`).
  */
-export function MoveCopyDialog() {
-  const request = usePickerRequest();
-  // Unmounted while open (the list went away): the action must not wait for ever.
-  useEffect(() => () => resolvePicker(null), []);
-  return request === null ? null : (
-    <OnDemand key={request.id} onFailure={cancelPicker}>
-      <MoveCopyPicker request={request} />
-    </OnDemand>
-  );
-}
+export const MoveCopyDialog = createOnDemandDialog(picker, () => import('./MoveCopyPicker').then((module) => module.MoveCopyPicker));

@@ -23,7 +23,8 @@ export interface PickerQuestion {
 /** An open folder picker; `id` distinguishes successive requests (React key). */
 export type PickerRequest = Opened<PickerQuestion>;
 
-const picker = createDialogRequest<PickerQuestion, MoveCopyChoice | null>(null);
+/** The folder picker's open request; a cancel answers null. */
+export const picker = createDialogRequest<PickerQuestion, MoveCopyChoice | null>(null);
 
 /**
  * Opens the folder picker for `nodes` at `startDir` and resolves to the
