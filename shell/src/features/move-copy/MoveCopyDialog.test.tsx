@@ -159,7 +159,10 @@ describe('move or copy', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("cancelling the conflict dialog toasts 'Move cancelled' and moves nothing; keeping only the existing version skips", async () => {
+  it.each([
+    ['Cancel the entire operation', 'info: Move cancelled'],
+    ['Skip this file', 'info: Conflicts resolution skipped'],
+  ])("choosing '%s' in the conflict dialog moves nothing and toasts '%s'", async (button, toast) => {
     const { dialog, services } = await openPicker('a.txt');
     const moves: string[] = [];
     services.dav.move = (node) => {
@@ -170,28 +173,11 @@ describe('move or copy', () => {
     await settle();
     await click(within(dialog()).getByRole('button', { name: 'Move to Docs' }));
     await settle();
-    await click(screen.getByRole('button', { name: 'Cancel the entire operation' }));
+    await click(screen.getByRole('button', { name: button }));
     await settle();
     expect(moves).toEqual([]);
-    expect(toasts()).toEqual(['info: Move cancelled']);
+    expect(toasts()).toEqual([toast]);
     expect(row('a.txt')).toBeTruthy();
-  });
-
-  it("skipping the conflicts toasts 'Conflicts resolution skipped' and moves nothing", async () => {
-    const { dialog, services } = await openPicker('a.txt');
-    const moves: string[] = [];
-    services.dav.move = (node) => {
-      moves.push(node.path);
-      return Promise.resolve();
-    };
-    await click(within(dialog()).getByRole('button', { name: 'Docs' }));
-    await settle();
-    await click(within(dialog()).getByRole('button', { name: 'Move to Docs' }));
-    await settle();
-    await click(screen.getByRole('button', { name: 'Skip this file' }));
-    await settle();
-    expect(moves).toEqual([]);
-    expect(toasts()).toEqual(['info: Conflicts resolution skipped']);
   });
 
   it("offers only 'Copy' for a node without delete permission", async () => {
