@@ -358,6 +358,12 @@ export interface UploaderOptions {
   now?: () => number;
   /** 16 random hex characters for workspace names. Injectable for tests. */
   randomHex?: () => string;
+  /**
+   * Least time between two `subscribe` calls, ms (default 50): progress
+   * comes in bursts and a store need not hear of each one. The first change
+   * after a quiet spell is reported at the next microtask.
+   */
+  notifyInterval?: number;
   /** Where a throwing listener or a failed clean-up is reported; default `console.error`. */
   logError?: (message: string, error: unknown) => void;
 }
@@ -386,7 +392,7 @@ export interface UploadBatchResult {
 export interface Uploader {
   /** The current state (plain data). */
   getState(): UploaderState;
-  /** Called after changes (coalesced to one call per microtask). Returns the unsubscribe function. */
+  /** Called after changes, with the ids that changed (at most once per `notifyInterval` ms). Returns the unsubscribe function. */
   subscribe(listener: UploaderListener): () => void;
   /** Listens to a notification; a listener that throws is logged and stops nothing. Returns the unsubscribe function. */
   on<E extends keyof UploaderEvents>(event: E, listener: (payload: UploaderEvents[E]) => void): () => void;
