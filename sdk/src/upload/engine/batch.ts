@@ -123,6 +123,7 @@ export async function runBatch(
     waited = batch.work.length;
     await Promise.allSettled(pending);
   }
+  if (batch.controller.signal.aborted && failure === null) batch.cancelled = true;
   const items = batch.itemIds.map((id) => context.state.get(id)).filter((item): item is UploadItemState => item !== undefined);
   if (batch.id !== null) {
     const failed = batch.cancelled || failure !== null || items.some((item) => item.status === 'failed');

@@ -138,9 +138,9 @@ export function createUploader(options: UploaderOptions): Uploader {
     async listUnfinished() {
       if (!context.journal) return [];
       const records = await context.journal.list();
-      // Those this engine is running now are not unfinished in the reload sense.
-      const running = new Set([...context.runs.values()].filter((run) => !isUploadFinal(state.get(run.id) ?? { status: 'failed' })).map((run) => run.journalId));
-      return records.filter((record) => !running.has(record.id));
+      // Those this engine holds (running, or failed and resumable with retry(id)) are not listed.
+      const held = new Set([...context.runs.values()].map((run) => run.journalId));
+      return records.filter((record) => !held.has(record.id));
     },
 
     async resumeUnfinished(record: UnfinishedUpload, file: UploadFile) {

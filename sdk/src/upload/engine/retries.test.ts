@@ -1,7 +1,10 @@
 /** @jest-environment node */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
 import { answer, FILES_PATH, HOME, makeFile, MiB, ORIGIN, requests, resetRecords, sleeps, testEngine, UPLOADS_PATH } from './engine.test-support';
+
+// Megabytes of chunks go through nock as hex text: slow on a busy machine.
+jest.setTimeout(60_000);
 
 const WORKSPACE = `${UPLOADS_PATH}/web-file-upload-0000000000000001`;
 

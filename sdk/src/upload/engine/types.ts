@@ -384,7 +384,7 @@ export interface UploadBatchResult {
   readonly items: readonly UploadItemState[];
   /** Paths (relative, from '/') of entries skipped by a decision: invalid name, keep existing. */
   readonly skipped: readonly string[];
-  /** The user cancelled the batch in the conflict dialog; nothing was uploaded. */
+  /** The batch was cancelled: in the conflict dialog ('Cancel the entire operation'), by `cancel(batchId)` or `cancelAll()`, or by the upload's signal. */
   readonly cancelled: boolean;
 }
 
@@ -421,7 +421,11 @@ export interface Uploader {
   /** Tries a failed item again; a `resumable` chunked one continues from the chunks the server holds. */
   retry(id: string): Promise<UploadItemState>;
 
-  /** Chunked uploads left unfinished (e.g. by a page reload), from the journal. */
+  /**
+   * Chunked uploads left unfinished (e.g. by a page reload), from the
+   * journal; those this engine still holds are left out (a failed one of
+   * them is continued with `retry(id)`).
+   */
   listUnfinished(): Promise<readonly UnfinishedUpload[]>;
   /**
    * Continues an unfinished upload with the file picked again, from the
