@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
-import { answer, FILES, FILES_PATH, HOME, makeFile, MiB, MTIME, ORIGIN, requests, resetRecords, testEngine, UPLOADS, UPLOADS_PATH } from './engine.test-support';
+import { answer, FILES, FILES_PATH, HOME, makeFile, MiB, MTIME, ORIGIN, requests, resetRecords, testEngine, UPLOADS, UPLOADS_PATH, useNock } from './engine.test-support';
 import { createMemoryJournal } from './journal';
 import type { UnfinishedUpload } from './types';
 
@@ -30,12 +30,7 @@ function chunkListing(workspace: string, chunks: Record<number, number>): string
 const tick = (ms = 30) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('upload engine: cancel and resume', () => {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(() => resetRecords());
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
+  useNock();
 
   it('cancel aborts a running PUT: the item is cancelled, then settles failed with its cancelled mark', async () => {
     nock(ORIGIN).put(`${FILES_PATH}/a.txt`).delay(10_000).reply(201);

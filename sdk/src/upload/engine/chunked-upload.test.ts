@@ -1,7 +1,6 @@
 /** @jest-environment node */
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import nock from 'nock';
-import { answer, FILES, FILES_PATH, HOME, makeFile, MiB, requests, resetRecords, testEngine, UPLOADS_PATH } from './engine.test-support';
+import { describe, expect, it, jest } from '@jest/globals';
+import { answer, FILES, FILES_PATH, HOME, makeFile, MiB, requests, resetRecords, testEngine, UPLOADS_PATH, useNock } from './engine.test-support';
 
 // Megabytes of chunks go through nock as hex text: slow on a busy machine.
 jest.setTimeout(60_000);
@@ -13,12 +12,7 @@ const oneAtATime = { files: { chunked_upload: { max_parallel_count: 1 } } };
 const chunkPuts = () => requests.filter((r) => r.method === 'PUT' && r.path.startsWith(WORKSPACE)).map((r) => Number(r.path.slice(WORKSPACE.length + 1)));
 
 describe('upload engine: chunked uploads (spec §7, §9)', () => {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(() => resetRecords());
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
+  useNock();
 
   it('creates the workspace, PUTs chunks 1..N and MOVEs .file, with the headers of spec §7', async () => {
     answer('MKCOL', WORKSPACE, [201]);

@@ -3,6 +3,7 @@
  * request (method, path, headers, body size), files of a given size, and an
  * engine with instant, recorded backoff sleeps.
  */
+import { afterAll, afterEach, beforeAll } from '@jest/globals';
 import nock from 'nock';
 import { createUploader } from './create-uploader';
 import { createFetchTransport } from './transport';
@@ -98,3 +99,17 @@ export function resetRecords(): void {
 
 /** A destination folder. */
 export const HOME = { source: FILES, owner: 'alice', path: '/' };
+
+/**
+ * Registers the hooks of a test file that talks to nock: no real network,
+ * records cleared after each test, and node's http and fetch given back
+ * unpatched at the end (a later test file in the same worker needs them).
+ */
+export function useNock(): void {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => resetRecords());
+  afterAll(() => {
+    nock.enableNetConnect();
+    nock.restore();
+  });
+}

@@ -1,9 +1,8 @@
 /** @jest-environment node */
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import nock from 'nock';
+import { describe, expect, it, jest } from '@jest/globals';
 import { createNode } from '../../node/create-node';
 import type { Node } from '../../node/types';
-import { answer, FILES, FILES_PATH, HOME, makeFile, ORIGIN, requests, resetRecords, testEngine } from './engine.test-support';
+import { answer, FILES, FILES_PATH, HOME, makeFile, ORIGIN, requests, testEngine, useNock } from './engine.test-support';
 import { createUploadFolder, uploadTreeFromPaths } from './folder';
 import type { ConflictDecision, ConflictRequest, InvalidNameRequest } from './types';
 
@@ -13,12 +12,7 @@ const node = (name: string, type: 'file' | 'folder', folder = FILES): Node =>
   createNode({ source: `${folder}/${encodeURIComponent(name)}`, type, root: '/files/alice', size: 5, mtime: 1000 });
 
 describe('upload engine: folders, public mode, names and conflicts', () => {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(() => resetRecords());
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
+  useNock();
 
   it('creates folders with MKCOL before their files, at any depth, under a batch container that ends finished', async () => {
     answer('MKCOL', `${FILES_PATH}/Photos`, [201]);

@@ -1,18 +1,12 @@
 /** @jest-environment node */
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import nock from 'nock';
-import { answer, FILES_PATH, HOME, makeFile, requests, resetRecords, testEngine } from './engine.test-support';
+import { describe, expect, it, jest } from '@jest/globals';
+import { answer, FILES_PATH, HOME, makeFile, requests, testEngine, useNock } from './engine.test-support';
 
 // Megabytes of chunks go through nock as hex text: slow on a busy machine.
 jest.setTimeout(60_000);
 
 describe('upload engine: plain uploads', () => {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(() => resetRecords());
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
+  useNock();
 
   it('PUTs a small file with X-OC-Mtime in seconds and its Content-Type, and records the new file id', async () => {
     answer('PUT', `${FILES_PATH}/notes.txt`, [201, '', { 'oc-fileid': '00000042ocabc123', etag: '"e1"' }]);

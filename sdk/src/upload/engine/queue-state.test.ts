@@ -47,30 +47,21 @@ function engineWith(transport: UploaderOptions['transport'], options: Partial<Up
 }
 
 describe('upload engine: queue, state and notifications (spec §3, §4)', () => {
-  it('runs at most max_parallel_count requests at once, one pool for all files', async () => {
+  it.each([
+    ['max_parallel_count', { files: { chunked_upload: { max_parallel_count: 2 } } }, 2],
+    ['5 by default', undefined, 5],
+  ])('runs at most %s requests at once, one pool for all files', async (_, capabilities, limit) => {
     const held = heldTransport();
-    const engine = engineWith(held.transport, { capabilities: { files: { chunked_upload: { max_parallel_count: 2 } } } });
-    const done = engine.upload(HOME, [1, 2, 3, 4, 5].map((n) => makeFile(`${n}.txt`, 10)));
+    const engine = engineWith(held.transport, { capabilities });
+    const done = engine.upload(HOME, [1, 2, 3, 4, 5, 6, 7].map((n) => makeFile(`${n}.txt`, 10)));
     await settle();
-    expect(held.waiting).toHaveLength(2);
+    expect(held.waiting).toHaveLength(limit);
     while (held.waiting.length > 0) {
       held.release();
       await settle();
     }
     await done;
-    expect(held.most()).toBe(2);
-  });
-
-  it('defaults to 5 parallel jobs', async () => {
-    const held = heldTransport();
-    const done = engineWith(held.transport).upload(HOME, [1, 2, 3, 4, 5, 6, 7].map((n) => makeFile(`${n}.txt`, 10)));
-    await settle();
-    expect(held.waiting).toHaveLength(5);
-    while (held.waiting.length > 0) {
-      held.release();
-      await settle();
-    }
-    await done;
+    expect(held.most()).toBe(limit);
   });
 
   it('goes idle → uploading → idle, item initialized → uploading → finished, with the queue totals', async () => {

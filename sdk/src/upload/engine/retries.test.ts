@@ -1,7 +1,7 @@
 /** @jest-environment node */
-import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
-import { answer, FILES_PATH, HOME, makeFile, MiB, ORIGIN, requests, resetRecords, sleeps, testEngine, UPLOADS_PATH } from './engine.test-support';
+import { answer, FILES_PATH, HOME, makeFile, MiB, ORIGIN, requests, sleeps, testEngine, UPLOADS_PATH, useNock } from './engine.test-support';
 
 // Megabytes of chunks go through nock as hex text: slow on a busy machine.
 jest.setTimeout(60_000);
@@ -9,12 +9,7 @@ jest.setTimeout(60_000);
 const WORKSPACE = `${UPLOADS_PATH}/web-file-upload-0000000000000001`;
 
 describe('upload engine: retries (spec §9)', () => {
-  beforeAll(() => nock.disableNetConnect());
-  afterEach(() => resetRecords());
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
+  useNock();
 
   it('retries a 5xx PUT with exponential backoff from 1000 ms', async () => {
     answer('PUT', `${FILES_PATH}/a.txt`, [503], 2);
