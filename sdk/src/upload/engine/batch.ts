@@ -51,6 +51,14 @@ interface Planned {
   merge: boolean;
 }
 
+/** Entries queued in one go before the engine yields to the event loop. */
+const QUEUE_SLICE = 250;
+
+/** Resolves in a later task (a macrotask: rendering and input get their turn). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** An AbortController aborted when `parent` aborts. */
 export function childController(parent: AbortSignal | undefined): AbortController {
   const controller = new AbortController();
@@ -147,7 +155,13 @@ async function processLevel(context: EngineContext, batch: Batch, level: Level):
   const resolved = await resolveLevelConflicts(context, batch, level, content, planned);
   if (resolved === null || level.signal.aborted) return;
 
-  for (const item of resolved) {
+  for (let index = 0; index < resolved.length; index++) {
+    // A folder of thousands of files is queued in slices: the page stays responsive.
+    if (index > 0 && index % QUEUE_SLICE === 0) {
+      await nextTask();
+      if (level.signal.aborted) return;
+    }
+    const item = resolved[index] as Planned;
     const path = `${level.path}/${item.name}`;
     const url = `${level.url}/${encodeURIComponent(item.name)}`;
     if (isUploadFolder(item.entry)) startFolder(context, batch, level, item.entry.children, item.name, path, url, item.merge);

@@ -1,7 +1,7 @@
 /**
- * The two things the engine reads from WebDAV XML, without a DOM (the engine
- * runs under node too): the `s:message` of an error answer, and the chunks
- * (href and size) of a workspace's PROPFIND multistatus. Namespace prefixes
+ * What the engine reads from WebDAV XML, without a DOM (the engine runs
+ * under node too): the `s:message` of an error answer, the chunks (href and
+ * size) of a workspace's PROPFIND multistatus, a file's size and id. Namespace prefixes
  * vary between servers, so elements are matched by local name with any
  * prefix. Anything else in the XML is ignored.
  */
@@ -22,12 +22,16 @@ function elements(xml: string, localName: string): string[] {
   return [...xml.matchAll(pattern)].map((match) => match[2] ?? '');
 }
 
+/** The trimmed text of the first `<prefix:localName>` element, decoded; null when none. */
+export function firstElementText(xml: string, localName: string): string | null {
+  const [text] = elements(xml, localName);
+  return text === undefined ? null : decodeXmlText(text).trim();
+}
+
 /** The server's message in a failed answer (`<s:message>` of a `d:error` body), trimmed; null when none. */
 export function serverMessage(body: string): string | null {
   if (!body.includes('message')) return null;
-  const [message] = elements(body, 'message');
-  if (message === undefined) return null;
-  const text = decodeXmlText(message).trim();
+  const text = firstElementText(body, 'message');
   return text === '' ? null : text;
 }
 

@@ -2,7 +2,7 @@ import { chunkCount, chunkRange, getChunkSize, shouldChunk } from '../chunking';
 import type { UploadResponse } from '../upload-item';
 import { cancelUpload, createUpload, failUpload, finishUpload, setUploaded } from '../upload-item';
 import type { EngineContext } from './context';
-import { storedChunks } from './dav-xml';
+import { firstElementText, multistatusEntries, storedChunks } from './dav-xml';
 import { cancelledError, uploadErrorFromResponse } from './errors';
 import type { SendOutcome } from './send';
 import { send } from './send';
@@ -15,6 +15,10 @@ const OCTET_STREAM = 'application/octet-stream';
 /** The PROPFIND body asking a workspace for its chunks' sizes. */
 const CHUNKS_PROPFIND =
   '<?xml version="1.0" encoding="UTF-8"?><d:propfind xmlns:d="DAV:"><d:prop><d:resourcetype/><d:getcontentlength/></d:prop></d:propfind>';
+
+/** The PROPFIND body asking for a file's size and id. */
+const DESTINATION_PROPFIND =
+  '<?xml version="1.0" encoding="UTF-8"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><d:getcontentlength/><oc:fileid/></d:prop></d:propfind>';
 
 /** One file's upload as the engine runs it (internal): the file, where it goes, its abort controller and workspace. */
 export interface FileRun {
@@ -321,12 +325,40 @@ async function uploadChunked(context: EngineContext, run: FileRun): Promise<void
     },
     { priority: [run.seq, count + 1], signal },
   );
-  const response = success(outcome);
+  let response = success(outcome);
+  if (response === null && outcome.kind === 'answer' && outcome.response.status === 404 && outcome.attempts > 1) {
+    // The first MOVE's answer was lost and the workspace is gone: was it carried out?
+    response = await assembledAlready(context, run, outcome.response);
+  }
   if (response === null) throw failure('assemble', outcome);
   // The server removed the workspace with the assembly.
   run.workspace = null;
   await forget(context, run);
   finish(context, run, response);
+}
+
+/**
+ * After a MOVE whose answer was lost (the server went down) and whose retry
+ * found no workspace: the file at the destination, when it has the upload's
+ * size, is the assembled upload. Returns an answer standing for the MOVE's,
+ * or null.
+ */
+async function assembledAlready(context: EngineContext, run: FileRun, notFound: TransportResponse): Promise<TransportResponse | null> {
+  const outcome = await send(
+    context.send,
+    {
+      method: 'PROPFIND',
+      url: run.url,
+      headers: { ...run.headers, Depth: '0', 'Content-Type': 'application/xml; charset=utf-8' },
+      body: DESTINATION_PROPFIND,
+    },
+    { priority: [run.seq, 0], signal: run.controller.signal },
+  );
+  if (outcome.kind !== 'answer' || outcome.response.status !== 207) return null;
+  const [entry] = multistatusEntries(outcome.response.body);
+  if (entry?.size !== run.file.size) return null;
+  const fileid = firstElementText(outcome.response.body, 'fileid');
+  return { status: 201, headers: { ...notFound.headers, ...(fileid ? { 'oc-fileid': fileid } : {}) }, body: '' };
 }
 
 /** Removes the run's journal record. */

@@ -149,6 +149,21 @@ describe('upload engine: queue, state and notifications (spec §3, §4)', () => 
     expect(Object.values(state.items).map((item) => `${item.kind}:${item.status}`)).toEqual(['batch:failed', 'file:finished', 'file:failed']);
   });
 
+  it('queues a big batch in slices of 250 entries, yielding to the event loop between them', async () => {
+    const engine = engineWith(async () => ({ status: 201, headers: {}, body: '' }));
+    const done = engine.upload(HOME, Array.from({ length: 600 }, (_, n) => makeFile(`${n}.txt`, 1)));
+    const queued: number[] = [];
+    while (queued.at(-1) !== 601) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      queued.push(engine.getState().order.length);
+    }
+    // The container and the first slice, then the others in later tasks.
+    expect(queued[0]).toBe(251);
+    expect(queued).toContain(501);
+    const result = await done;
+    expect(result.items.filter((item) => item.status === 'finished')).toHaveLength(600);
+  });
+
   it('feeds the rate estimator: time left is estimated after 2.5 s of running time', async () => {
     let now = 1_000_000;
     const held = heldTransport();

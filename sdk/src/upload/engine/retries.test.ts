@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { describe, expect, it, jest } from '@jest/globals';
 import nock from 'nock';
-import { answer, FILES_PATH, HOME, makeFile, MiB, ORIGIN, requests, sleeps, testEngine, UPLOADS_PATH, useNock } from './engine.test-support';
+import { answer, FILES_PATH, HOME, makeFile, MiB, ORIGIN, requests, resetRecords, sleeps, testEngine, UPLOADS_PATH, useNock } from './engine.test-support';
 
 // Megabytes of chunks go through nock as hex text: slow on a busy machine.
 jest.setTimeout(60_000);
@@ -73,6 +73,28 @@ describe('upload engine: retries (spec §9)', () => {
     expect(requests.filter((r) => r.method === 'MOVE')).toHaveLength(1);
     // A 5xx is the server's trouble: the workspace is kept for a later retry.
     expect(result.items[0]).toMatchObject({ status: 'failed', resumable: true, error: { code: 'status', status: 500, stage: 'assemble' } });
+  });
+
+  it('a MOVE whose answer was lost and whose retry finds no workspace counts as done when the destination has the full size', async () => {
+    answer('MKCOL', WORKSPACE, [201]);
+    answer('PUT', new RegExp(`^${WORKSPACE}/\\d+$`), [201], 2);
+    nock(ORIGIN).intercept(`${WORKSPACE}/.file`, 'MOVE').replyWithError({ code: 'ECONNRESET', message: 'server died' });
+    answer('MOVE', `${WORKSPACE}/.file`, [404]);
+    const listing = (size: number) =>
+      `<d:multistatus xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:response><d:href>${FILES_PATH}/big.bin</d:href><d:propstat><d:prop><d:getcontentlength>${size}</d:getcontentlength><oc:fileid>321</oc:fileid></d:prop></d:propstat></d:response></d:multistatus>`;
+    answer('PROPFIND', `${FILES_PATH}/big.bin`, [207, listing(6 * MiB)]);
+    const [done] = (await testEngine().upload(HOME, [makeFile('big.bin', 6 * MiB)])).items;
+    expect(done).toMatchObject({ status: 'finished', fileid: 321 });
+    expect(requests.at(-1)).toMatchObject({ method: 'PROPFIND', headers: { depth: '0' } });
+
+    resetRecords();
+    answer('MKCOL', `${UPLOADS_PATH}/web-file-upload-0000000000000001`, [201]);
+    answer('PUT', new RegExp(`^${WORKSPACE}/\\d+$`), [201], 2);
+    nock(ORIGIN).intercept(`${WORKSPACE}/.file`, 'MOVE').replyWithError({ code: 'ECONNRESET', message: 'server died' });
+    answer('MOVE', `${WORKSPACE}/.file`, [404]);
+    answer('PROPFIND', `${FILES_PATH}/big.bin`, [207, listing(12)]);
+    const [failed] = (await testEngine().upload(HOME, [makeFile('big.bin', 6 * MiB)])).items;
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'target-missing', stage: 'assemble' } });
   });
 
   it('retries a chunk on its own: the others are not sent again', async () => {
