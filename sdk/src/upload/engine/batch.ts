@@ -33,6 +33,8 @@ interface Level {
   url: string;
   /** The folder's path relative to the batch's destination ('' at the top). */
   path: string;
+  /** The folder's display path (the destination's path joined with `path`), for the decisions and `listFolder`. */
+  displayPath: string;
   /** Its display name, for the conflict dialog. */
   dirname: string;
   entries: readonly UploadEntry[];
@@ -116,6 +118,7 @@ export async function runBatch(
     await processLevel(context, batch, {
       url: source,
       path: '',
+      displayPath: destination.path ?? '/',
       dirname: baseOf(destination.path ?? source),
       entries,
       existed: true,
@@ -146,7 +149,7 @@ export async function runBatch(
 async function processLevel(context: EngineContext, batch: Batch, level: Level): Promise<void> {
   let content: readonly Node[] = [];
   if (level.existed && context.listFolder !== null) {
-    content = (await context.listFolder({ source: level.url, path: level.path === '' ? '/' : level.path }, level.signal)) ?? [];
+    content = (await context.listFolder({ source: level.url, path: level.displayPath }, level.signal)) ?? [];
   }
   if (level.signal.aborted) return;
 
@@ -212,7 +215,7 @@ async function resolveLevelConflicts(
   let resolutions: ConflictResolution[];
   if (context.decisions.resolveConflicts) {
     const decision = await context.decisions.resolveConflicts({
-      destination: { source: level.url, path: level.path === '' ? '/' : level.path },
+      destination: { source: level.url, path: level.displayPath },
       dirname: level.dirname,
       incoming: conflicting.map(({ entry, name }) => ({
         name,
@@ -303,6 +306,7 @@ function startFolder(
       await processLevel(context, batch, {
         url,
         path,
+        displayPath: `${level.displayPath.replace(/\/+$/, '')}/${name}`,
         dirname: name,
         entries: children,
         existed: merge || status === 405,

@@ -91,7 +91,7 @@ export type UploadEntry = UploadFile | UploadFolder;
  * fits as it is.
  */
 export interface UploadDestination {
-  /** Absolute WebDAV URL of the folder, e.g. `https://host/remote.php/dav/files/alice/Photos`. */
+  /** Absolute WebDAV URL of the folder, path segments encoded, e.g. `https://host/remote.php/dav/files/alice/My%20Photos`. */
   readonly source: string;
   /** The owner's user id; null or 'anonymous' on a public share. */
   readonly owner?: string | null;
