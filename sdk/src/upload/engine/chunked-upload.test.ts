@@ -75,6 +75,23 @@ describe('upload engine: chunked uploads (spec §7, §9)', () => {
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.length).sort((a, b) => a - b)).toEqual([1 * MiB, 6 * MiB]);
   });
 
+  it('a journal that fails is logged and the upload goes on', async () => {
+    answer('MKCOL', WORKSPACE, [201]);
+    answer('PUT', new RegExp(`^${WORKSPACE}/\\d+$`), [201], 2);
+    answer('MOVE', `${WORKSPACE}/.file`, [201]);
+    const logged: string[] = [];
+    const journal = {
+      list: () => [],
+      put: () => {
+        throw new Error('storage full');
+      },
+      remove: () => undefined,
+    };
+    const result = await testEngine({ journal, logError: (message) => logged.push(message) }).upload(HOME, [makeFile('a.bin', 6 * MiB)]);
+    expect(result.items[0]?.status).toBe('finished');
+    expect(logged).toEqual(['Could not update the upload journal']);
+  });
+
   it('a 507 on a chunk stops the remaining chunks, fails the item with "no-space" and deletes the workspace', async () => {
     answer('MKCOL', WORKSPACE, [201]);
     answer('PUT', `${WORKSPACE}/1`, [507, '<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns"><s:message>Insufficient space</s:message></d:error>']);

@@ -7,7 +7,7 @@ import { cancelledError, uploadErrorFromResponse } from './errors';
 import type { SendOutcome } from './send';
 import { send } from './send';
 import { abortError, isAbortError } from './transport';
-import type { TransportResponse, UploadError, UploadFile, UploadItemState, UploadStage } from './types';
+import type { TransportResponse, UnfinishedUpload, UploadError, UploadFile, UploadItemState, UploadStage } from './types';
 
 /** Content type of a file the browser cannot name, and of every chunk (spec §7). */
 const OCTET_STREAM = 'application/octet-stream';
@@ -179,7 +179,7 @@ async function createWorkspace(context: EngineContext, run: FileRun): Promise<st
   if (!created) throw failure('workspace', outcome);
   run.workspace = url;
   run.journalId = name;
-  await context.journal?.put({
+  await remember(context, {
     id: name,
     workspace: url,
     destination: run.url,
@@ -359,6 +359,15 @@ async function assembledAlready(context: EngineContext, run: FileRun, notFound: 
   if (entry?.size !== run.file.size) return null;
   const fileid = firstElementText(outcome.response.body, 'fileid');
   return { status: 201, headers: { ...notFound.headers, ...(fileid ? { 'oc-fileid': fileid } : {}) }, body: '' };
+}
+
+/** Records an unfinished upload in the journal; a journal that fails is logged and stops nothing. */
+async function remember(context: EngineContext, record: UnfinishedUpload): Promise<void> {
+  try {
+    await context.journal?.put(record);
+  } catch (error) {
+    context.logError('Could not update the upload journal', error);
+  }
 }
 
 /** Removes the run's journal record. */
