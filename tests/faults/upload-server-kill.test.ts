@@ -84,22 +84,29 @@ function chunkOf(request: TransportRequest): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** How a chunk PUT ended: answered, refused (the server was down: no byte went), or broken off (the server died under it). */
+/**
+ * How a chunk PUT ended: answered; broken off (the server died under it);
+ * or refused, meaning it started once the server was known to be dead (a
+ * failed try proves it), so none of its bytes reached a server: refused
+ * connections, and tries on pooled keep-alive sockets of the dead server.
+ */
 type Outcome = 'pending' | 'answered' | 'refused' | 'broken';
 
 /**
  * The fetch transport, watched: every chunk PUT try and how it ended
  * (`attempts`), the chunks the server acknowledged (`stored`); `onStored`
- * runs after each acknowledgement.
+ * runs after each acknowledgement. `serverUp()` tells it the server is back.
  */
 function watchedTransport(onStored: (stored: Set<number>) => void) {
   const fetchTransport = createFetchTransport();
   const attempts: { chunk: number; outcome: Outcome }[] = [];
   const stored = new Set<number>();
+  let serverDown = false;
   const transport: UploadTransport = async (request) => {
     const chunk = chunkOf(request);
     if (chunk === null) return fetchTransport(request);
     const attempt: { chunk: number; outcome: Outcome } = { chunk, outcome: 'pending' };
+    const startedWhileDown = serverDown;
     attempts.push(attempt);
     try {
       const response = await fetchTransport(request);
@@ -110,13 +117,17 @@ function watchedTransport(onStored: (stored: Set<number>) => void) {
       }
       return response;
     } catch (error) {
-      attempt.outcome = (error as { cause?: { code?: unknown } }).cause?.code === 'ECONNREFUSED' ? 'refused' : 'broken';
+      attempt.outcome = startedWhileDown ? 'refused' : 'broken';
+      serverDown = true;
       throw error;
     }
   };
   /** The tries whose bytes may have reached the server (all but the refused ones), per chunk. */
   const delivered = (chunk: number) => attempts.filter((a) => a.chunk === chunk && a.outcome !== 'refused');
-  return { transport, attempts, stored, delivered };
+  const serverUp = () => {
+    serverDown = false;
+  };
+  return { transport, attempts, stored, delivered, serverUp };
 }
 
 /** Waits until `ready()` holds. */
@@ -190,6 +201,7 @@ describe('upload engine against a server killed with SIGKILL mid-upload', () => 
     // Start the server again as soon as it is dead; the engine is in its backoff meanwhile.
     await until(() => killed !== null);
     await server.restart(killed as unknown as Promise<void>);
+    watched.serverUp();
     const result = await uploading;
 
     expect(result.items[0]).toMatchObject({ status: 'finished', chunks: CHUNKS, chunksUploaded: CHUNKS, uploaded: SIZE });
@@ -220,6 +232,7 @@ describe('upload engine against a server killed with SIGKILL mid-upload', () => 
     void abandoned.upload(server.home, [file]);
     await until(() => killed !== null);
     await server.restart(killed as unknown as Promise<void>);
+    first.serverUp();
     await until(() => first.attempts.every((a) => a.outcome !== 'pending'));
     const acknowledged = new Set(first.stored);
 
