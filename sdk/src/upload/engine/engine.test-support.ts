@@ -101,12 +101,17 @@ export function resetRecords(): void {
 export const HOME = { source: FILES, owner: 'alice', path: '/' };
 
 /**
- * Registers the hooks of a test file that talks to nock: no real network,
+ * Registers the hooks of a test file that talks to nock: nock switched on,
+ * no real network,
  * records cleared after each test, and node's http and fetch given back
  * unpatched at the end (a later test file in the same worker needs them).
  */
 export function useNock(): void {
-  beforeAll(() => nock.disableNetConnect());
+  beforeAll(() => {
+    // An earlier test file in the same worker may have restored (switched off) nock.
+    if (!nock.isActive()) nock.activate();
+    nock.disableNetConnect();
+  });
   afterEach(() => resetRecords());
   afterAll(() => {
     nock.enableNetConnect();
