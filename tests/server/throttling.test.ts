@@ -38,6 +38,28 @@ describe('sign-in throttling against parallel bursts (10 per address and login, 
   });
 });
 
+describe('growing delays, announced as Nextcloud does', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ throttleMaxFailures: 5, throttleDelayMs: 50 });
+    await server.built.accounts.users.create({ uid: 'frank', password: 'frank-password' });
+  });
+  afterAll(() => server.stop());
+
+  const attempt = async (password: string): Promise<{ status: number; delayed: string | null }> => {
+    const response = await request(server, '/apps/files/api/v1/stats', { headers: { authorization: basic('frank', password) } });
+    await response.arrayBuffer();
+    return { status: response.status, delayed: response.headers.get('x-nextcloud-bruteforce-throttled') };
+  };
+
+  it('doubles the delay per failure, says so in X-Nextcloud-Bruteforce-Throttled, and a success clears it', async () => {
+    expect(await attempt('wrong-1')).toEqual({ status: 401, delayed: null });
+    expect(await attempt('wrong-2')).toEqual({ status: 401, delayed: '50ms' });
+    expect(await attempt('frank-password')).toEqual({ status: 200, delayed: '100ms' });
+    expect(await attempt('frank-password')).toEqual({ status: 200, delayed: null });
+  });
+});
+
 describe('a cached credential and a later lock', () => {
   let server: TestServer;
   beforeAll(async () => {

@@ -7,9 +7,17 @@ import { verifyPassword } from './passwords';
 
 /** Outcome of checking a user name and secret. */
 export type CredentialCheck =
-  | { outcome: 'ok'; user: AuthenticatedUser; authentication: RequestAuthentication }
-  | { outcome: 'invalid' }
+  | { outcome: 'ok'; user: AuthenticatedUser; authentication: RequestAuthentication; delayedMs?: number }
+  | { outcome: 'invalid'; delayedMs?: number }
   | { outcome: 'throttled'; retryAfter: number };
+
+/** The header that tells a client how long its sign-in was held back, as Nextcloud names it (`<ms>ms`). */
+export const THROTTLED_HEADER = 'X-Nextcloud-Bruteforce-Throttled';
+
+/** Sets {@link THROTTLED_HEADER} when the check was delayed. */
+export function markDelay(reply: { header(name: string, value: string): unknown }, check: CredentialCheck): void {
+  if (check.outcome !== 'throttled' && check.delayedMs) reply.header(THROTTLED_HEADER, `${check.delayedMs}ms`);
+}
 
 /** The stores the authenticator reads. */
 export interface AuthenticatorDeps {
@@ -58,6 +66,7 @@ export class Authenticator {
     if (attempt.blocked) return { outcome: 'throttled', retryAfter: attempt.retryAfter };
     try {
       if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+      const delayed = attempt.delayMs > 0 ? { delayedMs: attempt.delayMs } : {};
       const user = await users.get(login);
       if (user && allowAppPassword) {
         const appPassword = await appPasswords.find(user.uid, secret);
@@ -65,25 +74,25 @@ export class Authenticator {
           await attempt.succeed();
           await appPasswords.touch(appPassword.id);
           cache.set(login, secret, { uid: user.uid, appPasswordId: appPassword.id, storedHash: appPassword.hash });
-          return ok(user, appPassword.id);
+          return { ...ok(user, appPassword.id), ...delayed };
         }
       }
       const storedHash = user ? await users.passwordHash(user.uid) : undefined;
       if (user && storedHash && (await this.verify(storedHash, secret))) {
         await attempt.succeed();
         cache.set(login, secret, { uid: user.uid, storedHash });
-        return ok(user);
+        return { ...ok(user), ...delayed };
       }
       if (!user) await this.verify(undefined, secret);
       await attempt.fail();
-      return { outcome: 'invalid' };
+      return { outcome: 'invalid', ...delayed };
     } finally {
       attempt.release();
     }
   }
 }
 
-function ok(user: AuthenticatedUser, appPasswordId?: string): CredentialCheck {
+function ok(user: AuthenticatedUser, appPasswordId?: string): CredentialCheck & { outcome: 'ok' } {
   const authentication: RequestAuthentication = appPasswordId ? { method: 'app-password', appPasswordId } : { method: 'password' };
   return { outcome: 'ok', user: { uid: user.uid, displayName: user.displayName, quota: user.quota }, authentication };
 }
