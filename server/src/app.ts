@@ -67,6 +67,9 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     rewriteUrl: (request) => stripIndexPhp(request.url ?? '/'),
     // WebDAV paths carry long file names.
     routerOptions: { maxParamLength: 4096 },
+    // request.ip (which the sign-in throttle keys on) comes from X-Forwarded-For only when the
+    // peer is a listed proxy: the rightmost hop that is not one of them.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -36,6 +37,11 @@ export interface ServerConfig {
   throttleWindow: number;
   /** Base delay added to a sign-in attempt after a failure, in milliseconds (doubles per failure). */
   throttleDelayMs: number;
+  /**
+   * Addresses or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed: the
+   * client address is the rightmost hop not in this list. Empty: the header is ignored.
+   */
+  trustedProxies: string[];
   /** How long a verified password stays in the credential cache, in seconds. */
   credentialCacheTtl: number;
   /** Log requests (fastify's logger). */
@@ -58,6 +64,7 @@ export const defaultConfig: ServerConfig = {
   throttleWindow: 15 * 60,
   throttleDelayMs: 100,
   credentialCacheTtl: 30,
+  trustedProxies: [],
   logRequests: false,
   enableNonAccessibleFeatures: true,
 };
@@ -73,6 +80,24 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
     throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
   }
   return value;
+}
+
+/**
+ * Parses a list of proxy addresses and CIDR ranges (`10.0.0.1, 10.1.0.0/16 fd00::/8`),
+ * separated by commas or spaces; a malformed entry is an error, not silently skipped.
+ */
+export function proxyList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const entries = (env[name] ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || rest.length > 0 || !prefixOk) {
+      throw new ConfigError(`${name} must list IP addresses or CIDR ranges (such as 10.0.0.1 or 10.0.0.0/8), got "${entry}".`);
+    }
+  }
+  return entries;
 }
 
 /**
@@ -95,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     throttleWindow: integer(env, 'CUMULUS_THROTTLE_WINDOW', defaultConfig.throttleWindow, 1, 86400),
     throttleDelayMs: integer(env, 'CUMULUS_THROTTLE_DELAY_MS', defaultConfig.throttleDelayMs, 0, 25000),
     credentialCacheTtl: integer(env, 'CUMULUS_CREDENTIAL_CACHE_TTL', defaultConfig.credentialCacheTtl, 0, 3600),
+    trustedProxies: proxyList(env, 'CUMULUS_TRUSTED_PROXIES'),
     logRequests: env.CUMULUS_LOG_REQUESTS === '1' || env.CUMULUS_LOG_REQUESTS === 'true',
     // Default true (spec §2): only an explicit 0/false turns the non-accessible features off.
     enableNonAccessibleFeatures: !['0', 'false'].includes(env.CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES?.trim().toLowerCase() ?? ''),

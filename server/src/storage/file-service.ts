@@ -24,6 +24,8 @@ export interface FileWriteOptions {
   mtime?: number;
   /** When given, exactly this many bytes must arrive. */
   expectedLength?: number;
+  /** The verified `OC-Checksum` of the content, stored for `oc:checksums`; absent clears the stored one. */
+  checksum?: string;
 }
 
 /** What {@link FileService.changeNode} may change. */
@@ -213,7 +215,7 @@ export class FileService {
       fail('insufficient-storage', 'Insufficient space in the user storage');
     }
     const stat = await store(maxBytes, path);
-    const row = await this.recordFile(uid, path, parent, stat, existing);
+    const row = await this.recordFile(uid, path, parent, stat, existing, options.checksum ?? null);
     return { entry: toEntry(row), created: existing === null };
   }
 
@@ -293,7 +295,9 @@ export class FileService {
     if (!stat) fail('not-found', 'Copied node vanished');
     const copied = await this.sync.insertTree(uid, to, target.fileid, stat, now());
     await this.metadata.propagate(uid, ancestorsOf(to), copied.size, now());
-    return toEntry(copied);
+    // The same bytes: the copies keep the originals' upload checksums.
+    await this.metadata.copyChecksums(uid, from, to);
+    return toEntry({ ...copied, checksum: copied.type === 'file' ? row.checksum : null });
   }
 
   /**
@@ -353,18 +357,22 @@ export class FileService {
     return row;
   }
 
-  private async recordFile(uid: string, path: string, parent: FileRow, stat: ContentStat, existing: FileRow | null): Promise<FileRow> {
+  private async recordFile(uid: string, path: string, parent: FileRow, stat: ContentStat, existing: FileRow | null, checksum: string | null): Promise<FileRow> {
     const time = now();
     if (existing) {
-      const changes = { ...changedFileColumns(stat), upload_time: time };
+      const changes = { ...changedFileColumns(stat), upload_time: time, checksum };
       await this.metadata.update(existing.fileid, changes);
       await this.metadata.propagate(uid, ancestorsOf(path), stat.size - existing.size, time);
       return { ...existing, ...changes };
     }
-    const fresh = newRow(uid, path, parent.fileid, stat, time);
-    const row = await this.metadata.insert(fresh);
+    const fresh = { ...newRow(uid, path, parent.fileid, stat, time), checksum };
+    let row = await this.metadata.insert(fresh);
     // A listing that ran between the rename and here has inserted (and counted) the file already.
     if (row.etag === fresh.etag) await this.metadata.propagate(uid, ancestorsOf(path), stat.size, time);
+    else if (row.checksum !== checksum) {
+      await this.metadata.update(row.fileid, { checksum });
+      row = { ...row, checksum };
+    }
     return row;
   }
 }

@@ -43,3 +43,12 @@ describe('the schema on PostgreSQL (compiled only, no server)', () => {
     expect(filecache).toContain('"fileid" integer primary key autoincrement');
   });
 });
+
+describe('later columns and tables compile on both dialects', () => {
+  it.each(['sqlite', 'postgres'] as const)('adds the nullable checksum column and the login_successes table (%s)', async (dialect) => {
+    const statements = await compiledSchema(dialect);
+    expect(statements).toContain('alter table "filecache" add column "checksum" text');
+    const successes = statements.find((statement) => statement.startsWith('create table "login_successes"'));
+    expect(successes).toContain('constraint "login_successes_pk" primary key ("ip", "uid")');
+  });
+});

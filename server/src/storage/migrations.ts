@@ -105,4 +105,11 @@ export const storageMigrations: Migration[] = [
       await sql`update uploads set last_activity = created_at`.execute(db);
     },
   },
+  {
+    name: 'storage-007-checksums',
+    async up(db: Kysely<unknown>) {
+      // The OC-Checksum of a file's upload (`SHA1:… MD5:…`), null when unknown.
+      await db.schema.alterTable('filecache').addColumn('checksum', 'text').execute();
+    },
+  },
 ];

@@ -16,6 +16,8 @@ export interface FileRow {
   favorite: number;
   upload_time: number;
   creation_time: number;
+  /** The checksums its upload sent (`OC-Checksum`, as returned in `oc:checksums`); null when unknown or the content changed since. */
+  checksum: string | null;
 }
 
 /** The storage area's tables, for typed kysely queries. */
