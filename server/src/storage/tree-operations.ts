@@ -3,6 +3,7 @@ import type { ContentStore } from './content-store';
 import type { MetadataStore } from './metadata-store';
 import type { FileRow, JournalRow } from './tables';
 import { OperationJournal } from './operation-journal';
+import type { JournalEntry } from './operation-journal';
 import { PropertyStore } from './properties';
 import { LockStore } from './locks';
 import { DiskSync } from './disk-sync';
@@ -59,26 +60,14 @@ export class TreeOperations {
    */
   async copy(uid: string, from: string, to: string, options: { replaced: FileRow | null; shallow: boolean; quota: number }): Promise<FileRow> {
     const staged = await this.content.stageCopy(uid, from, { shallow: options.shallow });
-    let operation: JournalRow;
-    try {
-      const aside = options.replaced ? await this.content.reserveTemporary('aside') : null;
-      operation = await this.journal.begin({ kind: 'copy', uid, source: from, destination: to, fileid: null, staged: staged.name, aside });
-    } catch (error) {
-      await this.content.discard(staged.name);
-      throw error;
-    }
-    crashPoint('copy:after-journal');
-    const row = await this.run(operation, async (store) => {
-      if (options.quota >= 0) {
+    const operation = await this.begin({ kind: 'copy', uid, source: from, destination: to, fileid: null, staged: staged.name }, options.replaced !== null);
+    const row = await this.run(operation, {
+      async check(store) {
+        if (options.quota < 0) return;
         const used = (await store.get(uid, '/'))?.size ?? 0;
         if (used - (options.replaced?.size ?? 0) + staged.size > options.quota) fail('insufficient-storage', 'Insufficient space in the user storage');
-      }
-      if (operation.aside) {
-        await this.content.setAside(uid, to, operation.aside);
-        crashPoint('copy:after-set-aside');
-      }
-      await this.content.place(uid, staged.name, to);
-      crashPoint('copy:after-place');
+      },
+      place: () => this.content.place(uid, staged.name, to),
     });
     return row ?? fail('not-found', 'Copied node vanished');
   }
@@ -88,23 +77,8 @@ export class TreeOperations {
    * properties follow), replacing `replaced` (the node at `to`, already checked).
    */
   async move(uid: string, row: FileRow, to: string, replaced: FileRow | null): Promise<FileRow> {
-    const aside = replaced ? await this.content.reserveTemporary('aside') : null;
-    let operation: JournalRow;
-    try {
-      operation = await this.journal.begin({ kind: 'move', uid, source: row.path, destination: to, fileid: row.fileid, staged: null, aside });
-    } catch (error) {
-      if (aside) await this.content.discard(aside);
-      throw error;
-    }
-    crashPoint('move:after-journal');
-    const moved = await this.run(operation, async () => {
-      if (operation.aside) {
-        await this.content.setAside(uid, to, operation.aside);
-        crashPoint('move:after-set-aside');
-      }
-      await this.content.move(uid, row.path, to);
-      crashPoint('move:after-rename');
-    });
+    const operation = await this.begin({ kind: 'move', uid, source: row.path, destination: to, fileid: row.fileid, staged: null }, replaced !== null);
+    const moved = await this.run(operation, { place: () => this.content.move(uid, row.path, to) });
     return moved ?? fail('not-found', 'Moved node vanished');
   }
 
@@ -124,21 +98,47 @@ export class TreeOperations {
   }
 
   /**
-   * Runs an operation's disk steps and its database side in one transaction; on any failure
-   * the operation is settled by what the disk shows, as after a crash, and the error thrown.
+   * Writes an operation's journal row (reserving the name a replaced destination is set aside
+   * under); on failure its temporary names are let go.
    */
-  private async run(operation: JournalRow, disk: (store: MetadataStore) => Promise<void>): Promise<FileRow | null> {
+  private async begin(entry: Omit<JournalEntry, 'aside'>, replacing: boolean): Promise<JournalRow> {
+    let aside: string | null = null;
+    try {
+      if (replacing) aside = await this.content.reserveTemporary('aside');
+      const operation = await this.journal.begin({ ...entry, aside });
+      crashPoint(`${entry.kind}:after-journal`);
+      return operation;
+    } catch (error) {
+      for (const name of [entry.staged, aside]) if (name) await this.content.discard(name);
+      throw error;
+    }
+  }
+
+  /**
+   * Runs an operation's disk steps (`check`, then setting a replaced destination aside, then
+   * `place`, the rename that makes the result appear) and its database side in one
+   * transaction; on any failure the operation is settled by what the disk shows, as after a
+   * crash, and the error thrown.
+   */
+  private async run(operation: JournalRow, steps: { check?: (store: MetadataStore) => Promise<void>; place: () => Promise<void> }): Promise<FileRow | null> {
+    const { kind, uid, destination, aside } = operation;
     let row: FileRow | null;
     try {
       row = await this.metadata.transaction(async (store, db) => {
-        await disk(store);
+        await steps.check?.(store);
+        if (aside) {
+          await this.content.setAside(uid, destination, aside);
+          crashPoint(`${kind}:after-set-aside`);
+        }
+        await steps.place();
+        crashPoint(kind === 'copy' ? 'copy:after-place' : 'move:after-rename');
         return this.commit(store, db, operation);
       });
     } catch (error) {
       await this.settle(operation).catch(() => undefined);
       throw error;
     }
-    crashPoint(`${operation.kind}:after-commit`);
+    crashPoint(`${kind}:after-commit`);
     await this.cleanUp(operation);
     return row;
   }
