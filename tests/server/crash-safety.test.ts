@@ -259,12 +259,16 @@ describe('crash safety of COPY, MOVE and PUT (the server killed with SIGKILL, th
     const seedValue = Number(process.env.CRASH_TEST_SEED ?? Date.now() % 1_000_000);
     process.stdout.write(`crash-safety random kills: CRASH_TEST_SEED=${seedValue}\n`);
     const next = random(seedValue);
-    // How long an uninterrupted COPY of the folder takes here, to spread the kills over it.
+    // How long an uninterrupted COPY and MOVE of the folder take here, to spread the kills over them.
     const timing = await fresh();
     const server = await start(timing);
-    const began = Date.now();
-    expect((await dav(server, 'COPY', '/src', { destination: server.url + FILES + '/copy' })).status).toBe(201);
-    const copyMs = Date.now() - began;
+    const timed = async (method: string, from: string, to: string): Promise<number> => {
+      const began = Date.now();
+      expect((await dav(server, method, from, { destination: server.url + FILES + to })).status).toBe(201);
+      return Date.now() - began;
+    };
+    const durations = { COPY: await timed('COPY', '/src', '/copy'), MOVE: await timed('MOVE', '/copy', '/moved') };
+    process.stdout.write(`uninterrupted: COPY ${durations.COPY} ms, MOVE ${durations.MOVE} ms\n`);
     await server.stop();
     await rm(timing, { recursive: true, force: true });
     const operations: Operation[] = [
@@ -276,8 +280,7 @@ describe('crash safety of COPY, MOVE and PUT (the server killed with SIGKILL, th
     const seen: string[] = [];
     for (let round = 0; round < 8; round += 1) {
       const operation = operations[round % operations.length] as Operation;
-      // MOVE is a rename: its window is the first milliseconds after the request arrives.
-      const afterMs = Math.floor(next() * (operation.method === 'COPY' ? copyMs * 1.2 : 40));
+      const afterMs = Math.floor(next() * durations[operation.method]);
       const dataDir = await fresh();
       await crash(dataDir, operation, { afterMs });
       const state = await checkAfterRestart(dataDir, operation).catch((error: unknown) => {
