@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FileService } from '../storage';
-import { fileLinkTarget, parentPath } from './file-link';
+import { parentPath } from '../storage';
+import { fileLinkTarget } from './file-link';
 
 /** A folder path as the app's route keeps it: '/' by default, no trailing slash, a leading one. */
 function routeDir(dir: unknown): string {

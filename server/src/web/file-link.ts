@@ -1,17 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { FileService } from '../storage';
+import { parentPath } from '../storage';
 import { HttpError } from '../api/errors';
 import { route, userOf } from '../api/routes';
 
 /** A query value encoded as usual, except that slashes stay readable (files spec §2). */
 function queryValue(value: string): string {
   return encodeURIComponent(value).replace(/%2F/gi, '/');
-}
-
-/** The folder a node is listed in: '/' for a top-level node. */
-export function parentPath(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash <= 0 ? '/' : path.slice(0, slash);
 }
 
 /**
