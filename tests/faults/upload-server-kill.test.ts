@@ -14,7 +14,6 @@
  *    had not got acknowledged.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, open, rm } from 'node:fs/promises';
@@ -22,8 +21,6 @@ import { openAsBlob } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import {
   createFetchTransport,
   createMemoryJournal,
@@ -33,6 +30,7 @@ import {
   type UploadJournal,
   type UploadTransport,
 } from '@cumulus/sdk';
+import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 
 jest.setTimeout(240_000);
 
@@ -51,25 +49,6 @@ async function freePort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise((resolve) => server.close(resolve));
   return port;
-}
-
-/** Starts the real server in a child process on `port`; resolves once it listens. */
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const script = fileURLToPath(new URL('../bench/server-process.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir, PASSWORD, String(port)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  await new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    lines.once('line', () => resolve());
-  });
-  return child;
-}
-
-async function kill(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
-  await exited;
 }
 
 async function sha1(stream: AsyncIterable<Buffer | Uint8Array>): Promise<string> {
@@ -140,7 +119,7 @@ describe('upload engine against a server killed with SIGKILL mid-upload', () => 
   let filePath: string;
   let fileSha1: string;
   let file: UploadFile;
-  const children: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'cumulus-upload-fault-'));
@@ -154,7 +133,7 @@ describe('upload engine against a server killed with SIGKILL mid-upload', () => 
   });
 
   afterAll(async () => {
-    for (const child of children) await kill(child, 'SIGKILL');
+    for (const server of servers) await server.kill();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -162,7 +141,8 @@ describe('upload engine against a server killed with SIGKILL mid-upload', () => 
   async function serverFor(name: string) {
     const dataDir = join(dir, name);
     const port = await freePort();
-    children.push(await startServer(dataDir, port));
+    const start = async () => servers.push(await startServerProcess(dataDir, { CUMULUS_ADMIN_PASSWORD: PASSWORD }, { port }));
+    await start();
     const origin = `http://127.0.0.1:${port}`;
     const options = (journal: UploadJournal) => ({
       uploadsRoot: `${origin}/remote.php/dav/uploads/admin`,
@@ -174,9 +154,9 @@ describe('upload engine against a server killed with SIGKILL mid-upload', () => 
       logError: () => undefined,
     });
     const home = { source: `${origin}/remote.php/dav/files/admin`, owner: 'admin' };
-    const restart = async (signal: Promise<void>) => {
-      await signal;
-      children.push(await startServer(dataDir, port));
+    const restart = async (killed: Promise<void>) => {
+      await killed;
+      await start();
     };
     const downloadSha1 = async () => {
       const response = await fetch(`${home.source}/movie.bin`, { headers: { Authorization: AUTH } });
@@ -187,14 +167,14 @@ describe('upload engine against a server killed with SIGKILL mid-upload', () => 
       const response = await fetch(`${origin}/remote.php/dav/uploads/admin/`, { method: 'PROPFIND', headers: { Authorization: AUTH, Depth: '1' } });
       return [...(await response.text()).matchAll(/web-file-upload-[0-9a-f]{16}/g)].length;
     };
-    return { options, home, restart, downloadSha1, workspaces, current: () => children.at(-1) as ChildProcess };
+    return { options, home, restart, downloadSha1, workspaces, current: () => servers.at(-1) as ServerProcess };
   }
 
   it('resumes through the restart with its retries, re-sending only the chunks in flight', async () => {
     const server = await serverFor('retries');
     let killed: Promise<void> | null = null;
     const watched = watchedTransport((stored) => {
-      if (killed === null && stored.size === 4) killed = kill(server.current(), 'SIGKILL');
+      if (killed === null && stored.size === 4) killed = server.current().kill();
     });
     const engine = createUploader({ transport: watched.transport, ...server.options(createMemoryJournal()) });
     const uploading = engine.upload(server.home, [file]);
@@ -225,7 +205,7 @@ describe('upload engine against a server killed with SIGKILL mid-upload', () => 
     const journal = createMemoryJournal(); // stands for localStorage: it outlives the page
     let killed: Promise<void> | null = null;
     const first = watchedTransport((stored) => {
-      if (killed === null && stored.size === 5) killed = kill(server.current(), 'SIGKILL');
+      if (killed === null && stored.size === 5) killed = server.current().kill();
     });
     // The closed page: once the server is gone its backoff never ends.
     const abandoned = createUploader({ transport: first.transport, ...server.options(journal), sleep: () => new Promise(() => undefined) });
