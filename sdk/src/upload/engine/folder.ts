@@ -32,12 +32,6 @@ export function createUploadFolder(path: string, children: readonly UploadEntry[
   });
 }
 
-/** The same folder under another name (its path's last segment changes; children's paths are relative to the batch and rebuilt by the engine). */
-export function renameUploadFolder(folder: UploadFolder, name: string): UploadFolder {
-  const parent = folder.path.slice(0, folder.path.lastIndexOf('/'));
-  return createUploadFolder(`${parent}/${name}`, folder.children, folder.originalName);
-}
-
 /**
  * Folder trees from files with relative paths ('Photos/2024/a.jpg', as
  * `webkitRelativePath` or a drop's walked entries give): the top-level

@@ -1,9 +1,10 @@
 /** The upload engine: queue, parallel jobs, plain and chunked uploads, retries, resume, folders, transports and the journal. */
 export type * from './types';
 export * from './create-uploader';
-export * from './transport';
+export { createXhrTransport, createFetchTransport } from './transport';
+export type { XhrTransportOptions, FetchTransportOptions } from './transport';
 export * from './journal';
-export * from './folder';
+export { createUploadFolder, isUploadFolder, uploadTreeFromPaths } from './folder';
 export {
   uploadErrorMessage,
   uploadErrorFromResponse,
