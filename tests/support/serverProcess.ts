@@ -23,10 +23,11 @@ export interface ServerProcess {
 /**
  * Starts `server/bin/cumulus.js serve` on 127.0.0.1 and a free port over `dataDir`, with
  * `env` added to the environment (for example `CUMULUS_TEST_CRASH_AT`), and resolves once it
- * prints its URL. Rejects with its stderr when it ends before that.
+ * prints its URL. Rejects with its stderr when it ends before that. `options.port` starts it
+ * on that port instead: a server restarted where its clients expect it.
  */
-export function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+export function startServerProcess(dataDir: string, env: Record<string, string> = {}, options: { port?: number } = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(options.port ?? 0), '--host', '127.0.0.1'], {
     env: { ...process.env, NODE_OPTIONS: '', CUMULUS_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
