@@ -22,7 +22,7 @@ async function open(mount = true) {
       answer = value;
     });
   });
-  return { dialog: screen.getByRole('dialog', { name: '2 file conflict in Docs' }), answer: () => answer };
+  return { dialog: screen.getByRole('dialog', { name: '2 file conflicts in Docs' }), answer: () => answer };
 }
 
 const click = (element: HTMLElement) =>
@@ -53,7 +53,7 @@ describe('the conflict dialog', () => {
     expect(answer()).toBeUndefined();
     await click(within(dialog).getByRole('checkbox', { name: 'Select all existing files' }));
     await click(within(dialog).getByRole('button', { name: 'Continue' }));
-    expect(answer()).toEqual(['keep-both', 'keep-existing']);
+    expect(answer()).toEqual([{ action: 'rename', name: 'a (1).txt' }, { action: 'skip' }]);
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -9,6 +9,11 @@ const css = `
 .files-conflicts__version { display: flex; gap: 8px; align-items: flex-start; }
 .files-conflicts__details { display: flex; flex-direction: column; font-size: 13px; color: var(--files-text-muted); }
 .files-conflicts__error { min-height: 1.45em; margin: 4px 0 8px; color: var(--files-error); }
+.files-conflicts__all { margin: 0 8px 4px; }
+.files-conflicts__preview { width: 64px; height: 64px; flex: none; object-fit: cover; border-radius: 6px; }
+.files-conflicts__preview--icon { display: inline-flex; align-items: center; justify-content: center; }
+.files-conflicts__rename { margin: 6px 0 0; font-size: 13px; overflow-wrap: anywhere; }
+.files-conflicts__rename output { font-weight: 600; }
 `;
 
 /** Adds the conflict dialog's stylesheet once. */
