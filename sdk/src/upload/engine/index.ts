@@ -1,0 +1,12 @@
+/** The upload engine: queue, parallel jobs, plain and chunked uploads, retries, resume, folders, transports and the journal. */
+export type * from './types';
+export * from './create-uploader';
+export * from './transport';
+export * from './journal';
+export * from './folder';
+export {
+  uploadErrorMessage,
+  uploadErrorFromResponse,
+  UploadResumeError,
+  RESUME_MISMATCH_MESSAGE,
+} from './errors';
