@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { CONFLICT_SELECTION_REQUIRED, formatFileSize } from '@cumulus/sdk';
 import type { ConflictResolution } from '@cumulus/sdk';
+import { ModalDialog } from '../../app/ModalDialog';
 import { useT } from '../../app/ServicesContext';
 import { injectMoveCopyStyles } from '../move-copy/styles';
-import { useFocusTrap } from '../settings/useFocusTrap';
 import { conflictRows } from './conflictAnswer';
 import type { ConflictTicks } from './conflictAnswer';
 import { resolveConflictRequest } from './conflictStore';
@@ -55,11 +55,9 @@ export function ConflictModal({ request }: { request: ConflictRequest }) {
   const none = () => request.conflicts.map(() => false);
   const [ticks, setTicks] = useState<ConflictTicks>(() => ({ existing: none(), incoming: none() }));
   const [refused, setRefused] = useState(false);
-  const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const errorId = useId();
   const noteId = useId();
-  useFocusTrap(dialog);
 
   const rows = conflictRows(request.conflicts, ticks, request.existingNames ?? []);
   const hasFolder = request.conflicts.some((conflict) => conflict.isFolder);
@@ -87,87 +85,70 @@ export function ConflictModal({ request }: { request: ConflictRequest }) {
   const cancel = () => resolveConflictRequest(null);
 
   return (
-    <div className="files-modal__backdrop">
-      <div
-        ref={dialog}
-        className="files-modal files-conflicts"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={hasFolder ? noteId : undefined}
-        onKeyDown={(event) => {
-          // Keys pressed in the dialog are not the list's shortcuts.
-          event.stopPropagation();
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            cancel();
-          }
-        }}
-      >
-        <h2 id={titleId} className="files-modal__title">
-          {t('{count} file conflict in {dirname}', { count, dirname: request.dirname })}
-        </h2>
-        <p className="files-conflicts__intro">{t('Which files do you want to keep?')}</p>
-        <p className="files-conflicts__intro">{t('If you select both versions, the incoming file will have a number added to its name.')}</p>
-        {hasFolder && (
-          <p id={noteId} className="files-conflicts__intro">
-            {request.recursive === true
-              ? t('When an incoming folder is selected, its content is written into the existing folder and its conflicts are resolved the same way.')
-              : t('When an incoming folder is selected, it is merged into the existing folder and any conflicting files within it are overwritten.')}
-          </p>
-        )}
-        <label className="files-conflicts__version files-conflicts__all">
-          <SelectAll label={t('Select all checkboxes')} values={[...ticks.existing, ...ticks.incoming]} onChange={(value) => tickAll(['existing', 'incoming'], value)} />
-          <span aria-hidden="true">{t('Select all checkboxes')}</span>
-        </label>
-        <div className="files-conflicts__body">
-          <table className="files-conflicts__table">
-            <thead>
-              <tr>
-                <th scope="col">
-                  <label className="files-conflicts__version">
-                    <SelectAll label={t('Select all existing files')} values={ticks.existing} onChange={(value) => tickAll(['existing'], value)} />
-                    <span>{t('Existing version')}</span>
-                  </label>
-                </th>
-                <th scope="col">
-                  <label className="files-conflicts__version">
-                    <SelectAll label={t('Select all new files')} values={ticks.incoming} onChange={(value) => tickAll(['incoming'], value)} />
-                    <span>{t('New version')}</span>
-                  </label>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {request.conflicts.map((conflict, index) => (
-                <ConflictRowView
-                  key={`${index}:${conflict.name}`}
-                  request={request}
-                  index={index}
-                  ticks={ticks}
-                  resolution={rows[index] ?? null}
-                  onTick={tick}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p id={errorId} className="files-conflicts__error" role="alert">
-          {refused ? t(CONFLICT_SELECTION_REQUIRED) : ''}
+    <ModalDialog className="files-conflicts" labelledBy={titleId} describedBy={hasFolder ? noteId : undefined} onCancel={cancel}>
+      <h2 id={titleId} className="files-modal__title">
+        {t('{count} file conflict in {dirname}', { count, dirname: request.dirname })}
+      </h2>
+      <p className="files-conflicts__intro">{t('Which files do you want to keep?')}</p>
+      <p className="files-conflicts__intro">{t('If you select both versions, the incoming file will have a number added to its name.')}</p>
+      {hasFolder && (
+        <p id={noteId} className="files-conflicts__intro">
+          {request.recursive === true
+            ? t('When an incoming folder is selected, its content is written into the existing folder and its conflicts are resolved the same way.')
+            : t('When an incoming folder is selected, it is merged into the existing folder and any conflicting files within it are overwritten.')}
         </p>
-        <div className="files-modal__buttons">
-          <button type="button" className="files-button" onClick={cancel}>
-            {t('Cancel the entire operation')}
-          </button>
-          <button type="button" className="files-button" onClick={() => resolveConflictRequest('skipped')}>
-            {count === 1 ? t('Skip this file') : t('Skip {count} files', { count })}
-          </button>
-          <button type="button" className="files-button files-button--primary" aria-describedby={refused ? errorId : undefined} onClick={cont}>
-            {t('Continue')}
-          </button>
-        </div>
+      )}
+      <label className="files-conflicts__version files-conflicts__all">
+        <SelectAll label={t('Select all checkboxes')} values={[...ticks.existing, ...ticks.incoming]} onChange={(value) => tickAll(['existing', 'incoming'], value)} />
+        <span aria-hidden="true">{t('Select all checkboxes')}</span>
+      </label>
+      <div className="files-conflicts__body">
+        <table className="files-conflicts__table">
+          <thead>
+            <tr>
+              <th scope="col">
+                <label className="files-conflicts__version">
+                  <SelectAll label={t('Select all existing files')} values={ticks.existing} onChange={(value) => tickAll(['existing'], value)} />
+                  <span>{t('Existing version')}</span>
+                </label>
+              </th>
+              <th scope="col">
+                <label className="files-conflicts__version">
+                  <SelectAll label={t('Select all new files')} values={ticks.incoming} onChange={(value) => tickAll(['incoming'], value)} />
+                  <span>{t('New version')}</span>
+                </label>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {request.conflicts.map((conflict, index) => (
+              <ConflictRowView
+                key={`${index}:${conflict.name}`}
+                request={request}
+                index={index}
+                ticks={ticks}
+                resolution={rows[index] ?? null}
+                onTick={tick}
+              />
+            ))}
+          </tbody>
+        </table>
       </div>
-    </div>
+      <p id={errorId} className="files-conflicts__error" role="alert">
+        {refused ? t(CONFLICT_SELECTION_REQUIRED) : ''}
+      </p>
+      <div className="files-modal__buttons">
+        <button type="button" className="files-button" onClick={cancel}>
+          {t('Cancel the entire operation')}
+        </button>
+        <button type="button" className="files-button" onClick={() => resolveConflictRequest('skipped')}>
+          {count === 1 ? t('Skip this file') : t('Skip {count} files', { count })}
+        </button>
+        <button type="button" className="files-button files-button--primary" aria-describedby={refused ? errorId : undefined} onClick={cont}>
+          {t('Continue')}
+        </button>
+      </div>
+    </ModalDialog>
   );
 }
 
@@ -180,40 +161,43 @@ interface RowProps {
   onTick(side: keyof ConflictTicks, index: number, value: boolean): void;
 }
 
+/** One version's checkbox, preview, size and date; the checkbox named '{Existing|New} version: {name}'. */
+function VersionChoice({ side, label, index, name, isFolder, version, ticks, onTick }: {
+  side: keyof ConflictTicks;
+  label: string;
+  index: number;
+  name: string;
+  isFolder: boolean;
+  version: ConflictVersion;
+  ticks: ConflictTicks;
+  onTick: RowProps['onTick'];
+}) {
+  return (
+    <label className="files-conflicts__version">
+      <input type="checkbox" aria-label={`${label}: ${name}`} checked={ticks[side][index] === true} onChange={(event) => onTick(side, index, event.target.checked)} />
+      <VersionPreview version={version} isFolder={isFolder} />
+      <VersionDetails version={version} />
+    </label>
+  );
+}
+
 /** One conflicting name: its two versions, and the incoming item's new name when both are kept ('Rename'). */
 function ConflictRowView({ request, index, ticks, resolution, onTick }: RowProps) {
   const t = useT();
   const conflict = request.conflicts[index];
   if (conflict === undefined) return null;
+  const common = { index, name: conflict.name, isFolder: conflict.isFolder, ticks, onTick };
   return (
     <tr aria-label={conflict.name}>
       <td>
         <div className="files-conflicts__name">{conflict.name}</div>
-        <label className="files-conflicts__version">
-          <input
-            type="checkbox"
-            aria-label={`${t('Existing version')}: ${conflict.name}`}
-            checked={ticks.existing[index] === true}
-            onChange={(event) => onTick('existing', index, event.target.checked)}
-          />
-          <VersionPreview version={conflict.existing} isFolder={conflict.isFolder} />
-          <VersionDetails version={conflict.existing} />
-        </label>
+        <VersionChoice side="existing" label={t('Existing version')} version={conflict.existing} {...common} />
       </td>
       <td>
         <div className="files-conflicts__name" aria-hidden="true">
           &nbsp;
         </div>
-        <label className="files-conflicts__version">
-          <input
-            type="checkbox"
-            aria-label={`${t('New version')}: ${conflict.name}`}
-            checked={ticks.incoming[index] === true}
-            onChange={(event) => onTick('incoming', index, event.target.checked)}
-          />
-          <VersionPreview version={conflict.incoming} isFolder={conflict.isFolder} />
-          <VersionDetails version={conflict.incoming} />
-        </label>
+        <VersionChoice side="incoming" label={t('New version')} version={conflict.incoming} {...common} />
         {resolution?.action === 'rename' && (
           <p className="files-conflicts__rename">
             {t('Rename')}: <output>{resolution.name}</output>

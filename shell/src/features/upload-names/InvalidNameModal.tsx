@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { uploadFilenameErrorMessage } from '@cumulus/sdk';
-import type { FilenameRules } from '@cumulus/sdk';
+import { ModalDialog } from '../../app/ModalDialog';
 import { useServices } from '../../app/ServicesContext';
 import { injectMoveCopyStyles } from '../move-copy/styles';
-import { loadFilenameRules } from '../rename/filenameRules';
-import { useFocusTrap } from '../settings/useFocusTrap';
+import { useFilenameRules } from '../rename/useFilenameRules';
 import { invalidNameDialog } from './invalidNameStore';
 import type { InvalidNameDialogRequest } from './invalidNameStore';
 import { newUploadName } from './newUploadName';
@@ -13,20 +12,6 @@ import { injectUploadNameStyles } from './styles';
 // The modal frame (.files-modal) is the move or copy picker's: one look for the app's dialogs.
 injectMoveCopyStyles();
 injectUploadNameStyles();
-
-/** The server's filename rules, the SDK's defaults until they arrive (the engine checks with the same). */
-function useFilenameRules(): FilenameRules {
-  const { api } = useServices();
-  const [rules, setRules] = useState<FilenameRules>({});
-  useEffect(() => {
-    let alive = true;
-    void loadFilenameRules(api).then((loaded) => alive && setRules(loaded));
-    return () => {
-      alive = false;
-    };
-  }, [api]);
-  return rules;
-}
 
 /** Where the refused part of `name` is, to select it in the field (a character, a reserved name, an ending). */
 function segmentRange(name: string, segment: string): [number, number] | null {
@@ -48,13 +33,11 @@ export function InvalidNameModal({ request }: { request: InvalidNameDialogReques
   const { t } = useServices();
   const rules = useFilenameRules();
   const [typed, setTyped] = useState(request.name);
-  const dialog = useRef<HTMLDivElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const originalId = useId();
   const problemId = useId();
   const uniqueId = useId();
-  useFocusTrap(dialog, field);
 
   useEffect(() => {
     const range = segmentRange(request.name, request.error.segment);
@@ -74,65 +57,48 @@ export function InvalidNameModal({ request }: { request: InvalidNameDialogReques
   };
 
   return (
-    <div className="files-modal__backdrop">
-      <div
-        ref={dialog}
-        className="files-modal files-upload-name"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={originalId}
-        onKeyDown={(event) => {
-          // Keys pressed in the dialog are not the list's shortcuts.
-          event.stopPropagation();
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            skip();
-          }
+    <ModalDialog className="files-upload-name" labelledBy={titleId} describedBy={originalId} initialFocus={field} onCancel={skip}>
+      <h2 id={titleId} className="files-modal__title files-upload-name__reason">
+        {uploadFilenameErrorMessage(request.error, t)}
+      </h2>
+      <p id={originalId} className="files-upload-name__original">
+        {request.name}
+      </p>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          rename();
         }}
       >
-        <h2 id={titleId} className="files-modal__title files-upload-name__reason">
-          {uploadFilenameErrorMessage(request.error, t)}
-        </h2>
-        <p id={originalId} className="files-upload-name__original">
-          {request.name}
+        <label className="files-upload-name__field">
+          <span>{t('New name')}</span>
+          <input
+            ref={field}
+            className="files-text-field"
+            type="text"
+            value={typed}
+            required
+            aria-invalid={problem !== null}
+            aria-describedby={`${problemId} ${uniqueId}`}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </label>
+        <p id={problemId} className="files-upload-name__problem" role="alert">
+          {problem ?? ''}
         </p>
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            rename();
-          }}
-        >
-          <label className="files-upload-name__field">
-            <span>{t('New name')}</span>
-            <input
-              ref={field}
-              className="files-text-field"
-              type="text"
-              value={typed}
-              required
-              aria-invalid={problem !== null}
-              aria-describedby={`${problemId} ${uniqueId}`}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-          </label>
-          <p id={problemId} className="files-upload-name__problem" role="alert">
-            {problem ?? ''}
-          </p>
-          <p id={uniqueId} className="files-upload-name__unique" aria-live="polite">
-            {checked.valid && checked.name !== typed.trim() ? t('It will be uploaded as "{name}".', { name: checked.name }) : ''}
-          </p>
-          <div className="files-modal__buttons">
-            <button type="button" className="files-button" onClick={skip}>
-              {request.isFolder ? t('Skip this folder') : t('Skip this file')}
-            </button>
-            <button type="submit" className="files-button files-button--primary">
-              {t('Rename')}
-            </button>
-          </div>
-        </form>
-      </div>
-    </div>
+        <p id={uniqueId} className="files-upload-name__unique" aria-live="polite">
+          {checked.valid && checked.name !== typed.trim() ? t('It will be uploaded as "{name}".', { name: checked.name }) : ''}
+        </p>
+        <div className="files-modal__buttons">
+          <button type="button" className="files-button" onClick={skip}>
+            {request.isFolder ? t('Skip this folder') : t('Skip this file')}
+          </button>
+          <button type="submit" className="files-button files-button--primary">
+            {t('Rename')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
   );
 }
