@@ -1,6 +1,7 @@
 import { injectStyles } from '../../app/styles';
 
 const css = `
+.files-modal.files-conflicts { width: min(720px, calc(100vw - 24px)); }
 .files-conflicts__intro { margin: 4px 0 8px; color: var(--files-text-muted); }
 .files-conflicts__table { width: 100%; border-collapse: collapse; margin-bottom: 8px; }
 .files-conflicts__table th, .files-conflicts__table td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--files-border); }
