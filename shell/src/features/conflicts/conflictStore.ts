@@ -67,10 +67,11 @@ export const conflictDialog = createDialogRequest<ConflictRequest, ConflictAnswe
 /**
  * Opens the conflict dialog and resolves to the user's answer. Any feature
  * that puts items where names may be taken (move, copy, upload) asks here;
- * a request made while another is open cancels the older one.
+ * a request made while another is open cancels the older one, and so does `signal`
+ * aborting (the operation was cancelled elsewhere).
  */
-export function requestConflictResolution(request: ConflictRequest): Promise<ConflictAnswer> {
-  return conflictDialog.ask(request);
+export function requestConflictResolution(request: ConflictRequest, signal?: AbortSignal): Promise<ConflictAnswer> {
+  return conflictDialog.ask(request, signal);
 }
 
 /** Closes the open dialog with `answer`. */

@@ -135,4 +135,18 @@ describe('upload conflicts through the conflict dialog (the engine\'s resolveCon
     await click(within(next).getByRole('button', { name: 'Continue' }));
     expect(second()).toEqual({ 'b.txt': 'keep-existing' });
   });
+
+  it("closes silently when the upload is cancelled elsewhere (the request's signal); a queued level then never opens", async () => {
+    const decisions = await setup();
+    const batch = new AbortController();
+    const open = await ask(decisions, { ...levelRequest([incomingFile('a.txt')], [a], [a]), signal: batch.signal } as ConflictRequest);
+    const queued = await ask(decisions, { ...levelRequest([incomingFile('b.txt')], [b], [b], true, 'Sub'), signal: batch.signal } as ConflictRequest);
+    expect(screen.getByRole('dialog', { name: '1 file conflict in Docs' })).toBeTruthy();
+    await act(async () => batch.abort());
+    await act(async () => undefined);
+    expect(open()).toBe('cancel');
+    expect(queued()).toBe('cancel');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toasts()).toEqual([]);
+  });
 });

@@ -1,4 +1,5 @@
 import type { ConflictChoice, ConflictDecision, ConflictRequest as UploadConflictRequest, ConflictResolution, Translate } from '@cumulus/sdk';
+import type { AbortableDecision } from '../upload-decisions/abortableDecision';
 import { showToast } from '../toasts/toasts';
 import { requestConflictResolution } from './conflictStore';
 import { versionOfFile, versionOfNode } from './versions';
@@ -26,20 +27,25 @@ function choiceOf(resolution: ConflictResolution): ConflictChoice {
  * engine gives the incoming entry a number with the same unique-name helper the dialog
  * showed). 'Skip this file' resolves to no choice at all (every entry skipped) and toasts
  * 'Conflicts resolution skipped'; 'Cancel the entire operation' or Escape resolves to
- * 'cancel' and toasts 'Upload cancelled'.
+ * 'cancel' and toasts 'Upload cancelled'. When the upload is cancelled elsewhere (the
+ * request's `signal`), the dialog closes, or never opens, and the answer is a silent 'cancel'.
  */
-export async function askUploadConflicts(request: UploadConflictRequest, t: Translate): Promise<ConflictDecision> {
-  const answer = await requestConflictResolution({
-    dirname: request.dirname,
-    conflicts: request.incoming.map((incoming, index) => ({
-      name: incoming.name,
-      isFolder: incoming.isFolder,
-      existing: versionOfNode(request.existing[index]),
-      incoming: versionOfFile(incoming.file ?? incoming),
-    })),
-    existingNames: request.content.map((node) => node.basename),
-    recursive: request.recursive,
-  });
+export async function askUploadConflicts(request: UploadConflictRequest & AbortableDecision, t: Translate): Promise<ConflictDecision> {
+  const answer = await requestConflictResolution(
+    {
+      dirname: request.dirname,
+      conflicts: request.incoming.map((incoming, index) => ({
+        name: incoming.name,
+        isFolder: incoming.isFolder,
+        existing: versionOfNode(request.existing[index]),
+        incoming: versionOfFile(incoming.file ?? incoming),
+      })),
+      existingNames: request.content.map((node) => node.basename),
+      recursive: request.recursive,
+    },
+    request.signal,
+  );
+  if (request.signal?.aborted === true) return 'cancel';
   if (answer === null) {
     showToast({ type: 'info', message: t('Upload cancelled') });
     return 'cancel';

@@ -7,7 +7,8 @@ import { oneAtATime } from './oneAtATime';
  * The upload engine's decision hooks (`UploadOptions.decisions`), answered by the user
  * through the app's dialogs: `resolveConflicts` through the conflict dialog (the one moves
  * use too), `resolveInvalidName` through the invalid-filename dialog. One dialog at a
- * time: asks made while one is open wait their turn, in order. `t` translates the toasts
+ * time: asks made while one is open wait their turn, in order; an ask whose `signal` (see
+ * `AbortableDecision`) aborts meanwhile never opens. `t` translates the toasts
  * the answers give ('Upload cancelled', 'Conflicts resolution skipped', 'Upload has been
  * skipped', 'Upload of "{folder}" has been skipped').
  */

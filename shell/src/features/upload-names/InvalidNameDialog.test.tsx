@@ -140,4 +140,13 @@ describe('the invalid-filename dialog of uploads', () => {
     });
     expect(document.activeElement).toBe(field);
   });
+
+  it("closes silently, skipping, when the upload is cancelled elsewhere (the request's signal)", async () => {
+    const batch = new AbortController();
+    const { decision } = await open({ ...request('.htaccess'), signal: batch.signal } as InvalidNameRequest);
+    await act(async () => batch.abort());
+    expect(decision()).toBe('skip');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(toasts()).toEqual([]);
+  });
 });
