@@ -36,6 +36,15 @@ describe('file actions in the browser', () => {
     await page.getByRole('menuitem', { name: action, exact: true }).click();
   };
 
+  /** Moves `name` into Docs, which holds the same name, with the picker: the conflict dialog opens. */
+  const moveOntoTakenName = async (name: string): Promise<Locator> => {
+    await runFromMenu(name, 'Move or copy');
+    const picker = page.getByRole('dialog', { name: 'Choose destination' });
+    await picker.getByRole('button', { name: 'Docs' }).click();
+    await picker.getByRole('button', { name: 'Move to Docs' }).click();
+    return page.getByRole('dialog', { name: '1 file conflict in Docs' });
+  };
+
   beforeAll(async () => {
     server = await startFilesServer({ name: 'actions', adminPassword: PASSWORD });
     for (const folder of ['/Docs', '/Archive']) expect((await dav('MKCOL', folder)).status).toBe(201);
@@ -142,11 +151,7 @@ describe('file actions in the browser', () => {
   }, STEP_MS);
 
   it('moving onto a taken name opens the conflict dialog; keeping both moves under a numbered name', async () => {
-    await runFromMenu('clash.txt', 'Move or copy');
-    const picker = page.getByRole('dialog', { name: 'Choose destination' });
-    await picker.getByRole('button', { name: 'Docs' }).click();
-    await picker.getByRole('button', { name: 'Move to Docs' }).click();
-    const conflicts = page.getByRole('dialog', { name: '1 file conflict in Docs' });
+    const conflicts = await moveOntoTakenName('clash.txt');
     await conflicts.getByText('Which files do you want to keep?').waitFor();
     await conflicts.getByRole('button', { name: 'Continue' }).click();
     await conflicts.getByText('You need to select at least one version of each file to continue.').waitFor();
@@ -165,11 +170,7 @@ describe('file actions in the browser', () => {
   }, STEP_MS);
 
   it("the conflict dialog shows the server's previews of both pictures; 'Select all new files' overwrites", async () => {
-    await runFromMenu('picture.png', 'Move or copy');
-    const picker = page.getByRole('dialog', { name: 'Choose destination' });
-    await picker.getByRole('button', { name: 'Docs' }).click();
-    await picker.getByRole('button', { name: 'Move to Docs' }).click();
-    const conflicts = page.getByRole('dialog', { name: '1 file conflict in Docs' });
+    const conflicts = await moveOntoTakenName('picture.png');
     const previews = conflicts.getByRole('img', { name: 'Preview image' });
     await previews.nth(1).waitFor();
     expect(await previews.count()).toBe(2);
