@@ -23,6 +23,8 @@ export const ERROR_STATUS: Record<StorageErrorKind, { status: number; exception:
   'failed-dependency': { status: 424, exception: 'Sabre\\DAV\\Exception' },
   'not-implemented': { status: 501, exception: 'Sabre\\DAV\\Exception\\NotImplemented' },
   'bad-gateway': { status: 502, exception: 'Sabre\\DAV\\Exception\\BadGateway' },
+  // A request that ran out of its time budget (a SEARCH over too much).
+  unavailable: { status: 503, exception: 'Sabre\\DAV\\Exception\\ServiceUnavailable' },
   'insufficient-storage': { status: 507, exception: 'Sabre\\DAV\\Exception\\InsufficientStorage' },
 };
 

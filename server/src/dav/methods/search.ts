@@ -4,6 +4,8 @@ import { parseXml } from '../xml/parse';
 import type { XmlElement } from '../xml/element';
 import { NS, child, elements, textOf } from '../xml/element';
 import { namesIn } from '../properties';
+import { compileLike } from '../like';
+import { filterWithinBudget } from '../time-budget';
 import type { PropRequest } from '../properties';
 import { renderEntries, sendMultistatus } from './propfind';
 import { fail } from '../../storage/errors';
@@ -51,12 +53,6 @@ function literalFor(sample: string | number | boolean, literal: string): string 
   return Math.floor(date / 1000);
 }
 
-function likeToRegExp(pattern: string): RegExp {
-  let source = '';
-  for (const c of pattern) source += c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${source}$`, 'i');
-}
-
 /** Compiles a `d:where` operand into a predicate. */
 export function compileWhere(element: XmlElement): Predicate {
   const operands = elements(element);
@@ -77,8 +73,8 @@ export function compileWhere(element: XmlElement): Predicate {
       const prop = child(element, NS.dav, 'prop');
       const literal = child(element, NS.dav, 'literal');
       if (!prop || !literal) fail('bad-request', 'd:like needs a property and a literal');
-      const re = likeToRegExp(textOf(literal));
-      return (e) => re.test(String(propertyValue(e, prop)));
+      const matches = compileLike(textOf(literal));
+      return (e) => matches(String(propertyValue(e, prop)));
     }
     case 'eq':
     case 'gt':
@@ -126,7 +122,7 @@ export async function search(ctx: DavRequest): Promise<void> {
   const where = child(basic, NS.dav, 'where');
   const predicate = where && elements(where)[0] ? compileWhere(elements(where)[0] as XmlElement) : () => true;
 
-  let entries = (await ctx.services.files.search(ctx.uid, scope, { mtime: [], orderBy: [] })).filter(predicate);
+  let entries = await filterWithinBudget(await ctx.services.files.search(ctx.uid, scope, { mtime: [], orderBy: [] }), predicate);
   if (depth === '1') entries = entries.filter((e) => e.path.slice(scope === '/' ? 1 : scope.length + 1).indexOf('/') < 0);
 
   const orders = elements(child(basic, NS.dav, 'orderby') ?? { ns: '', local: '', attributes: {}, children: [] });
