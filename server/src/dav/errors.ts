@@ -39,11 +39,19 @@ export function errorBody(exception: string, message: string): string {
   );
 }
 
-/** Status and body for any thrown value; unknown errors become a 500 without internals. */
+/**
+ * Status and body for any thrown value; unknown errors become a 500 without internals.
+ * A path the file system finds too long (the data dir's own path counts too) is the
+ * client's: 400, as a name over the limits is.
+ */
 export function describeError(error: unknown): { status: number; body: string } {
   if (error instanceof StorageError) {
     const { status, exception } = ERROR_STATUS[error.kind];
     return { status, body: errorBody(exception, error.message) };
+  }
+  if ((error as { code?: unknown } | null)?.code === 'ENAMETOOLONG') {
+    const { status, exception } = ERROR_STATUS['invalid-path'];
+    return { status, body: errorBody(exception, 'Path is too long') };
   }
   return { status: 500, body: errorBody('Sabre\\DAV\\Exception', 'Internal Server Error') };
 }
