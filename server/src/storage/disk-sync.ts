@@ -107,12 +107,25 @@ export class DiskSync {
     }
   }
 
+  /**
+   * The children of a folder on disk, or null when it is no longer there (renamed or deleted
+   * since it was looked up, or replaced by a file): a listing racing a rename answers what
+   * it knew rather than fail.
+   */
+  async listOnDisk(uid: string, path: string): Promise<ContentChild[] | null> {
+    return this.content.list(uid, path).catch((error: unknown) => {
+      if (error instanceof StorageError || isMissing(error)) return null;
+      throw error;
+    });
+  }
+
   /** Inserts a node found on disk, scanning a folder's whole tree for its size. */
   async insertTree(uid: string, path: string, parent: number | null, stat: ContentStat, uploadTime: number): Promise<FileRow> {
     const row = await this.metadata.insert(newRow(uid, path, parent, stat, uploadTime));
     if (stat.type !== 'folder') return row;
     let size = 0;
-    for (const child of await this.content.list(uid, path)) {
+    // A folder renamed or deleted meanwhile is inserted empty; the next check drops it.
+    for (const child of (await this.listOnDisk(uid, path)) ?? []) {
       size += (await this.insertTree(uid, joinPath(path, child.name), row.fileid, child, uploadTime)).size;
     }
     await this.metadata.update(row.fileid, { size, disk_mtime: stat.mtimeUs });
@@ -193,11 +206,8 @@ export class DiskSync {
    * `folder` are the caller's.
    */
   private async checkTree(uid: string, folder: FileRow): Promise<{ size: number; changed: boolean }> {
-    const disk = await this.content.list(uid, folder.path).catch((error: unknown) => {
-      // Gone (or replaced by a file) since it was looked up: the next check of its parent drops it.
-      if (error instanceof StorageError || isMissing(error)) return null;
-      throw error;
-    });
+    // Gone (or replaced by a file) since it was looked up: the next check of its parent drops it.
+    const disk = await this.listOnDisk(uid, folder.path);
     if (disk === null) return { size: folder.size, changed: false };
     const { rows, changed: here, inserted } = await this.reconcileChildren(uid, folder, disk);
     let changed = here;

@@ -127,7 +127,7 @@ export class FileService {
     const row = await this.sync.refreshNode(uid, normalizePath(path));
     if (!row) fail('not-found', 'Folder not found');
     if (row.type !== 'folder') fail('bad-request', 'Not a folder');
-    const disk = this.content.list(uid, row.path);
+    const disk = this.sync.listOnDisk(uid, row.path);
     // Awaited below through `current`; until then a failure must not count as unhandled.
     disk.catch(() => undefined);
     const rows = await this.metadata.listing(row.fileid);
@@ -138,6 +138,8 @@ export class FileService {
       cached[i] = entryAt(child, base + child.name);
     }
     const current = disk.then(async (children) => {
+      // Renamed or deleted while listed: the state it had is the answer; the next look drops it.
+      if (children === null) return null;
       const fresh = await this.sync.checkListing(uid, row, rows, children);
       return fresh ? fresh.map(toEntry) : null;
     });
