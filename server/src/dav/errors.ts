@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { StorageErrorKind } from '../storage/errors';
 import { StorageError } from '../storage/errors';
 import { escapeXml } from './xml/serialize';
+import { noteServerError } from '../server-errors';
 
 /**
  * The one table from failure kind to HTTP status and the Sabre exception
@@ -56,9 +57,9 @@ export function describeError(error: unknown): { status: number; body: string } 
   return { status: 500, body: errorBody('Sabre\\DAV\\Exception', 'Internal Server Error') };
 }
 
-/** Sends a failure as Nextcloud does. */
+/** Sends a failure as Nextcloud does; a 5xx is logged with the request line ({@link noteServerError}). */
 export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   const { status, body } = describeError(error);
-  if (status === 500) reply.log.error({ err: error }, 'WebDAV request failed');
+  if (status >= 500) noteServerError(reply.request, error);
   return reply.code(status).header('content-type', 'application/xml; charset=utf-8').send(body);
 }
