@@ -100,7 +100,7 @@ describe('client mistakes answered with 400, never 500', () => {
   });
 
   it('accepts a valid X-OC-Mtime and answers it accepted', async () => {
-    const response = await dav('PUT', `${files}/dated.txt`, { 'x-oc-mtime': '1600000000' }, 'data');
+    const response = await dav('PUT', `${files}/dated-right.txt`, { 'x-oc-mtime': '1600000000' }, 'data');
     expect(response.status).toBe(201);
     expect(response.headers['x-oc-mtime']).toBe('accepted');
   });
