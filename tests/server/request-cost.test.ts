@@ -14,22 +14,26 @@ const STALLED_MS = 20_000;
 
 const NAME = 'quarterly-report-2026-final-v2.md'.slice(0, 32);
 
-function searchBody(pattern: string): string {
+/** A SEARCH body with this condition (XML) in its d:where. */
+function searchWhere(condition: string): string {
   return `<?xml version="1.0"?>
 <d:searchrequest xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns">
   <d:basicsearch>
     <d:select><d:prop><d:displayname/></d:prop></d:select>
     <d:from><d:scope><d:href>/files/admin</d:href><d:depth>infinity</d:depth></d:scope></d:from>
-    <d:where><d:like><d:prop><d:displayname/></d:prop><d:literal>${pattern}</d:literal></d:like></d:where>
+    <d:where>${condition}</d:where>
   </d:basicsearch>
 </d:searchrequest>`;
 }
+
+const like = (pattern: string): string => `<d:like><d:prop><d:displayname/></d:prop><d:literal>${pattern}</d:literal></d:like>`;
 
 describe('requests of chosen cost', () => {
   let server: ChildServer;
   const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Response> =>
     fetch(server.url + path, { method, headers: { authorization: ADMIN, ...headers }, ...(body !== undefined ? { body } : {}), signal: AbortSignal.timeout(STALLED_MS) });
-  const search = (pattern: string): Promise<Response> => send('SEARCH', '/remote.php/dav/', searchBody(pattern), { 'content-type': 'text/xml' });
+  const searchFor = (condition: string): Promise<Response> => send('SEARCH', '/remote.php/dav/', searchWhere(condition), { 'content-type': 'text/xml' });
+  const search = (pattern: string): Promise<Response> => searchFor(like(pattern));
 
   /**
    * Runs `work` while asking the server for `/status.php` every 250 ms: a request that is
@@ -100,6 +104,22 @@ describe('requests of chosen cost', () => {
     const wild = await search('%a'.repeat(65));
     expect(wild.status).toBe(400);
     expect(await wild.text()).toContain('The search pattern has more than 64 wildcards');
+  }, STALLED_MS);
+
+  it('bounds the conditions of one search: their count and the length of all patterns together', async () => {
+    const or = (operands: string[]): string => `<d:or>${operands.join('')}</d:or>`;
+    // d:or and 255 operands: 256 conditions.
+    const most = await searchFor(or(Array.from({ length: 255 }, (_, i) => like(`%${i}%`))));
+    expect(most.status).toBe(207);
+    const tooMany = await searchFor(or(Array.from({ length: 256 }, (_, i) => like(`%${i}%`))));
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.text()).toContain('The search has more than 256 conditions');
+    // Once a chain of 20,000 closures that overflowed the stack when tested.
+    const flood = await searchFor(or(Array.from({ length: 20_000 }, () => '<d:is-collection/>')));
+    expect(flood.status).toBe(400);
+    const longPatterns = await searchFor(or(Array.from({ length: 5 }, () => like('x'.repeat(1000)))));
+    expect(longPatterns.status).toBe(400);
+    expect(await longPatterns.text()).toContain('The search patterns have more than 4096 characters in all');
   }, STALLED_MS);
 
   it('refuses a 1 MB body nesting <d:prop> 60,000 deep with 400 at once, 8 at a time, and keeps answering', async () => {
