@@ -99,6 +99,17 @@ describe('client mistakes answered with 400, never 500', () => {
     expect((await dav('PROPFIND', `${files}/chunked.txt`, { depth: '0' })).status).toBe(404);
   });
 
+  it.each(['99999999999999999999', 'Fri, 31 Dec 99999 00:00:00 GMT', '0'])('refuses d:getlastmodified %s in PROPPATCH with 409 and changes nothing', async (value) => {
+    const before = await dav('PROPFIND', `${files}/ok.txt`, { depth: '0' });
+    const body = `<?xml version="1.0"?><d:propertyupdate xmlns:d="DAV:" xmlns:x="urn:x"><d:set><d:prop><d:getlastmodified>${value}</d:getlastmodified><x:note>n</x:note></d:prop></d:set></d:propertyupdate>`;
+    const response = await dav('PROPPATCH', `${files}/ok.txt`, {}, body);
+    expect(response.status).toBe(207);
+    expect(response.body).toContain('HTTP/1.1 409');
+    expect(response.body).toContain('HTTP/1.1 424');
+    const after = await dav('PROPFIND', `${files}/ok.txt`, { depth: '0' });
+    expect(/<d:getlastmodified>[^<]*/.exec(after.body)?.[0]).toBe(/<d:getlastmodified>[^<]*/.exec(before.body)?.[0]);
+  });
+
   it('accepts a valid X-OC-Mtime and answers it accepted', async () => {
     const response = await dav('PUT', `${files}/dated-right.txt`, { 'x-oc-mtime': '1600000000' }, 'data');
     expect(response.status).toBe(201);

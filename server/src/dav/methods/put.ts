@@ -4,12 +4,11 @@ import { checkWritePreconditions, quotedEtag } from '../conditions';
 import { fail } from '../../storage/errors';
 import { assertAllowedFilename } from '../../storage/filename-rules';
 import { baseName } from '../../storage/paths';
+import { MAX_MTIME, MIN_MTIME_EXCLUSIVE } from '../mtime';
 import type { FileEntry } from '../../storage/types';
 
 /** A number as PHP's `is_numeric` reads it (Nextcloud's test of `X-OC-MTime`): no hex, no `Infinity`. */
 const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
-/** The last second of the year 9999: later times have no four-digit year for `getlastmodified`. */
-const MAX_MTIME = 253402300799;
 
 /**
  * Parses `X-OC-Mtime` as Nextcloud's MtimeSanitizer does (a number, its integer part, more
@@ -20,7 +19,7 @@ export function parseMtimeHeader(value: string): number | undefined {
   if (value === '') return undefined;
   if (!PHP_NUMERIC.test(value)) fail('bad-request', `X-OC-MTime header must be a valid integer (unix timestamp), got "${value}".`);
   const mtime = Math.trunc(Number(value));
-  if (mtime <= 24 * 60 * 60) fail('bad-request', `X-OC-MTime header must be a valid positive unix timestamp greater than one day, got "${value}".`);
+  if (mtime <= MIN_MTIME_EXCLUSIVE) fail('bad-request', `X-OC-MTime header must be a valid positive unix timestamp greater than one day, got "${value}".`);
   if (mtime > MAX_MTIME) fail('bad-request', `X-OC-MTime header must be a unix timestamp no later than the year 9999, got "${value}".`);
   return mtime;
 }
