@@ -28,13 +28,15 @@ describe('PROPFIND while the folder is renamed', () => {
     await server.stop();
   });
 
-  /** Runs `rename` 150 times while PROPFINDs of both names (Depth 0 and 1) run beside it; returns their statuses. */
+  /** Runs `rename` 150 times while PROPFINDs run beside it; returns their statuses. */
   async function race(renameOnce: (from: string, to: string) => Promise<void>): Promise<Map<number, number>> {
     const statuses = new Map<number, number>();
     let done = false;
-    const listers = Array.from({ length: 4 }, async (_, n) => {
+    // Both names, their subfolder and their parent, Depth 0 and 1.
+    const paths = ['a/', 'b/', 'a/sub/', 'b/sub/', '', ''];
+    const listers = paths.map(async (path, n) => {
       while (!done) {
-        const status = await dav('PROPFIND', `${files}/${n % 2 ? 'a' : 'b'}/${n < 2 ? '' : 'sub/'}`, { depth: n % 3 ? '1' : '0' });
+        const status = await dav('PROPFIND', `${files}/${path}`, { depth: n % 3 ? '1' : '0' });
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
     });
@@ -47,12 +49,26 @@ describe('PROPFIND while the folder is renamed', () => {
     return statuses;
   }
 
-  it('by MOVE: every answer is 207 or 404', async () => {
+  /** The file ids below `a/`, by href (the folder is back at `a` after an even number of renames). */
+  async function fileIds(): Promise<string[]> {
+    const response = await fetch(`${server.url}${files}/a/`, {
+      method: 'PROPFIND',
+      headers: { authorization: ADMIN, depth: '1' },
+      body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><oc:fileid/></d:prop></d:propfind>',
+    });
+    expect(response.status).toBe(207);
+    return [...(await response.text()).matchAll(/<d:href>([^<]*)<\/d:href>.*?<oc:fileid>(\d+)<\/oc:fileid>/gs)].map((m) => `${m[1]} ${m[2]}`).sort();
+  }
+
+  it('by MOVE: every answer is 207 or 404, every MOVE succeeds and the file ids follow the files', async () => {
+    const before = await fileIds();
+    expect(before.length).toBeGreaterThan(20);
     const statuses = await race(async (from, to) => {
       expect(await dav('MOVE', `${files}/${from}`, { destination: `${server.url}${files}/${to}` })).toBe(201);
     });
     expect([...statuses.keys()].filter((status) => status !== 207 && status !== 404)).toEqual([]);
     expect(statuses.get(207)).toBeGreaterThan(0);
+    expect(await fileIds()).toEqual(before);
   }, 120_000);
 
   it('on disk behind the server: every answer is 207 or 404', async () => {

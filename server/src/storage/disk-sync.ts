@@ -3,7 +3,7 @@ import type { FileRow } from './tables';
 import type { ListedRow, MetadataStore } from './metadata-store';
 import { newEtag } from './metadata-store';
 import { StorageError, fail } from './errors';
-import { joinPath, parentPath } from './paths';
+import { isWithin, joinPath, parentPath } from './paths';
 import { ancestorsOf, changedFileColumns, newRow, now } from './cache-rows';
 
 /**
@@ -18,6 +18,47 @@ export class DiskSync {
     private readonly metadata: MetadataStore,
     private readonly content: ContentStore,
   ) {}
+
+  /**
+   * Paths the server is changing itself, per user, with how many changes hold each: between
+   * a change on disk and its record in the cache the two disagree on purpose, and a check
+   * that "fixed" the cache then (dropping a folder being moved, inserting it again under its
+   * new name with new file ids) would make the change fail and lose the ids.
+   */
+  private readonly held = new Map<string, Map<string, number>>();
+
+  /**
+   * Keeps checks away from `paths` (and everything below them) until the returned handle is
+   * disposed: `using held = sync.hold(uid, from, to)` around a change's disk and cache steps.
+   * Checks meanwhile answer what the cache holds there.
+   */
+  hold(uid: string, ...paths: string[]): Disposable {
+    let mine = this.held.get(uid);
+    if (!mine) this.held.set(uid, (mine = new Map()));
+    const counts = mine;
+    for (const path of paths) counts.set(path, (counts.get(path) ?? 0) + 1);
+    let released = false;
+    return {
+      [Symbol.dispose]: () => {
+        if (released) return;
+        released = true;
+        for (const path of paths) {
+          const count = (counts.get(path) ?? 1) - 1;
+          if (count > 0) counts.set(path, count);
+          else counts.delete(path);
+        }
+        if (counts.size === 0 && this.held.get(uid) === counts) this.held.delete(uid);
+      },
+    };
+  }
+
+  /** True when a change of the server's holds `path` or a folder above it. */
+  private isHeld(uid: string, path: string): boolean {
+    const counts = this.held.get(uid);
+    if (!counts) return false;
+    for (const held of counts.keys()) if (isWithin(path, held)) return true;
+    return false;
+  }
 
   /** The user's root row, created when missing. */
   async rootRow(uid: string): Promise<FileRow> {
@@ -35,6 +76,7 @@ export class DiskSync {
    */
   async refreshNode(uid: string, path: string): Promise<FileRow | null> {
     if (path === '/') return this.rootRow(uid);
+    if (this.isHeld(uid, path)) return this.metadata.get(uid, path);
     const [row, stat] = await Promise.all([this.metadata.get(uid, path), this.content.stat(uid, path)]);
     if (row && stat && row.type === stat.type) {
       if (stat.type === 'folder' || sameContent(row, stat)) return row;
@@ -166,6 +208,11 @@ export class DiskSync {
     for (const row of rows) {
       let current: ContentStat | null | undefined = onDisk.get(row.name);
       onDisk.delete(row.name);
+      // Being changed by the server: as cached until the change is recorded.
+      if (this.isHeld(uid, row.path)) {
+        result.push(row);
+        continue;
+      }
       if (current && current.type === row.type && (current.type === 'folder' || sameContent(row, current))) {
         result.push(row);
         continue;
@@ -189,6 +236,7 @@ export class DiskSync {
       result.push(row);
     }
     for (const name of onDisk.keys()) {
+      if (this.isHeld(uid, joinPath(folder.path, name))) continue;
       const current = await this.content.stat(uid, joinPath(folder.path, name));
       if (!current) continue;
       const row = await this.insertTree(uid, joinPath(folder.path, name), folder.fileid, current, 0);
@@ -213,7 +261,7 @@ export class DiskSync {
     let changed = here;
     let size = 0;
     for (const child of rows) {
-      if (child.type === 'folder' && !inserted.has(child.fileid)) {
+      if (child.type === 'folder' && !inserted.has(child.fileid) && !this.isHeld(uid, child.path)) {
         const below = await this.checkTree(uid, child);
         size += below.size;
         changed ||= below.changed;

@@ -214,6 +214,7 @@ export class FileService {
     if (options.expectedLength !== undefined && maxBytes >= 0 && options.expectedLength > maxBytes) {
       fail('insufficient-storage', 'Insufficient space in the user storage');
     }
+    using _held = this.sync.hold(uid, path);
     const stat = await store(maxBytes, path);
     const row = await this.recordFile(uid, path, parent, stat, existing);
     return { entry: toEntry(row), created: existing === null };
@@ -226,6 +227,7 @@ export class FileService {
     assertAllowedFilename(baseName(path));
     const parent = await this.requireFolder(uid, parentPath(path));
     if (await this.sync.refreshNode(uid, path)) fail('method-not-allowed', 'The resource you tried to create already exists');
+    using _held = this.sync.hold(uid, path);
     const stat = await this.content.mkdir(uid, path);
     const row = await this.metadata.insert(newRow(uid, path, parent.fileid, stat, now()));
     await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
@@ -239,6 +241,7 @@ export class FileService {
     const row = await this.sync.refreshNode(uid, path);
     if (!row) fail('not-found', 'File not found');
     await this.requireFolder(uid, parentPath(path));
+    using _held = this.sync.hold(uid, path);
     await this.content.remove(uid, path);
     await this.metadata.removeTree(uid, path);
     await this.metadata.propagate(uid, ancestorsOf(path), -row.size, now());
@@ -261,6 +264,7 @@ export class FileService {
     if (existing) await this.delete(uid, to);
     const target = await this.requireFolder(uid, parentPath(to), 'conflict');
     await this.requireFolder(uid, parentPath(from));
+    using _held = this.sync.hold(uid, from, to);
     await this.content.move(uid, from, to);
     const name = baseName(to);
     await this.metadata.moveTree(uid, from, to, target.fileid, name, row.type === 'folder' ? FOLDER_MIME : mimeFor(name));
@@ -290,6 +294,7 @@ export class FileService {
     if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + row.size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
     if (existing) await this.delete(uid, to);
     const target = await this.requireFolder(uid, parentPath(to), 'conflict');
+    using _held = this.sync.hold(uid, to);
     await this.content.copy(uid, from, to);
     const stat = await this.content.stat(uid, to);
     if (!stat) fail('not-found', 'Copied node vanished');
