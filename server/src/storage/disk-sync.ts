@@ -26,6 +26,20 @@ export class DiskSync {
    * new name with new file ids) would make the change fail and lose the ids.
    */
   private readonly held = new Map<string, Map<string, number>>();
+  /**
+   * Per user, a count of holds taken and let go: a check that saw the disk or the cache
+   * while a change of the server's began or ended makes no change of its own (what it read
+   * may be from either side of the change).
+   */
+  private readonly generations = new Map<string, number>();
+
+  private generation(uid: string): number {
+    return this.generations.get(uid) ?? 0;
+  }
+
+  private bump(uid: string): void {
+    this.generations.set(uid, this.generation(uid) + 1);
+  }
 
   /**
    * Keeps checks away from `paths` (and everything below them) until the returned handle is
@@ -37,11 +51,13 @@ export class DiskSync {
     if (!mine) this.held.set(uid, (mine = new Map()));
     const counts = mine;
     for (const path of paths) counts.set(path, (counts.get(path) ?? 0) + 1);
+    this.bump(uid);
     let released = false;
     return {
       [Symbol.dispose]: () => {
         if (released) return;
         released = true;
+        this.bump(uid);
         for (const path of paths) {
           const count = (counts.get(path) ?? 1) - 1;
           if (count > 0) counts.set(path, count);
@@ -76,8 +92,10 @@ export class DiskSync {
    */
   async refreshNode(uid: string, path: string): Promise<FileRow | null> {
     if (path === '/') return this.rootRow(uid);
+    const generation = this.generation(uid);
     if (this.isHeld(uid, path)) return this.metadata.get(uid, path);
     const [row, stat] = await Promise.all([this.metadata.get(uid, path), this.content.stat(uid, path)]);
+    if (this.generation(uid) !== generation) return this.metadata.get(uid, path);
     if (row && stat && row.type === stat.type) {
       if (stat.type === 'folder' || sameContent(row, stat)) return row;
       return this.applyFileChange(uid, row, stat);
@@ -198,7 +216,10 @@ export class DiskSync {
     folder: FileRow,
     disk: ContentChild[],
   ): Promise<{ rows: FileRow[]; delta: number; changed: boolean; inserted: Set<number> }> {
+    const generation = this.generation(uid);
     const rows = await this.metadata.children(folder.fileid);
+    // A change of the server's began or ended since: leave this one as cached for now.
+    const busy = (path: string): boolean => this.generation(uid) !== generation || this.isHeld(uid, path);
     const onDisk = new Map<string, ContentChild>();
     for (const child of disk) onDisk.set(child.name, child);
     const result: FileRow[] = [];
@@ -209,7 +230,7 @@ export class DiskSync {
       let current: ContentStat | null | undefined = onDisk.get(row.name);
       onDisk.delete(row.name);
       // Being changed by the server: as cached until the change is recorded.
-      if (this.isHeld(uid, row.path)) {
+      if (busy(row.path)) {
         result.push(row);
         continue;
       }
@@ -218,6 +239,10 @@ export class DiskSync {
         continue;
       }
       current = await this.content.stat(uid, row.path);
+      if (busy(row.path)) {
+        result.push(row);
+        continue;
+      }
       if (!current || current.type !== row.type) {
         await this.metadata.removeTree(uid, row.path);
         delta -= row.size;
@@ -236,9 +261,9 @@ export class DiskSync {
       result.push(row);
     }
     for (const name of onDisk.keys()) {
-      if (this.isHeld(uid, joinPath(folder.path, name))) continue;
+      if (busy(joinPath(folder.path, name))) continue;
       const current = await this.content.stat(uid, joinPath(folder.path, name));
-      if (!current) continue;
+      if (!current || busy(joinPath(folder.path, name))) continue;
       const row = await this.insertTree(uid, joinPath(folder.path, name), folder.fileid, current, 0);
       inserted.add(row.fileid);
       delta += row.size;
