@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { ChildServer } from './child-server';
-import { startChildServer } from './child-server';
-import { ADMIN } from './helpers';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ServerProcess } from '../support/serverProcess';
+import { startServerProcess } from '../support/serverProcess';
+import { ADMIN, ADMIN_PASSWORD } from './helpers';
 
 /**
  * Requests whose cost a client chooses (a SEARCH pattern, the nesting of an XML body) must
  * stay cheap, so that one of them cannot stop the server answering everybody. The server
- * runs in its own process: a stalled server must not stall the test that measures it.
+ * runs in its own process (`cumulus serve`): a stalled server must not stall the test that
+ * measures it.
  */
 
 /** How long a request may take here before the server counts as stalled (a busy machine included). */
@@ -29,7 +33,8 @@ function searchWhere(condition: string): string {
 const like = (pattern: string): string => `<d:like><d:prop><d:displayname/></d:prop><d:literal>${pattern}</d:literal></d:like>`;
 
 describe('requests of chosen cost', () => {
-  let server: ChildServer;
+  let server: ServerProcess;
+  let dataDir: string;
   const send = (method: string, path: string, body?: string, headers: Record<string, string> = {}): Promise<Response> =>
     fetch(server.url + path, { method, headers: { authorization: ADMIN, ...headers }, ...(body !== undefined ? { body } : {}), signal: AbortSignal.timeout(STALLED_MS) });
   const searchFor = (condition: string): Promise<Response> => send('SEARCH', '/remote.php/dav/', searchWhere(condition), { 'content-type': 'text/xml' });
@@ -58,12 +63,15 @@ describe('requests of chosen cost', () => {
   }
 
   beforeAll(async () => {
-    server = await startChildServer();
+    dataDir = await mkdtemp(join(tmpdir(), 'cumulus-request-cost-'));
+    server = await startServerProcess(dataDir, { CUMULUS_ADMIN_PASSWORD: ADMIN_PASSWORD });
     expect((await send('PUT', `/remote.php/dav/files/admin/${NAME}`, 'x')).status).toBe(201);
     expect((await send('PUT', '/remote.php/dav/files/admin/other.txt', 'y')).status).toBe(201);
   }, 60_000);
   afterAll(async () => {
-    await server.stop();
+    // A stalled server would never stop on SIGTERM.
+    await server.kill();
+    await rm(dataDir, { recursive: true, force: true });
   }, 30_000);
 
   it.each([
@@ -140,6 +148,6 @@ describe('requests of chosen cost', () => {
       expect(answer.status).toBe(400);
       expect(answer.text).toContain('nests elements deeper than 64 levels');
     }
-    expect(server.running()).toBe(true);
+    expect(server.child.exitCode).toBeNull();
   }, 3 * STALLED_MS);
 });
