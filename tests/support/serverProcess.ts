@@ -14,6 +14,8 @@ export interface ServerProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** What it wrote on stderr so far. */
   stderr(): string;
+  /** What it wrote on stdout so far (its start-up lines, then its log). */
+  stdout(): string;
   /** Sends SIGKILL (no clean-up of any kind can run) and waits for the end. */
   kill(): Promise<void>;
   /** Sends SIGTERM (a clean stop) and waits for the end. */
@@ -39,17 +41,18 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
     await exited;
   };
   return new Promise((done, fail) => {
+    let started = false;
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const url = /running at (http:\/\/[^/\s]+)\//.exec(stdout)?.[1];
-      if (!url) return;
-      child.stdout?.removeAllListeners('data');
-      child.stdout?.resume();
+      if (!url || started) return;
+      started = true;
       done({
         url,
         child,
         exited,
         stderr: () => stderr,
+        stdout: () => stdout,
         kill: async () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
           await ended();
