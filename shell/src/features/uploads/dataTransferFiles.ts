@@ -29,22 +29,40 @@ interface EntryLike {
 
 /**
  * Takes what a drop carries, synchronously: the browser empties the
- * DataTransfer once the drop handler returns, so the entries are taken
- * now and walked later by {@link collectDroppedFiles}.
+ * DataTransfer once the drop's event is over, so the entries are taken
+ * now and walked later by {@link collectDroppedFiles}. An item without a
+ * file-system entry (a file made by a page script) is taken as a plain
+ * file.
  */
-export function takeDroppedEntries(transfer: DataTransfer): { entries: EntryLike[]; files: File[]; itemCount: number } {
+export function takeDroppedEntries(transfer: DataTransfer): TakenDrop {
   const items = Array.from(transfer.items ?? []).filter((item) => item.kind === 'file');
+  if (items.length > 0 && items.some((item) => typeof item.webkitGetAsEntry !== 'function')) {
+    // No file-system entries in this browser: folders cannot be read.
+    return { entries: [], files: Array.from(transfer.files ?? []), itemCount: items.length, noFilesystemApi: true };
+  }
   const entries: EntryLike[] = [];
-  let fileSystemApi = true;
+  const files: File[] = [];
   for (const item of items) {
-    if (typeof item.webkitGetAsEntry !== 'function') {
-      fileSystemApi = false;
-      break;
-    }
     const entry = item.webkitGetAsEntry() as EntryLike | null;
     if (entry !== null) entries.push(entry);
+    else {
+      const file = item.getAsFile();
+      if (file !== null) files.push(file);
+    }
   }
-  return { entries: fileSystemApi ? entries : [], files: fileSystemApi ? [] : Array.from(transfer.files ?? []), itemCount: Math.max(items.length, transfer.files?.length ?? 0) };
+  return { entries, files, itemCount: Math.max(items.length, transfer.files?.length ?? 0), noFilesystemApi: false };
+}
+
+/** What {@link takeDroppedEntries} took from a drop. */
+export interface TakenDrop {
+  /** File-system entries (files and folders) to walk. */
+  entries: EntryLike[];
+  /** Plain files (no entry, or no entry API). */
+  files: File[];
+  /** How many files the drop carried. */
+  itemCount: number;
+  /** The browser has no file-system entry API: dropped folders are left out. */
+  noFilesystemApi: boolean;
 }
 
 const claimedDrops = new WeakSet<Event>();
@@ -79,15 +97,10 @@ const FILE_READS_AT_ONCE = 64;
  * with repeated `readEntries` calls until one returns nothing (Chromium
  * hands out 100 entries a call), files are resolved in groups, and the work
  * yields to the browser between slices so a tree of 10,000 files never
- * blocks the page. Without the file-system entry API (`noFilesystemApi`)
- * only the dropped files themselves are taken.
+ * blocks the page. Plain files (without an entry) are taken as they are.
  */
-export async function collectDroppedFiles(taken: { entries: EntryLike[]; files: File[] }): Promise<CollectedFiles> {
-  const result: CollectedFiles = { files: [], directories: [], failures: 0, noFilesystemApi: taken.entries.length === 0 && taken.files.length > 0 };
-  if (result.noFilesystemApi) {
-    result.files = taken.files.map((file) => ({ file, relativePath: file.name }));
-    return result;
-  }
+export async function collectDroppedFiles(taken: Pick<TakenDrop, 'entries' | 'files' | 'noFilesystemApi'>): Promise<CollectedFiles> {
+  const result: CollectedFiles = { files: [], directories: [], failures: 0, noFilesystemApi: taken.noFilesystemApi };
   const slicer = createTimeSlicer();
   let pendingFiles: { entry: EntryLike; path: string }[] = [];
   const flushFiles = async () => {
@@ -133,6 +146,7 @@ export async function collectDroppedFiles(taken: { entries: EntryLike[]; files: 
     }
   }
   if (pendingFiles.length > 0) await flushFiles();
+  for (const file of taken.files) result.files.push({ file, relativePath: file.name });
   return result;
 }
 

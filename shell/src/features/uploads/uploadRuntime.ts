@@ -1,5 +1,5 @@
-import { createStorageJournal, createUploader, createXhrTransport, createMemoryJournal, getMaxParallelUploads } from '@cumulus/sdk';
-import type { Node, Uploader, UploaderState, UploadDestination } from '@cumulus/sdk';
+import { createMemoryJournal, createStorageJournal, createUploader, createXhrTransport } from '@cumulus/sdk';
+import type { Node, Uploader, UploaderOptions, UploaderState, UploadDestination } from '@cumulus/sdk';
 import type { AppDispatch } from '../../app/store';
 import { readPageContext } from '../../services/pageContext';
 import type { ShellServices } from '../../services/types';
@@ -90,35 +90,41 @@ function mirror(uploader: Uploader, dispatch: AppDispatch): { flush(): void; sto
  * page can resume them.
  */
 export function uploadRuntimeOf(services: ShellServices, dispatch: AppDispatch): Promise<UploadRuntime> {
-  let runtime = runtimes.get(services);
-  if (runtime === undefined) {
-    runtime = (async () => {
-      const [capabilities, filenameRules] = await Promise.all([
-        services.api.getCapabilities().catch((error: unknown) => {
-          console.error('Could not read the upload capabilities; using the defaults', error);
-          return null;
-        }),
-        loadFilenameRules(services.api),
-      ]);
-      const requestToken = typeof document === 'undefined' ? '' : readPageContext(document).requestToken;
-      const uploader = createUploader({
-        transport: createXhrTransport(),
-        uploadsRoot: uploadsRootOf(services.dav.filesUrl, services.uid),
-        user: services.uid,
-        maxChunkSize: capabilities?.maxChunkSize,
-        capabilities: capabilities?.raw ?? { files: { chunked_upload: { max_parallel_count: getMaxParallelUploads(undefined) } } },
-        headers: requestToken === '' ? {} : { requesttoken: requestToken },
-        filenameRules,
-        decisions: uploadDecisions(services),
-        listFolder: (folder: UploadDestination) => listFolder(services, folder),
-        journal: typeof localStorage === 'undefined' ? createMemoryJournal() : createStorageJournal(localStorage),
-      });
-      const created: UploadRuntime = { uploader, flush: mirror(uploader, dispatch).flush };
-      started.set(services, created);
-      return created;
-    })();
-    runtimes.set(services, runtime);
-  }
+  return runtimes.get(services) ?? startUploadRuntime(services, dispatch);
+}
+
+/**
+ * Creates the upload runtime of `services` now, `overrides` replacing engine
+ * options (tests give a transport that answers without a network).
+ */
+export function startUploadRuntime(services: ShellServices, dispatch: AppDispatch, overrides: Partial<UploaderOptions> = {}): Promise<UploadRuntime> {
+  const runtime = (async () => {
+    const [capabilities, filenameRules] = await Promise.all([
+      services.api.getCapabilities().catch((error: unknown) => {
+        console.error('Could not read the upload capabilities; using the defaults', error);
+        return null;
+      }),
+      loadFilenameRules(services.api),
+    ]);
+    const requestToken = typeof document === 'undefined' ? '' : readPageContext(document).requestToken;
+    const uploader = createUploader({
+      transport: createXhrTransport(),
+      uploadsRoot: uploadsRootOf(services.dav.filesUrl, services.uid),
+      user: services.uid,
+      maxChunkSize: capabilities?.maxChunkSize,
+      capabilities: capabilities?.raw,
+      headers: requestToken === '' ? {} : { requesttoken: requestToken },
+      filenameRules,
+      decisions: uploadDecisions(services),
+      listFolder: (folder: UploadDestination) => listFolder(services, folder),
+      journal: typeof localStorage === 'undefined' ? createMemoryJournal() : createStorageJournal(localStorage),
+      ...overrides,
+    });
+    const created: UploadRuntime = { uploader, flush: mirror(uploader, dispatch).flush };
+    started.set(services, created);
+    return created;
+  })();
+  runtimes.set(services, runtime);
   return runtime;
 }
 

@@ -26,12 +26,12 @@ export interface TimeSlicer {
 }
 
 /** A {@link TimeSlicer} starting its first slice now. */
-export function createTimeSlicer(sliceMs = SLICE_MS, now: () => number = () => performance.now()): TimeSlicer {
+export function createTimeSlicer(sliceMs = SLICE_MS, now: () => number = () => performance.now(), yieldNow: () => Promise<void> = yieldToMain): TimeSlicer {
   let sliceStart = now();
   return {
     async maybeYield() {
       if (now() - sliceStart < sliceMs) return;
-      await yieldToMain();
+      await yieldNow();
       sliceStart = now();
     },
   };
