@@ -1,10 +1,183 @@
-import type { Uploader, UploaderOptions } from './types';
+import { getMaxParallelUploads } from '../parallel';
+import { DEFAULT_RETRY_ATTEMPTS } from '../retry';
+import { cancelUpload, createUpload, isUploadFinal } from '../upload-item';
+import { runBatch, childController } from './batch';
+import type { EngineContext } from './context';
+import { EngineState } from './engine-state';
+import { resumeMismatch, UploadResumeError } from './errors';
+import type { FileRun } from './file-upload';
+import { dropWorkspace, fileItem, runFile } from './file-upload';
+import { RequestPool } from './pool';
+import { realSleep } from './send';
+import type { UnfinishedUpload, Uploader, UploaderOptions, UploadDestination, UploadFile, UploadItemState } from './types';
+
+/** 16 random hex characters (the workspace name's tail, spec §7). */
+function randomHex16(): string {
+  const bytes = new Uint8Array(8);
+  globalThis.crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The folder URL and file name of a file URL. */
+function splitUrl(url: string): { folder: string; name: string } {
+  const slash = url.lastIndexOf('/');
+  let name = url.slice(slash + 1);
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // keep it encoded
+  }
+  return { folder: url.slice(0, slash), name };
+}
 
 /**
- * Creates an upload engine (see `Uploader` and the SDK README's "Upload
- * engine" section).
+ * Checks the destination and the user before anything is queued (spec §5).
+ *
+ * @throws Error 'Invalid destination folder' or 'User is not logged in'.
+ */
+function assertCanUpload(context: EngineContext, destination: UploadDestination): void {
+  const type = (destination as { type?: unknown }).type;
+  if (typeof destination.source !== 'string' || destination.source === '' || (type !== undefined && type !== 'folder')) {
+    throw new Error('Invalid destination folder');
+  }
+  if (!context.isPublic && !context.user) throw new Error('User is not logged in');
+}
+
+/**
+ * Creates an upload engine (see {@link Uploader} and the SDK README's
+ * "Upload engine" section).
  */
 export function createUploader(options: UploaderOptions): Uploader {
-  void options;
-  throw new Error('createUploader: the engine lands in the next commit');
+  const now = options.now ?? (() => Date.now());
+  const logError = options.logError ?? ((message: string, error: unknown) => console.error(message, error));
+  const pool = new RequestPool(getMaxParallelUploads(options.capabilities));
+  let seq = 0;
+  const context: EngineContext = {
+    state: new EngineState(now, options.notifyInterval ?? 50, logError),
+    send: { transport: options.transport, pool, retries: options.retries ?? DEFAULT_RETRY_ATTEMPTS, sleep: options.sleep ?? realSleep, now },
+    headers: { ...options.headers },
+    uploadsRoot: options.uploadsRoot ? options.uploadsRoot.replace(/\/+$/, '') : null,
+    isPublic: options.isPublic === true,
+    user: options.user ?? null,
+    maxChunkSize: options.maxChunkSize,
+    filenameRules: options.filenameRules ?? {},
+    decisions: options.decisions ?? {},
+    listFolder: options.listFolder ?? null,
+    journal: options.journal ?? null,
+    randomHex: options.randomHex ?? randomHex16,
+    now,
+    logError,
+    nextSeq: () => ++seq,
+    runs: new Map(),
+    controllers: new Map(),
+  };
+  const { state } = context;
+
+  /** Marks an item and, for a folder or batch, everything in it as cancelled, and aborts them. */
+  const cancel = (id: string): void => {
+    const target = state.get(id);
+    if (!target) return;
+    const inside = (item: UploadItemState): boolean =>
+      item.id === id ||
+      (target.kind === 'batch' && item.batchId === id) ||
+      (target.kind === 'folder' && item.batchId === target.batchId && item.path.startsWith(`${target.path}/`));
+    for (const item of state.all()) {
+      if (!inside(item) || isUploadFinal(item)) continue;
+      state.update(item.id, cancelUpload);
+      context.runs.get(item.id)?.controller.abort();
+      context.controllers.get(item.id)?.abort();
+    }
+  };
+
+  /** Runs a file item again (retry or resume), from its kept workspace when there is one. */
+  const rerun = (run: FileRun): Promise<UploadItemState> => {
+    run.controller = new AbortController();
+    state.update(run.id, (item) => ({ ...createUpload(item.source, item.isChunked, item.size, run.chunkSize), id: item.id, kind: item.kind, name: item.name, path: item.path, batchId: item.batchId, destination: item.destination, chunksUploaded: 0 }));
+    return runFile(context, run);
+  };
+
+  return {
+    getState: () => state.getState(),
+    subscribe: (listener) => state.subscribe(listener),
+    on: (event, listener) => state.on(event, listener),
+
+    upload(destination, entries, uploadOptions = {}) {
+      try {
+        assertCanUpload(context, destination);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return runBatch(context, destination, entries, uploadOptions);
+    },
+
+    cancel,
+    cancelAll() {
+      for (const item of state.all()) if (!isUploadFinal(item)) cancel(item.id);
+    },
+    pause() {
+      pool.pause();
+      state.pause();
+    },
+    resume() {
+      state.resume();
+      pool.resume();
+    },
+    reset() {
+      if (!state.reset()) return false;
+      context.runs.clear();
+      return true;
+    },
+
+    async retry(id) {
+      const run = context.runs.get(id);
+      const item = state.get(id);
+      if (!run || !item || item.status !== 'failed') throw new Error(`Upload ${id} cannot be retried: it is not a failed file upload`);
+      return rerun(run);
+    },
+
+    async listUnfinished() {
+      if (!context.journal) return [];
+      const records = await context.journal.list();
+      // Those this engine holds (running, or failed and resumable with retry(id)) are not listed.
+      const held = new Set([...context.runs.values()].map((run) => run.journalId));
+      return records.filter((record) => !held.has(record.id));
+    },
+
+    async resumeUnfinished(record: UnfinishedUpload, file: UploadFile) {
+      const mismatched = resumeMismatch(record, file);
+      if (mismatched.length > 0) throw new UploadResumeError(mismatched);
+      const { folder, name } = splitUrl(record.destination);
+      const itemSeq = context.nextSeq();
+      const run: FileRun = {
+        id: `upload-${itemSeq}`,
+        seq: itemSeq,
+        file,
+        url: record.destination,
+        headers: context.headers,
+        controller: childController(undefined),
+        chunkSize: record.chunkSize,
+        workspace: record.workspace,
+        journalId: record.id,
+        startedAt: record.startedAt,
+      };
+      context.runs.set(run.id, run);
+      state.add(fileItem(run, { name, path: `/${name}`, batchId: null, destination: folder }));
+      return runFile(context, run);
+    },
+
+    async discardUnfinished(record: UnfinishedUpload) {
+      await dropWorkspace(context, {
+        id: record.id,
+        seq: 0,
+        file: new Blob() as UploadFile,
+        url: record.destination,
+        headers: context.headers,
+        controller: new AbortController(),
+        chunkSize: record.chunkSize,
+        workspace: record.workspace,
+        journalId: record.id,
+        startedAt: record.startedAt,
+      });
+    },
+  };
 }

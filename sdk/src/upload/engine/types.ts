@@ -358,6 +358,12 @@ export interface UploaderOptions {
   now?: () => number;
   /** 16 random hex characters for workspace names. Injectable for tests. */
   randomHex?: () => string;
+  /**
+   * Least time between two `subscribe` calls, ms (default 50): progress
+   * comes in bursts and a store need not hear of each one. The first change
+   * after a quiet spell is reported at the next microtask.
+   */
+  notifyInterval?: number;
   /** Where a throwing listener or a failed clean-up is reported; default `console.error`. */
   logError?: (message: string, error: unknown) => void;
 }
@@ -378,7 +384,7 @@ export interface UploadBatchResult {
   readonly items: readonly UploadItemState[];
   /** Paths (relative, from '/') of entries skipped by a decision: invalid name, keep existing. */
   readonly skipped: readonly string[];
-  /** The user cancelled the batch in the conflict dialog; nothing was uploaded. */
+  /** The batch was cancelled: in the conflict dialog ('Cancel the entire operation'), by `cancel(batchId)` or `cancelAll()`, or by the upload's signal. */
   readonly cancelled: boolean;
 }
 
@@ -386,7 +392,7 @@ export interface UploadBatchResult {
 export interface Uploader {
   /** The current state (plain data). */
   getState(): UploaderState;
-  /** Called after changes (coalesced to one call per microtask). Returns the unsubscribe function. */
+  /** Called after changes, with the ids that changed (at most once per `notifyInterval` ms). Returns the unsubscribe function. */
   subscribe(listener: UploaderListener): () => void;
   /** Listens to a notification; a listener that throws is logged and stops nothing. Returns the unsubscribe function. */
   on<E extends keyof UploaderEvents>(event: E, listener: (payload: UploaderEvents[E]) => void): () => void;
@@ -415,7 +421,11 @@ export interface Uploader {
   /** Tries a failed item again; a `resumable` chunked one continues from the chunks the server holds. */
   retry(id: string): Promise<UploadItemState>;
 
-  /** Chunked uploads left unfinished (e.g. by a page reload), from the journal. */
+  /**
+   * Chunked uploads left unfinished (e.g. by a page reload), from the
+   * journal; those this engine still holds are left out (a failed one of
+   * them is continued with `retry(id)`).
+   */
   listUnfinished(): Promise<readonly UnfinishedUpload[]>;
   /**
    * Continues an unfinished upload with the file picked again, from the
