@@ -32,7 +32,8 @@ function scriptedTransport(answer: (request: TransportRequest) => number | 'hold
       });
     }
     request.onUploadProgress?.((request.body as Blob | undefined)?.size ?? 0);
-    return Promise.resolve({ status, headers: status < 300 ? { 'oc-fileid': '42' } : {}, body: '' });
+    const headers: Record<string, string> = status < 300 ? { 'oc-fileid': '42' } : {};
+    return Promise.resolve({ status, headers, body: '' });
   };
   return { transport, requests };
 }
