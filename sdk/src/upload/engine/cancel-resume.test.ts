@@ -110,6 +110,21 @@ describe('upload engine: cancel and resume', () => {
     expect(await journal.list()).toEqual([]);
   });
 
+  it('cancelling a failed upload kept for a retry gives up its workspace', async () => {
+    const journal = createMemoryJournal();
+    answer('MKCOL', WORKSPACE, [201]);
+    nock(ORIGIN).put(`${WORKSPACE}/1`).times(6).reply(503);
+    const engine = testEngine({ journal, capabilities: oneAtATime });
+    const [failed] = (await engine.upload(HOME, [makeFile('big.bin', 12 * MiB)])).items;
+    expect(failed).toMatchObject({ status: 'failed', resumable: true });
+    answer('DELETE', WORKSPACE, [204]);
+    engine.cancel(failed?.id as string);
+    while (requests.at(-1)?.method !== 'DELETE' || (await journal.list()).length > 0) await tick(10);
+    expect(requests.at(-1)).toMatchObject({ method: 'DELETE', path: WORKSPACE });
+    expect(engine.getState().items[failed?.id as string]?.resumable).toBe(false);
+    expect(await journal.list()).toEqual([]);
+  });
+
   describe('after a reload', () => {
     const record: UnfinishedUpload = {
       id: 'web-file-upload-00000000000000aa',

@@ -72,6 +72,15 @@ describe('upload engine: chunked uploads (spec §7, §9)', () => {
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.length).sort((a, b) => a - b)).toEqual([1 * MiB, 5 * MiB]);
   });
 
+  it('takes the chunk size from the capability files.chunked_upload.max_size when none is given', async () => {
+    answer('MKCOL', WORKSPACE, [201]);
+    answer('PUT', new RegExp(`^${WORKSPACE}/\\d+$`), [201], 2);
+    answer('MOVE', `${WORKSPACE}/.file`, [201]);
+    const engine = testEngine({ maxChunkSize: undefined, capabilities: { files: { chunked_upload: { max_size: 6 * MiB, max_parallel_count: 2 } } } });
+    await engine.upload(HOME, [makeFile('a.bin', 7 * MiB)]);
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.length).sort((a, b) => a - b)).toEqual([1 * MiB, 6 * MiB]);
+  });
+
   it('a 507 on a chunk stops the remaining chunks, fails the item with "no-space" and deletes the workspace', async () => {
     answer('MKCOL', WORKSPACE, [201]);
     answer('PUT', `${WORKSPACE}/1`, [507, '<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns"><s:message>Insufficient space</s:message></d:error>']);

@@ -18,6 +18,13 @@ function randomHex16(): string {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/** A nested property of something that may not be an object. */
+function capability(value: unknown, path: readonly string[]): unknown {
+  let current = value;
+  for (const key of path) current = typeof current === 'object' && current !== null ? (current as Record<string, unknown>)[key] : undefined;
+  return current;
+}
+
 /** The folder URL and file name of a file URL. */
 function splitUrl(url: string): { folder: string; name: string } {
   const slash = url.lastIndexOf('/');
@@ -59,7 +66,7 @@ export function createUploader(options: UploaderOptions): Uploader {
     uploadsRoot: options.uploadsRoot ? options.uploadsRoot.replace(/\/+$/, '') : null,
     isPublic: options.isPublic === true,
     user: options.user ?? null,
-    maxChunkSize: options.maxChunkSize,
+    maxChunkSize: options.maxChunkSize !== undefined ? options.maxChunkSize : capability(options.capabilities, ['files', 'chunked_upload', 'max_size']),
     filenameRules: options.filenameRules ?? {},
     decisions: options.decisions ?? {},
     listFolder: options.listFolder ?? null,
@@ -74,19 +81,33 @@ export function createUploader(options: UploaderOptions): Uploader {
   const { state } = context;
 
   /** Marks an item and, for a folder or batch, everything in it as cancelled, and aborts them. */
-  const cancel = (id: string): void => {
-    const target = state.get(id);
-    if (!target) return;
+  const cancelItems = (targets: readonly UploadItemState[]): void => {
+    const batches = new Set(targets.filter((item) => item.kind === 'batch').map((item) => item.id));
+    const folders = targets.filter((item) => item.kind === 'folder');
+    const ids = new Set(targets.map((item) => item.id));
     const inside = (item: UploadItemState): boolean =>
-      item.id === id ||
-      (target.kind === 'batch' && item.batchId === id) ||
-      (target.kind === 'folder' && item.batchId === target.batchId && item.path.startsWith(`${target.path}/`));
+      ids.has(item.id) ||
+      (item.batchId !== null && batches.has(item.batchId)) ||
+      folders.some((folder) => item.batchId === folder.batchId && item.path.startsWith(`${folder.path}/`));
     for (const item of state.all()) {
-      if (!inside(item) || isUploadFinal(item)) continue;
+      if (!inside(item)) continue;
+      const run = context.runs.get(item.id);
+      if (isUploadFinal(item)) {
+        // A failed upload kept for a retry: cancelling it gives up its workspace.
+        if (item.resumable === true && run) {
+          state.update(item.id, (current) => ({ ...current, resumable: false }));
+          void dropWorkspace(context, run);
+        }
+        continue;
+      }
       state.update(item.id, cancelUpload);
-      context.runs.get(item.id)?.controller.abort();
+      run?.controller.abort();
       context.controllers.get(item.id)?.abort();
     }
+  };
+  const cancel = (id: string): void => {
+    const target = state.get(id);
+    if (target) cancelItems([target]);
   };
 
   /** Runs a file item again (retry or resume), from its kept workspace when there is one. */
@@ -112,7 +133,7 @@ export function createUploader(options: UploaderOptions): Uploader {
 
     cancel,
     cancelAll() {
-      for (const item of state.all()) if (!isUploadFinal(item)) cancel(item.id);
+      cancelItems(state.all());
     },
     pause() {
       pool.pause();

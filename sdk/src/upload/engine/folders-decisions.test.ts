@@ -5,7 +5,7 @@ import { createNode } from '../../node/create-node';
 import type { Node } from '../../node/types';
 import { answer, FILES, FILES_PATH, HOME, makeFile, ORIGIN, requests, resetRecords, testEngine } from './engine.test-support';
 import { createUploadFolder, uploadTreeFromPaths } from './folder';
-import type { ConflictRequest, InvalidNameRequest } from './types';
+import type { ConflictDecision, ConflictRequest, InvalidNameRequest } from './types';
 
 jest.setTimeout(30_000);
 
@@ -127,7 +127,7 @@ describe('upload engine: folders, public mode, names and conflicts', () => {
         return [node('x.jpg', 'file', `${FILES}/Photos`)];
       },
       decisions: {
-        resolveConflicts: async (request) => {
+        resolveConflicts: async (request): Promise<ConflictDecision> => {
           asked.push(request);
           return request.recursive ? { 'x.jpg': 'keep-new' } : { 'a.txt': 'keep-both', Photos: 'keep-new' };
         },

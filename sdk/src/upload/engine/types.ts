@@ -332,9 +332,17 @@ export interface UploaderOptions {
   isPublic?: boolean;
   /** The signed-in user's id; required unless public (spec §5 'User is not logged in'). */
   user?: string | null;
-  /** The server's configured max_chunk_size (spec §9: ≤0 disables chunking, invalid → 10 MiB, at least 5 MiB). */
+  /**
+   * The server's configured max_chunk_size (spec §9: ≤0 disables chunking,
+   * invalid → 10 MiB, at least 5 MiB). When left out, the capability
+   * `files.chunked_upload.max_size` is used.
+   */
   maxChunkSize?: unknown;
-  /** The OCS capabilities; `files.chunked_upload.max_parallel_count` sets the parallel jobs (default 5). */
+  /**
+   * The OCS capabilities: `files.chunked_upload.max_parallel_count` sets the
+   * parallel jobs (default 5), `files.chunked_upload.max_size` the chunk
+   * size unless `maxChunkSize` is given.
+   */
   capabilities?: unknown;
   /** Headers added to every request (e.g. `requesttoken`, `Authorization`). */
   headers?: Readonly<Record<string, string>>;
@@ -408,7 +416,11 @@ export interface Uploader {
    */
   upload(destination: UploadDestination, entries: readonly UploadEntry[], options?: UploadOptions): Promise<UploadBatchResult>;
 
-  /** Cancels one item, or a batch container and everything in it. */
+  /**
+   * Cancels one item, or a folder or batch container and everything in it.
+   * On a failed upload kept for a retry (`resumable`) it gives up the kept
+   * workspace.
+   */
   cancel(id: string): void;
   /** Cancels everything queued or running. */
   cancelAll(): void;
