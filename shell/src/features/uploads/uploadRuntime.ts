@@ -43,7 +43,7 @@ export function uploadsRootOf(filesUrl: string, uid: string): string {
 }
 
 /** Mirrors the engine's changes into the store, coalesced. */
-function mirror(uploader: Uploader, dispatch: AppDispatch): { flush(): void; stop(): void } {
+export function mirrorUploader(uploader: Pick<Uploader, 'getState' | 'subscribe'>, dispatch: (action: { type: string }) => unknown): { flush(): void; stop(): void } {
   const changed = new Set<string>();
   let known = new Set<string>();
   let lastQueue = uploader.getState().queue.status;
@@ -55,16 +55,24 @@ function mirror(uploader: Uploader, dispatch: AppDispatch): { flush(): void; sto
     const items = [...changed].map((id) => state.items[id]).filter((item) => item !== undefined);
     const removed = [...changed].filter((id) => state.items[id] === undefined && known.has(id));
     changed.clear();
-    const report: EngineReport = { queue: state.queue, estimate: state.estimate, items, removed };
-    const added = items.some((item) => !known.has(item.id));
-    for (const item of items) known.add(item.id);
-    if (removed.length > 0) known = new Set(state.order);
-    const ended = items.some((item) => item.status === 'finished' || item.status === 'failed');
-    if (removed.length > 0) dispatch(uploadsActions.cleared(report));
-    else if (added) dispatch(uploadsActions.added(report));
-    else if (ended) dispatch(uploadsActions.ended(report));
-    else if (state.queue.status !== lastQueue) dispatch(uploadsActions.queueChanged(report));
-    else dispatch(uploadsActions.progressed(report));
+    const report = (subset: typeof items, gone: string[] = []): EngineReport => ({ queue: state.queue, estimate: state.estimate, items: subset, removed: gone });
+    // One event per kind of change: an item may be added and end within one interval (a small
+    // file), and listeners of `uploads/ended` must see it end.
+    const added = items.filter((item) => !known.has(item.id));
+    const ended = items.filter((item) => item.status === 'finished' || item.status === 'failed');
+    for (const item of added) known.add(item.id);
+    if (removed.length > 0) {
+      dispatch(uploadsActions.cleared(report([], removed)));
+      known = new Set(state.order);
+    }
+    if (added.length > 0) dispatch(uploadsActions.added(report(added)));
+    if (ended.length > 0) dispatch(uploadsActions.ended(report(ended)));
+    // Sets, not includes(): a drop adds 10,000 items in one interval.
+    const reported = new Set([...added, ...ended]);
+    const rest = items.filter((item) => !reported.has(item));
+    if (rest.length > 0 || (added.length === 0 && ended.length === 0 && removed.length === 0)) {
+      dispatch(state.queue.status !== lastQueue ? uploadsActions.queueChanged(report(rest)) : uploadsActions.progressed(report(rest)));
+    }
     lastQueue = state.queue.status;
   };
   const unsubscribe = uploader.subscribe((_state, ids) => {
@@ -120,7 +128,7 @@ export function startUploadRuntime(services: ShellServices, dispatch: AppDispatc
       journal: typeof localStorage === 'undefined' ? createMemoryJournal() : createStorageJournal(localStorage),
       ...overrides,
     });
-    const created: UploadRuntime = { uploader, flush: mirror(uploader, dispatch).flush };
+    const created: UploadRuntime = { uploader, flush: mirrorUploader(uploader, dispatch).flush };
     started.set(services, created);
     return created;
   })();
