@@ -54,6 +54,7 @@ async function main(): Promise<void> {
   const bigFile = path.join(work, 'big.bin');
   const bytes = SIZE_MIB * MiB;
   await writeFileOfSize(bigFile, bytes);
+  console.log(`wrote ${SIZE_MIB} MiB to ${bigFile}`);
   const server = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, distDir: path.join(ROOT, 'dist'), throttleDelayMs: 0 });
   const browser = await launchBrowser();
   const rows: [string, string][] = [];
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
     const ddStart = process.hrtime.bigint();
     execFileSync('dd', [`if=${bigFile}`, `of=${path.join(work, 'dd.bin')}`, 'bs=4M', 'conv=fdatasync'], { stdio: 'ignore' });
     const ddSeconds = secondsSince(ddStart);
+    console.log(`dd: ${ddSeconds.toFixed(2)} s`);
     await rm(path.join(work, 'dd.bin'));
 
     // The browser, through the shell.
@@ -80,6 +82,7 @@ async function main(): Promise<void> {
     const browserStart = process.hrtime.bigint();
     await page.locator('.files-toast', { hasText: 'Files uploaded successfully' }).waitFor();
     const browserSeconds = secondsSince(browserStart);
+    console.log(`browser: ${browserSeconds.toFixed(2)} s`);
     const uploaded = await stat(path.join(dataDir, 'files', 'admin', 'big.bin')).catch(() => null);
     if (uploaded?.size !== bytes) throw new Error(`the browser's upload has ${uploaded?.size ?? 'no'} bytes, expected ${bytes}`);
 
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
     const rcloneStart = process.hrtime.bigint();
     execFileSync('rclone', ['copyto', bigFile, 'cumulus:rclone.bin'], { env, stdio: 'ignore' });
     const rcloneSeconds = secondsSince(rcloneStart);
+    console.log(`rclone: ${rcloneSeconds.toFixed(2)} s`);
 
     const rate = (seconds: number) => SIZE_MIB / seconds;
     rows.push(

@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { validateRename } from '@cumulus/sdk';
-import type { FilenameRules } from '@cumulus/sdk';
 import type { Opened } from '../../app/dialogRequest';
 import { useServices } from '../../app/ServicesContext';
 import { injectMoveCopyStyles } from '../move-copy/styles';
-import { loadFilenameRules } from '../rename/filenameRules';
+import { useFilenameRules } from '../rename/useFilenameRules';
 import { useFocusTrap } from '../settings/useFocusTrap';
 import { newFolderDialog } from './newFolderStore';
 import type { NewFolderRequest } from './newFolderStore';
@@ -20,22 +19,14 @@ injectMoveCopyStyles();
  * Cancel and Escape answer null.
  */
 export function NewFolderModal({ request }: { request: Opened<NewFolderRequest> }) {
-  const { api, t } = useServices();
+  const { t } = useServices();
   const [value, setValue] = useState(request.suggestion);
-  const [rules, setRules] = useState<FilenameRules>({});
+  const rules = useFilenameRules();
   const dialog = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const messageId = useId();
   useFocusTrap(dialog);
-
-  useEffect(() => {
-    let alive = true;
-    void loadFilenameRules(api).then((loaded) => alive && setRules(loaded));
-    return () => {
-      alive = false;
-    };
-  }, [api]);
 
   useEffect(() => {
     input.current?.focus();
