@@ -3,7 +3,10 @@ import type { FilenameRules } from '@cumulus/sdk';
 import { useServices } from '../../app/ServicesContext';
 import { loadFilenameRules } from './filenameRules';
 
-/** The server's filename rules for a field that checks names as they are typed (the defaults until they arrive). */
+/**
+ * The server's filename rules for a name field checked as the user types (rename, the
+ * invalid-filename dialog of uploads): the SDK's defaults until they arrive.
+ */
 export function useFilenameRules(): FilenameRules {
   const { api } = useServices();
   const [rules, setRules] = useState<FilenameRules>({});
