@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { validateRename } from '@cumulus/sdk';
 import type { Opened } from '../../app/dialogRequest';
+import { ModalDialog } from '../../app/ModalDialog';
 import { useServices } from '../../app/ServicesContext';
 import { injectMoveCopyStyles } from '../move-copy/styles';
 import { useFilenameRules } from '../rename/useFilenameRules';
-import { useFocusTrap } from '../settings/useFocusTrap';
 import { newFolderDialog } from './newFolderStore';
 import type { NewFolderRequest } from './newFolderStore';
 
@@ -22,11 +22,9 @@ export function NewFolderModal({ request }: { request: Opened<NewFolderRequest> 
   const { t } = useServices();
   const [value, setValue] = useState(request.suggestion);
   const rules = useFilenameRules();
-  const dialog = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
   const messageId = useId();
-  useFocusTrap(dialog);
 
   useEffect(() => {
     input.current?.focus();
@@ -38,21 +36,9 @@ export function NewFolderModal({ request }: { request: Opened<NewFolderRequest> 
   const message = empty ? t('Can not create empty directory') : validation.valid ? '' : validation.validity;
 
   return (
-    <div className="files-modal__backdrop">
+    <ModalDialog className="files-new-folder" labelledBy={titleId} initialFocus={input} onCancel={() => newFolderDialog.cancel()}>
       <form
-        ref={dialog}
-        className="files-modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
         noValidate
-        onKeyDown={(event) => {
-          event.stopPropagation();
-          if (event.key === 'Escape') {
-            event.preventDefault();
-            newFolderDialog.cancel();
-          }
-        }}
         onSubmit={(event) => {
           event.preventDefault();
           if (message === '') newFolderDialog.answer(validation.name);
@@ -85,6 +71,6 @@ export function NewFolderModal({ request }: { request: Opened<NewFolderRequest> 
           </button>
         </div>
       </form>
-    </div>
+    </ModalDialog>
   );
 }

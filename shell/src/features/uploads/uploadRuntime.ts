@@ -5,7 +5,7 @@ import { readPageContext } from '../../services/pageContext';
 import type { ShellServices } from '../../services/types';
 import { errorStatus } from '../../services/errorStatus';
 import { loadFilenameRules } from '../rename/filenameRules';
-import { uploadDecisions } from './uploadDecisions';
+import { createUploadDecisions } from '../upload-decisions';
 import { uploadsActions } from './uploadsSlice';
 import type { EngineReport } from './uploadsSlice';
 
@@ -123,7 +123,8 @@ export function startUploadRuntime(services: ShellServices, dispatch: AppDispatc
       capabilities: capabilities?.raw,
       headers: requestToken === '' ? {} : { requesttoken: requestToken },
       filenameRules,
-      decisions: uploadDecisions(services),
+      // The conflict and invalid-filename dialogs answer the engine's questions.
+      decisions: createUploadDecisions(services.t),
       listFolder: (folder: UploadDestination) => listFolder(services, folder),
       journal: typeof localStorage === 'undefined' ? createMemoryJournal() : createStorageJournal(localStorage),
       ...overrides,

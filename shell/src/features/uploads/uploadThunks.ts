@@ -18,16 +18,13 @@ export type UploadOrigin = 'picker' | 'drop';
 /**
  * The toasts of a batch that ended (spec §8 "Drop", "Upload"): each distinct
  * failure reason once, then for a drop 'Some files could not be uploaded' or
- * 'Files uploaded successfully'; a cancel of the whole batch in the conflict
- * dialog 'Upload has been cancelled'; a user's cancel 'Upload was cancelled
- * by user'; nothing uploaded because everything was skipped 'No files to
- * upload'.
+ * 'Files uploaded successfully'; a user's cancel 'Upload was cancelled by
+ * user'; nothing uploaded because everything was skipped 'No files to
+ * upload'. A cancel of the whole batch in the conflict dialog says nothing
+ * more: the dialog said 'Upload cancelled'.
  */
 export function announceBatch(result: UploadBatchResult, origin: UploadOrigin, t: Translate): void {
-  if (result.cancelled) {
-    showToast({ type: 'info', message: t('Upload has been cancelled') });
-    return;
-  }
+  if (result.cancelled) return;
   const files = result.items.filter((item) => item.kind !== 'batch');
   if (files.length === 0) {
     showToast({ type: 'info', message: t('No files to upload') });
