@@ -2,6 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { progressPercent } from '@cumulus/sdk';
 import type { UploadItemState } from '@cumulus/sdk';
 import type { RootState } from '../../app/store';
+import { bucketOf } from './uploadsSlice';
 
 /** The queue's status: idle, uploading or paused. */
 export const selectUploadQueueStatus = (state: RootState) => state.uploads.queue.status;
@@ -16,18 +17,18 @@ export const selectUploadPercent = (state: RootState): number => progressPercent
 export const selectUploadTimeLeft = (state: RootState): number => state.uploads.estimate.timeLeft;
 
 /** One item by id. */
-export const selectUploadById = (state: RootState, id: string): UploadItemState | undefined => state.uploads.items[id];
+export const selectUploadById = (state: RootState, id: string): UploadItemState | undefined => state.uploads.items[bucketOf(id)]?.[id];
 
 /** The file items of the queue, by id in the order added (folders and batch containers are not listed to the user). */
 export const selectUploadFileIds = createSelector([(state: RootState) => state.uploads.order, (state: RootState) => state.uploads.items], (order, items) =>
-  order.filter((id) => items[id]?.kind === 'file'),
+  order.filter((id) => items[bucketOf(id)]?.[id]?.kind === 'file'),
 );
 
 /** How many file items have ended, and how many there are. */
 export const selectUploadCounts = createSelector([selectUploadFileIds, (state: RootState) => state.uploads.items], (ids, items) => {
   let ended = 0;
   for (const id of ids) {
-    const status = items[id]?.status;
+    const status = items[bucketOf(id)]?.[id]?.status;
     if (status === 'finished' || status === 'failed' || status === 'cancelled') ended += 1;
   }
   return { ended, total: ids.length };

@@ -12,6 +12,7 @@ import { collectPickedFiles } from './dataTransferFiles';
 import { UploadProgress } from './UploadProgress';
 import { startUploadRuntime } from './uploadRuntime';
 import { uploadCollected } from './uploadThunks';
+import { allUploadItems } from './uploadsSlice';
 
 // The engine's timers and React renders run for real: generous on a busy machine.
 jest.setTimeout(30_000);
@@ -71,7 +72,7 @@ describe('uploads in the shell', () => {
     ]);
     expect(requests[0]?.headers['X-OC-Mtime']).toBe('2000');
     const state = store.getState().uploads;
-    const items = state.order.map((id) => state.items[id]);
+    const items = allUploadItems(state);
     expect(items.filter((item) => item?.kind === 'file').map((item) => [item?.name, item?.status, item?.fileid])).toEqual([
       ['a.txt', 'finished', 42],
       ['b.txt', 'finished', 42],
@@ -135,7 +136,7 @@ describe('uploads in the shell', () => {
     await settle(300);
     expect(toasts()).toEqual(['info: Upload was cancelled by user']);
     expect(screen.queryByRole('progressbar')).toBeNull();
-    const item = Object.values(store.getState().uploads.items).find((entry) => entry.kind === 'file');
+    const item = allUploadItems(store.getState().uploads).find((entry) => entry.kind === 'file');
     expect(item).toMatchObject({ status: 'failed', cancelled: true });
   });
 });

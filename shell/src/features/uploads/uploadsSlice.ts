@@ -1,4 +1,4 @@
-import { createSlice } from '@reduxjs/toolkit';
+import { createSlice, original } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { createRateEstimate } from '@cumulus/sdk';
 import type { QueueInfo, RateEstimate, UnfinishedUpload, UploadItemState } from '@cumulus/sdk';
@@ -12,8 +12,13 @@ import type { QueueInfo, RateEstimate, UnfinishedUpload, UploadItemState } from 
 export interface UploadsState {
   /** Status (idle, uploading, paused), bytes in all and bytes uploaded. */
   queue: QueueInfo;
-  /** Items (files, folders, batch containers) by id. */
-  items: Record<string, UploadItemState>;
+  /**
+   * Items (files, folders, batch containers) by id, spread over
+   * {@link UPLOAD_BUCKETS} buckets by a hash of the id (see `bucketOf`): a
+   * report copies only the buckets it touches, so a queue of 10,000 files
+   * costs a report of one file a few dozen entries, not 10,000.
+   */
+  items: Record<string, Record<string, UploadItemState>>;
   /** Item ids in the order they were added. */
   order: string[];
   /** Speed and time left (spec §9 rate estimator). */
@@ -43,18 +48,51 @@ export interface EngineReport {
   removed?: string[];
 }
 
-function apply(state: UploadsState, report: EngineReport): void {
-  state.queue = report.queue;
-  state.estimate = report.estimate;
+/** How many buckets the items are spread over. */
+export const UPLOAD_BUCKETS = 64;
+
+/** The bucket of an item id (a string hash). */
+export function bucketOf(id: string): string {
+  let hash = 0;
+  for (let index = 0; index < id.length; index += 1) hash = (hash * 31 + id.charCodeAt(index)) | 0;
+  return String((hash >>> 0) % UPLOAD_BUCKETS);
+}
+
+/**
+ * The state after an engine report, built without Immer's drafts and
+ * copying only the buckets the report touches: a drop of 10,000 files
+ * reports thousands of items at a time, and copying (and freezing) a record
+ * of 10,000 entries for each report kept the page busy most of the time.
+ */
+function apply(state: UploadsState, report: EngineReport): UploadsState {
+  const items = { ...state.items };
+  const copied = new Set<string>();
+  const bucketFor = (id: string): Record<string, UploadItemState> => {
+    const key = bucketOf(id);
+    if (!copied.has(key)) {
+      items[key] = { ...items[key] };
+      copied.add(key);
+    }
+    return items[key] as Record<string, UploadItemState>;
+  };
+  const added: string[] = [];
   for (const item of report.items) {
-    if (state.items[item.id] === undefined) state.order.push(item.id);
-    state.items[item.id] = item;
+    const bucket = bucketFor(item.id);
+    if (bucket[item.id] === undefined) added.push(item.id);
+    bucket[item.id] = item;
   }
+  let order = added.length > 0 ? [...state.order, ...added] : state.order;
   if (report.removed !== undefined && report.removed.length > 0) {
     const removed = new Set(report.removed);
-    for (const id of removed) delete state.items[id];
-    state.order = state.order.filter((id) => !removed.has(id));
+    for (const id of removed) delete bucketFor(id)[id];
+    order = order.filter((id) => !removed.has(id));
   }
+  return { ...state, queue: report.queue, estimate: report.estimate, items, order };
+}
+
+/** Every item of the queue, in the order added. */
+export function allUploadItems(state: Pick<UploadsState, 'items' | 'order'>): UploadItemState[] {
+  return state.order.map((id) => state.items[bucketOf(id)]?.[id]).filter((item) => item !== undefined);
 }
 
 /**
@@ -68,15 +106,15 @@ export const uploadsSlice = createSlice({
   initialState,
   reducers: {
     /** Items were queued (a pick, a drop, a resume). */
-    added: (state, action: PayloadAction<EngineReport>) => apply(state, action.payload),
+    added: (state, action: PayloadAction<EngineReport>) => apply(original(state) ?? state, action.payload),
     /** Bytes went up or items changed state. */
-    progressed: (state, action: PayloadAction<EngineReport>) => apply(state, action.payload),
+    progressed: (state, action: PayloadAction<EngineReport>) => apply(original(state) ?? state, action.payload),
     /** Items ended (finished, failed, cancelled). */
-    ended: (state, action: PayloadAction<EngineReport>) => apply(state, action.payload),
+    ended: (state, action: PayloadAction<EngineReport>) => apply(original(state) ?? state, action.payload),
     /** The engine cleared its finished queue (spec §4: reset when idle). */
-    cleared: (state, action: PayloadAction<EngineReport>) => apply(state, action.payload),
+    cleared: (state, action: PayloadAction<EngineReport>) => apply(original(state) ?? state, action.payload),
     /** The queue was paused or resumed. */
-    queueChanged: (state, action: PayloadAction<EngineReport>) => apply(state, action.payload),
+    queueChanged: (state, action: PayloadAction<EngineReport>) => apply(original(state) ?? state, action.payload),
     /** The journal listed chunked uploads an earlier page left unfinished. */
     unfinishedListed(state, action: PayloadAction<UnfinishedUpload[]>) {
       state.unfinished = action.payload;
