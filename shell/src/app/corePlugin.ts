@@ -3,13 +3,15 @@ import type { PluginDefinition } from '@cumulus/sdk';
 import { detailsTab } from '../features/sidebar/detailsTab';
 import { coreFileActions } from '../features/actions/coreActions';
 import { filesView } from '../features/views/filesView';
+import { newFolderEntry } from '../features/new-folder/newFolderEntry';
+import { uploadMenuEntries } from '../features/uploads/uploadMenuEntries';
 import type { ShellServices } from '../services/types';
 
 /**
  * The shell's built-ins as a plugin with id `core`, activated through the
  * same SDK call as any remote, so the screen renders only from registries
  * and nothing in it knows an entry by name. Each built-in feature (file
- * actions, columns, sidebar tabs, settings sections) adds its registration
+ * actions, columns, sidebar tabs, settings sections, new-menu entries) adds its registration
  * here, one line each.
  */
 export function createCorePlugin(services: Pick<ShellServices, 'dav' | 'host'>): PluginDefinition {
@@ -19,6 +21,8 @@ export function createCorePlugin(services: Pick<ShellServices, 'dav' | 'host'>):
       ctx.views.register(filesView(services.dav, ctx.t));
       for (const action of coreFileActions(services, ctx.t)) ctx.fileActions.register(action);
       ctx.sidebarTabs.register(detailsTab(ctx.t));
+      for (const entry of uploadMenuEntries(services, ctx.t)) ctx.newMenuEntries.register(entry);
+      ctx.newMenuEntries.register(newFolderEntry(services, ctx.t));
     },
   });
 }

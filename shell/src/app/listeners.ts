@@ -4,6 +4,7 @@ import { addFolderListeners } from '../features/folder/folderListeners';
 import { addQuotaListeners } from '../features/quota/quotaListeners';
 import { addRenameListeners } from '../features/rename/renameListeners';
 import { addSidebarListeners } from '../features/sidebar/sidebarListeners';
+import { addUploadListeners } from '../features/uploads/uploadListeners';
 import type { AppStartListening } from './store';
 
 /** Every feature's reactive side effects. A new feature adds its `addXListeners` here. */
@@ -14,4 +15,5 @@ export function addAppListeners(startListening: AppStartListening): void {
   addSidebarListeners(startListening);
   addRenameListeners(startListening);
   addContextMenuListeners(startListening);
+  addUploadListeners(startListening);
 }

@@ -43,3 +43,9 @@ export const ALERT_ICON = svg('M1 21h22L12 2zm12-3h-2v-2h2zm0-4h-2v-4h2z');
 export const MENU_ICON = svg('M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z');
 /** A cross: removes a filter chip. */
 export const CLOSE_ICON = svg('M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z');
+/** An arrow up onto a tray: upload files. */
+export const UPLOAD_ICON = svg('M9 16h6v-6h4l-7-7-7 7h4zm-4 2h14v2H5z');
+/** A folder with an arrow up: upload folders. */
+export const FOLDER_UPLOAD_ICON = svg('M20 6h-8l-2-2H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2m0 12H4V8h16zM8 13.01l1.41 1.41L11 12.84V17h2v-4.16l1.59 1.59L16 13.01 12.01 9z');
+/** A folder with a plus: new folder. */
+export const FOLDER_PLUS_ICON = svg('M20 6h-8l-2-2H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2m-1 8h-3v3h-2v-3h-3v-2h3V9h2v3h3z');

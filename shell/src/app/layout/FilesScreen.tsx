@@ -4,9 +4,11 @@ import { UnknownViewHeader } from '../../features/header/UnknownViewHeader';
 import { FileList } from '../../features/filelist/FileList';
 import { FilterChips } from '../../features/filter/FilterChips';
 import { Navigation } from '../../features/navigation/Navigation';
+import { NewFolderDialog } from '../../features/new-folder/NewFolderDialog';
 import { SettingsDialog } from '../../features/settings/SettingsDialog';
 import { Sidebar } from '../../features/sidebar/Sidebar';
 import { Toasts } from '../../features/toasts/Toasts';
+import { UnfinishedUploads } from '../../features/uploads/UnfinishedUploads';
 import { useCurrentView } from '../../features/views/useCurrentView';
 import { PluginFailureAlerts } from '../../plugin-host/PluginFailureAlerts';
 import { usePluginFailures } from '../PluginFailuresContext';
@@ -31,11 +33,13 @@ export function FilesScreen() {
         <PluginFailureAlerts failures={failures} t={t} />
         {view !== undefined ? <FilesHeader view={view} /> : <UnknownViewHeader />}
         <FilterChips />
+        <UnfinishedUploads />
         <DropNotice />
         <FileList />
       </main>
       <Sidebar />
       <SettingsDialog />
+      <NewFolderDialog />
       <Toasts />
     </div>
   );

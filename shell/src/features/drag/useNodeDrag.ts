@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import type { DragEvent } from 'react';
-import { canDrag, canDrop, dropOperation } from '@cumulus/sdk';
-import type { Node } from '@cumulus/sdk';
+import { canDrag, canDrop, canUploadTo, dropOperation } from '@cumulus/sdk';
+import type { FolderNode, Node } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { selectUserConfig } from '../config/selectors';
 import { createDragImage } from './dragImage';
 import { draggingStarted } from './dragSlice';
 import { dropNodes } from './dropNodes';
+import { carriesFiles } from '../header/DropNotice';
+import { claimDrop, takeDroppedEntries } from '../uploads/dataTransferFiles';
+import { uploadDropped } from '../uploads/uploadDropped';
 import { injectDragStyles } from './styles';
 
 injectDragStyles();
@@ -25,7 +28,9 @@ export interface DropTargetProps {
  * Makes `node` a drop target for dragged rows (spec §5): it accepts while
  * `canDrop` says so (a folder with create permission, not itself dragged,
  * primary button), shows the copy or move cursor by Ctrl (`dropOperation`),
- * is highlighted while hovered, and a drop runs `dropNodes`. Rows and
+ * is highlighted while hovered, and a drop runs `dropNodes`. Files dragged
+ * from the desktop are accepted by a folder that takes uploads
+ * (`canUploadTo`) and uploaded into it (`uploadDropped`). Rows and
  * breadcrumbs use it; an undefined node (a crumb not yet listed) accepts
  * nothing.
  */
@@ -33,21 +38,31 @@ export function useDropTarget(node: Node | undefined): { hovered: boolean; props
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const dragging = useAppSelector((state) => state.drag.sources.length > 0);
-  const [hovered, setHovered] = useState(false);
+  // Which drag hovers: rows of the list (shown while that drag lasts) or files from the desktop.
+  const [hovered, setHovered] = useState<false | 'nodes' | 'files'>(false);
 
   const accepts = (event: DragEvent): boolean => {
     const dragged = store.getState().drag.sources;
     return node !== undefined && dragged.length > 0 && canDrop({ target: node, dragged, button: event.button });
   };
+  /** Files from the desktop over a folder that takes uploads. */
+  const acceptsFiles = (event: DragEvent): boolean => store.getState().drag.sources.length === 0 && carriesFiles(event.dataTransfer) && canUploadTo(node);
   return {
-    hovered: hovered && dragging,
+    hovered: hovered === 'files' || (hovered === 'nodes' && dragging),
     props: {
       onDragOver(event) {
+        if (acceptsFiles(event)) {
+          event.preventDefault();
+          // The content's drop notice stays: the drop still goes here.
+          event.dataTransfer.dropEffect = 'copy';
+          if (hovered !== 'files') setHovered('files');
+          return;
+        }
         if (!accepts(event)) return;
         // Accepting the drop is what preventDefault means during dragover.
         event.preventDefault();
         event.dataTransfer.dropEffect = dropOperation({ ctrlKey: event.ctrlKey });
-        if (!hovered) setHovered(true);
+        if (hovered !== 'nodes') setHovered('nodes');
       },
       onDragLeave(event) {
         if (event.relatedTarget instanceof globalThis.Node && event.currentTarget.contains(event.relatedTarget)) return;
@@ -55,6 +70,14 @@ export function useDropTarget(node: Node | undefined): { hovered: boolean; props
       },
       onDrop(event) {
         setHovered(false);
+        if (acceptsFiles(event) && node !== undefined && node.type === 'folder') {
+          event.preventDefault();
+          event.stopPropagation();
+          // The content's own drop listener (the drop notice's) saw this drop first: it is this folder's.
+          claimDrop(event.nativeEvent);
+          void dispatch(uploadDropped({ target: node as FolderNode, taken: takeDroppedEntries(event.dataTransfer) }));
+          return;
+        }
         if (!accepts(event) || node === undefined) return;
         event.preventDefault();
         event.stopPropagation();

@@ -9,6 +9,7 @@ import { draggingStarted } from '../drag/dragSlice';
 import { installDragEvent } from '../drag/installDragEvent';
 import { folderLoaded } from '../folder/folderActions';
 import { routeChanged } from '../navigation/navigationSlice';
+import { clearToasts, getToasts } from '../toasts/toasts';
 import { DropNotice } from './DropNotice';
 
 const files = { types: ['Files'], files: [] as File[] };
@@ -50,7 +51,7 @@ describe('DropNotice', () => {
     expect(screen.queryByText('Drop your files to upload')).toBeNull();
   });
 
-  it('hides when the drag leaves the content or drops (the drop is kept from the browser)', async () => {
+  it("hides when the drag leaves the content or drops (the drop is kept from the browser); a drop without files says 'No files to process'", async () => {
     const { content } = await setup();
     fireEvent.dragOver(content, { dataTransfer: files });
     fireEvent.dragLeave(content, { dataTransfer: files, relatedTarget: screen.getByTestId('inside') });
@@ -58,11 +59,11 @@ describe('DropNotice', () => {
     fireEvent.dragLeave(content, { dataTransfer: files, relatedTarget: document.body });
     expect(screen.queryByText('Drop your files to upload')).toBeNull();
     fireEvent.dragOver(content, { dataTransfer: files });
-    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+    clearToasts();
     expect(fireEvent.drop(content, { dataTransfer: files })).toBe(false);
     expect(screen.queryByText('Drop your files to upload')).toBeNull();
-    expect(info).toHaveBeenCalled();
-    info.mockRestore();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(getToasts().map((toast) => toast.message)).toEqual(['No files to process']);
   });
 
   it('says why the folder refuses uploads, and ignores rows dragged inside the list', async () => {

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { DRAG_NOTICE_MS, cannotUploadLabel } from '@cumulus/sdk';
-import { useAppSelector, useAppStore } from '../../app/hooks';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { injectDragStyles } from '../drag/styles';
 import { selectCurrentFolder } from '../folder/selectors';
+import { isDropClaimed, takeDroppedEntries } from '../uploads/dataTransferFiles';
+import { uploadDropped } from '../uploads/uploadDropped';
 
 injectDragStyles();
 
@@ -19,13 +21,14 @@ export function carriesFiles(transfer: DataTransfer | null): boolean {
  * it; it hides 3000 ms (`DRAG_NOTICE_MS`) after the last drag movement, when
  * the drag leaves the content, or on drop. When the folder refuses uploads
  * it says why ('You don’t have permission to upload or create files here'
- * or the quota text). Uploading itself is a later feature: a drop of
- * desktop files is only kept from opening the file in the browser, and
- * logged.
+ * or the quota text). A drop uploads the files and folders into the
+ * current folder (`uploadDropped`); a drop on a folder row or a breadcrumb
+ * is theirs (`useDropTarget`) and does not reach here.
  */
 export function DropNotice() {
   const t = useT();
   const store = useAppStore();
+  const dispatch = useAppDispatch();
   const folder = useAppSelector(selectCurrentFolder);
   const [shown, setShown] = useState(false);
   const anchor = useRef<HTMLDivElement>(null);
@@ -55,7 +58,15 @@ export function DropNotice() {
       if (!isDesktopDrag(event)) return;
       event.preventDefault();
       hide();
-      console.info('Files dropped from the desktop: uploading is not available yet', Array.from(event.dataTransfer?.files ?? []).map((file) => file.name));
+      const target = selectCurrentFolder(store.getState());
+      if (target === undefined || event.dataTransfer === null) return;
+      // The entries are taken now: the browser empties the drop's data when the event is over.
+      const taken = takeDroppedEntries(event.dataTransfer);
+      // A folder row or a breadcrumb under the pointer handles the drop after this listener
+      // (React's handlers run at the root): the drop is the current folder's only if none claimed it.
+      setTimeout(() => {
+        if (!isDropClaimed(event)) void dispatch(uploadDropped({ target, taken }));
+      }, 0);
     };
     content.addEventListener('dragover', onDragOver);
     content.addEventListener('dragleave', onDragLeave);
@@ -66,7 +77,7 @@ export function DropNotice() {
       content.removeEventListener('dragleave', onDragLeave);
       content.removeEventListener('drop', onDrop);
     };
-  }, [store]);
+  }, [store, dispatch]);
 
   const refusal = folder === undefined ? null : cannotUploadLabel(folder, t);
   return (

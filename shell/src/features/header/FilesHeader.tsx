@@ -13,13 +13,14 @@ import { folderReloadRequested } from '../folder/folderActions';
 import { selectCurrentFolder, selectIsRefreshing } from '../folder/selectors';
 import { NavigationToggle } from '../navigation/NavigationToggle';
 import { selectDir } from '../navigation/selectors';
+import { UploadProgress } from '../uploads/UploadProgress';
 import { NewButton } from './NewButton';
 import { documentTitle, pageHeading } from './pageTitle';
 
 /**
  * The top of the file list (spec §2): the page heading (for screen readers)
- * and document title, the breadcrumbs, the New button, the reload action,
- * and the grid/list toggle.
+ * and document title, the breadcrumbs, the New button with the upload
+ * progress, the reload action, and the grid/list toggle.
  */
 export function FilesHeader({ view }: { view: View }) {
   const t = useT();
@@ -44,6 +45,7 @@ export function FilesHeader({ view }: { view: View }) {
       <Breadcrumbs view={view} width={width} />
       <div className="files-header__actions">
         <NewButton folder={folder} />
+        <UploadProgress />
         <button type="button" className="files-icon-button" aria-label={t('Reload content')} title={t('Reload content')} onClick={() => dispatch(folderReloadRequested())}>
           {refreshing ? <span className="files-spinner" aria-hidden="true" /> : <Icon svg={RELOAD_ICON} size={20} />}
         </button>

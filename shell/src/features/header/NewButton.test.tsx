@@ -15,16 +15,7 @@ describe('the New button', () => {
   });
   afterAll(() => unstub());
 
-  it('is a disabled New button, still named, while no new-menu entry exists (uploads come later)', async () => {
-    const { services } = await createFakeServices({ folders: { '/': [testNode('/a.txt')] } });
-    await renderShell(services, '/files');
-    await settle();
-    const button = screen.getByRole('button', { name: 'New' }) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
-    expect(button.getAttribute('aria-haspopup')).toBeNull();
-  });
-
-  it("opens the menu: 'Create new' entries by order then name, then the 'other' group; no upload entries; runs the handler", async () => {
+  it("opens the menu: 'Upload from device' with the built-in upload entries, 'Create new' with 'New folder' first then entries by order and name, then 'other'; runs the handler", async () => {
     const file = testNode('/a.txt');
     const { services } = await createFakeServices({ folders: { '/': [file] } });
     const handler = jest.fn((_folder: FolderNode, _contents: Node[]) => undefined);
@@ -32,8 +23,8 @@ describe('the New button', () => {
     entries.register({ id: 'sheet', displayName: 'New spreadsheet', iconSvgInline: ICON, handler });
     entries.register({ id: 'template', displayName: 'From template', iconSvgInline: ICON, category: 'other', handler });
     entries.register({ id: 'doc', displayName: 'New document', iconSvgInline: ICON, handler });
-    entries.register({ id: 'folder', displayName: 'New folder', iconClass: 'icon-folder', order: -10, handler });
-    entries.register({ id: 'upload', displayName: 'Upload files', iconSvgInline: ICON, category: 'upload-from-device', handler });
+    entries.register({ id: 'drawing', displayName: 'A drawing', iconClass: 'icon-draw', order: -10, handler });
+    entries.register({ id: 'scan', displayName: 'Scan a document', iconSvgInline: ICON, category: 'upload-from-device', order: 5, handler });
     entries.register({ id: 'never', displayName: 'Never here', iconSvgInline: ICON, enabled: () => false, handler });
     await renderShell(services, '/files');
     await settle();
@@ -42,18 +33,20 @@ describe('the New button', () => {
     expect(button.disabled).toBe(false);
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(button.closest('form')).not.toBeNull();
     await act(async () => {
       fireEvent.click(button);
     });
     const menu = screen.getByRole('menu', { name: 'New' });
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const groups = within(menu).getAllByRole('group');
-    expect(groups[0]?.getAttribute('aria-label')).toBe('Create new');
-    expect(within(groups[0] as HTMLElement).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['New folder', 'New document', 'New spreadsheet']);
-    expect(within(groups[1] as HTMLElement).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['From template']);
-    expect(within(menu).queryByText('Upload files')).toBeNull();
+    expect(groups.map((group) => group.getAttribute('aria-label'))).toEqual(['Upload from device', 'Create new', null]);
+    // jsdom's <input> cannot pick folders, so 'Upload folders' is not offered (spec §2).
+    expect(within(groups[0] as HTMLElement).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Upload files', 'Scan a document']);
+    expect(within(groups[1] as HTMLElement).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['New folder', 'A drawing', 'New document', 'New spreadsheet']);
+    expect(within(groups[2] as HTMLElement).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['From template']);
     expect(within(menu).queryByText('Never here')).toBeNull();
-    expect(document.activeElement?.textContent).toBe('New folder');
+    expect(document.activeElement?.textContent).toBe('Upload files');
 
     await act(async () => {
       fireEvent.click(within(menu).getByRole('menuitem', { name: 'New document' }));
@@ -67,7 +60,7 @@ describe('the New button', () => {
     expect(contents?.map((node) => node.source)).toEqual([file.source]);
   });
 
-  it('closes with Escape back to the button, and stays disabled without create permission', async () => {
+  it('closes with Escape back to the button, and is disabled with the spec\'s reason without create permission or with the quota used up', async () => {
     const { services } = await createFakeServices({ folders: { '/': [], '/Shared': [] } });
     services.host.registries.newMenuEntries.register({ id: 'doc', displayName: 'New document', iconSvgInline: ICON, handler: () => undefined });
     await renderShell(services, '/files');
@@ -92,5 +85,16 @@ describe('the New button', () => {
     const locked = screen.getByRole('button', { name: 'New' }) as HTMLButtonElement;
     expect(locked.disabled).toBe(true);
     expect(locked.title).toBe('You don’t have permission to upload or create files here');
+    expect(locked.getAttribute('aria-description')).toBe('You don’t have permission to upload or create files here');
+
+    const full = await createFakeServices({
+      folders: { '/': async () => ({ folder: { ...testFolder('/', { attributes: { 'quota-available-bytes': 0 } }), _children: [] }, contents: [] }) },
+    });
+    document.body.replaceChildren();
+    await renderShell(full.services, '/files');
+    await settle();
+    const quota = screen.getByRole('button', { name: 'New' }) as HTMLButtonElement;
+    expect(quota.disabled).toBe(true);
+    expect(quota.title).toBe('Your have used your space quota and cannot upload files anymore');
   });
 });

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { Permission, hasPermission } from '@cumulus/sdk';
+import { cannotUploadLabel } from '@cumulus/sdk';
 import type { FolderNode, NewMenuEntry, Registered } from '@cumulus/sdk';
 import { useAppStore } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
@@ -7,6 +7,7 @@ import { PLUS_ICON } from '../../app/icons/icons';
 import { OnDemand, lazyComponent } from '../../app/OnDemand';
 import { useServices, useT } from '../../app/ServicesContext';
 import { useRegistry } from '../../plugin-host/useRegistry';
+import { bindActionDispatch } from '../actions/actionDispatch';
 import { selectCurrentContents } from '../folder/selectors';
 import { newMenuGroups } from './newMenuEntries';
 
@@ -14,22 +15,28 @@ import { newMenuGroups } from './newMenuEntries';
 const NewMenu = lazyComponent(() => import('./NewMenu').then((module) => module.NewMenu));
 
 /**
- * The New menu button (spec §2: "an upload button (or a disabled New
- * button)"). It opens the menu of the registered new-menu entries that apply
- * to the folder; with none (uploads come with their own feature) or without
- * create permission it is the disabled 'New' button, still named for screen
- * readers.
+ * The New menu's form and its menu button (spec §2: "A form with a menu
+ * button labelled New (or Upload when the menu is off)"). It opens the menu
+ * of the registered new-menu entries that apply to the folder: 'Upload from
+ * device', 'Create new', then 'other'. With `noMenu` the button reads
+ * 'Upload' and runs the first upload entry ('Upload files') directly. When
+ * uploading is impossible it is disabled and says why (spec §8): 'Your have
+ * used your space quota and cannot upload files anymore' or 'You don’t have
+ * permission to upload or create files here'; still named for screen readers.
  */
-export function NewButton({ folder }: { folder: FolderNode | undefined }) {
+export function NewButton({ folder, noMenu = false }: { folder: FolderNode | undefined; noMenu?: boolean }) {
   const t = useT();
   const store = useAppStore();
-  const entries = useRegistry(useServices().host.registries.newMenuEntries);
-  const canCreate = folder !== undefined && hasPermission(folder.permissions, Permission.CREATE);
+  const services = useServices();
+  const entries = useRegistry(services.host.registries.newMenuEntries);
+  const refusal = folder === undefined ? null : cannotUploadLabel(folder, t);
+  const canCreate = folder !== undefined && refusal === null;
   const groups = useMemo(() => (canCreate && folder !== undefined ? newMenuGroups(entries, folder) : []), [canCreate, folder, entries]);
+  const direct = noMenu ? groups.find((group) => group.category === 'upload-from-device')?.entries[0] : undefined;
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const usable = groups.length > 0;
+  const usable = noMenu ? direct !== undefined : groups.length > 0;
 
   const close = useCallback((restoreFocus: boolean) => {
     setOpen(false);
@@ -39,6 +46,8 @@ export function NewButton({ folder }: { folder: FolderNode | undefined }) {
   const choose = (entry: Registered<NewMenuEntry>) => {
     close(true);
     if (folder === undefined) return;
+    // The built-in entries reach the store through the services they were created with.
+    bindActionDispatch(services, store.dispatch);
     // The contents at the moment of the choice, not of the last render.
     const contents = selectCurrentContents(store.getState());
     Promise.resolve()
@@ -47,26 +56,27 @@ export function NewButton({ folder }: { folder: FolderNode | undefined }) {
   };
 
   return (
-    <div className="files-new">
+    <form className="files-new" onSubmit={(event) => event.preventDefault()}>
       <button
         ref={button}
         type="button"
         className="files-button files-button--primary"
         disabled={!usable}
-        aria-haspopup={usable ? 'menu' : undefined}
-        aria-expanded={usable ? open : undefined}
-        aria-controls={usable && open ? menuId : undefined}
-        title={canCreate ? undefined : t('You don’t have permission to upload or create files here')}
-        onClick={() => setOpen(!open)}
+        aria-haspopup={usable && !noMenu ? 'menu' : undefined}
+        aria-expanded={usable && !noMenu ? open : undefined}
+        aria-controls={usable && !noMenu && open ? menuId : undefined}
+        aria-description={refusal ?? undefined}
+        title={refusal ?? undefined}
+        onClick={() => (direct !== undefined ? choose(direct) : setOpen(!open))}
       >
         <Icon svg={PLUS_ICON} size={20} color="#ffffff" />
-        <span>{t('New')}</span>
+        <span>{noMenu ? t('Upload') : t('New')}</span>
       </button>
-      {usable && open && (
+      {usable && !noMenu && open && (
         <OnDemand>
           <NewMenu id={menuId} groups={groups} anchor={button} onChoose={choose} onClose={close} />
         </OnDemand>
       )}
-    </div>
+    </form>
   );
 }

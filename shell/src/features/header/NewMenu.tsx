@@ -10,8 +10,9 @@ import type { NewMenuGroup } from './newMenuEntries';
 injectActionStyles();
 
 /**
- * The New menu (spec §2, WAI-ARIA menu pattern): the 'Create new' caption
- * with its entries, then the 'other' group after a separator. Focus starts on
+ * The New menu (spec §2, WAI-ARIA menu pattern): the 'Upload from device'
+ * caption with its entries, the 'Create new' caption with its entries, then
+ * the 'other' group, separated. Focus starts on
  * the first entry; arrow keys, Home and End move; Escape closes back to the
  * button, Tab or a click outside closes.
  */
@@ -76,7 +77,7 @@ export function NewMenu({
       }}
     >
       {groups.map((group, index) => {
-        const caption = group.category === 'create-new' ? t('Create new') : undefined;
+        const caption = group.category === 'create-new' ? t('Create new') : group.category === 'upload-from-device' ? t('Upload from device') : undefined;
         return (
           <Fragment key={group.category}>
             {index > 0 && <div role="separator" className="files-menu__separator" />}

@@ -1,3 +1,4 @@
+import { NEW_MENU_CATEGORIES } from '@cumulus/sdk';
 import type { FolderNode, NewMenuEntry, NewMenuEntryCategory, Registered } from '@cumulus/sdk';
 
 /** A group of the New menu as shown: its category and entries, in menu order. */
@@ -8,16 +9,12 @@ export interface NewMenuGroup {
 
 /**
  * The New menu's groups for `folder` (spec §2): the entries enabled there,
- * 'Create new' first, then 'other'; within a group the registry's order
- * (order, then display name). 'Upload from device' entries wait for the
- * upload feature, which owns that group. An `enabled` that throws hides its
- * entry rather than the menu.
+ * grouped 'Upload from device', 'Create new', then 'other'; within a group
+ * the registry's order (order, then display name). An `enabled` that throws
+ * hides its entry rather than the menu.
  */
 export function newMenuGroups(entries: readonly Registered<NewMenuEntry>[], folder: FolderNode): NewMenuGroup[] {
-  const groups: NewMenuGroup[] = [
-    { category: 'create-new', entries: [] },
-    { category: 'other', entries: [] },
-  ];
+  const groups: NewMenuGroup[] = NEW_MENU_CATEGORIES.map((category) => ({ category, entries: [] }));
   for (const entry of entries) {
     const group = groups.find(({ category }) => category === (entry.category ?? 'create-new'));
     if (group !== undefined && isEnabled(entry, folder)) group.entries.push(entry);

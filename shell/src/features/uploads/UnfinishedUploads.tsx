@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { formatFileSize } from '@cumulus/sdk';
+import type { UnfinishedUpload } from '@cumulus/sdk';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useT } from '../../app/ServicesContext';
+import { selectUnfinishedUploads } from './selectors';
+import { pickFiles } from './uploadMenuEntries';
+import { discardUnfinishedUpload, listUnfinishedUploads, resumeUnfinishedUpload } from './uploadThunks';
+import { injectUploadStyles } from './styles';
+
+injectUploadStyles();
+
+/**
+ * Chunked uploads an earlier page left unfinished (a reload, a closed tab),
+ * from the engine's journal, each with 'Resume' and 'Discard'. The browser
+ * does not keep a picked file across a reload, so 'Resume' asks for it
+ * again; the engine checks that it is the same file (name, size and
+ * modification time) and continues from the chunks the server holds.
+ */
+export function UnfinishedUploads() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const unfinished = useAppSelector(selectUnfinishedUploads);
+
+  useEffect(() => {
+    void dispatch(listUnfinishedUploads());
+  }, [dispatch]);
+
+  if (unfinished.length === 0) return null;
+  const resume = async (record: UnfinishedUpload) => {
+    const [file] = await pickFiles({ multiple: false });
+    if (file !== undefined) await dispatch(resumeUnfinishedUpload({ record, file }));
+  };
+  return (
+    <section className="files-upload__resume" aria-label={t('Unfinished uploads')}>
+      <p className="files-upload__state">{t('These uploads were interrupted. Pick the same file again to resume.')}</p>
+      <ul role="list" className="files-picker__list">
+        {unfinished.map((record) => (
+          <li key={record.id} className="files-upload__resume-item">
+            <span className="files-upload__name">{record.name}</span>
+            <span className="files-upload__state">{formatFileSize(record.size)}</span>
+            <button type="button" className="files-button files-button--primary" aria-label={t('Resume upload of "{name}"', { name: record.name })} onClick={() => void resume(record)}>
+              {t('Resume')}
+            </button>
+            <button type="button" className="files-button" aria-label={t('Discard upload of "{name}"', { name: record.name })} onClick={() => void dispatch(discardUnfinishedUpload(record))}>
+              {t('Discard')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

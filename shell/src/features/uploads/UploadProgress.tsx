@@ -1,0 +1,69 @@
+import { formatTimeLeft, isQuotaWarning, quotaBarValue } from '@cumulus/sdk';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useT } from '../../app/ServicesContext';
+import { OnDemand, lazyComponent } from '../../app/OnDemand';
+import { selectIsUploading, selectUploadCounts, selectUploadListOpen, selectUploadPercent, selectUploadQueueStatus, selectUploadTimeLeft } from './selectors';
+import { cancelAllUploads } from './uploadThunks';
+import { uploadsActions } from './uploadsSlice';
+import { injectUploadStyles } from './styles';
+
+injectUploadStyles();
+
+// The per-file list's code (react-window rows) is fetched the first time it opens.
+const UploadList = lazyComponent(() => import('./UploadList').then((module) => module.UploadList));
+
+/**
+ * What shows while uploading (spec §2): the progress bar (role progressbar,
+ * its error colour above 80 percent, spec §9), the time-left text (spec §4),
+ * 'Cancel uploads', and a button that opens the per-file list, where each
+ * file's state shows and one file can be cancelled. Nothing while idle.
+ */
+export function UploadProgress() {
+  const t = useT();
+  const dispatch = useAppDispatch();
+  const uploading = useAppSelector(selectIsUploading);
+  const percent = useAppSelector(selectUploadPercent);
+  const timeLeft = useAppSelector(selectUploadTimeLeft);
+  const paused = useAppSelector(selectUploadQueueStatus) === 'paused';
+  const counts = useAppSelector(selectUploadCounts);
+  const listOpen = useAppSelector(selectUploadListOpen);
+  if (!uploading) return null;
+  const value = quotaBarValue(percent);
+  const text = formatTimeLeft(timeLeft, { paused, t });
+  return (
+    <div className="files-upload">
+      <div className="files-upload__row">
+        <span
+          role="progressbar"
+          aria-label={t('Upload progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(value)}
+          aria-valuetext={`${Math.round(value)}% – ${text}`}
+          className={`files-upload__bar${isQuotaWarning(value) ? ' files-upload__bar--error' : ''}`}
+        >
+          <span className="files-upload__fill" style={{ width: `${value}%` }} />
+        </span>
+        <span className="files-upload__time" aria-live="polite">
+          {text}
+        </span>
+        <button
+          type="button"
+          className="files-button files-upload__toggle"
+          aria-expanded={listOpen}
+          onClick={() => dispatch(uploadsActions.listToggled(!listOpen))}
+        >
+          {t('{ended} of {total} files', { ended: counts.ended, total: counts.total })}
+        </button>
+        <button type="button" className="files-button" onClick={() => dispatch(cancelAllUploads())}>
+          {t('Cancel uploads')}
+        </button>
+      </div>
+      {listOpen && (
+        <OnDemand>
+          <UploadList />
+        </OnDemand>
+      )}
+    </div>
+  );
+}

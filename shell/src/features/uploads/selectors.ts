@@ -1,0 +1,41 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { progressPercent } from '@cumulus/sdk';
+import type { UploadItemState } from '@cumulus/sdk';
+import type { RootState } from '../../app/store';
+import { bucketOf } from './uploadsSlice';
+
+/** The queue's status: idle, uploading or paused. */
+export const selectUploadQueueStatus = (state: RootState) => state.uploads.queue.status;
+
+/** Whether uploads are under way (or paused): the progress shows. */
+export const selectIsUploading = (state: RootState): boolean => state.uploads.queue.status !== 'idle';
+
+/** The rounded percentage of the queue's bytes uploaded (spec §9). */
+export const selectUploadPercent = (state: RootState): number => progressPercent(state.uploads.queue.progress, state.uploads.queue.size);
+
+/** Estimated seconds left; Infinity while estimating. */
+export const selectUploadTimeLeft = (state: RootState): number => state.uploads.estimate.timeLeft;
+
+/** One item by id. */
+export const selectUploadById = (state: RootState, id: string): UploadItemState | undefined => state.uploads.items[bucketOf(id)]?.[id];
+
+/** The file items of the queue, by id in the order added (folders and batch containers are not listed to the user). */
+export const selectUploadFileIds = createSelector([(state: RootState) => state.uploads.order, (state: RootState) => state.uploads.items], (order, items) =>
+  order.filter((id) => items[bucketOf(id)]?.[id]?.kind === 'file'),
+);
+
+/** How many file items have ended, and how many there are. */
+export const selectUploadCounts = createSelector([selectUploadFileIds, (state: RootState) => state.uploads.items], (ids, items) => {
+  let ended = 0;
+  for (const id of ids) {
+    const status = items[bucketOf(id)]?.[id]?.status;
+    if (status === 'finished' || status === 'failed' || status === 'cancelled') ended += 1;
+  }
+  return { ended, total: ids.length };
+});
+
+/** Whether the per-file list is open. */
+export const selectUploadListOpen = (state: RootState): boolean => state.uploads.listOpen;
+
+/** Chunked uploads an earlier page left unfinished. */
+export const selectUnfinishedUploads = (state: RootState) => state.uploads.unfinished;

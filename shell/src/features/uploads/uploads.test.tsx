@@ -1,0 +1,142 @@
+/** @jest-environment jsdom */
+import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import type { TransportRequest, TransportResponse } from '@cumulus/sdk';
+import { createAppStore } from '../../app/store';
+import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
+import { renderWithStore } from '../../test-support/renderShell';
+import { folderLoaded } from '../folder/folderActions';
+import { routeChanged } from '../navigation/navigationSlice';
+import { clearToasts, getToasts } from '../toasts/toasts';
+import { collectPickedFiles } from './dataTransferFiles';
+import { UploadProgress } from './UploadProgress';
+import { startUploadRuntime } from './uploadRuntime';
+import { uploadCollected } from './uploadThunks';
+import { allUploadItems } from './uploadsSlice';
+
+// The engine's timers and React renders run for real: generous on a busy machine.
+jest.setTimeout(30_000);
+
+const settle = (ms = 20) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+const toasts = () => getToasts().map((toast) => `${toast.type}: ${toast.message}`);
+
+/** A transport that records requests and answers by a rule; `hold` keeps a PUT open until aborted. */
+function scriptedTransport(answer: (request: TransportRequest) => number | 'hold') {
+  const requests: TransportRequest[] = [];
+  const transport = (request: TransportRequest): Promise<TransportResponse> => {
+    requests.push(request);
+    const status = answer(request);
+    if (status === 'hold') {
+      request.onUploadProgress?.(Math.floor(((request.body as Blob | undefined)?.size ?? 0) * 0.9));
+      return new Promise((_resolve, reject) => {
+        request.signal?.addEventListener('abort', () => reject(Object.assign(new Error('aborted'), { name: 'AbortError' })));
+      });
+    }
+    request.onUploadProgress?.((request.body as Blob | undefined)?.size ?? 0);
+    const headers: Record<string, string> = status < 300 ? { 'oc-fileid': '42' } : {};
+    return Promise.resolve({ status, headers, body: '' });
+  };
+  return { transport, requests };
+}
+
+async function setup(answer: (request: TransportRequest) => number | 'hold') {
+  const { services, calls } = await createFakeServices({ folders: { '/': [testNode('/old.txt')] } });
+  const store = createAppStore(services);
+  store.dispatch(routeChanged({ view: 'files', dir: '/', fileid: null, openfile: false }));
+  const root = testFolder('/', { fileid: 1 });
+  store.dispatch(folderLoaded({ view: 'files', dir: '/', folder: root, contents: [] }));
+  const { transport, requests } = scriptedTransport(answer);
+  await startUploadRuntime(services, store.dispatch, { transport, sleep: () => Promise.resolve(), journal: undefined });
+  renderWithStore(<UploadProgress />, services, store);
+  return { services, calls, store, root, requests };
+}
+
+const files = (...names: string[]) => collectPickedFiles(names.map((name) => new File([`content of ${name}`.padEnd(100, '.')], name, { type: 'text/plain', lastModified: 2_000_000 })));
+
+describe('uploads in the shell', () => {
+  beforeAll(() => {
+    document.head.dataset['requesttoken'] = 'token-1';
+  });
+  afterEach(() => clearToasts());
+
+  it("uploads picked files with PUT, mirrors them into the store as plain data, says 'Files uploaded successfully' and lists the current folder again", async () => {
+    const { store, root, requests, calls } = await setup(() => 201);
+    const listedBefore = calls.listed.length;
+    await act(async () => {
+      await store.dispatch(uploadCollected({ folder: root, collected: files('a.txt', 'b.txt'), origin: 'picker' }));
+    });
+    await settle(400);
+    expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'PUT https://cloud.test/remote.php/dav/files/alice/a.txt',
+      'PUT https://cloud.test/remote.php/dav/files/alice/b.txt',
+    ]);
+    expect(requests[0]?.headers['X-OC-Mtime']).toBe('2000');
+    const state = store.getState().uploads;
+    const items = allUploadItems(state);
+    expect(items.filter((item) => item?.kind === 'file').map((item) => [item?.name, item?.status, item?.fileid])).toEqual([
+      ['a.txt', 'finished', 42],
+      ['b.txt', 'finished', 42],
+    ]);
+    // Plain data only: the store survives JSON.
+    expect(JSON.parse(JSON.stringify(state.items))).toEqual(state.items);
+    expect(state.queue.status).toBe('idle');
+    expect(toasts()).toEqual(['success: Files uploaded successfully']);
+    // Spec §4: refetch after an upload into the current folder.
+    expect(calls.listed.length).toBeGreaterThan(listedBefore);
+  });
+
+  it("shows the spec's error texts: 507 'Not enough free space', 404 'Target folder does not exist any more', 403, and a drop's 'Some files could not be uploaded'", async () => {
+    const { store, root } = await setup((request) => (request.url.endsWith('full.txt') ? 507 : request.url.endsWith('gone.txt') ? 404 : request.url.endsWith('blocked.txt') ? 403 : 201));
+    await act(async () => {
+      await store.dispatch(uploadCollected({ folder: root, collected: files('full.txt', 'gone.txt', 'blocked.txt', 'fine.txt'), origin: 'drop' }));
+    });
+    expect(toasts()).toEqual([
+      'error: Not enough free space',
+      'error: Target folder does not exist any more',
+      'error: Operation is blocked by access control',
+      'error: Some files could not be uploaded',
+    ]);
+  });
+
+  it("says 'No files to upload' for an empty pick, and warns when folders could not be read", async () => {
+    const { store, root } = await setup(() => 201);
+    await act(async () => {
+      await store.dispatch(uploadCollected({ folder: root, collected: { files: [], directories: [], failures: 1, noFilesystemApi: true }, origin: 'drop' }));
+    });
+    expect(toasts()).toEqual([
+      'warning: Your browser does not support the Filesystem API. Directories will not be uploaded',
+      'error: One of the dropped files could not be processed',
+      'info: No files to upload',
+    ]);
+  });
+
+  it("shows the progress bar (error colour above 80 %), the time-left text and the per-file list while uploading; 'Cancel uploads' cancels", async () => {
+    const { store, root } = await setup((request) => (request.url.endsWith('slow.bin') ? 'hold' : 201));
+    let done: Promise<unknown> = Promise.resolve();
+    await act(async () => {
+      done = store.dispatch(uploadCollected({ folder: root, collected: files('slow.bin'), origin: 'picker' }));
+    });
+    await settle(300);
+    const bar = screen.getByRole('progressbar', { name: 'Upload progress' });
+    // 90 % of the bytes went up (the transport reported them) and the request hangs.
+    expect(bar.getAttribute('aria-valuenow')).toBe('90');
+    expect(bar.className).toContain('files-upload__bar--error');
+    expect(screen.getByText('estimating time left')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: '0 of 1 files' }));
+    await settle();
+    const list = await screen.findByRole('list', { name: 'Uploads' });
+    expect(within(list).getByText('slow.bin')).toBeTruthy();
+    expect(within(list).getByRole('button', { name: 'Cancel upload of "slow.bin"' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel uploads' }));
+    await act(async () => {
+      await done;
+    });
+    await settle(300);
+    expect(toasts()).toEqual(['info: Upload was cancelled by user']);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    const item = allUploadItems(store.getState().uploads).find((entry) => entry.kind === 'file');
+    expect(item).toMatchObject({ status: 'failed', cancelled: true });
+  });
+});

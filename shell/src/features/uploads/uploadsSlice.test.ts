@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { createRateEstimate } from '@cumulus/sdk';
+import type { UploadItemState } from '@cumulus/sdk';
+import { allUploadItems, bucketOf, uploadsActions, uploadsSlice } from './uploadsSlice';
+
+const item = (id: string, status: UploadItemState['status'] = 'initialized'): UploadItemState => ({
+  id,
+  kind: 'file',
+  name: id,
+  path: `/${id}`,
+  batchId: null,
+  destination: 'https://cloud.test/remote.php/dav/files/alice',
+  source: `https://cloud.test/remote.php/dav/files/alice/${id}`,
+  isChunked: false,
+  size: 10,
+  uploaded: status === 'finished' ? 10 : 0,
+  chunks: 1,
+  chunksUploaded: 0,
+  startTime: 0,
+  status,
+});
+const report = (items: UploadItemState[], removed?: string[]) => ({ queue: { status: 'uploading' as const, size: 10, progress: 0 }, estimate: createRateEstimate(), items, removed });
+
+describe('the uploads slice', () => {
+  it('keeps the items in order, and a report of one item copies only its bucket', () => {
+    const ids = Array.from({ length: 1000 }, (_, index) => `upload-${index}`);
+    let state = uploadsSlice.reducer(undefined, uploadsActions.added(report(ids.map((id) => item(id)))));
+    expect(allUploadItems(state).map((entry) => entry.id)).toEqual(ids);
+    const before = state;
+    state = uploadsSlice.reducer(state, uploadsActions.ended(report([item('upload-7', 'finished')])));
+    expect(allUploadItems(state)[7]?.status).toBe('finished');
+    expect(state.order).toBe(before.order);
+    const touched = bucketOf('upload-7');
+    for (const key of Object.keys(state.items)) {
+      if (key === touched) expect(state.items[key]).not.toBe(before.items[key]);
+      else expect(state.items[key]).toBe(before.items[key]);
+    }
+  });
+
+  it('drops the items the engine no longer holds (a reset)', () => {
+    let state = uploadsSlice.reducer(undefined, uploadsActions.added(report([item('a'), item('b')])));
+    state = uploadsSlice.reducer(state, uploadsActions.cleared(report([], ['a'])));
+    expect(allUploadItems(state).map((entry) => entry.id)).toEqual(['b']);
+    expect(state.order).toEqual(['b']);
+  });
+});

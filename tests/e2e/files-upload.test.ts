@@ -1,0 +1,243 @@
+/**
+ * Uploading from the browser, against the real server in headless Chromium,
+ * as a new user does it: create a folder from the New menu; upload several
+ * files and a folder tree through the upload picker; a 300 MiB file in
+ * chunks (progress and time left on screen, the server's copy with the same
+ * SHA-1); cancel a large upload (nothing at the destination, the chunk
+ * workspace gone); a drop of files from the desktop; a reload in the middle
+ * of an upload and 'Resume'; an upload into a full quota. Needs the built
+ * front end (`npm run build`). Screenshots go to tests/output/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHash } from 'node:crypto';
+import { createReadStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { launchBrowser, watchPage } from '../support/browser';
+import type { PageProblems } from '../support/browser';
+import { E2E_OUTPUT, basicAuth, signIn, startFilesServer } from '../support/filesServer';
+import type { FilesServer } from '../support/filesServer';
+
+const PASSWORD = 'upload-e2e-password';
+const MiB = 1024 * 1024;
+/** Time for one browser step (a few round trips and renders). */
+const STEP_MS = 30_000;
+/** Time for a step that moves hundreds of megabytes on a busy machine. */
+const BIG_STEP_MS = 240_000;
+
+/** Writes `size` bytes of varied content (so a wrong chunk order shows in the hash) in 1 MiB blocks. */
+async function writeBigFile(file: string, size: number): Promise<void> {
+  const handle = await open(file, 'w');
+  const block = Buffer.alloc(MiB);
+  for (let offset = 0; offset < size; offset += MiB) {
+    block.fill(offset / MiB);
+    block.writeUInt32BE(offset / MiB, 0);
+    await handle.write(block, 0, Math.min(MiB, size - offset));
+  }
+  await handle.close();
+}
+
+async function sha1OfFile(file: string): Promise<string> {
+  const hash = createHash('sha1');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+describe('uploads in the browser', () => {
+  let server: FilesServer;
+  let browser: Browser;
+  let page: Page;
+  let problems: PageProblems;
+  let scratch: string;
+  let bigFile: string;
+  let bigSha1: string;
+
+  const dav = (method: string, target: string, body?: string) => server.dav(method, target, body);
+  const exists = async (target: string) => (await dav('PROPFIND', target)).status === 207;
+  const row = (name: string): Locator => page.locator(`[role="row"][data-source$="/${encodeURIComponent(name)}"]`);
+  const toast = (text: string): Locator => page.locator('.files-toast', { hasText: text });
+  const shot = (name: string) => page.screenshot({ path: path.join(E2E_OUTPUT, `files-upload-${name}.png`) });
+  const newMenu = async (entry: string) => {
+    await page.getByRole('button', { name: 'New', exact: true }).click();
+    await page.getByRole('menuitem', { name: entry }).click();
+  };
+  /** Picks `files` through the New menu's `entry` ('Upload files' or 'Upload folders'). */
+  const pick = async (entry: string, files: string | string[]) => {
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), newMenu(entry)]);
+    await chooser.setFiles(files);
+  };
+  /** The server's SHA-1 of a file (streamed from a GET as admin). */
+  const serverSha1 = async (target: string) => {
+    const response = await dav('GET', target);
+    expect(response.status).toBe(200);
+    const hash = createHash('sha1');
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) hash.update(chunk);
+    return hash.digest('hex');
+  };
+  /** The admin's chunk workspaces (PROPFIND Depth 1 of the uploads area). */
+  const workspaces = async (): Promise<string[]> => {
+    const response = await fetch(`${server.url}/remote.php/dav/uploads/admin/`, {
+      method: 'PROPFIND',
+      headers: { authorization: basicAuth('admin', PASSWORD), depth: '1' },
+    });
+    const body = await response.text();
+    return [...body.matchAll(/<d:href>([^<]*web-file-upload-[^<]*)<\/d:href>/g)].map((match) => match[1] ?? '');
+  };
+  const goTo = async (dir: string) => {
+    await page.goto(`${server.url}/apps/files/files?dir=${dir}`);
+    await page.getByRole('button', { name: 'New', exact: true }).waitFor();
+  };
+
+  beforeAll(async () => {
+    server = await startFilesServer({ name: 'upload', adminPassword: PASSWORD, config: { throttleDelayMs: 0 } });
+    for (const folder of ['/Incoming', '/Big', '/Cancelled', '/Dropped', '/Resumed']) expect((await dav('MKCOL', folder)).status).toBe(201);
+    expect((await dav('PUT', '/readme.txt', 'hello')).status).toBe(201);
+    scratch = mkdtempSync(path.join(tmpdir(), 'cumulus-upload-e2e-'));
+    for (const name of ['one.txt', 'two.txt', 'three.md']) writeFileSync(path.join(scratch, name), `the content of ${name}\n`);
+    for (const [file, content] of [
+      ['tree/top.txt', 'top'],
+      ['tree/sub/inner.txt', 'inner'],
+      ['tree/sub/deeper/deep.txt', 'deep'],
+    ] as const) {
+      mkdirSync(path.dirname(path.join(scratch, file)), { recursive: true });
+      writeFileSync(path.join(scratch, file), content);
+    }
+    bigFile = path.join(scratch, 'big.bin');
+    await writeBigFile(bigFile, 300 * MiB);
+    bigSha1 = await sha1OfFile(bigFile);
+
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.setDefaultTimeout(15_000);
+    problems = watchPage(page);
+    await signIn(page, server.url, PASSWORD);
+    await row('readme.txt').waitFor();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('creates a folder from the New menu, refusing an empty name first', async () => {
+    await newMenu('New folder');
+    const dialog = page.getByRole('dialog', { name: 'Create new folder' });
+    const field = dialog.getByRole('textbox', { name: 'Folder name' });
+    expect(await field.inputValue()).toBe('New folder');
+    await field.fill(' ');
+    await dialog.getByText('Can not create empty directory').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Create' }).isDisabled()).toBe(true);
+    await field.fill('Projects');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await toast('Created new folder "Projects"').waitFor();
+    await row('Projects').waitFor();
+    expect(await exists('/Projects')).toBe(true);
+  }, STEP_MS);
+
+  it('uploads several files through the picker', async () => {
+    await goTo('/Incoming');
+    await pick('Upload files', ['one.txt', 'two.txt', 'three.md'].map((name) => path.join(scratch, name)));
+    await toast('Files uploaded successfully').waitFor();
+    for (const name of ['one.txt', 'two.txt', 'three.md']) {
+      await row(name).waitFor();
+      expect(await (await dav('GET', `/Incoming/${name}`)).text()).toBe(`the content of ${name}\n`);
+    }
+  }, STEP_MS);
+
+  it('uploads a folder tree through the picker, folders created before their files', async () => {
+    await goTo('/Incoming');
+    await pick('Upload folders', path.join(scratch, 'tree'));
+    await toast('Files uploaded successfully').waitFor();
+    await row('tree').waitFor();
+    expect(await (await dav('GET', '/Incoming/tree/top.txt')).text()).toBe('top');
+    expect(await (await dav('GET', '/Incoming/tree/sub/inner.txt')).text()).toBe('inner');
+    expect(await (await dav('GET', '/Incoming/tree/sub/deeper/deep.txt')).text()).toBe('deep');
+  }, STEP_MS);
+
+  it('uploads a 300 MiB file in chunks, showing progress and time left; the server copy has the same SHA-1', async () => {
+    await goTo('/Big');
+    const chunkPuts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/remote.php/dav/uploads/admin/')) chunkPuts.push(request.url());
+    });
+    await pick('Upload files', bigFile);
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor();
+    await page.locator('.files-upload__time').filter({ hasText: /left|estimating/ }).waitFor();
+    await shot('progress');
+    await toast('Files uploaded successfully').waitFor({ timeout: BIG_STEP_MS - 20_000 });
+    await row('big.bin').waitFor();
+    expect(chunkPuts.length).toBe(30);
+    expect(await serverSha1('/Big/big.bin')).toBe(bigSha1);
+    expect(await workspaces()).toEqual([]);
+  }, BIG_STEP_MS);
+
+  it('cancels a large upload: nothing at the destination, the chunk workspace gone', async () => {
+    await goTo('/Cancelled');
+    await pick('Upload files', bigFile);
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('[aria-label="Upload progress"]')?.getAttribute('aria-valuenow') ?? 0) >= 5, undefined, { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Cancel uploads' }).click();
+    await toast('Upload was cancelled by user').waitFor();
+    await bar.waitFor({ state: 'detached' });
+    // The workspace's DELETE follows the abort.
+    for (let attempt = 0; attempt < 50 && (await workspaces()).length > 0; attempt += 1) await page.waitForTimeout(200);
+    expect(await workspaces()).toEqual([]);
+    expect(await exists('/Cancelled/big.bin')).toBe(false);
+  }, BIG_STEP_MS);
+
+  it('uploads files dropped from the desktop onto the list', async () => {
+    await goTo('/Dropped');
+    await page.evaluate(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['dropped one'], 'drop-1.txt', { type: 'text/plain' }));
+      transfer.items.add(new File(['dropped two'], 'drop-2.txt', { type: 'text/plain' }));
+      const target = document.querySelector('main') as HTMLElement;
+      for (const type of ['dragenter', 'dragover', 'drop']) target.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    });
+    await toast('Files uploaded successfully').waitFor();
+    await row('drop-1.txt').waitFor();
+    expect(await (await dav('GET', '/Dropped/drop-1.txt')).text()).toBe('dropped one');
+    expect(await (await dav('GET', '/Dropped/drop-2.txt')).text()).toBe('dropped two');
+  }, STEP_MS);
+
+  it("lists an upload a reload interrupted with 'Resume', which continues from the stored chunks", async () => {
+    await goTo('/Resumed');
+    await pick('Upload files', bigFile);
+    await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    await page.waitForFunction(() => Number(document.querySelector('[aria-label="Upload progress"]')?.getAttribute('aria-valuenow') ?? 0) >= 30, undefined, { timeout: 120_000 });
+    await page.reload();
+    const resume = page.getByRole('button', { name: 'Resume upload of "big.bin"' });
+    await resume.waitFor();
+    await shot('resume');
+    const chunkPuts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/remote.php/dav/uploads/admin/')) chunkPuts.push(request.url());
+    });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), resume.click()]);
+    await chooser.setFiles(bigFile);
+    await toast('Files uploaded successfully').waitFor({ timeout: BIG_STEP_MS - 60_000 });
+    // Chunks already on the server were not sent again.
+    expect(chunkPuts.length).toBeLessThan(30);
+    expect(await serverSha1('/Resumed/big.bin')).toBe(bigSha1);
+    expect(await page.getByRole('button', { name: 'Resume upload of "big.bin"' }).count()).toBe(0);
+  }, BIG_STEP_MS);
+
+  it("disables the New button with the quota label when the quota is used up", async () => {
+    const used = (await server.server.built.files.getUsage('admin')).used;
+    await server.server.built.accounts.users.setQuota('admin', used);
+    await goTo('/');
+    const button = page.getByRole('button', { name: 'New', exact: true });
+    expect(await button.isDisabled()).toBe(true);
+    expect(await button.getAttribute('title')).toBe('Your have used your space quota and cannot upload files anymore');
+    await shot('quota');
+  }, STEP_MS);
+
+  it('met no page errors', () => {
+    expect(problems.pageErrors).toEqual([]);
+  });
+});
