@@ -17,6 +17,7 @@ import { registerApi } from './api';
 import { installCompression } from './api/compression';
 import { registerWeb } from './web';
 import { registerDav } from './dav';
+import { answerClientError } from './client-errors';
 
 /** The name of the metadata database inside the data dir. */
 export const DATABASE_FILE = 'cumulus.sqlite';
@@ -67,6 +68,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     rewriteUrl: (request) => stripIndexPhp(request.url ?? '/'),
     // WebDAV paths carry long file names.
     routerOptions: { maxParamLength: 4096 },
+    clientErrorHandler: answerClientError,
   });
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
