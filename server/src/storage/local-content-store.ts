@@ -1,12 +1,13 @@
-import { createReadStream, realpathSync } from 'node:fs';
+import { constants, realpathSync } from 'node:fs';
 import { scanDirectory } from './directory-scanner';
 import { writeStreamToFile } from './batched-writer';
-import { cp, lstat, mkdir, rename, rm, utimes } from 'node:fs/promises';
+import { cp, lstat, mkdir, open, rename, rm, utimes } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join, sep, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Stats } from 'node:fs';
-import type { ContentChild, ContentStat, ContentStore, WriteOptions } from './content-store';
+import type { ContentChild, ContentStat, ContentStore, OpenedFile, WriteOptions } from './content-store';
 import type { ByteRange } from './types';
 import { StorageError, fail } from './errors';
 import { normalizePath } from './paths';
@@ -114,15 +115,31 @@ export class LocalContentStore implements ContentStore {
     return scanDirectory(this.safePath(uid, path));
   }
 
-  async read(uid: string, path: string, range?: ByteRange): Promise<Readable> {
+  async open(uid: string, path: string): Promise<OpenedFile> {
     const local = this.safePath(uid, path);
-    const stat = await this.stat(uid, path);
-    if (!stat || stat.type !== 'file') fail('not-found', 'File not found');
-    const stream = createReadStream(local, {
-      highWaterMark: HIGH_WATER_MARK,
-      ...(range ? { start: range.start, end: range.end } : {}),
+    const found = await this.stat(uid, path);
+    if (!found || found.type !== 'file') fail('not-found', 'File not found');
+    let handle: FileHandle;
+    try {
+      // O_NOFOLLOW: a symlink put in its place since the check is not followed.
+      handle = await open(local, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (error) {
+      if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR') || isCode(error, 'ELOOP')) fail('not-found', 'File not found');
+      throw error;
+    }
+    const opened = await handle.stat().catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
     });
-    return stream;
+    if (!opened.isFile()) {
+      await handle.close();
+      fail('not-found', 'File not found');
+    }
+    return {
+      size: opened.size,
+      stream: (range?: ByteRange) => handle.createReadStream({ highWaterMark: HIGH_WATER_MARK, ...(range ? { start: range.start, end: range.end } : {}) }),
+      close: () => handle.close(),
+    };
   }
 
   async write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: WriteOptions): Promise<ContentStat> {

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { TestServer } from './helpers';
+import { ADMIN, request, startTestServer } from './helpers';
+import { rawSocketAnswer } from './raw-http';
+
+const PATH = '/remote.php/dav/files/admin/changing.bin';
+const SMALL = 'a'.repeat(1000);
+const LARGE = 'b'.repeat(300_000);
+
+describe('GET of a file that is replaced meanwhile', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.stop());
+
+  it('sends exactly the bytes its Content-Length announces, of one version', async () => {
+    expect((await request(server, PATH, { method: 'PUT', headers: { authorization: ADMIN }, body: SMALL })).status).toBe(201);
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; writing; i += 1) await request(server, PATH, { method: 'PUT', headers: { authorization: ADMIN }, body: i % 2 ? SMALL : LARGE });
+    })();
+    const mismatches: string[] = [];
+    try {
+      // A body longer than announced would be read as the next response on a kept-alive connection.
+      for (let i = 0; i < 150; i += 1) {
+        const answer = await rawSocketAnswer(server.url, `GET ${PATH} HTTP/1.1\r\nHost: x\r\nAuthorization: ${ADMIN}\r\nConnection: close\r\n\r\n`);
+        const split = answer.indexOf('\r\n\r\n');
+        const length = Number(/\r\ncontent-length: (\d+)/i.exec(answer.slice(0, split))?.[1]);
+        const body = answer.slice(split + 4);
+        if (body.length !== length || (body !== SMALL && body !== LARGE)) mismatches.push(`announced ${length}, sent ${body.length}`);
+      }
+    } finally {
+      writing = false;
+      await writer;
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
