@@ -188,7 +188,14 @@ export class LocalContentStore implements ContentStore {
 
   async remove(uid: string, path: string): Promise<void> {
     if (path === '/') fail('forbidden', 'The root folder cannot be deleted');
-    await rm(this.safePath(uid, path), { recursive: true, force: true });
+    try {
+      // A file created in a folder while it is removed fails the folder's rmdir (ENOTEMPTY):
+      // rm then removes the newcomers and tries again.
+      await rm(this.safePath(uid, path), { recursive: true, force: true, maxRetries: 10, retryDelay: 5 });
+    } catch (error) {
+      if (isCode(error, 'ENOTEMPTY')) fail('conflict', 'The folder kept changing while it was being deleted');
+      throw error;
+    }
   }
 
   async move(uid: string, from: string, to: string): Promise<void> {

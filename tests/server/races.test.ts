@@ -7,14 +7,14 @@ const PATH = '/remote.php/dav/files/admin/changing.bin';
 const SMALL = 'a'.repeat(1000);
 const LARGE = 'b'.repeat(300_000);
 
-describe('GET of a file that is replaced meanwhile', () => {
+describe('requests that race with writes to the same place', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
   });
   afterAll(async () => server?.stop());
 
-  it('sends exactly the bytes its Content-Length announces, of one version', async () => {
+  it('GET of a file replaced meanwhile sends exactly the bytes its Content-Length announces, of one version', async () => {
     expect((await request(server, PATH, { method: 'PUT', headers: { authorization: ADMIN }, body: SMALL })).status).toBe(201);
     let writing = true;
     const writer = (async () => {
@@ -35,5 +35,22 @@ describe('GET of a file that is replaced meanwhile', () => {
       await writer;
     }
     expect(mismatches).toEqual([]);
+  }, 120_000);
+
+  it('DELETE of a folder that files are being created in deletes it, never a 500', async () => {
+    const folder = '/remote.php/dav/files/admin/busy';
+    const deletes: number[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      expect((await request(server, folder, { method: 'MKCOL', headers: { authorization: ADMIN } })).status).toBe(201);
+      for (let i = 0; i < 20; i += 1) await request(server, `${folder}/old-${i}`, { method: 'PUT', headers: { authorization: ADMIN }, body: 'x' });
+      const writers = Array.from({ length: 10 }, (_, i) =>
+        request(server, `${folder}/new-${i}`, i % 2 ? { method: 'PUT', headers: { authorization: ADMIN }, body: 'y' } : { method: 'MKCOL', headers: { authorization: ADMIN } }),
+      );
+      deletes.push((await request(server, folder, { method: 'DELETE', headers: { authorization: ADMIN } })).status);
+      for (const writer of await Promise.all(writers)) expect(writer.status).toBeLessThan(500);
+      // A writer that came after the DELETE may have made the folder again.
+      await request(server, folder, { method: 'DELETE', headers: { authorization: ADMIN } });
+    }
+    expect(deletes.filter((status) => status !== 204)).toEqual([]);
   }, 120_000);
 });
