@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { request as httpRequest } from 'node:http';
 import type { TestServer } from './helpers';
 import { ADMIN, request, startTestServer } from './helpers';
 import { rawSocketAnswer } from './raw-http';
@@ -36,6 +37,29 @@ describe('requests that race with writes to the same place', () => {
     }
     expect(mismatches).toEqual([]);
   }, 120_000);
+
+  it('PUT whose path became a folder while its body was on the way is refused with 409, not 500', async () => {
+    const path = '/remote.php/dav/files/admin/became-a-folder';
+    const { hostname, port } = new URL(server.url);
+    const put = new Promise<number>((done, fail) => {
+      const req = httpRequest({ hostname, port, method: 'PUT', path, headers: { authorization: ADMIN, 'content-length': '10' } }, (res) => {
+        res.resume();
+        done(res.statusCode ?? 0);
+      });
+      req.on('error', fail);
+      req.write('first');
+      // The rest comes once a MKCOL has made a folder of the path.
+      setTimeout(() => {
+        void request(server, path, { method: 'MKCOL', headers: { authorization: ADMIN } }).then((made) => {
+          expect(made.status).toBe(201);
+          req.end('-last');
+        });
+      }, 300);
+    });
+    expect(await put).toBe(409);
+    const listing = await request(server, path, { method: 'PROPFIND', headers: { authorization: ADMIN, depth: '0' } });
+    expect(await listing.text()).toContain('<d:collection/>');
+  });
 
   it('DELETE of a folder that files are being created in deletes it, never a 500', async () => {
     const folder = '/remote.php/dav/files/admin/busy';

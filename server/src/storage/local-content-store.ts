@@ -160,7 +160,7 @@ export class LocalContentStore implements ContentStore {
       await rm(tmp, { force: true });
       throw error;
     }
-    return toStat(await lstat(local)) ?? fail('not-found', 'File vanished after writing');
+    return toStat(await lstatOrNull(local)) ?? fail('conflict', 'File vanished after writing');
   }
 
   async install(uid: string, path: string, file: string, options: { mtime?: number }): Promise<ContentStat> {
@@ -171,7 +171,7 @@ export class LocalContentStore implements ContentStore {
     if (existing?.isDirectory()) fail('conflict', 'A folder exists at the destination');
     if (options.mtime !== undefined) await utimes(file, options.mtime, options.mtime);
     await renameIntoPlace(file, local);
-    return toStat(await lstat(local)) ?? fail('not-found', 'File vanished after installing');
+    return toStat(await lstatOrNull(local)) ?? fail('conflict', 'File vanished after installing');
   }
 
   async mkdir(uid: string, path: string): Promise<ContentStat> {
@@ -183,7 +183,7 @@ export class LocalContentStore implements ContentStore {
       if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) fail('conflict', 'Parent node does not exist');
       throw error;
     }
-    return toStat(await lstat(local)) ?? fail('not-found', 'Folder vanished after creating');
+    return toStat(await lstatOrNull(local)) ?? fail('conflict', 'Folder vanished after creating');
   }
 
   async remove(uid: string, path: string): Promise<void> {
@@ -229,7 +229,8 @@ export class LocalContentStore implements ContentStore {
   }
 }
 
-function toStat(stat: Stats): ContentStat | null {
+function toStat(stat: Stats | null): ContentStat | null {
+  if (!stat) return null;
   if (stat.isFile()) return { type: 'file', size: stat.size, mtimeUs: Math.round(stat.mtimeMs * 1000) };
   if (stat.isDirectory()) return { type: 'folder', size: 0, mtimeUs: Math.round(stat.mtimeMs * 1000) };
   return null; // symlinks, sockets, devices: invisible, never followed
@@ -241,6 +242,8 @@ async function renameIntoPlace(file: string, local: string): Promise<void> {
     await rename(file, local);
   } catch (error) {
     if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) fail('conflict', 'The parent folder does not exist');
+    // A MKCOL made a folder of the path after the write began.
+    if (isCode(error, 'EISDIR')) fail('conflict', 'A folder exists at this path');
     throw error;
   }
 }
