@@ -55,10 +55,12 @@ export async function spawnServer(script: string, args: string[], options: Spawn
   return { port, child };
 }
 
-/** Stops a child with SIGTERM and waits for it to exit. */
-export async function stopServer(child: ChildProcess): Promise<void> {
+/** Stops a child with SIGTERM and waits for it to exit; SIGKILL after `graceMs` (a server stuck in a loop never handles SIGTERM). */
+export async function stopServer(child: ChildProcess, graceMs = 10_000): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((done) => child.once('exit', done));
   child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
   await exited;
+  clearTimeout(timer);
 }
