@@ -275,8 +275,7 @@ function xmlBody(pick: Picker, method: string): string {
       break;
     case 'SEARCH': {
       const scope = pick.pick([`${FILES}/${FUZZ_FOLDER}`, FILES, '/files/admin', '/files/other', `${FILES}/../../..`, '', 'x', `${FILES}/${FUZZ_FOLDER}/a.txt`, '/remote.php/dav/files/admin/%2e%2e']);
-      // Now and then a run of wildcards, the issue's pattern that once stalled the server (a known case).
-      const literal = pick.chance(0.01) ? `${'%'.repeat(10 + pick.int(21))}a` : Array.from({ length: pick.int(12) }, () => pick.pick(['a', '.', '%', '_', '\\', '*', '[', '(', 'é', 'txt'])).join('');
+      const literal = Array.from({ length: pick.int(12) }, () => pick.pick(['a', '.', '%', '_', '\\', '*', '[', '(', 'é', 'txt'])).join('');
       const where = pick.pick([
         `<d:like><d:prop><d:displayname/></d:prop><d:literal>${literal}</d:literal></d:like>`,
         `<d:eq><d:prop><oc:favorite/></d:prop><d:literal>${pick.pick(['1', 'x', ''])}</d:literal></d:eq>`,
@@ -385,8 +384,22 @@ function rawRequest(pick: Picker, target: FuzzTarget): FuzzRequest {
   return { method, path: where, headers: {}, raw, label: `raw: ${label}` };
 }
 
+/**
+ * A SEARCH whose `d:like` is a run of wildcards over the fixture's 35-character
+ * name: the issue's pattern that once stalled the server for everyone.
+ */
+function wildcardSearch(pick: Picker, target: FuzzTarget): FuzzRequest {
+  const literal = `${'%'.repeat(10 + pick.int(21))}${pick.pick(['a', '', '_', 'x'])}`;
+  const body =
+    `<?xml version="1.0"?><d:searchrequest ${NAMESPACES[0]}><d:basicsearch><d:select><d:prop><d:displayname/></d:prop></d:select>` +
+    `<d:from><d:scope><d:href>${FILES}/${FUZZ_FOLDER}</d:href><d:depth>infinity</d:depth></d:scope></d:from>` +
+    `<d:where><d:like><d:prop><d:displayname/></d:prop><d:literal>${literal}</d:literal></d:like></d:where><d:orderby/></d:basicsearch></d:searchrequest>`;
+  return { method: 'SEARCH', path: '/remote.php/dav/', headers: { authorization: target.authorization, 'content-type': 'text/xml' }, body: Buffer.from(body), label: 'SEARCH: run of wildcards' };
+}
+
 /** One request with a mutated path, headers and body. */
 function singleRequest(pick: Picker, target: FuzzTarget): FuzzRequest {
+  if (pick.chance(0.002)) return wildcardSearch(pick, target);
   if (pick.chance(0.08)) return rawRequest(pick, target);
   const method = pick.chance(0.03) ? pick.pick(['POST', 'PATCH', 'TRACE', 'FOO', 'ACL', 'MKCALENDAR', 'BIND', 'VERSION-CONTROL']) : pick.pick(METHODS);
   const headers: Record<string, string> = { authorization: target.authorization };
