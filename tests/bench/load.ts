@@ -16,12 +16,12 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROPFIND_BODY } from './support';
 import { SERVER_PROCESS, spawnServer, stopServer } from '../support/serverProcess';
+import { rawRequest } from '../server/raw-http';
 
 const run = promisify(execFile);
 const PASSWORD = 'admin-password';
@@ -38,17 +38,10 @@ function putBody(name: string): string {
   return `${name}\n`.padEnd(PUT_SIZE, 'x');
 }
 
-function call(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; text: string }> {
-  return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers: { authorization: AUTH, ...headers } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => done({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', fail);
-    req.end(body);
-  });
+/** One request as admin (path sent as given). */
+async function call(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; text: string }> {
+  const answer = await rawRequest(`http://127.0.0.1:${port}`, method, path, { authorization: AUTH, ...headers }, body);
+  return { status: answer.status, text: answer.body };
 }
 
 /** A Lua string literal. */
