@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PROPFIND_BODY } from './support';
-import { SERVER_PROCESS, spawnServer, stopServer } from '../support/serverProcess';
+import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 import { rawRequest } from '../server/raw-http';
 
 const run = promisify(execFile);

@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { median, PROPFIND_BODY } from './support';
-import { SERVER_PROCESS, spawnServer, stopServer } from '../support/serverProcess';
+import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 
 const run = promisify(execFile);
 const PASSWORD = 'admin-password';

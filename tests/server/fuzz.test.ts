@@ -15,8 +15,8 @@ import { connect } from 'node:net';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SpawnedServer } from '../support/serverProcess';
-import { SERVER_PROCESS, spawnServer, stopServer } from '../support/serverProcess';
+import type { SpawnedServer } from '../support/spawnServer';
+import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 import type { FuzzCase, FuzzRequest } from './fuzz-requests';
 import { FUZZ_FIXTURE, FUZZ_FOLDER, fuzzCases } from './fuzz-requests';
 
