@@ -48,6 +48,18 @@ export async function openServices(config: Pick<ServerConfig, 'dataDir'> & Param
   return { db, files, accounts: createAccounts(db, config) };
 }
 
+/**
+ * Settles the COPY and MOVE operations a crash cut short and sweeps temporary leftovers,
+ * before the server takes a request (see `storage/tree-operations.ts`). What cannot be
+ * settled is reported on stderr and left to the disk checks.
+ */
+async function recoverStorage(files: FileService): Promise<void> {
+  const report = await files.recoverInterrupted();
+  for (const { operation, error } of report.failed) {
+    process.stderr.write(`Could not settle the interrupted ${operation.kind} of ${operation.source} to ${operation.destination}: ${(error as Error).stack ?? String(error)}\n`);
+  }
+}
+
 /** `/index.php/…` reaches the same routes as `/…`, as in Nextcloud. */
 function stripIndexPhp(url: string): string {
   if (url.startsWith('/index.php/')) return url.slice('/index.php'.length);
@@ -61,6 +73,7 @@ function stripIndexPhp(url: string): string {
  */
 export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   const { db, files, accounts } = await openServices(config);
+  await recoverStorage(files);
   const admin = await ensureAdmin(accounts.users, config.dataDir, config.adminPassword, (uid) => files.ensureUserRoot(uid));
 
   const app = Fastify({
@@ -68,6 +81,9 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     rewriteUrl: (request) => stripIndexPhp(request.url ?? '/'),
     // WebDAV paths carry long file names.
     routerOptions: { maxParamLength: 4096 },
+    // request.ip (which the sign-in throttle keys on) comes from X-Forwarded-For only when the
+    // peer is a listed proxy: the rightmost hop that is not one of them.
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     clientErrorHandler: answerClientError,
   });
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
@@ -76,6 +92,11 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   registerApi(app, { config, db, files, accounts });
   registerWeb(app, { config, files, accounts });
   registerDav(app, { files, db, config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval } });
+
+  const sweeper = setInterval(() => {
+    files.sweepTemporary().catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping temporary files failed'));
+  }, config.tmpSweepInterval * 1000);
+  sweeper.unref();
 
   let closed = false;
   return {
@@ -87,6 +108,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(sweeper);
       await app.close();
       await db.destroy();
     },

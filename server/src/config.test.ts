@@ -22,6 +22,13 @@ describe('server configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: '70000' })).toThrow('PORT must be a whole number from 0 to 65535, got "70000".');
   });
+  it('reads trusted proxies as addresses and CIDR ranges, refusing anything else', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ CUMULUS_TRUSTED_PROXIES: '10.0.0.1, 172.16.0.0/12 fd00::/8' }).trustedProxies).toEqual(['10.0.0.1', '172.16.0.0/12', 'fd00::/8']);
+    expect(() => loadConfig({ CUMULUS_TRUSTED_PROXIES: 'proxy.local' })).toThrow('CUMULUS_TRUSTED_PROXIES must list IP addresses or CIDR ranges (such as 10.0.0.1 or 10.0.0.0/8), got "proxy.local".');
+    expect(() => loadConfig({ CUMULUS_TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CUMULUS_TRUSTED_PROXIES: '::1/129' })).toThrow(ConfigError);
+  });
   it('completes a partial configuration, keeping defaults for undefined keys', () => {
     expect(withDefaults({ dataDir: 'x', port: undefined })).toMatchObject({ port: 8080, dataDir: resolve('x') });
   });

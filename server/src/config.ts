@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +24,11 @@ export interface ServerConfig {
    * (0: every time), so changes made deep below it behind the server's back change its etag.
    */
   rescanInterval: number;
+  /**
+   * Seconds between sweeps of `<dataDir>/tmp` for files no running request holds (the
+   * leftovers of a crash are also swept at every start).
+   */
+  tmpSweepInterval: number;
   /** How long a browser session lives without activity, in seconds. */
   sessionLifetime: number;
   /** Failed sign-ins per IP address and user name within {@link throttleWindow} before 429. */
@@ -36,6 +42,11 @@ export interface ServerConfig {
   throttleWindow: number;
   /** Base delay added to a sign-in attempt after a failure, in milliseconds (doubles per failure). */
   throttleDelayMs: number;
+  /**
+   * Addresses or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed: the
+   * client address is the rightmost hop not in this list. Empty: the header is ignored.
+   */
+  trustedProxies: string[];
   /** How long a verified password stays in the credential cache, in seconds. */
   credentialCacheTtl: number;
   /** Log requests (fastify's logger). */
@@ -53,11 +64,13 @@ export const defaultConfig: ServerConfig = {
   maxChunkSize: 10 * 1024 * 1024,
   sessionLifetime: 24 * 60 * 60,
   rescanInterval: 60,
+  tmpSweepInterval: 60 * 60,
   throttleMaxFailures: 10,
   throttleMaxFailuresPerIp: 100,
   throttleWindow: 15 * 60,
   throttleDelayMs: 100,
   credentialCacheTtl: 30,
+  trustedProxies: [],
   logRequests: false,
   enableNonAccessibleFeatures: true,
 };
@@ -76,6 +89,24 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
 }
 
 /**
+ * Parses a list of proxy addresses and CIDR ranges (`10.0.0.1, 10.1.0.0/16 fd00::/8`),
+ * separated by commas or spaces; a malformed entry is an error, not silently skipped.
+ */
+export function proxyList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const entries = (env[name] ?? '').split(/[\s,]+/).filter((entry) => entry !== '');
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || rest.length > 0 || !prefixOk) {
+      throw new ConfigError(`${name} must list IP addresses or CIDR ranges (such as 10.0.0.1 or 10.0.0.0/8), got "${entry}".`);
+    }
+  }
+  return entries;
+}
+
+/**
  * Reads the configuration from environment variables, falling back to {@link defaultConfig}.
  * Relative directories are resolved against the current working directory.
  */
@@ -89,12 +120,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: resolve(env.CUMULUS_DIST_DIR?.trim() || defaultConfig.distDir),
     maxChunkSize: integer(env, 'CUMULUS_MAX_CHUNK_SIZE', defaultConfig.maxChunkSize, 1024, 2 ** 40),
     rescanInterval: integer(env, 'CUMULUS_RESCAN_INTERVAL', defaultConfig.rescanInterval, 0, 86400),
+    tmpSweepInterval: integer(env, 'CUMULUS_TMP_SWEEP_INTERVAL', defaultConfig.tmpSweepInterval, 1, 7 * 86400),
     sessionLifetime: integer(env, 'CUMULUS_SESSION_LIFETIME', defaultConfig.sessionLifetime, 60, 10 * 365 * 86400),
     throttleMaxFailures: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES', defaultConfig.throttleMaxFailures, 1, 1000),
     throttleMaxFailuresPerIp: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES_PER_IP', defaultConfig.throttleMaxFailuresPerIp, 1, 100000),
     throttleWindow: integer(env, 'CUMULUS_THROTTLE_WINDOW', defaultConfig.throttleWindow, 1, 86400),
     throttleDelayMs: integer(env, 'CUMULUS_THROTTLE_DELAY_MS', defaultConfig.throttleDelayMs, 0, 25000),
     credentialCacheTtl: integer(env, 'CUMULUS_CREDENTIAL_CACHE_TTL', defaultConfig.credentialCacheTtl, 0, 3600),
+    trustedProxies: proxyList(env, 'CUMULUS_TRUSTED_PROXIES'),
     logRequests: env.CUMULUS_LOG_REQUESTS === '1' || env.CUMULUS_LOG_REQUESTS === 'true',
     // Default true (spec §2): only an explicit 0/false turns the non-accessible features off.
     enableNonAccessibleFeatures: !['0', 'false'].includes(env.CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES?.trim().toLowerCase() ?? ''),

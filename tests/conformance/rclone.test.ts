@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -67,5 +67,35 @@ describe('rclone (webdav backend, vendor nextcloud)', () => {
     expect(second).not.toMatch(/INFO\s*:.*: Copied/);
     const listing = await rclone('lsl', 'cumulus:tree/docs/sub folder');
     expect(listing.split('\n').filter((line) => line.trim() !== '' && !line.includes('NOTICE')).length).toBe(50);
+  }, 120_000);
+
+  it('checks content by SHA1 (stored from OC-Checksum, returned as oc:checksums), catching a change of equal size', async () => {
+    // No --download: rclone compares the SHA1 it computes locally with the server's oc:checksums.
+    const check = await rclone('check', join(work, 'source'), 'cumulus:tree');
+    expect(check).toContain('0 differences found');
+    expect(check).toContain('301 matching files');
+    expect(check).not.toContain('could not be checked');
+
+    // The same size and modification time, other bytes: only a hash can tell.
+    const file = join(work, 'source', 'docs', 'big file.bin');
+    const original = await readFile(file);
+    const times = await stat(file);
+    const changed = Buffer.from(original);
+    changed[0] = (changed[0] ?? 0) ^ 0xff;
+    await writeFile(file, changed);
+    await utimes(file, times.atime, times.mtime);
+    try {
+      const differs = await rclone('check', join(work, 'source'), 'cumulus:tree').then(
+        (output) => ({ failed: false, output }),
+        (error: Error) => ({ failed: true, output: error.message }),
+      );
+      expect(differs.failed).toBe(true);
+      expect(differs.output).toContain('1 differences found');
+      expect(differs.output).toContain('ERROR : docs/big file.bin: sha1 differ');
+      expect(differs.output).not.toContain('could not be checked');
+    } finally {
+      await writeFile(file, original);
+      await utimes(file, times.atime, times.mtime);
+    }
   }, 120_000);
 });

@@ -66,7 +66,7 @@ describe('file actions in the browser', () => {
     expect(await exists('/notes.txt')).toBe(false);
   }, STEP_MS);
 
-  it('shows why a name is invalid while typing, and keeps the field open', async () => {
+  it('shows why a name is invalid while typing; submitting it puts the old name back', async () => {
     await runFromMenu('other.txt', 'Rename');
     const field = row('other.txt').getByRole('textbox', { name: 'Filename' });
     await field.fill('a/b.txt');
@@ -76,9 +76,8 @@ describe('file actions in the browser', () => {
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await shot('rename-invalid');
     await field.press('Escape');
-    // Refused names do not leave the field.
-    expect(await field.isVisible()).toBe(true);
-    await field.fill('other.txt');
+    // A refused name is not kept: the field stays open with the old name (spec §4).
+    expect(await field.inputValue()).toBe('other.txt');
     await field.press('Escape');
     await row('other.txt').getByRole('textbox').waitFor({ state: 'detached' });
     expect(await exists('/other.txt')).toBe(true);
@@ -92,9 +91,9 @@ describe('file actions in the browser', () => {
     await field.fill('taken.txt');
     await field.press('Enter');
     await toast('The name "taken.txt" is already used in the folder "/". Please choose a different name.').waitFor();
-    expect(await row('other.txt').getByRole('textbox', { name: 'Filename' }).inputValue()).toBe('taken.txt');
+    // Spec §4: on failure the old name is restored and the field re-opens.
+    expect(await row('other.txt').getByRole('textbox', { name: 'Filename' }).inputValue()).toBe('other.txt');
     await shot('rename-clash');
-    await row('other.txt').getByRole('textbox', { name: 'Filename' }).fill('other.txt');
     await row('other.txt').getByRole('textbox', { name: 'Filename' }).press('Enter');
     await row('other.txt').getByRole('textbox').waitFor({ state: 'detached' });
     expect(await (await dav('GET', '/taken.txt')).text()).toBe('someone else');

@@ -7,9 +7,17 @@ import { verifyPassword } from './passwords';
 
 /** Outcome of checking a user name and secret. */
 export type CredentialCheck =
-  | { outcome: 'ok'; user: AuthenticatedUser; authentication: RequestAuthentication }
-  | { outcome: 'invalid' }
+  | { outcome: 'ok'; user: AuthenticatedUser; authentication: RequestAuthentication; delayedMs?: number }
+  | { outcome: 'invalid'; delayedMs?: number }
   | { outcome: 'throttled'; retryAfter: number };
+
+/** The header that tells a client how long its sign-in was held back, as Nextcloud names it (`<ms>ms`). */
+export const THROTTLED_HEADER = 'X-Nextcloud-Bruteforce-Throttled';
+
+/** Sets {@link THROTTLED_HEADER} when the check was delayed. */
+export function markDelay(reply: { header(name: string, value: string): unknown }, check: CredentialCheck): void {
+  if (check.outcome !== 'throttled' && check.delayedMs) reply.header(THROTTLED_HEADER, `${check.delayedMs}ms`);
+}
 
 /** The stores the authenticator reads. */
 export interface AuthenticatorDeps {
@@ -17,16 +25,24 @@ export interface AuthenticatorDeps {
   appPasswords: AppPasswordStore;
   throttle: LoginThrottle;
   cache: CredentialCache;
+  /** Checks a secret against a stored argon2 hash (undefined: an unknown user, still costs the same); replaceable in tests. */
+  verify?: (storedHash: string | undefined, secret: string) => Promise<boolean>;
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 /**
- * Checks credentials for HTTP Basic and the sign-in form: the throttle first, then an app
- * password (a fast hash lookup), then the argon2 password hash. Verified pairs are cached.
+ * Checks credentials for HTTP Basic and the sign-in form: the throttle first (which reserves
+ * the attempt's slot, so parallel attempts count), then an app password (a fast hash lookup),
+ * then the argon2 password hash. Verified pairs are cached; a cached pair is used only while
+ * the throttle has nothing against its address and login.
  */
 export class Authenticator {
-  constructor(private readonly deps: AuthenticatorDeps) {}
+  private readonly verify: (storedHash: string | undefined, secret: string) => Promise<boolean>;
+
+  constructor(private readonly deps: AuthenticatorDeps) {
+    this.verify = deps.verify ?? verifyPassword;
+  }
 
   /**
    * Checks a login and secret sent from `ip`.
@@ -36,39 +52,47 @@ export class Authenticator {
     const { users, appPasswords, throttle, cache } = this.deps;
     const cached = cache.get(login, secret);
     if (cached && (allowAppPassword || !cached.appPasswordId)) {
-      // Re-read the stored hash: a revoked app password or a changed password ends at once.
-      const current = cached.appPasswordId ? await appPasswords.hashOf(cached.appPasswordId) : await users.passwordHash(cached.uid);
-      const user = current === cached.storedHash ? await users.get(cached.uid) : null;
-      if (user) return ok(user, cached.appPasswordId);
-    }
-
-    const verdict = await throttle.check(ip, login);
-    if (verdict.blocked) return { outcome: 'throttled', retryAfter: verdict.retryAfter };
-    if (verdict.delayMs > 0) await sleep(verdict.delayMs);
-
-    const user = await users.get(login);
-    if (user && allowAppPassword) {
-      const appPassword = await appPasswords.find(user.uid, secret);
-      if (appPassword) {
-        await throttle.succeed(ip, login);
-        await appPasswords.touch(appPassword.id);
-        cache.set(login, secret, { uid: user.uid, appPasswordId: appPassword.id, storedHash: appPassword.hash });
-        return ok(user, appPassword.id);
+      const admission = await throttle.cachedCredential(ip, login);
+      if (admission.use === 'blocked') return { outcome: 'throttled', retryAfter: admission.retryAfter };
+      if (admission.use === 'cache') {
+        // Re-read the stored hash: a revoked app password or a changed password ends at once.
+        const current = cached.appPasswordId ? await appPasswords.hashOf(cached.appPasswordId) : await users.passwordHash(cached.uid);
+        const user = current === cached.storedHash ? await users.get(cached.uid) : null;
+        if (user) return ok(user, cached.appPasswordId);
       }
     }
-    const storedHash = user ? await users.passwordHash(user.uid) : undefined;
-    if (user && storedHash && (await verifyPassword(storedHash, secret))) {
-      await throttle.succeed(ip, login);
-      cache.set(login, secret, { uid: user.uid, storedHash });
-      return ok(user);
+
+    const attempt = await throttle.begin(ip, login);
+    if (attempt.blocked) return { outcome: 'throttled', retryAfter: attempt.retryAfter };
+    try {
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+      const delayed = attempt.delayMs > 0 ? { delayedMs: attempt.delayMs } : {};
+      const user = await users.get(login);
+      if (user && allowAppPassword) {
+        const appPassword = await appPasswords.find(user.uid, secret);
+        if (appPassword) {
+          await attempt.succeed();
+          await appPasswords.touch(appPassword.id);
+          cache.set(login, secret, { uid: user.uid, appPasswordId: appPassword.id, storedHash: appPassword.hash });
+          return { ...ok(user, appPassword.id), ...delayed };
+        }
+      }
+      const storedHash = user ? await users.passwordHash(user.uid) : undefined;
+      if (user && storedHash && (await this.verify(storedHash, secret))) {
+        await attempt.succeed();
+        cache.set(login, secret, { uid: user.uid, storedHash });
+        return { ...ok(user), ...delayed };
+      }
+      if (!user) await this.verify(undefined, secret);
+      await attempt.fail();
+      return { outcome: 'invalid', ...delayed };
+    } finally {
+      attempt.release();
     }
-    if (!user) await verifyPassword(undefined, secret);
-    await throttle.fail(ip, login);
-    return { outcome: 'invalid' };
   }
 }
 
-function ok(user: AuthenticatedUser, appPasswordId?: string): CredentialCheck {
+function ok(user: AuthenticatedUser, appPasswordId?: string): CredentialCheck & { outcome: 'ok' } {
   const authentication: RequestAuthentication = appPasswordId ? { method: 'app-password', appPasswordId } : { method: 'password' };
   return { outcome: 'ok', user: { uid: user.uid, displayName: user.displayName, quota: user.quota }, authentication };
 }

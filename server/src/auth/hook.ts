@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Accounts } from './accounts';
 import type { RouteAuth } from './types';
 import { sendError } from '../api/errors';
+import { markDelay } from './authenticator';
 import { parseBasicAuth } from './basic';
 import { SESSION_COOKIE, parseCookies } from './cookies';
 import { requestTokenMatches } from './sessions';
@@ -46,6 +47,7 @@ export function installAuth(app: FastifyInstance, accounts: Accounts, firstSeen:
     const basic = mode === 'optional' ? null : parseBasicAuth(headerValue(request.headers.authorization));
     if (basic) {
       const result = await accounts.authenticator.check(request.ip, basic.login, basic.password);
+      markDelay(reply, result);
       if (result.outcome === 'ok') {
         request.user = result.user;
         request.authentication = result.authentication;

@@ -74,4 +74,18 @@ export const accountMigrations: Migration[] = [
         .execute();
     },
   },
+  {
+    name: 'accounts-003-login-successes',
+    async up(db: Kysely<unknown>): Promise<void> {
+      // The last successful sign-in of a login from an address: such a login is not slowed or
+      // refused because of other logins' failures from that address (see LoginThrottle).
+      await db.schema
+        .createTable('login_successes')
+        .addColumn('ip', 'varchar(64)', (c) => c.notNull())
+        .addColumn('uid', 'varchar(255)', (c) => c.notNull())
+        .addColumn('succeeded_at', 'bigint', (c) => c.notNull())
+        .addPrimaryKeyConstraint('login_successes_pk', ['ip', 'uid'])
+        .execute();
+    },
+  },
 ];

@@ -28,6 +28,11 @@ export type AccountTables = {
     uid: string;
     attempted_at: number;
   };
+  login_successes: {
+    ip: string;
+    uid: string;
+    succeeded_at: number;
+  };
   user_config: { uid: string; key: string; value: string };
   view_config: { uid: string; view: string; key: string; value: string };
 };

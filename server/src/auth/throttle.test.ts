@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ipThrottleVerdict, stricterVerdict, throttleVerdict } from './throttle';
+import { attemptVerdict, ipThrottleVerdict, stricterVerdict, throttleVerdict } from './throttle';
 
 const limits = { maxFailures: 5, maxFailuresPerIp: 50, window: 900, delayMs: 100 };
 
@@ -33,5 +33,17 @@ describe('the per-address throttle rule (any user name)', () => {
     expect(stricterVerdict({ blocked: false, delayMs: 100 }, { blocked: false, delayMs: 400 })).toEqual({ blocked: false, delayMs: 400 });
     expect(stricterVerdict({ blocked: false, delayMs: 100 }, { blocked: true, retryAfter: 5 })).toEqual({ blocked: true, retryAfter: 5 });
     expect(stricterVerdict({ blocked: true, retryAfter: 9 }, { blocked: true, retryAfter: 5 })).toEqual({ blocked: true, retryAfter: 9 });
+  });
+});
+
+describe('the verdict for one attempt', () => {
+  const quiet = { pairAttempts: 0, pairOldest: null, ipAttempts: 0, ipOldest: null, knownGood: false };
+  it('applies the address rule to a login not known at that address', () => {
+    expect(attemptVerdict({ ...quiet, ipAttempts: 50, ipOldest: 400 }, 1000, limits)).toEqual({ blocked: true, retryAfter: 300 });
+    expect(attemptVerdict({ ...quiet, ipAttempts: 30, ipOldest: 990 }, 1000, limits)).toEqual({ blocked: false, delayMs: 400 });
+  });
+  it('spares a login known at that address the other logins\' failures, not its own', () => {
+    expect(attemptVerdict({ ...quiet, ipAttempts: 500, ipOldest: 400, knownGood: true }, 1000, limits)).toEqual({ blocked: false, delayMs: 0 });
+    expect(attemptVerdict({ ...quiet, pairAttempts: 5, pairOldest: 400, ipAttempts: 500, ipOldest: 400, knownGood: true }, 1000, limits)).toEqual({ blocked: true, retryAfter: 300 });
   });
 });

@@ -6,15 +6,24 @@ export type ThrottleVerdict = { blocked: false; delayMs: number } | { blocked: t
 
 /** Limits of {@link LoginThrottle}. */
 export interface ThrottleLimits {
-  /** Failures of one address and user name within the window after which attempts are refused (429). */
+  /** Attempts of one address and user name within the window (failed or in flight) after which further ones are refused (429). */
   maxFailures: number;
-  /** Failures of one address, whatever the user name, within the window after which attempts are refused. */
+  /**
+   * Attempts of one address, whatever the user name, within the window after which logins
+   * that have not signed in from that address lately are refused (429).
+   */
   maxFailuresPerIp: number;
   /** Seconds over which failures count. */
   window: number;
   /** Delay after the first failure in ms; doubles with each further failure, at most 25 s. */
   delayMs: number;
 }
+
+/** The longest delay, as Nextcloud's throttler caps it. */
+export const MAX_DELAY_MS = 25000;
+
+/** How long a login that signed in from an address is exempt from that address's limits (7 days, in seconds). */
+export const KNOWN_GOOD_SECONDS = 7 * 24 * 60 * 60;
 
 /**
  * The delay and block rule, kept pure for testing: nothing before the first failure, then
@@ -26,7 +35,7 @@ export function throttleVerdict(failures: number, oldestFailure: number | null, 
     return { blocked: true, retryAfter };
   }
   if (failures === 0) return { blocked: false, delayMs: 0 };
-  return { blocked: false, delayMs: Math.min(25000, limits.delayMs * 2 ** (failures - 1)) };
+  return { blocked: false, delayMs: Math.min(MAX_DELAY_MS, limits.delayMs * 2 ** (failures - 1)) };
 }
 
 /**
@@ -49,50 +58,202 @@ export function stricterVerdict(a: ThrottleVerdict, b: ThrottleVerdict): Throttl
   return { blocked: false, delayMs: Math.max(a.delayMs, b.delayMs) };
 }
 
+/** What the throttle knows of one address and login when an attempt arrives. */
+export interface ThrottleState {
+  /** Failures of this address and login in the window, plus its attempts still being checked. */
+  pairAttempts: number;
+  pairOldest: number | null;
+  /** The same for the address, whatever the login. */
+  ipAttempts: number;
+  ipOldest: number | null;
+  /** The login signed in from this address within {@link KNOWN_GOOD_SECONDS}. */
+  knownGood: boolean;
+}
+
 /**
- * Brute-force protection for sign-in, per client address and user name as Nextcloud does,
- * and per address alone with a higher threshold (so trying many user names is not free):
- * each failure slows the next attempt, and too many within the window are refused.
- * Failures are kept in the database so every process (and a restart) sees them.
+ * The verdict for an attempt, pure: the address and login's own rule always applies; the
+ * address's rule (other logins' failures) only to a login not known good at that address, so
+ * a burst against one login can neither delay nor lock out the others who use that address.
+ */
+export function attemptVerdict(state: ThrottleState, now: number, limits: ThrottleLimits): ThrottleVerdict {
+  const own = throttleVerdict(state.pairAttempts, state.pairOldest, now, limits);
+  if (state.knownGood) return own;
+  return stricterVerdict(own, ipThrottleVerdict(state.ipAttempts, state.ipOldest, now, limits));
+}
+
+/** An admitted attempt: report its outcome exactly once (or release it when checking failed). */
+export interface AdmittedAttempt {
+  blocked: false;
+  /** How long to wait before checking the secret. */
+  delayMs: number;
+  succeed(): Promise<void>;
+  fail(): Promise<void>;
+  /** Frees the slot without recording anything (an error while checking); a no-op after succeed/fail. */
+  release(): void;
+}
+
+/** The answer to {@link LoginThrottle.begin}. */
+export type AttemptAdmission = AdmittedAttempt | { blocked: true; retryAfter: number };
+
+/** The answer to {@link LoginThrottle.cachedCredential}: use the cache, check afresh, or refuse. */
+export type CachedAdmission = { use: 'cache' } | { use: 'check' } | { use: 'blocked'; retryAfter: number };
+
+/**
+ * Brute-force protection for sign-in in the manner of Nextcloud's throttler (growing delays
+ * up to 25 s, a hard 429 only after many attempts), but keyed by client address *and* login,
+ * so nobody can aim a lock at someone else's login from another address, nor at the other
+ * logins of a shared address:
+ *
+ * - Per address and login: each failure doubles the delay before the next check; at
+ *   `maxFailures` failures within the window further attempts get 429 (even with the right
+ *   password) until the oldest failure leaves the window. A success clears them.
+ * - Per address: failures of every login step the delay more slowly, and at
+ *   `maxFailuresPerIp` a login is refused with 429 — but only a login that has not signed in
+ *   successfully from that address within {@link KNOWN_GOOD_SECONDS}; a known login is
+ *   neither delayed nor refused by other logins' failures.
+ *
+ * Attempts being checked count as failures until they are settled: a slot is reserved
+ * synchronously before anything is awaited, so a parallel burst is bounded like a serial one.
+ * Failures and successes are kept in the database (a restart keeps them); in-flight slots
+ * live in this process.
  */
 export class LoginThrottle {
   private readonly db: Kysely<AccountTables>;
+  private readonly inFlightPairs = new Map<string, number>();
+  private readonly inFlightIps = new Map<string, number>();
 
   constructor(
     db: Kysely<unknown>,
     private readonly limits: ThrottleLimits,
+    private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
   ) {
     this.db = db.withTables<AccountTables>();
   }
 
-  /** What to do with an attempt from this address for this user name. */
-  async check(ip: string, login: string): Promise<ThrottleVerdict> {
-    const now = Math.floor(Date.now() / 1000);
-    const since = now - this.limits.window;
-    const count = (eb: ExpressionBuilder<AccountTables, 'login_attempts'>) => [eb.fn.countAll<number>().as('n'), eb.fn.min('attempted_at').as('oldest')];
-    const [byLogin, byIp] = await Promise.all([
-      this.db.selectFrom('login_attempts').select(count).where('ip', '=', ip).where('uid', '=', key(login)).where('attempted_at', '>', since).executeTakeFirst(),
-      this.db.selectFrom('login_attempts').select(count).where('ip', '=', ip).where('attempted_at', '>', since).executeTakeFirst(),
-    ]);
-    const oldest = (row: typeof byLogin): number | null => (row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest));
-    return stricterVerdict(
-      throttleVerdict(Number(byLogin?.n ?? 0), oldest(byLogin), now, this.limits),
-      ipThrottleVerdict(Number(byIp?.n ?? 0), oldest(byIp), now, this.limits),
-    );
+  /**
+   * Admits an attempt from this address for this login, reserving its slot, or refuses it.
+   * The caller waits `delayMs`, checks the secret and calls `succeed` or `fail`.
+   */
+  async begin(ip: string, login: string): Promise<AttemptAdmission> {
+    const pair = pairKey(ip, login);
+    // Reserve before any await: every attempt that starts later sees this one.
+    const pairBefore = this.inFlightPairs.get(pair) ?? 0;
+    const ipBefore = this.inFlightIps.get(ip) ?? 0;
+    bump(this.inFlightPairs, pair, 1);
+    bump(this.inFlightIps, ip, 1);
+    let held = true;
+    const release = (): void => {
+      if (!held) return;
+      held = false;
+      bump(this.inFlightPairs, pair, -1);
+      bump(this.inFlightIps, ip, -1);
+    };
+    try {
+      const stored = await this.stored(ip, login);
+      const now = this.nowSeconds();
+      const verdict = attemptVerdict(
+        { ...stored, pairAttempts: stored.pairAttempts + pairBefore, ipAttempts: stored.ipAttempts + ipBefore },
+        now,
+        this.limits,
+      );
+      if (verdict.blocked) {
+        release();
+        return verdict;
+      }
+      return {
+        blocked: false,
+        delayMs: verdict.delayMs,
+        // The row is written before the slot is freed, so no attempt ever sees neither.
+        succeed: async () => {
+          try {
+            await this.recordSuccess(ip, login);
+          } finally {
+            release();
+          }
+        },
+        fail: async () => {
+          try {
+            await this.recordFailure(ip, login);
+          } finally {
+            release();
+          }
+        },
+        release,
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
   }
 
-  /** Records a failed attempt. */
-  async fail(ip: string, login: string): Promise<void> {
-    const now = Math.floor(Date.now() / 1000);
+  /**
+   * Whether a credential found in the credential cache may be used from this address: not
+   * while the address and login have failures or attempts in flight (a delay or lock set
+   * after it was cached must not be skipped: those go through {@link begin}), and never when
+   * they are locked. The address's own limits do not apply: the secret was proved.
+   */
+  async cachedCredential(ip: string, login: string): Promise<CachedAdmission> {
+    const pair = pairKey(ip, login);
+    const inFlight = this.inFlightPairs.get(pair) ?? 0;
+    const stored = await this.stored(ip, login);
+    const attempts = stored.pairAttempts + inFlight;
+    if (attempts === 0) return { use: 'cache' };
+    const verdict = throttleVerdict(attempts, stored.pairOldest, this.nowSeconds(), this.limits);
+    return verdict.blocked ? { use: 'blocked', retryAfter: verdict.retryAfter } : { use: 'check' };
+  }
+
+  private async stored(ip: string, login: string): Promise<ThrottleState> {
+    const now = this.nowSeconds();
+    const since = now - this.limits.window;
+    const count = (eb: ExpressionBuilder<AccountTables, 'login_attempts'>) => [eb.fn.countAll<number>().as('n'), eb.fn.min('attempted_at').as('oldest')];
+    const [byLogin, byIp, success] = await Promise.all([
+      this.db.selectFrom('login_attempts').select(count).where('ip', '=', ip).where('uid', '=', key(login)).where('attempted_at', '>', since).executeTakeFirst(),
+      this.db.selectFrom('login_attempts').select(count).where('ip', '=', ip).where('attempted_at', '>', since).executeTakeFirst(),
+      this.db
+        .selectFrom('login_successes')
+        .select('succeeded_at')
+        .where('ip', '=', ip)
+        .where('uid', '=', key(login))
+        .where('succeeded_at', '>', now - KNOWN_GOOD_SECONDS)
+        .executeTakeFirst(),
+    ]);
+    const oldest = (row: typeof byLogin): number | null => (row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest));
+    return {
+      pairAttempts: Number(byLogin?.n ?? 0),
+      pairOldest: oldest(byLogin),
+      ipAttempts: Number(byIp?.n ?? 0),
+      ipOldest: oldest(byIp),
+      knownGood: success !== undefined,
+    };
+  }
+
+  private async recordFailure(ip: string, login: string): Promise<void> {
+    const now = this.nowSeconds();
     await this.db.insertInto('login_attempts').values({ ip, uid: key(login), attempted_at: now }).execute();
     // Old rows are useless; dropping them here keeps the table small without a timer.
     await this.db.deleteFrom('login_attempts').where('attempted_at', '<=', now - this.limits.window).execute();
   }
 
-  /** Clears the failures of this address and user name after a success (those with other names still count for the address). */
-  async succeed(ip: string, login: string): Promise<void> {
-    await this.db.deleteFrom('login_attempts').where('ip', '=', ip).where('uid', '=', key(login)).execute();
+  /** Clears the failures of this address and login (those of other logins still count for the address) and marks the login known there. */
+  private async recordSuccess(ip: string, login: string): Promise<void> {
+    const now = this.nowSeconds();
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('login_attempts').where('ip', '=', ip).where('uid', '=', key(login)).execute();
+      await trx.deleteFrom('login_successes').where('ip', '=', ip).where('uid', '=', key(login)).execute();
+      await trx.insertInto('login_successes').values({ ip, uid: key(login), succeeded_at: now }).execute();
+      await trx.deleteFrom('login_successes').where('succeeded_at', '<=', now - KNOWN_GOOD_SECONDS).execute();
+    });
   }
+}
+
+function bump(counts: Map<string, number>, name: string, by: number): void {
+  const next = (counts.get(name) ?? 0) + by;
+  if (next <= 0) counts.delete(name);
+  else counts.set(name, next);
+}
+
+function pairKey(ip: string, login: string): string {
+  return `${ip}\0${key(login)}`;
 }
 
 /** User names are stored bounded, so a huge bogus name cannot bloat the table. */

@@ -17,6 +17,7 @@ const file: FileEntry = {
   favorite: true,
   uploadTime: 1700000100,
   creationTime: 1690000000,
+  checksum: 'SHA1:a94a8fe5ccb19ba61c4c0873d391e987982fbbd3 MD5:098f6bcd4621d373cade4e832627b4f6',
 };
 const folder: FileEntry = { ...file, fileid: 7, path: '/docs', name: 'docs', type: 'folder', size: 5000, mime: 'httpd/unix-directory', permissions: 'RGDNVCK', favorite: false };
 const context = { user: { uid: 'admin', displayName: 'The Admin', quota: 10000 }, instanceId: 'ocabc123', used: 5000, locks: [], base: '/remote.php/dav/files/admin' };
@@ -83,6 +84,14 @@ describe('live properties in Nextcloud formats', () => {
   it('reports -3 available bytes for unlimited quota, as Nextcloud does', () => {
     const renderer = new ResponseRenderer({ kind: 'prop', names: [{ ns: 'DAV:', local: 'quota-available-bytes' }] }, { ...context, user: { ...context.user, quota: -1 } });
     expect(renderer.render('/h/', folder, undefined)).toContain('<d:quota-available-bytes>-3</d:quota-available-bytes>');
+  });
+
+  it('returns the upload\'s checksums as Nextcloud does (one oc:checksum), and none as 404', () => {
+    const names = [{ ns: 'http://owncloud.org/ns', local: 'checksums' }];
+    expect(render(file, names)).toContain(
+      '<d:propstat><d:prop><oc:checksums><oc:checksum>SHA1:a94a8fe5ccb19ba61c4c0873d391e987982fbbd3 MD5:098f6bcd4621d373cade4e832627b4f6</oc:checksum></oc:checksums></d:prop><d:status>HTTP/1.1 200 OK',
+    );
+    expect(render({ ...file, checksum: null }, names)).toContain('<d:propstat><d:prop><oc:checksums/></d:prop><d:status>HTTP/1.1 404 Not Found');
   });
 
   it('says an image has a preview and escapes names', () => {

@@ -117,6 +117,8 @@ const liveList: LiveProperty[] = [
   { prefix: 'oc', local: 'owner-id', constant: true, get: (_e, pc) => escapeXml(pc.user.uid) },
   { prefix: 'oc', local: 'permissions', get: (e) => e.permissions },
   { prefix: 'oc', local: 'size', get: (e) => String(e.size) },
+  // As Nextcloud's ChecksumList: the stored `TYPE:hex TYPE:hex` text in one oc:checksum; 404 when none.
+  { prefix: 'oc', local: 'checksums', get: (e) => (e.checksum ? `<oc:checksum>${escapeXml(e.checksum)}</oc:checksum>` : undefined) },
   { prefix: 'nc', local: 'upload_time', get: (e) => String(e.uploadTime) },
   { prefix: 'nc', local: 'creation_time', get: (e) => String(e.creationTime) },
   { prefix: 'nc', local: 'hidden', constant: true, get: () => 'false' },

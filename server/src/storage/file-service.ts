@@ -4,17 +4,18 @@ import type { ContentStat, ContentStore, OpenedFile } from './content-store';
 import type { FileRow } from './tables';
 import type { ListedRow, MetadataStore, NewFileRow, SearchQuery } from './metadata-store';
 import type { FileEntry } from './types';
-import { FOLDER_MIME } from './types';
 import { LocalContentStore } from './local-content-store';
 import { SqlMetadataStore, newEtag } from './metadata-store';
 import { fail } from './errors';
 import { baseName, isWithin, normalizePath, parentPath } from './paths';
-import { mimeFor } from './mime';
 import { assertAllowedFilename } from './filename-rules';
 import { DiskSync } from './disk-sync';
+import { TreeOperations } from './tree-operations';
+import type { RecoveryReport } from './tree-operations';
 import { ancestorsOf, changedFileColumns, entryAt, newRow, now, toEntry } from './cache-rows';
 
 export { toEntry } from './cache-rows';
+export type { RecoveryReport } from './tree-operations';
 
 /** Options of a file write. */
 export interface FileWriteOptions {
@@ -24,6 +25,8 @@ export interface FileWriteOptions {
   mtime?: number;
   /** When given, exactly this many bytes must arrive. */
   expectedLength?: number;
+  /** The verified `OC-Checksum` of the content, stored for `oc:checksums`; absent clears the stored one. */
+  checksum?: string;
 }
 
 /** What {@link FileService.changeNode} may change. */
@@ -64,10 +67,28 @@ export class FileService {
     this.content = options.content ?? new LocalContentStore(options.dataDir);
     this.metadata = options.metadata ?? new SqlMetadataStore(options.db);
     this.sync = new DiskSync(this.metadata, this.content);
+    this.operations = new TreeOperations(this.metadata, this.content, this.db);
   }
 
   /** Keeps the cache in line with the disk. */
   private readonly sync: DiskSync;
+  /** COPY and MOVE, journaled so that a crash leaves the old state or the new one. */
+  private readonly operations: TreeOperations;
+
+  /**
+   * Finishes or undoes every COPY and MOVE a crash cut short, then removes temporary
+   * leftovers (partial uploads, unfinished copies). Run at start-up, before any request: a
+   * listing in between would take a half-moved tree for new files.
+   */
+  async recoverInterrupted(): Promise<RecoveryReport & { swept: number }> {
+    const report = await this.operations.recover();
+    return { ...report, swept: await this.content.sweepTemporary() };
+  }
+
+  /** Removes temporary files no running request holds; returns how many (run periodically). */
+  async sweepTemporary(): Promise<number> {
+    return this.content.sweepTemporary();
+  }
 
   /** Creates the user's root folder (on disk and in the cache) when missing. */
   async ensureUserRoot(uid: string): Promise<void> {
@@ -210,7 +231,7 @@ export class FileService {
       fail('insufficient-storage', 'Insufficient space in the user storage');
     }
     const stat = await store(maxBytes, path);
-    const row = await this.recordFile(uid, path, parent, stat, existing);
+    const row = await this.recordFile(uid, path, parent, stat, existing, options.checksum ?? null);
     return { entry: toEntry(row), created: existing === null };
   }
 
@@ -240,8 +261,10 @@ export class FileService {
   }
 
   /**
-   * Renames/moves a node (keeping its file id). A node at `to` is refused, or with `replace`
-   * deleted, but only once every check has passed, so a refused move changes nothing.
+   * Renames/moves a node (keeping its file id, so its favorite mark and dead properties
+   * follow). A node at `to` is refused, or with `replace` replaced, but only once every
+   * check has passed, so a refused move changes nothing, and an interrupted one is finished
+   * or undone at the next start.
    */
   async move(uid: string, from: string, to: string, options: { replace?: boolean } = {}): Promise<FileEntry> {
     from = normalizePath(from);
@@ -253,26 +276,18 @@ export class FileService {
     await this.requireFolder(uid, parentPath(to), 'conflict');
     const existing = await this.sync.refreshNode(uid, to);
     if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
-    if (existing) await this.delete(uid, to);
-    const target = await this.requireFolder(uid, parentPath(to), 'conflict');
+    if (existing && isWithin(from, to)) fail('forbidden', 'Cannot replace a folder with a node inside it');
     await this.requireFolder(uid, parentPath(from));
-    await this.content.move(uid, from, to);
-    const name = baseName(to);
-    await this.metadata.moveTree(uid, from, to, target.fileid, name, row.type === 'folder' ? FOLDER_MIME : mimeFor(name));
-    const time = now();
-    await this.metadata.propagate(uid, ancestorsOf(from), -row.size, time);
-    await this.metadata.propagate(uid, ancestorsOf(to), row.size, time);
-    const moved = await this.metadata.get(uid, to);
-    if (!moved) fail('not-found', 'Moved node vanished');
-    return toEntry(moved);
+    return toEntry(await this.operations.move(uid, row, to, existing));
   }
 
   /**
-   * Copies a node (a folder with everything inside). A node at `to` is refused, or with
-   * `replace` deleted, but only once every check has passed, the quota included (counting
-   * the bytes the replaced node frees): a refused copy changes nothing.
+   * Copies a node (a folder with everything inside, or with `shallow` without its content)
+   * with its dead properties. A node at `to` is refused, or with `replace` replaced, but only
+   * once every check has passed, the quota included (counting the bytes the replaced node
+   * frees), and the copy is complete: a refused or interrupted copy changes nothing.
    */
-  async copy(uid: string, from: string, to: string, quota: number, options: { replace?: boolean } = {}): Promise<FileEntry> {
+  async copy(uid: string, from: string, to: string, quota: number, options: { replace?: boolean; shallow?: boolean } = {}): Promise<FileEntry> {
     from = normalizePath(from);
     to = normalizePath(to);
     const row = await this.sync.refreshNode(uid, from);
@@ -282,15 +297,11 @@ export class FileService {
     await this.requireFolder(uid, parentPath(to), 'conflict');
     const existing = await this.sync.refreshNode(uid, to);
     if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
-    if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + row.size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
-    if (existing) await this.delete(uid, to);
-    const target = await this.requireFolder(uid, parentPath(to), 'conflict');
-    await this.content.copy(uid, from, to);
-    const stat = await this.content.stat(uid, to);
-    if (!stat) fail('not-found', 'Copied node vanished');
-    const copied = await this.sync.insertTree(uid, to, target.fileid, stat, now());
-    await this.metadata.propagate(uid, ancestorsOf(to), copied.size, now());
-    return toEntry(copied);
+    const shallow = options.shallow === true && row.type === 'folder';
+    const size = shallow ? 0 : row.size;
+    if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
+    const copied = await this.operations.copy(uid, from, to, { replaced: existing, shallow, quota });
+    return toEntry({ ...copied, checksum: copied.type === 'file' ? row.checksum : null });
   }
 
   /**
@@ -350,18 +361,22 @@ export class FileService {
     return row;
   }
 
-  private async recordFile(uid: string, path: string, parent: FileRow, stat: ContentStat, existing: FileRow | null): Promise<FileRow> {
+  private async recordFile(uid: string, path: string, parent: FileRow, stat: ContentStat, existing: FileRow | null, checksum: string | null): Promise<FileRow> {
     const time = now();
     if (existing) {
-      const changes = { ...changedFileColumns(stat), upload_time: time };
+      const changes = { ...changedFileColumns(stat), upload_time: time, checksum };
       await this.metadata.update(existing.fileid, changes);
       await this.metadata.propagate(uid, ancestorsOf(path), stat.size - existing.size, time);
       return { ...existing, ...changes };
     }
-    const fresh = newRow(uid, path, parent.fileid, stat, time);
-    const row = await this.metadata.insert(fresh);
+    const fresh = { ...newRow(uid, path, parent.fileid, stat, time), checksum };
+    let row = await this.metadata.insert(fresh);
     // A listing that ran between the rename and here has inserted (and counted) the file already.
     if (row.etag === fresh.etag) await this.metadata.propagate(uid, ancestorsOf(path), stat.size, time);
+    else if (row.checksum !== checksum) {
+      await this.metadata.update(row.fileid, { checksum });
+      row = { ...row, checksum };
+    }
     return row;
   }
 }

@@ -6,7 +6,7 @@ import { sqliteHandle } from '../db/connection';
 import type { FileRow, StorageTables } from './tables';
 
 /** What a listing needs of a child row (path, uid and parent are known from the folder). */
-export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time'>;
+export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time' | 'checksum'>;
 
 /** A new file cache row, without its generated id. */
 export type NewFileRow = Omit<FileRow, 'fileid'>;
@@ -28,6 +28,8 @@ export interface MetadataStore {
   removeTree(uid: string, path: string): Promise<void>;
   /** Re-roots a node and its descendants at a new path. */
   moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string): Promise<void>;
+  /** Gives every file below `to` (or `to` itself) the checksum of the file at the same place below `from` (after a copy). */
+  copyChecksums(uid: string, from: string, to: string): Promise<void>;
   /** Adds `sizeDelta` to, and gives a new etag to, the given folders. */
   propagate(uid: string, paths: string[], sizeDelta: number, mtime: number): Promise<void>;
   favorites(uid: string): Promise<FileRow[]>;
@@ -91,7 +93,7 @@ export class SqlMetadataStore implements MetadataStore {
     if (sqlite) return sqliteListing(sqlite, parent);
     return this.db
       .selectFrom('filecache')
-      .select(['fileid', 'name', 'type', 'size', 'mtime', 'disk_mtime', 'etag', 'mime', 'favorite', 'upload_time', 'creation_time'])
+      .select(['fileid', 'name', 'type', 'size', 'mtime', 'disk_mtime', 'etag', 'mime', 'favorite', 'upload_time', 'creation_time', 'checksum'])
       .where('parent', '=', parent)
       .execute();
   }
@@ -126,7 +128,8 @@ export class SqlMetadataStore implements MetadataStore {
   }
 
   async moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    // One transaction: the caller's, when this store is bound to one (kysely does not nest them).
+    const inTransaction = async (trx: Kysely<StorageTables>): Promise<void> => {
       await trx
         .updateTable('filecache')
         .set({ path: to, parent, name, mime })
@@ -139,7 +142,27 @@ export class SqlMetadataStore implements MetadataStore {
         .where('uid', '=', uid)
         .where(sql<string>`substr(path, 1, ${from.length + 1})`, '=', `${from}/`)
         .execute();
-    });
+    };
+    if (this.db.isTransaction) await inTransaction(this.db);
+    else await this.db.transaction().execute(inTransaction);
+  }
+
+  async copyChecksums(uid: string, from: string, to: string): Promise<void> {
+    await this.db
+      .updateTable('filecache as copy')
+      .set({
+        checksum: (eb) =>
+          eb
+            .selectFrom('filecache as original')
+            .select('original.checksum')
+            .where('original.uid', '=', uid)
+            .where('original.type', '=', 'file')
+            .where('original.path', '=', sql<string>`${from} || substr(${sql.ref('copy.path')}, ${to.length + 1})`),
+      })
+      .where('copy.uid', '=', uid)
+      .where('copy.type', '=', 'file')
+      .where((eb) => eb.or([eb('copy.path', '=', to), eb(sql<string>`substr(${sql.ref('copy.path')}, 1, ${to.length + 1})`, '=', `${to}/`)]))
+      .execute();
   }
 
   async propagate(uid: string, paths: string[], sizeDelta: number, mtime: number): Promise<void> {
@@ -190,7 +213,7 @@ export class SqlMetadataStore implements MetadataStore {
 
 /** The listing's columns, in the order {@link sqliteListing} reads them. */
 const LISTING_SQL =
-  'select fileid, name, type, size, mtime, disk_mtime, etag, mime, favorite, upload_time, creation_time from filecache where parent = ?';
+  'select fileid, name, type, size, mtime, disk_mtime, etag, mime, favorite, upload_time, creation_time, checksum from filecache where parent = ?';
 const listingStatements = new WeakMap<Database.Database, Database.Statement<[number], unknown[]>>();
 
 /**
@@ -220,6 +243,7 @@ function sqliteListing(sqlite: Database.Database, parent: number): ListedRow[] {
       favorite: v[8] as number,
       upload_time: v[9] as number,
       creation_time: v[10] as number,
+      checksum: v[11] as string | null,
     };
   }
   return rows;

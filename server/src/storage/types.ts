@@ -22,6 +22,8 @@ export interface FileEntry {
   uploadTime: number;
   /** Creation time in seconds (0 when unknown), for `d:creationdate`. */
   creationTime: number;
+  /** The checksums sent with the upload of this content (`SHA1:… MD5:…`, `oc:checksums`), null when unknown. */
+  checksum: string | null;
 }
 
 /** The mime type Nextcloud gives folders. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Accounts } from '../auth/accounts';
 import { LOGIN_COOKIE, SESSION_COOKIE, parseCookies, serializeCookie } from '../auth/cookies';
+import { markDelay } from '../auth/authenticator';
 import { headerValue } from '../auth/hook';
 import { requestTokenMatches } from '../auth/sessions';
 import { bodyObject, route } from '../api/routes';
@@ -66,6 +67,7 @@ export function registerLogin(app: FastifyInstance, accounts: Accounts, sessionL
         return showForm(request, reply, 400, { user, error: 'Enter your login and password.', redirectUrl });
       }
       const result = await accounts.authenticator.check(request.ip, user, password, false);
+      markDelay(reply, result);
       if (result.outcome === 'throttled') {
         reply.header('Retry-After', String(result.retryAfter));
         return showForm(request, reply, 429, { user, error: THROTTLED, redirectUrl });

@@ -1,6 +1,7 @@
 import type { DavRequest } from '../context';
 import { header, ocId } from '../context';
 import { checkWritePreconditions, quotedEtag } from '../conditions';
+import { checksumText, parseChecksumHeader, verifyingStream } from '../../storage/checksums';
 import { fail } from '../../storage/errors';
 import { assertAllowedFilename } from '../../storage/filename-rules';
 import { baseName } from '../../storage/paths';
@@ -30,14 +31,18 @@ export async function put(ctx: DavRequest): Promise<void> {
   assertAllowedFilename(baseName(ctx.path));
   if (header(ctx.request, 'content-range')) fail('bad-request', 'Content-Range on PUT is not supported');
   const mtime = parseMtimeHeader(header(ctx.request, 'x-oc-mtime'));
+  const checksums = parseChecksumHeader(header(ctx.request, 'oc-checksum'));
   const existing = await ctx.services.files.stat(ctx.uid, ctx.path);
   if (existing?.type === 'folder') fail('conflict', 'A folder exists at this path');
   await checkWritePreconditions(ctx, existing, [{ path: ctx.path, membership: existing === null }]);
   const lengthHeader = header(ctx.request, 'content-length');
   const expectedLength = lengthHeader !== '' ? Number(lengthHeader) : undefined;
-  const { entry, created } = await ctx.services.files.write(ctx.uid, ctx.path, ctx.request.raw, {
+  // With OC-Checksum the body is digested on its way to disk; a mismatch fails the write (400) before the rename.
+  const body = checksums ? verifyingStream(ctx.request.raw, checksums) : ctx.request.raw;
+  const { entry, created } = await ctx.services.files.write(ctx.uid, ctx.path, body, {
     quota: ctx.user.quota,
     ...(mtime !== undefined ? { mtime } : {}),
+    ...(checksums ? { checksum: checksumText(checksums) } : {}),
     ...(expectedLength !== undefined && Number.isFinite(expectedLength) ? { expectedLength } : {}),
   });
   uploadHeaders(ctx, entry, mtime !== undefined);

@@ -6,6 +6,8 @@ import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN } from '../properties';
 import { parseMtimeHeader, uploadHeaders } from './put';
 import { propfindDepth, readPropRequest, sendMultistatus } from './propfind';
 import { options } from './options';
+import type { ChecksumEntry } from '../../storage/checksums';
+import { checksumText, parseChecksumHeader, verifyFile, verifyingStream } from '../../storage/checksums';
 import { fail } from '../../storage/errors';
 import { assertAllowedFilename } from '../../storage/filename-rules';
 import { baseName } from '../../storage/paths';
@@ -141,6 +143,7 @@ async function assemble(ctx: DavRequest, upload: UploadSession): Promise<void> {
   if (target === '/') fail('bad-request', 'The destination must be a file');
   assertAllowedFilename(baseName(target));
   const mtime = parseMtimeHeader(header(ctx.request, 'x-oc-mtime'));
+  const checksums = parseChecksumHeader(header(ctx.request, 'oc-checksum'));
   const uploads = ctx.services.uploads;
   const plan = await uploads.beginAssembly(ctx.uid, upload.id);
   let result;
@@ -157,13 +160,14 @@ async function assemble(ctx: DavRequest, upload: UploadSession): Promise<void> {
     const existing = await ctx.services.files.stat(ctx.uid, target);
     if (existing?.type === 'folder') fail('conflict', 'A folder exists at the destination');
     await checkWritePreconditions(fileCtx, existing, [{ path: target, membership: existing === null }]);
-    const options = { quota: ctx.user.quota, ...(mtime !== undefined ? { mtime } : {}) };
+    const options = { quota: ctx.user.quota, ...(mtime !== undefined ? { mtime } : {}), ...(checksums ? { checksum: checksumText(checksums) } : {}) };
     if (plan.inPlace) {
-      // A refusal here (quota, missing parent) keeps the upload whole for a retry.
+      // A refusal here (quota, missing parent, a checksum mismatch) keeps the upload whole for a retry.
       const file = await uploads.assembleInPlace(ctx.uid, upload.id, plan);
+      if (checksums) await verifyFile(file, checksums);
       result = await ctx.services.files.install(ctx.uid, target, file, size, options);
     } else {
-      result = await copyChunks(ctx, upload, plan, target, options);
+      result = await copyChunks(ctx, upload, plan, target, options, checksums);
     }
   } finally {
     uploads.endAssembly(ctx.uid, upload.id);
@@ -180,7 +184,8 @@ async function copyChunks(
   upload: UploadSession,
   plan: AssemblyPlan,
   target: string,
-  options: { quota: number; mtime?: number },
+  options: { quota: number; mtime?: number; checksum?: string },
+  checksums: ChecksumEntry[] | undefined,
 ): Promise<FileWriteResult> {
   let consuming = false;
   const chunksStream = ctx.services.uploads.read(ctx.uid, upload.id, plan.chunks, true);
@@ -189,7 +194,7 @@ async function copyChunks(
     yield* chunksStream;
   }
   try {
-    return await ctx.services.files.write(ctx.uid, target, tracked(), { ...options, expectedLength: plan.size });
+    return await ctx.services.files.write(ctx.uid, target, checksums ? verifyingStream(tracked(), checksums) : tracked(), { ...options, expectedLength: plan.size });
   } catch (error) {
     // Once chunks are being consumed the upload cannot be retried: drop it (the client
     // starts over; the destination never saw a partial file). Refusals before that keep it.
