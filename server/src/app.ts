@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { mkdir } from 'node:fs/promises';
@@ -18,6 +18,7 @@ import { installCompression } from './api/compression';
 import { registerWeb } from './web';
 import { registerDav } from './dav';
 import { answerClientError } from './client-errors';
+import { installServerErrorLog } from './server-errors';
 
 /** The name of the metadata database inside the data dir. */
 export const DATABASE_FILE = 'cumulus.sqlite';
@@ -77,7 +78,9 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   const admin = await ensureAdmin(accounts.users, config.dataDir, config.adminPassword, (uid) => files.ensureUserRoot(uid));
 
   const app = Fastify({
-    logger: config.logRequests,
+    // Warnings and errors (every 5xx among them) are always logged; requests only when asked.
+    logger: { level: config.logRequests ? 'info' : 'warn' },
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     rewriteUrl: (request) => stripIndexPhp(request.url ?? '/'),
     // WebDAV paths carry long file names.
     routerOptions: { maxParamLength: 4096 },
@@ -86,6 +89,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     clientErrorHandler: answerClientError,
   });
+  installServerErrorLog(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
   installCompression(app);

@@ -14,6 +14,8 @@ export interface ServerProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** What it wrote on stderr so far. */
   stderr(): string;
+  /** What it wrote on stdout so far (its start-up lines, then its log). */
+  stdout(): string;
   /** Sends SIGKILL (no clean-up of any kind can run) and waits for the end. */
   kill(): Promise<void>;
   /** Sends SIGTERM (a clean stop) and waits for the end. */
@@ -23,10 +25,11 @@ export interface ServerProcess {
 /**
  * Starts `server/bin/cumulus.js serve` on 127.0.0.1 and a free port over `dataDir`, with
  * `env` added to the environment (for example `CUMULUS_TEST_CRASH_AT`), and resolves once it
- * prints its URL. Rejects with its stderr when it ends before that.
+ * prints its URL. Rejects with its stderr when it ends before that. `options.port` starts it
+ * on that port instead: a server restarted where its clients expect it.
  */
-export function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], {
+export function startServerProcess(dataDir: string, env: Record<string, string> = {}, options: { port?: number } = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(options.port ?? 0), '--host', '127.0.0.1'], {
     env: { ...process.env, NODE_OPTIONS: '', CUMULUS_DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -38,17 +41,18 @@ export function startServerProcess(dataDir: string, env: Record<string, string> 
     await exited;
   };
   return new Promise((done, fail) => {
+    let started = false;
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const url = /running at (http:\/\/[^/\s]+)\//.exec(stdout)?.[1];
-      if (!url) return;
-      child.stdout?.removeAllListeners('data');
-      child.stdout?.resume();
+      if (!url || started) return;
+      started = true;
       done({
         url,
         child,
         exited,
         stderr: () => stderr,
+        stdout: () => stdout,
         kill: async () => {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
           await ended();

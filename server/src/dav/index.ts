@@ -89,8 +89,16 @@ export function registerDav(app: FastifyInstance, deps: { files: FileService; db
   };
   for (const verb of DAV_VERBS) if (!app.supportedMethods.includes(verb)) app.addHttpMethod(verb, { hasBody: false });
 
+  // The sweep under way, awaited on close: the database must outlive it.
+  let sweeping: Promise<void> | undefined;
   const sweep = (): void => {
-    services.uploads.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping abandoned uploads failed'));
+    sweeping ??= services.uploads
+      .sweep()
+      .then(
+        () => undefined,
+        (error: unknown) => app.log.warn({ err: error }, 'Sweeping abandoned uploads failed'),
+      )
+      .finally(() => (sweeping = undefined));
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -100,6 +108,7 @@ export function registerDav(app: FastifyInstance, deps: { files: FileService; db
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await sweeping;
   });
 
   app.register(async (dav) => {

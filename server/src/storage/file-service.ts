@@ -148,7 +148,7 @@ export class FileService {
     const row = await this.sync.refreshNode(uid, normalizePath(path));
     if (!row) fail('not-found', 'Folder not found');
     if (row.type !== 'folder') fail('bad-request', 'Not a folder');
-    const disk = this.content.list(uid, row.path);
+    const disk = this.sync.listOnDisk(uid, row.path);
     // Awaited below through `current`; until then a failure must not count as unhandled.
     disk.catch(() => undefined);
     const rows = await this.metadata.listing(row.fileid);
@@ -159,6 +159,8 @@ export class FileService {
       cached[i] = entryAt(child, base + child.name);
     }
     const current = disk.then(async (children) => {
+      // Renamed or deleted while listed: the state it had is the answer; the next look drops it.
+      if (children === null) return null;
       const fresh = await this.sync.checkListing(uid, row, rows, children);
       return fresh ? fresh.map(toEntry) : null;
     });
@@ -230,6 +232,7 @@ export class FileService {
     if (options.expectedLength !== undefined && maxBytes >= 0 && options.expectedLength > maxBytes) {
       fail('insufficient-storage', 'Insufficient space in the user storage');
     }
+    using _held = this.sync.hold(uid, path);
     const stat = await store(maxBytes, path);
     const row = await this.recordFile(uid, path, parent, stat, existing, options.checksum ?? null);
     return { entry: toEntry(row), created: existing === null };
@@ -242,6 +245,7 @@ export class FileService {
     assertAllowedFilename(baseName(path));
     const parent = await this.requireFolder(uid, parentPath(path));
     if (await this.sync.refreshNode(uid, path)) fail('method-not-allowed', 'The resource you tried to create already exists');
+    using _held = this.sync.hold(uid, path);
     const stat = await this.content.mkdir(uid, path);
     const row = await this.metadata.insert(newRow(uid, path, parent.fileid, stat, now()));
     await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
@@ -255,6 +259,7 @@ export class FileService {
     const row = await this.sync.refreshNode(uid, path);
     if (!row) fail('not-found', 'File not found');
     await this.requireFolder(uid, parentPath(path));
+    using _held = this.sync.hold(uid, path);
     await this.content.remove(uid, path);
     await this.metadata.removeTree(uid, path);
     await this.metadata.propagate(uid, ancestorsOf(path), -row.size, now());
@@ -278,6 +283,7 @@ export class FileService {
     if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
     if (existing && isWithin(from, to)) fail('forbidden', 'Cannot replace a folder with a node inside it');
     await this.requireFolder(uid, parentPath(from));
+    using _held = this.sync.hold(uid, from, to);
     return toEntry(await this.operations.move(uid, row, to, existing));
   }
 
@@ -300,6 +306,7 @@ export class FileService {
     const shallow = options.shallow === true && row.type === 'folder';
     const size = shallow ? 0 : row.size;
     if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
+    using _held = this.sync.hold(uid, to);
     const copied = await this.operations.copy(uid, from, to, { replaced: existing, shallow, quota });
     return toEntry({ ...copied, checksum: copied.type === 'file' ? row.checksum : null });
   }

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { validateRename } from '@cumulus/sdk';
-import type { FilenameRules, Node } from '@cumulus/sdk';
+import type { Node } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/ServicesContext';
 import { selectCurrentContents } from '../folder/selectors';
-import { loadFilenameRules } from './filenameRules';
+import { useFilenameRules } from './useFilenameRules';
 import { renameNodeTo } from './renameNode';
 import { showToast } from '../toasts/toasts';
 import { stopRename } from './renameStore';
@@ -27,24 +27,16 @@ injectRenameStyles();
  * never held in the field.
  */
 export function RenameField({ node }: { node: Node }) {
-  const { api, t } = useServices();
+  const { t } = useServices();
   const dispatch = useAppDispatch();
   const contents = useAppSelector(selectCurrentContents);
   const [value, setValue] = useState(node.basename);
-  const [rules, setRules] = useState<FilenameRules>({});
+  const rules = useFilenameRules();
   const input = useRef<HTMLInputElement>(null);
   const submitted = useRef(false);
   // Bumped when a failed submit puts the old name back, to select its stem again.
   const [restored, setRestored] = useState(0);
   const messageId = useId();
-
-  useEffect(() => {
-    let alive = true;
-    void loadFilenameRules(api).then((loaded) => alive && setRules(loaded));
-    return () => {
-      alive = false;
-    };
-  }, [api]);
 
   // Select the name without its extension, as file managers do, so typing keeps the type.
   useEffect(() => {
