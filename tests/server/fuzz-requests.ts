@@ -8,18 +8,7 @@
  * lies, and chunked uploads (`/remote.php/dav/uploads/{uid}/…`) with one step
  * or more gone wrong.
  */
-
-/** mulberry32: a small, fast PRNG with 32 bits of state, plenty for picking mutations. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../support/prng';
 
 /** One request as the fuzz test sends it. */
 export interface FuzzRequest {
