@@ -17,6 +17,7 @@ import { registerApi } from './api';
 import { installCompression } from './api/compression';
 import { registerWeb } from './web';
 import { registerDav } from './dav';
+import { answerClientError } from './client-errors';
 import { installServerErrorLog } from './server-errors';
 
 /** The name of the metadata database inside the data dir. */
@@ -86,6 +87,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     // request.ip (which the sign-in throttle keys on) comes from X-Forwarded-For only when the
     // peer is a listed proxy: the rightmost hop that is not one of them.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
+    clientErrorHandler: answerClientError,
   });
   installServerErrorLog(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));

@@ -1,8 +1,11 @@
 /**
- * The server of `npm run bench:server`, in a process of its own: the bench
- * client then runs on the other core instead of sharing one event loop with
- * the server, as a real client would. Prints `{"port": N}` on stdout once
- * listening; closes cleanly on SIGTERM (so `--cpu-prof` writes its profile).
+ * The server of `npm run bench:*` and of the fuzz test, in a process of its
+ * own: the client then runs on the other core instead of sharing one event
+ * loop with the server, as a real client would. Prints `{"port": N}` on stdout
+ * once listening; closes cleanly on SIGTERM (so `--cpu-prof` writes its
+ * profile). With an IPC channel, answers the message `"memory"` with its
+ * `process.memoryUsage()` measured after a full GC (when run with
+ * `--expose-gc`).
  *
  *     node --import tsx tests/bench/server-process.ts <data dir> <admin password>
  */
@@ -18,3 +21,13 @@ process.on('SIGTERM', () => {
     () => process.exit(1),
   );
 });
+const send = process.send?.bind(process);
+if (send) {
+  process.on('message', (message) => {
+    if (message !== 'memory') return;
+    globalThis.gc?.();
+    send({ memory: process.memoryUsage(), collected: typeof globalThis.gc === 'function' });
+  });
+  // The channel must not keep the server alive once SIGTERM closed it.
+  process.channel?.unref();
+}

@@ -14,9 +14,7 @@
  *    (`http-sink.ts`): the ceiling HTTP over loopback allows on this machine.
  *    The server runs in a child process (`server-process.ts`), as does the sink.
  */
-import { execFile, spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { request, Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +23,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { median, PROPFIND_BODY } from './support';
+import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 
 const run = promisify(execFile);
 const PASSWORD = 'admin-password';
@@ -96,37 +95,14 @@ async function chunkedUpload(port: number, name: string, durable: boolean, syncF
   return Number(process.hrtime.bigint() - started) / 1e9;
 }
 
-/**
- * Starts a server script in a child process, so that it has a core of its
- * own and the client's work is not counted against it; returns its port.
- * `BENCH_CPU_PROF=<dir>` writes a V8 CPU profile of the file server there
- * when it stops.
- */
-async function spawnServer(script: string, args: string[], profile = false): Promise<{ port: number; child: ChildProcess }> {
-  const path = fileURLToPath(new URL(script, import.meta.url));
-  const profiling = profile && process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', path, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    lines.once('line', (line) => resolve((JSON.parse(line) as { port: number }).port));
-  });
-  return { port, child };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cumulus-bench-'));
-  const { port, child } = await spawnServer('./server-process.ts', [dataDir, PASSWORD], true);
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the file server there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const { port, child } = await spawnServer(SERVER_PROCESS, [dataDir, PASSWORD], { nodeFlags: profile });
   const sinkDir = join(dataDir, 'sink');
   await mkdir(sinkDir);
-  const sink = await spawnServer('./http-sink.ts', [sinkDir, String(CHUNK)]);
+  const sink = await spawnServer(fileURLToPath(new URL('./http-sink.ts', import.meta.url)), [sinkDir, String(CHUNK)]);
   try {
     // BENCH_SKIP_PROPFIND=1 measures the upload only (for profiling).
     if (!process.env.BENCH_SKIP_PROPFIND) {

@@ -97,6 +97,14 @@ describe('hostile WebDAV input gets a 4xx and leaves storage unchanged', () => {
     expect(otherUser.status).toBe(403);
     const otherServer = await raw('COPY', `${files}/folder/keep.txt`, { destination: 'http://elsewhere.example/remote.php/dav/files/admin/x.txt' });
     expect(otherServer.status).toBe(502);
+    // On this server but outside the user's files: forbidden, not a gateway error.
+    for (const destination of [`http://127.0.0.1:${server.port}/elsewhere/x.txt`, `http://127.0.0.1:${server.port}`, '/index.php', '/remote.php/dav/uploads/admin/x', `//127.0.0.1:${server.port}${files}/x.txt`]) {
+      expect({ destination, status: (await raw('COPY', `${files}/folder/keep.txt`, { destination })).status }).toEqual({ destination, status: 403 });
+    }
+    // No host at all is not another server either.
+    for (const destination of ['http://', 'http://[::1', 'https:///remote.php/dav/files/admin/x.txt']) {
+      expect({ destination, status: (await raw('MOVE', `${files}/folder/keep.txt`, { destination })).status }).toEqual({ destination, status: 400 });
+    }
     expect(await snapshot()).toEqual(before);
   });
 

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerProcess } from '../support/serverProcess';
 import { startServerProcess } from '../support/serverProcess';
 import { basic } from './helpers';
+import { mulberry32 } from '../support/prng';
 
 /**
  * The server as a real process, killed with SIGKILL in the middle of a COPY or MOVE of a
@@ -72,18 +73,6 @@ async function tree(server: ServerProcess, folder: string): Promise<Tree | null>
 
 /** The names and sizes (and tags, which COPY keeps) of a tree, without ids. */
 const shape = (nodes: Tree): Map<string, string> => new Map([...nodes].filter(([path]) => path !== '').map(([path, node]) => [path, `${node.folder ? 'dir' : node.size} ${node.tag ?? ''}`]));
-
-/** A small seeded generator (mulberry32), so a failing run can be repeated. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** The entries of a data dir's tmp/ (none when it does not exist). */
 const tmpEntries = async (dataDir: string): Promise<string[]> => readdir(join(dataDir, 'tmp')).catch(() => []);
@@ -258,7 +247,7 @@ describe('crash safety of COPY, MOVE and PUT (the server killed with SIGKILL, th
   it('comes back in the old or the complete new state after kills at random moments of COPY and MOVE', async () => {
     const seedValue = Number(process.env.CRASH_TEST_SEED ?? Date.now() % 1_000_000);
     process.stdout.write(`crash-safety random kills: CRASH_TEST_SEED=${seedValue}\n`);
-    const next = random(seedValue);
+    const next = mulberry32(seedValue);
     // How long an uninterrupted COPY and MOVE of the folder take here, to spread the kills over them.
     const timing = await fresh();
     const server = await start(timing);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestServer } from './helpers';
 import { ADMIN, remove, startTestServer } from './helpers';
-import { rawRequest, rawSocketStatus } from './raw-http';
+import { rawRequest, rawSocketAnswer, rawSocketStatus } from './raw-http';
 
 describe('hostile input on the platform routes', () => {
   let server: TestServer;
@@ -47,6 +47,19 @@ describe('hostile input on the platform routes', () => {
     const status = await rawSocketStatus(server.url, `GET /status.php HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(100_000)}\r\n\r\n`);
     expect(status).toBe(431);
     expect((await rawRequest(server.url, 'GET', '/status.php')).status).toBe(200);
+  });
+
+  it('closes the connection after a request it cannot parse, and says so', async () => {
+    // A keep-alive client that is not told reuses the closed socket and gets a reset for its next request.
+    for (const bytes of [
+      'FOO /status.php HTTP/1.1\r\nHost: x\r\n\r\n',
+      `GET /status.php HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
+      'GET /status.php HTTP/1.1\r\nHost: x\r\nno colon\r\n\r\n',
+    ]) {
+      const answer = await rawSocketAnswer(server.url, bytes);
+      expect(answer).toMatch(/^HTTP\/1\.1 4\d\d /);
+      expect(answer.toLowerCase()).toContain('\r\nconnection: close\r\n');
+    }
   });
 
   it('refuses an oversized JSON body with 413', async () => {

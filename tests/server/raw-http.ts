@@ -28,20 +28,29 @@ export function rawRequest(baseUrl: string, method: string, path: string, header
 }
 
 /**
- * Writes bytes on a plain socket and returns the status code of whatever answer comes back
- * (0 if none). Used for requests the server refuses before reading them whole, where an HTTP
- * client would fail on the reset instead of reporting the status.
+ * Writes bytes on a plain socket and returns whatever came back until the server closed
+ * the connection (or 5 s passed). Used for requests the server refuses before reading them
+ * whole, where an HTTP client would fail on the reset instead of reporting the answer.
  */
-export function rawSocketStatus(baseUrl: string, bytes: string): Promise<number> {
+export function rawSocketAnswer(baseUrl: string, bytes: string): Promise<string> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((done) => {
     let received = '';
     const socket = connect({ host: hostname, port: Number(port) }, () => {
       socket.write(bytes, () => undefined);
     });
+    const timer = setTimeout(() => socket.destroy(), 5000);
     socket.setEncoding('latin1');
     socket.on('data', (chunk: string) => (received += chunk));
     socket.on('error', () => undefined);
-    socket.on('close', () => done(Number(/^HTTP\/1\.[01] (\d{3})/.exec(received)?.[1] ?? 0)));
+    socket.on('close', () => {
+      clearTimeout(timer);
+      done(received);
+    });
   });
+}
+
+/** The status code of {@link rawSocketAnswer}'s answer (0 if none). */
+export async function rawSocketStatus(baseUrl: string, bytes: string): Promise<number> {
+  return Number(/^HTTP\/1\.[01] (\d{3})/.exec(await rawSocketAnswer(baseUrl, bytes))?.[1] ?? 0);
 }

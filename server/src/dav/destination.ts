@@ -5,8 +5,9 @@ import { fail } from '../storage/errors';
 
 /**
  * Resolves the Destination header (an absolute URL or an absolute path) to a
- * path in the user's files tree. Another host answers 502, another tree or
- * another user's files 403.
+ * path in the user's files tree. Another host answers 502; any other place on this
+ * server (another user's files, the uploads tree, a path outside WebDAV) 403; a
+ * Destination naming no host or no absolute path 400.
  */
 export function destinationPath(ctx: DavRequest, base = ctx.base): string {
   const raw = header(ctx.request, 'destination').trim();
@@ -14,9 +15,11 @@ export function destinationPath(ctx: DavRequest, base = ctx.base): string {
   let path = raw;
   const absolute = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)(.*)$/i.exec(raw);
   if (absolute) {
-    const host = (absolute[2] ?? '').toLowerCase();
+    const host = (absolute[2] ?? '').toLowerCase().replace(/^[^@]*@/, '');
+    // `http://` or `http://[::1` names no server at all: the client's mistake, not another server.
+    if (host === '' || !URL.canParse(`http://${host}/`)) fail('bad-request', 'The destination header was not understood');
     const own = header(ctx.request, 'host').toLowerCase();
-    if (host.replace(/^[^@]*@/, '') !== own) fail('bad-gateway', 'The destination node is not on this server');
+    if (host !== own) fail('bad-gateway', 'The destination node is not on this server');
     path = absolute[3] || '/';
   }
   if (!path.startsWith('/')) fail('bad-request', 'The destination header was not understood');
@@ -26,8 +29,9 @@ export function destinationPath(ctx: DavRequest, base = ctx.base): string {
   if (path === legacy || path.startsWith(`${legacy}/`)) return decodeUrlPath(path.slice(legacy.length));
   const modern = `/remote.php/dav/files/${encodeURIComponent(ctx.uid)}`;
   if (path === modern || path.startsWith(`${modern}/`)) return decodeUrlPath(path.slice(modern.length));
-  if (/^\/remote\.php\/dav\/files\/[^/]+/.test(path)) fail('forbidden', 'The destination is outside your files');
-  return fail('bad-gateway', 'The destination is not a WebDAV resource of this server');
+  // Another user's files, the uploads tree or no WebDAV path at all: on this server, so not
+  // a gateway's failure (502) but a place this user may not write to, as Sabre's "out of base uri".
+  return fail('forbidden', 'The destination is outside your files');
 }
 
 /** The Overwrite header: true unless `F`. */

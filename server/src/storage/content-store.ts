@@ -24,6 +24,16 @@ export interface WriteOptions {
   expectedLength?: number;
 }
 
+/** A file opened by {@link ContentStore.open}: read it with {@link stream} or give it back with {@link close}. */
+export interface OpenedFile {
+  /** Bytes in the opened version. */
+  size: number;
+  /** Its bytes, optionally only an inclusive range; the file is closed when the stream ends or is destroyed. */
+  stream(range?: ByteRange): Readable;
+  /** Closes the file without reading it. */
+  close(): Promise<void>;
+}
+
 /** A copy built out of sight ({@link ContentStore.stageCopy}), ready to be placed. */
 export interface StagedCopy {
   /** The temporary name it is kept under, until placed or discarded. */
@@ -46,8 +56,11 @@ export interface ContentStore {
   stat(uid: string, path: string): Promise<ContentStat | null>;
   /** The regular files and folders directly inside a folder. */
   list(uid: string, path: string): Promise<ContentChild[]>;
-  /** A stream of a file's bytes, optionally only an inclusive range. */
-  read(uid: string, path: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Opens a file for reading: its size and bytes are those of this one version,
+   * whatever replaces the file at `path` meanwhile.
+   */
+  open(uid: string, path: string): Promise<OpenedFile>;
   /** Streams `source` to a temporary file and renames it over `path` when complete. */
   write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: WriteOptions): Promise<ContentStat>;
   /**

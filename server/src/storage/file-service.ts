@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
-import type { ContentStat, ContentStore } from './content-store';
+import type { ContentStat, ContentStore, OpenedFile } from './content-store';
 import type { FileRow } from './tables';
 import type { ListedRow, MetadataStore, NewFileRow, SearchQuery } from './metadata-store';
-import type { ByteRange, FileEntry } from './types';
+import type { FileEntry } from './types';
 import { LocalContentStore } from './local-content-store';
 import { SqlMetadataStore, newEtag } from './metadata-store';
 import { fail } from './errors';
@@ -179,12 +179,9 @@ export class FileService {
     return this.sync.refreshTree(uid, normalizePath(path), maxAgeSeconds);
   }
 
-  /** Opens a file for reading, optionally a byte range (inclusive). */
-  async openRead(uid: string, path: string, range?: ByteRange): Promise<{ entry: FileEntry; stream: NodeJS.ReadableStream }> {
-    const entry = await this.stat(uid, path);
-    if (!entry || entry.type !== 'file') fail('not-found', 'File not found');
-    const stream = await this.content.read(uid, entry.path, range);
-    return { entry, stream };
+  /** Opens a file for reading: one version's size and bytes, whatever replaces it meanwhile. */
+  async openRead(uid: string, path: string): Promise<OpenedFile> {
+    return this.content.open(uid, normalizePath(path));
   }
 
   /** The file-system path of a node, refused outside the user root (for previews). */

@@ -1,11 +1,12 @@
-import { createReadStream, realpathSync } from 'node:fs';
+import { constants, realpathSync } from 'node:fs';
 import { scanDirectory } from './directory-scanner';
 import { writeStreamToFile } from './batched-writer';
-import { cp, lstat, mkdir, rename, rm, utimes } from 'node:fs/promises';
+import { cp, lstat, mkdir, open, rename, rm, utimes } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { join, sep, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Stats } from 'node:fs';
-import type { ContentChild, ContentStat, ContentStore, StagedCopy, WriteOptions } from './content-store';
+import type { ContentChild, ContentStat, ContentStore, OpenedFile, StagedCopy, WriteOptions } from './content-store';
 import type { ByteRange } from './types';
 import { StorageError, fail } from './errors';
 import { normalizePath } from './paths';
@@ -119,15 +120,31 @@ export class LocalContentStore implements ContentStore {
     return scanDirectory(this.safePath(uid, path));
   }
 
-  async read(uid: string, path: string, range?: ByteRange): Promise<Readable> {
+  async open(uid: string, path: string): Promise<OpenedFile> {
     const local = this.safePath(uid, path);
-    const stat = await this.stat(uid, path);
-    if (!stat || stat.type !== 'file') fail('not-found', 'File not found');
-    const stream = createReadStream(local, {
-      highWaterMark: HIGH_WATER_MARK,
-      ...(range ? { start: range.start, end: range.end } : {}),
+    const found = await this.stat(uid, path);
+    if (!found || found.type !== 'file') fail('not-found', 'File not found');
+    let handle: FileHandle;
+    try {
+      // O_NOFOLLOW: a symlink put in its place since the check is not followed.
+      handle = await open(local, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (error) {
+      if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR') || isCode(error, 'ELOOP')) fail('not-found', 'File not found');
+      throw error;
+    }
+    const opened = await handle.stat().catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
     });
-    return stream;
+    if (!opened.isFile()) {
+      await handle.close();
+      fail('not-found', 'File not found');
+    }
+    return {
+      size: opened.size,
+      stream: (range?: ByteRange) => handle.createReadStream({ highWaterMark: HIGH_WATER_MARK, ...(range ? { start: range.start, end: range.end } : {}) }),
+      close: () => handle.close(),
+    };
   }
 
   async write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: WriteOptions): Promise<ContentStat> {
@@ -150,7 +167,7 @@ export class LocalContentStore implements ContentStore {
     } finally {
       this.temp.release(name);
     }
-    return toStat(await lstat(local)) ?? fail('not-found', 'File vanished after writing');
+    return toStat(await lstatOrNull(local)) ?? fail('conflict', 'File vanished after writing');
   }
 
   async install(uid: string, path: string, file: string, options: { mtime?: number }): Promise<ContentStat> {
@@ -161,7 +178,7 @@ export class LocalContentStore implements ContentStore {
     if (existing?.isDirectory()) fail('conflict', 'A folder exists at the destination');
     if (options.mtime !== undefined) await utimes(file, options.mtime, options.mtime);
     await renameIntoPlace(file, local);
-    return toStat(await lstat(local)) ?? fail('not-found', 'File vanished after installing');
+    return toStat(await lstatOrNull(local)) ?? fail('conflict', 'File vanished after installing');
   }
 
   async mkdir(uid: string, path: string): Promise<ContentStat> {
@@ -173,12 +190,19 @@ export class LocalContentStore implements ContentStore {
       if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) fail('conflict', 'Parent node does not exist');
       throw error;
     }
-    return toStat(await lstat(local)) ?? fail('not-found', 'Folder vanished after creating');
+    return toStat(await lstatOrNull(local)) ?? fail('conflict', 'Folder vanished after creating');
   }
 
   async remove(uid: string, path: string): Promise<void> {
     if (path === '/') fail('forbidden', 'The root folder cannot be deleted');
-    await rm(this.safePath(uid, path), { recursive: true, force: true });
+    try {
+      // A file created in a folder while it is removed fails the folder's rmdir (ENOTEMPTY):
+      // rm then removes the newcomers and tries again.
+      await rm(this.safePath(uid, path), { recursive: true, force: true, maxRetries: 10, retryDelay: 5 });
+    } catch (error) {
+      if (isCode(error, 'ENOTEMPTY')) fail('conflict', 'The folder kept changing while it was being deleted');
+      throw error;
+    }
   }
 
   async move(uid: string, from: string, to: string): Promise<void> {
@@ -268,7 +292,8 @@ export class LocalContentStore implements ContentStore {
   }
 }
 
-function toStat(stat: Stats): ContentStat | null {
+function toStat(stat: Stats | null): ContentStat | null {
+  if (!stat) return null;
   if (stat.isFile()) return { type: 'file', size: stat.size, mtimeUs: Math.round(stat.mtimeMs * 1000) };
   if (stat.isDirectory()) return { type: 'folder', size: 0, mtimeUs: Math.round(stat.mtimeMs * 1000) };
   return null; // symlinks, sockets, devices: invisible, never followed
@@ -280,6 +305,8 @@ async function renameIntoPlace(file: string, local: string): Promise<void> {
     await rename(file, local);
   } catch (error) {
     if (isCode(error, 'ENOENT') || isCode(error, 'ENOTDIR')) fail('conflict', 'The parent folder does not exist');
+    // A MKCOL made a folder of the path after the write began.
+    if (isCode(error, 'EISDIR')) fail('conflict', 'A folder exists at this path');
     throw error;
   }
 }

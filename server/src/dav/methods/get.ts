@@ -44,31 +44,41 @@ export async function get(ctx: DavRequest): Promise<void> {
     }
     fail('not-implemented', 'GET is only implemented on File objects');
   }
-  let range: ByteRange | null = null;
-  const rangeHeader = header(ctx.request, 'range');
-  const ifRange = header(ctx.request, 'if-range');
-  if (rangeHeader && (!ifRange || etagMatches(ifRange, entry.etag) || Date.parse(ifRange) / 1000 >= entry.mtime)) {
-    const parsed = parseRange(rangeHeader, entry.size);
-    if (parsed === 'unsatisfiable') {
-      reply.header('content-range', `bytes */${entry.size}`);
-      fail('range-not-satisfiable', 'The requested range is not satisfiable');
+  // The answer is framed by the file as opened now, not by the size recorded a moment ago: a
+  // PUT that replaced it in between must not make the body longer or shorter than announced
+  // (on a kept-alive connection the surplus would be read as the next response).
+  const opened = ctx.request.method === 'HEAD' ? null : await ctx.services.files.openRead(ctx.uid, ctx.path);
+  try {
+    const size = opened ? opened.size : entry.size;
+    let range: ByteRange | null = null;
+    const rangeHeader = header(ctx.request, 'range');
+    const ifRange = header(ctx.request, 'if-range');
+    if (rangeHeader && (!ifRange || etagMatches(ifRange, entry.etag) || Date.parse(ifRange) / 1000 >= entry.mtime)) {
+      const parsed = parseRange(rangeHeader, size);
+      if (parsed === 'unsatisfiable') {
+        reply.header('content-range', `bytes */${size}`);
+        fail('range-not-satisfiable', 'The requested range is not satisfiable');
+      }
+      range = parsed;
     }
-    range = parsed;
+    reply
+      .header('content-type', entry.mime)
+      .header('accept-ranges', 'bytes')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', "default-src 'none';")
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(entry.name)}; filename="${entry.name.replace(/[^\x20-\x7e]|"/g, '_')}"`);
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+    else reply.code(200);
+    const length = range ? range.end - range.start + 1 : size;
+    reply.header('content-length', String(length));
+    if (!opened || length === 0) {
+      await opened?.close();
+      reply.send();
+      return;
+    }
+    reply.send(opened.stream(range ?? undefined));
+  } catch (error) {
+    await opened?.close();
+    throw error;
   }
-  reply
-    .header('content-type', entry.mime)
-    .header('accept-ranges', 'bytes')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none';")
-    .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(entry.name)}; filename="${entry.name.replace(/[^\x20-\x7e]|"/g, '_')}"`);
-  if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${entry.size}`);
-  else reply.code(200);
-  const length = range ? range.end - range.start + 1 : entry.size;
-  reply.header('content-length', String(length));
-  if (ctx.request.method === 'HEAD' || length === 0) {
-    reply.send();
-    return;
-  }
-  const { stream } = await ctx.services.files.openRead(ctx.uid, ctx.path, range ?? undefined);
-  reply.send(stream);
 }
