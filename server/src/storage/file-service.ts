@@ -12,6 +12,7 @@ import { baseName, isWithin, normalizePath, parentPath } from './paths';
 import { mimeFor } from './mime';
 import { assertAllowedFilename } from './filename-rules';
 import { DiskSync } from './disk-sync';
+import { NodeEvents } from './node-events';
 import { ancestorsOf, changedFileColumns, entryAt, newRow, now, toEntry } from './cache-rows';
 
 export { toEntry } from './cache-rows';
@@ -70,6 +71,9 @@ export class FileService {
 
   /** Keeps the cache in line with the disk. */
   private readonly sync: DiskSync;
+
+  /** Node events (created, changed, deleting/deleted, moved) fired by the changes made through this service. */
+  readonly events = new NodeEvents();
 
   /** Creates the user's root folder (on disk and in the cache) when missing. */
   async ensureUserRoot(uid: string): Promise<void> {
@@ -216,7 +220,9 @@ export class FileService {
     }
     const stat = await store(maxBytes, path);
     const row = await this.recordFile(uid, path, parent, stat, existing, options.checksum ?? null);
-    return { entry: toEntry(row), created: existing === null };
+    const entry = toEntry(row);
+    await this.events.emit(existing ? 'changed' : 'created', uid, entry);
+    return { entry, created: existing === null };
   }
 
   /** Creates a folder; the parent must exist and nothing may be at `path`. */
@@ -229,7 +235,9 @@ export class FileService {
     const stat = await this.content.mkdir(uid, path);
     const row = await this.metadata.insert(newRow(uid, path, parent.fileid, stat, now()));
     await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
-    return toEntry(row);
+    const entry = toEntry(row);
+    await this.events.emit('created', uid, entry);
+    return entry;
   }
 
   /** Deletes a file or a folder with everything inside. */
@@ -239,9 +247,14 @@ export class FileService {
     const row = await this.sync.refreshNode(uid, path);
     if (!row) fail('not-found', 'File not found');
     await this.requireFolder(uid, parentPath(path));
-    await this.content.remove(uid, path);
-    await this.metadata.removeTree(uid, path);
-    await this.metadata.propagate(uid, ancestorsOf(path), -row.size, now());
+    const entry = toEntry(row);
+    // A plugin (a trash bin) may take the delete over; then the node is its to put away.
+    if (!(await this.events.takeOverDelete(uid, entry))) {
+      await this.content.remove(uid, path);
+      await this.metadata.removeTree(uid, path);
+      await this.metadata.propagate(uid, ancestorsOf(path), -row.size, now());
+    }
+    await this.events.emit('deleted', uid, entry);
   }
 
   /**
@@ -269,7 +282,9 @@ export class FileService {
     await this.metadata.propagate(uid, ancestorsOf(to), row.size, time);
     const moved = await this.metadata.get(uid, to);
     if (!moved) fail('not-found', 'Moved node vanished');
-    return toEntry(moved);
+    const entry = toEntry(moved);
+    await this.events.moved(uid, entry, from);
+    return entry;
   }
 
   /**
@@ -297,7 +312,9 @@ export class FileService {
     await this.metadata.propagate(uid, ancestorsOf(to), copied.size, now());
     // The same bytes: the copies keep the originals' upload checksums.
     await this.metadata.copyChecksums(uid, from, to);
-    return toEntry({ ...copied, checksum: copied.type === 'file' ? row.checksum : null });
+    const entry = toEntry({ ...copied, checksum: copied.type === 'file' ? row.checksum : null });
+    await this.events.emit('created', uid, entry);
+    return entry;
   }
 
   /**

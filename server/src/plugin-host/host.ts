@@ -1,0 +1,180 @@
+import type {
+  CapabilitiesContribution,
+  JsonValue,
+  NodeHook,
+  PluginLog,
+  PluginNode,
+  PluginRoute,
+  ScopedRegistry,
+  ServerPluginContext,
+  ServerPluginDefinition,
+  Undo,
+} from '../plugin-api';
+import { ServerPluginError } from '../plugin-api';
+import type { NodeEventListener } from '../storage/node-events';
+import type { FileEntry } from '../storage/types';
+import type { ServerRegistry } from './registry';
+import { createServerRegistry } from './registry';
+import { routePathProblem } from './route-paths';
+
+const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+const HOOK_NAMES = ['created', 'changed', 'deleting', 'deleted', 'moved'] as const;
+
+/** Where the host logs: the server's logger. */
+export interface HostLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+function routeProblem(route: PluginRoute): string | null {
+  if (!ROUTE_METHODS.has(route.method)) return `its method must be one of ${[...ROUTE_METHODS].join(', ')}`;
+  if (typeof route.handle !== 'function') return 'handle must be a function';
+  return routePathProblem(route.path);
+}
+
+function capabilitiesProblem(contribution: CapabilitiesContribution): string | null {
+  return typeof contribution.capabilities === 'function' ? null : 'capabilities must be a function';
+}
+
+function hookProblem(hook: NodeHook): string | null {
+  const given = HOOK_NAMES.filter((name) => hook[name] !== undefined);
+  if (given.length === 0) return `it must have at least one of ${HOOK_NAMES.join(', ')}`;
+  const wrong = given.find((name) => typeof hook[name] !== 'function');
+  return wrong ? `${wrong} must be a function` : null;
+}
+
+/** A node as hooks see it. */
+export function pluginNode(uid: string, entry: FileEntry): PluginNode {
+  return Object.freeze({ uid, fileid: entry.fileid, path: entry.path, name: entry.name, type: entry.type, size: entry.size, mtime: entry.mtime, etag: entry.etag, mime: entry.mime });
+}
+
+function isPlainObject(value: unknown): value is { [key: string]: JsonValue } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Merges `extra` into `base` key by key (objects merge, anything else replaces); returns a new object. */
+export function mergeCapabilities(base: { [key: string]: JsonValue }, extra: { [key: string]: JsonValue }): { [key: string]: JsonValue } {
+  const merged: { [key: string]: JsonValue } = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = merged[key];
+    merged[key] = isPlainObject(current) && isPlainObject(value) ? mergeCapabilities(current, value) : value;
+  }
+  return merged;
+}
+
+/**
+ * Holds what the server parts of the active plugins registered, activates and deactivates
+ * them, and answers the server's questions (which route, which capabilities, which hooks).
+ */
+export class PluginHost {
+  readonly routes: ServerRegistry<PluginRoute> = createServerRegistry('route', routeProblem);
+  readonly capabilityContributions: ServerRegistry<CapabilitiesContribution> = createServerRegistry('capabilities contribution', capabilitiesProblem);
+  readonly nodeHooks: ServerRegistry<NodeHook> = createServerRegistry('node hook', hookProblem);
+  private readonly active = new Map<string, { definition: ServerPluginDefinition; undos: Undo[] }>();
+
+  constructor(private readonly log: HostLog) {}
+
+  /** The ids of the active plugins. */
+  activeIds(): string[] {
+    return [...this.active.keys()];
+  }
+
+  /**
+   * Activates a plugin's server part. When `activate` throws, everything it registered is
+   * taken back and the error is rethrown (naming the plugin).
+   */
+  async activate(definition: ServerPluginDefinition): Promise<void> {
+    const id = definition.id;
+    if (this.active.has(id)) throw new ServerPluginError(id, 'is already active');
+    const undos: Undo[] = [];
+    const scoped = <T extends { id: string }>(registry: ServerRegistry<T>): ScopedRegistry<T> => ({
+      register(entry) {
+        const undo = registry.register(id, entry);
+        undos.push(undo);
+        return undo;
+      },
+    });
+    const log: PluginLog = {
+      info: (message) => this.log.info(`[plugin ${id}] ${message}`),
+      warn: (message) => this.log.warn(`[plugin ${id}] ${message}`),
+      error: (message, error) => this.log.error(`[plugin ${id}] ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}`),
+    };
+    const ctx: ServerPluginContext = Object.freeze({
+      pluginId: id,
+      routes: scoped(this.routes),
+      capabilities: scoped(this.capabilityContributions),
+      nodeHooks: scoped(this.nodeHooks),
+      log,
+    });
+    try {
+      await definition.activate(ctx);
+    } catch (error) {
+      for (const undo of undos.reverse()) undo();
+      if (error instanceof ServerPluginError) throw error;
+      throw new ServerPluginError(id, `activation failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    this.active.set(id, { definition, undos });
+  }
+
+  /** Takes back everything the plugin registered and runs its `deactivate`. */
+  async deactivate(id: string): Promise<void> {
+    const plugin = this.active.get(id);
+    if (!plugin) return;
+    this.active.delete(id);
+    for (const undo of plugin.undos.reverse()) undo();
+    try {
+      await plugin.definition.deactivate?.();
+    } catch (error) {
+      this.log.error(`[plugin ${id}] deactivate failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /** The server's capabilities with every contribution merged in (a failing one is logged and left out). */
+  capabilities(base: { [key: string]: JsonValue }): { [key: string]: JsonValue } {
+    let merged = base;
+    for (const { owner, entry } of this.capabilityContributions.list()) {
+      try {
+        const extra = entry.capabilities();
+        if (!isPlainObject(extra)) throw new Error('capabilities() must return an object');
+        merged = mergeCapabilities(merged, extra);
+      } catch (error) {
+        this.log.error(`[plugin ${owner}] the capabilities contribution "${entry.id}" failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    return merged;
+  }
+
+  /** The storage listener that runs the registered node hooks (added to a FileService's events). */
+  nodeEventListener(): NodeEventListener {
+    const run = async (name: 'created' | 'changed' | 'deleted', uid: string, entry: FileEntry): Promise<void> => {
+      for (const { owner, entry: hook } of this.nodeHooks.list()) {
+        try {
+          await hook[name]?.(pluginNode(uid, entry));
+        } catch (error) {
+          this.log.error(`[plugin ${owner}] the node hook "${hook.id}" failed on ${name}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    };
+    return {
+      created: (uid, entry) => run('created', uid, entry),
+      changed: (uid, entry) => run('changed', uid, entry),
+      deleted: (uid, entry) => run('deleted', uid, entry),
+      moved: async (uid, entry, from) => {
+        for (const { owner, entry: hook } of this.nodeHooks.list()) {
+          try {
+            await hook.moved?.(pluginNode(uid, entry), from);
+          } catch (error) {
+            this.log.error(`[plugin ${owner}] the node hook "${hook.id}" failed on moved: ${error instanceof Error ? error.message : String(error)}`);
+          }
+        }
+      },
+      deleting: async (uid, entry) => {
+        for (const { entry: hook } of this.nodeHooks.list()) {
+          if (await hook.deleting?.(pluginNode(uid, entry))) return true;
+        }
+        return false;
+      },
+    };
+  }
+}
