@@ -17,6 +17,8 @@ import { registerApi } from './api';
 import { installCompression } from './api/compression';
 import { registerWeb } from './web';
 import { registerDav } from './dav';
+import type { PluginRuntime } from './plugin-host';
+import { pluginMigrations, startPlugins } from './plugin-host';
 
 /** The name of the metadata database inside the data dir. */
 export const DATABASE_FILE = 'cumulus.sqlite';
@@ -27,6 +29,8 @@ export interface BuiltApp {
   files: FileService;
   db: Kysely<unknown>;
   accounts: Accounts;
+  /** The plugins: installed, switched, and the server parts loaded at start-up. */
+  plugins: PluginRuntime;
   /** What the first-start admin creation did. */
   admin: AdminBootstrap;
   /** Closes the app and the database. */
@@ -38,7 +42,7 @@ export async function openServices(config: Pick<ServerConfig, 'dataDir'> & Param
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const db = openDatabase<unknown>(join(config.dataDir, DATABASE_FILE));
   try {
-    await migrate(db, [...accountMigrations, ...storageMigrations]);
+    await migrate(db, [...accountMigrations, ...storageMigrations, ...pluginMigrations]);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -71,10 +75,13 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     // peer is a listed proxy: the rightmost hop that is not one of them.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
+  // Plugin problems go to the server log even when request logging is off.
+  const pluginLog = config.logRequests ? app.log : { info: () => undefined, warn: console.warn, error: console.error };
+  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: pluginLog });
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
   installCompression(app);
-  registerApi(app, { config, db, files, accounts });
+  registerApi(app, { config, db, files, accounts, plugins });
   registerWeb(app, { config, files, accounts });
   registerDav(app, { files, db, config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval } });
 
@@ -84,11 +91,13 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     files,
     db,
     accounts,
+    plugins,
     admin,
     async close() {
       if (closed) return;
       closed = true;
       await app.close();
+      await plugins.stop();
       await db.destroy();
     },
   };
