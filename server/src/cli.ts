@@ -6,11 +6,12 @@ import { UsageError, parseArgs } from './cli/args';
 import type { CliIo } from './cli/io';
 import { println } from './cli/io';
 import { serveCommand } from './cli/serve';
+import { pluginCommands } from './cli/plugin-commands';
 import type { Command } from './cli/user-commands';
 import { NotFound, checkCommandOptions, userCommands } from './cli/user-commands';
 
 /** Every `cumulus` command by name. */
-export const commands: Record<string, Command> = { serve: serveCommand, ...userCommands };
+export const commands: Record<string, Command> = { serve: serveCommand, ...userCommands, ...pluginCommands };
 
 /** The help text. */
 export function usage(): string {
