@@ -83,7 +83,12 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   installCompression(app);
   registerApi(app, { config, db, files, accounts, plugins });
   registerWeb(app, { config, files, accounts });
-  registerDav(app, { files, db, config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval } });
+  registerDav(app, {
+    files,
+    db,
+    config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval },
+    pluginLiveProperties: () => plugins.host.davLiveProperties(),
+  });
 
   let closed = false;
   return {

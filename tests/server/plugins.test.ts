@@ -36,6 +36,15 @@ describe('plugins with a server part, loaded at start-up', () => {
   const caps = async () => ((await (await request(server, '/ocs/v2.php/cloud/capabilities?format=json')).json()) as { ocs: { data: { capabilities: Record<string, Record<string, unknown>> } } }).ocs.data.capabilities;
   const manifestIds = async () => ((await (await request(server, '/apps/files/api/v1/plugins', { headers: { Authorization: ADMIN } })).json()) as { plugins: { id: string }[] }).plugins.map((p) => p.id);
 
+  const propfindLabel = async () =>
+    (
+      await request(server, '/remote.php/dav/files/admin/labelled.txt', {
+        method: 'PROPFIND',
+        headers: { Authorization: ADMIN, Depth: '0', 'Content-Type': 'application/xml' },
+        body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:nc="http://nextcloud.org/ns"><d:prop><nc:note-label/></d:prop></d:propfind>',
+      })
+    ).text();
+
   it('serves an enabled plugin’s routes under /apps/<id>/, to signed-in users only', async () => {
     const hello = await request(server, '/apps/notes/api/hello/J%C3%BCrgen?q=1&q=2', { headers: { Authorization: ADMIN } });
     expect(hello.status).toBe(200);
@@ -72,6 +81,20 @@ describe('plugins with a server part, loaded at start-up', () => {
     expect(await created.json()).toEqual(expect.arrayContaining(['admin:/hooked.txt']));
   });
 
+  it('answers its live property in PROPFIND and protects it from PROPPATCH', async () => {
+    await request(server, '/remote.php/dav/files/admin/labelled.txt', { method: 'PUT', headers: { Authorization: ADMIN }, body: 'x' });
+    const found = await propfindLabel();
+    expect(found).toContain('<nc:note-label>&lt;labelled.txt&gt;</nc:note-label>');
+    const patch = await request(server, '/remote.php/dav/files/admin/labelled.txt', {
+      method: 'PROPPATCH',
+      headers: { Authorization: ADMIN, 'Content-Type': 'application/xml' },
+      body: '<?xml version="1.0"?><d:propertyupdate xmlns:d="DAV:" xmlns:nc="http://nextcloud.org/ns"><d:set><d:prop><nc:note-label>mine</nc:note-label></d:prop></d:set></d:propertyupdate>',
+    });
+    expect(patch.status).toBe(207);
+    expect(await patch.text()).toContain('HTTP/1.1 403');
+    expect(await propfindLabel()).toContain('<nc:note-label>&lt;labelled.txt&gt;</nc:note-label>');
+  });
+
   it('starts without a plugin whose activation fails or that is not a server plugin, reporting each by id', async () => {
     expect(server.built.plugins.host.activeIds()).toEqual(['notes']);
     expect(server.built.plugins.problems.failures).toEqual([
@@ -95,6 +118,8 @@ describe('plugins with a server part, loaded at start-up', () => {
     expect(capabilities.notes).toBeUndefined();
     expect(capabilities.files).toMatchObject({ undelete: false });
     expect(server.built.plugins.host.nodeHooks.list()).toEqual([]);
+    const absent = await propfindLabel();
+    expect(absent).toMatch(/<d:propstat><d:prop><nc:note-label\/><\/d:prop><d:status>HTTP\/1.1 404 Not Found/);
     await server.built.plugins.states.setEnabled('notes', true);
     await server.close();
     await start();

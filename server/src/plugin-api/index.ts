@@ -4,6 +4,7 @@
 export type {
   CapabilitiesContribution,
   JsonValue,
+  LivePropertyContribution,
   NodeHook,
   PluginLog,
   PluginNode,

@@ -109,6 +109,24 @@ export interface NodeHook {
   moved?(node: PluginNode, from: string): void | Promise<void>;
 }
 
+/**
+ * A WebDAV live property: computed per node, answered in PROPFIND, REPORT and SEARCH when a
+ * client names it, refused (403) by PROPPATCH. Its namespace is one of Nextcloud's, by prefix:
+ * `oc` http://owncloud.org/ns, `nc` http://nextcloud.org/ns, `ocs` http://open-collaboration-services.org/ns.
+ */
+export interface LivePropertyContribution {
+  /** Unique among live properties. */
+  id: string;
+  prefix: 'oc' | 'nc' | 'ocs';
+  /** The element's local name, e.g. `trashbin-filename`; not one the server already has. */
+  name: string;
+  /**
+   * The node's value as text (the server escapes it), or undefined when the node has none
+   * (404 in the answer). Called for every node of a listing: keep it synchronous and fast.
+   */
+  get(node: PluginNode): string | undefined;
+}
+
 /** The plugin's log: lines carry the plugin's id. */
 export interface PluginLog {
   info(message: string): void;
@@ -128,6 +146,8 @@ export interface ServerPluginContext {
   readonly capabilities: ScopedRegistry<CapabilitiesContribution>;
   /** Hooks on node events. */
   readonly nodeHooks: ScopedRegistry<NodeHook>;
+  /** WebDAV live properties. */
+  readonly liveProperties: ScopedRegistry<LivePropertyContribution>;
   readonly log: PluginLog;
 }
 

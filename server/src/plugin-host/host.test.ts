@@ -4,6 +4,7 @@ import type { NodeHook, PluginNode, ServerPluginContext } from '../plugin-api';
 import { ServerPluginError, defineServerPlugin, isServerPluginDefinition } from '../plugin-api';
 import { makeTestFiles } from '../storage/test-support';
 import type { FileService } from '../storage/file-service';
+import type { LiveProperty } from '../dav/properties';
 import { PluginHost } from './host';
 
 function silentLog(): { lines: string[]; info(m: string): void; warn(m: string): void; error(m: string): void } {
@@ -74,6 +75,7 @@ describe('PluginHost registrations', () => {
           ctx.routes.register(route('fav.list'));
           ctx.capabilities.register({ id: 'fav.caps', capabilities: () => ({ files: { favorites: true } }) });
           ctx.nodeHooks.register({ id: 'fav.hook', deleted: () => undefined });
+          ctx.liveProperties.register({ id: 'fav.prop', prefix: 'nc', name: 'fav-rank', get: () => '1' });
         },
         deactivate: () => void deactivated.push('fav'),
       }),
@@ -83,6 +85,7 @@ describe('PluginHost registrations', () => {
     expect(host.routes.list()).toEqual([]);
     expect(host.capabilityContributions.list()).toEqual([]);
     expect(host.nodeHooks.list()).toEqual([]);
+    expect(host.davLiveProperties().size).toBe(0);
     expect(host.activeIds()).toEqual([]);
     expect(deactivated).toEqual(['fav']);
   });
@@ -128,6 +131,51 @@ describe('PluginHost registrations', () => {
     expect(log.lines).toContain('[plugin trash] the capabilities contribution "trash.bad" failed: boom');
     await host.deactivate('trash');
     expect(host.capabilities(base)).toEqual(base);
+  });
+});
+
+describe('live properties', () => {
+  const entry = { fileid: 7, path: '/a&b.txt', name: 'a&b.txt', type: 'file', size: 3, mtime: 1, etag: 'e', mime: 'text/plain' } as Parameters<LiveProperty['get']>[0];
+  const pc = { user: { uid: 'alice' } } as Parameters<LiveProperty['get']>[1];
+
+  it('renders a contributed property escaped, by its Clark name, and logs a failing one as absent', async () => {
+    const log = silentLog();
+    const host = new PluginHost(log);
+    await host.activate(
+      defineServerPlugin({
+        id: 'trash',
+        activate(ctx) {
+          ctx.liveProperties.register({ id: 'trash.name', prefix: 'nc', name: 'trashbin-filename', get: (node) => `${node.uid}:${node.name}` });
+          ctx.liveProperties.register({
+            id: 'trash.broken',
+            prefix: 'oc',
+            name: 'broken',
+            get: () => {
+              throw new Error('no row');
+            },
+          });
+        },
+      }),
+    );
+    const properties = host.davLiveProperties();
+    expect(properties.get('{http://nextcloud.org/ns}trashbin-filename')?.get(entry, pc)).toBe('alice:a&amp;b.txt');
+    expect(properties.get('{http://owncloud.org/ns}broken')?.get(entry, pc)).toBeUndefined();
+    expect(log.lines).toEqual(['[plugin trash] the live property oc:broken failed: no row']);
+  });
+
+  it("refuses a server property's name, a name another plugin gives, a bad prefix or name", async () => {
+    const host = new PluginHost(silentLog());
+    const contexts: ServerPluginContext[] = [];
+    await host.activate(defineServerPlugin({ id: 'one', activate: (c) => void contexts.push(c) }));
+    await host.activate(defineServerPlugin({ id: 'two', activate: (c) => void contexts.push(c) }));
+    const [one, two] = contexts as [ServerPluginContext, ServerPluginContext];
+    const get = () => 'x';
+    expect(() => one.liveProperties.register({ id: 'fav', prefix: 'oc', name: 'favorite', get })).toThrow('oc:favorite is a property of the server');
+    one.liveProperties.register({ id: 'p1', prefix: 'nc', name: 'label', get });
+    expect(() => two.liveProperties.register({ id: 'p2', prefix: 'nc', name: 'label', get })).toThrow('nc:label is already given by "one"');
+    expect(() => two.liveProperties.register({ id: 'p3', prefix: 'd' as 'oc', name: 'x', get })).toThrow('its prefix must be oc, nc or ocs');
+    expect(() => two.liveProperties.register({ id: 'p4', prefix: 'oc', name: 'a b', get })).toThrow('its name must be an XML name');
+    expect([...host.davLiveProperties().keys()]).toEqual(['{http://nextcloud.org/ns}label']);
   });
 });
 

@@ -1,6 +1,7 @@
 import type {
   CapabilitiesContribution,
   JsonValue,
+  LivePropertyContribution,
   NodeHook,
   PluginLog,
   PluginNode,
@@ -11,6 +12,10 @@ import type {
   Undo,
 } from '../plugin-api';
 import { ServerPluginError } from '../plugin-api';
+import type { LiveProperty } from '../dav/properties';
+import { LIVE_PROPERTIES } from '../dav/properties';
+import { NS } from '../dav/xml/element';
+import { escapeXml } from '../dav/xml/serialize';
 import type { NodeEventListener } from '../storage/node-events';
 import type { FileEntry } from '../storage/types';
 import type { ServerRegistry } from './registry';
@@ -44,6 +49,14 @@ function hookProblem(hook: NodeHook): string | null {
   return wrong ? `${wrong} must be a function` : null;
 }
 
+const PREFIX_NS = { oc: NS.oc, nc: NS.nc, ocs: NS.ocs } as const;
+const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** The Clark name (`{namespace}name`) of a contributed live property. */
+function clarkOf(property: LivePropertyContribution): string {
+  return `{${PREFIX_NS[property.prefix]}}${property.name}`;
+}
+
 /** A node as hooks see it. */
 export function pluginNode(uid: string, entry: FileEntry): PluginNode {
   return Object.freeze({ uid, fileid: entry.fileid, path: entry.path, name: entry.name, type: entry.type, size: entry.size, mtime: entry.mtime, etag: entry.etag, mime: entry.mime });
@@ -71,6 +84,7 @@ export class PluginHost {
   readonly routes: ServerRegistry<PluginRoute> = createServerRegistry('route', routeProblem);
   readonly capabilityContributions: ServerRegistry<CapabilitiesContribution> = createServerRegistry('capabilities contribution', capabilitiesProblem);
   readonly nodeHooks: ServerRegistry<NodeHook> = createServerRegistry('node hook', hookProblem);
+  readonly liveProperties: ServerRegistry<LivePropertyContribution> = createServerRegistry('live property', (property) => this.livePropertyProblem(property));
   private readonly active = new Map<string, { definition: ServerPluginDefinition; undos: Undo[] }>();
 
   constructor(private readonly log: HostLog) {}
@@ -105,6 +119,7 @@ export class PluginHost {
       routes: scoped(this.routes),
       capabilities: scoped(this.capabilityContributions),
       nodeHooks: scoped(this.nodeHooks),
+      liveProperties: scoped(this.liveProperties),
       log,
     });
     try {
@@ -143,6 +158,40 @@ export class PluginHost {
       }
     }
     return merged;
+  }
+
+  private livePropertyProblem(property: LivePropertyContribution): string | null {
+    if (!Object.hasOwn(PREFIX_NS, property.prefix)) return 'its prefix must be oc, nc or ocs';
+    if (typeof property.name !== 'string' || !PROPERTY_NAME.test(property.name)) return 'its name must be an XML name';
+    if (typeof property.get !== 'function') return 'get must be a function';
+    const clark = clarkOf(property);
+    if (LIVE_PROPERTIES.has(clark)) return `${property.prefix}:${property.name} is a property of the server`;
+    const taken = this.liveProperties.list().find(({ entry }) => clarkOf(entry) === clark);
+    return taken ? `${property.prefix}:${property.name} is already given by "${taken.owner}"` : null;
+  }
+
+  /**
+   * The contributed live properties as the WebDAV layer renders them: values escaped; a
+   * `get` that throws is logged with its plugin and the node gets no value (404).
+   */
+  davLiveProperties(): ReadonlyMap<string, LiveProperty> {
+    const map = new Map<string, LiveProperty>();
+    for (const { owner, entry } of this.liveProperties.list()) {
+      map.set(clarkOf(entry), {
+        prefix: entry.prefix,
+        local: entry.name,
+        get: (node, pc) => {
+          try {
+            const value = entry.get(pluginNode(pc.user.uid, node));
+            return value === undefined ? undefined : escapeXml(String(value));
+          } catch (error) {
+            this.log.error(`[plugin ${owner}] the live property ${entry.prefix}:${entry.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+            return undefined;
+          }
+        },
+      });
+    }
+    return map;
   }
 
   /** The storage listener that runs the registered node hooks (added to a FileService's events). */
