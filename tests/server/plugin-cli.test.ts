@@ -82,6 +82,25 @@ describe('cumulus plugins:list, plugins:enable, plugins:disable', () => {
     }
   }, 60000);
 
+  it("runs an enabled plugin's commands as <plugin id>:<name> and lists them in the help; a disabled plugin's are unknown", async () => {
+    const help = await cumulus(['help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Commands of the enabled plugins:\n  notes:say <words…>\n      Prints its words.');
+    expect(help.stderr).toContain('The plugin "broken" was not loaded: Plugin "broken": activation failed: cannot reach its database');
+    const said = await cumulus(['notes:say', 'hello', 'world'], env);
+    expect(said).toMatchObject({ code: 0, stdout: 'hello world\n' });
+    const bare = await cumulus(['notes:say'], env);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('Usage: cumulus notes:say <words…>');
+
+    expect((await cumulus(['plugins:disable', 'notes'], env)).code).toBe(0);
+    const gone = await cumulus(['notes:say', 'hi'], env);
+    expect(gone.code).toBe(2);
+    expect(gone.stderr).toContain('Unknown command "notes:say"');
+    expect((await cumulus(['help'], env)).stdout).not.toContain('notes:say');
+    expect((await cumulus(['plugins:enable', 'notes'], env)).code).toBe(0);
+  }, 60000);
+
   it('refuses an unknown plugin (exit 1, naming the installed ones) and a missing id (exit 2)', async () => {
     const unknown = await cumulus(['plugins:enable', 'nope'], env);
     expect(unknown.code).toBe(1);

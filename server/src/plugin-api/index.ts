@@ -6,6 +6,8 @@ export type {
   JsonValue,
   LivePropertyContribution,
   NodeHook,
+  PluginCommand,
+  PluginCommandIo,
   PluginLog,
   PluginNode,
   PluginRequest,

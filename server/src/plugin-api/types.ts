@@ -127,6 +127,32 @@ export interface LivePropertyContribution {
   get(node: PluginNode): string | undefined;
 }
 
+/** Where a plugin command writes. */
+export interface PluginCommandIo {
+  /** Writes a line to standard output. */
+  out(line: string): void;
+  /** Writes a line to standard error. */
+  err(line: string): void;
+}
+
+/**
+ * A command of the `cumulus` command line, run as `cumulus <plugin id>:<name> [args…]` (so it
+ * never clashes with the server's commands) and listed by `cumulus help` while the plugin is
+ * enabled.
+ */
+export interface PluginCommand {
+  /** Unique among commands. */
+  id: string;
+  /** Lower case letters, digits and `-`, e.g. `cleanup`. */
+  name: string;
+  /** The arguments it takes, for the help text, e.g. `<uid> [--days N]`. */
+  usage?: string;
+  /** One line of what it does. */
+  summary: string;
+  /** Runs it with the words after its name; returns the exit code (0 done, 1 failed, 2 wrong usage). */
+  run(args: readonly string[], io: PluginCommandIo): number | Promise<number>;
+}
+
 /** The plugin's log: lines carry the plugin's id. */
 export interface PluginLog {
   info(message: string): void;
@@ -148,6 +174,8 @@ export interface ServerPluginContext {
   readonly nodeHooks: ScopedRegistry<NodeHook>;
   /** WebDAV live properties. */
   readonly liveProperties: ScopedRegistry<LivePropertyContribution>;
+  /** Commands of the `cumulus` command line. */
+  readonly commands: ScopedRegistry<PluginCommand>;
   readonly log: PluginLog;
 }
 

@@ -134,6 +134,22 @@ describe('PluginHost registrations', () => {
   });
 });
 
+describe('commands', () => {
+  it('names a command <plugin id>:<name>, refuses the same name twice in a plugin and a bad name, and drops them with the plugin', async () => {
+    const host = new PluginHost(silentLog());
+    let ctx: ServerPluginContext | undefined;
+    await host.activate(defineServerPlugin({ id: 'trash', activate: (c) => void (ctx = c) }));
+    const run = () => 0;
+    ctx!.commands.register({ id: 'trash.cleanup', name: 'cleanup', summary: 'Empties old trash.', run });
+    expect(() => ctx!.commands.register({ id: 'trash.cleanup2', name: 'cleanup', summary: 'Again.', run })).toThrow('the command trash:cleanup is already registered');
+    expect(() => ctx!.commands.register({ id: 'trash.bad', name: 'Clean Up', summary: 'x', run })).toThrow('its name must match');
+    expect(() => ctx!.commands.register({ id: 'trash.mute', name: 'mute', summary: ' ', run })).toThrow('it needs a summary');
+    expect([...host.commandsByName().keys()]).toEqual(['trash:cleanup']);
+    await host.deactivate('trash');
+    expect(host.commandsByName().size).toBe(0);
+  });
+});
+
 describe('live properties', () => {
   const entry = { fileid: 7, path: '/a&b.txt', name: 'a&b.txt', type: 'file', size: 3, mtime: 1, etag: 'e', mime: 'text/plain' } as Parameters<LiveProperty['get']>[0];
   const pc = { user: { uid: 'alice' } } as Parameters<LiveProperty['get']>[1];

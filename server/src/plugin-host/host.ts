@@ -3,6 +3,7 @@ import type {
   JsonValue,
   LivePropertyContribution,
   NodeHook,
+  PluginCommand,
   PluginLog,
   PluginNode,
   PluginRoute,
@@ -51,6 +52,14 @@ function hookProblem(hook: NodeHook): string | null {
 
 const PREFIX_NS = { oc: NS.oc, nc: NS.nc, ocs: NS.ocs } as const;
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const COMMAND_NAME = /^[a-z0-9][a-z0-9-]*$/;
+
+function commandProblem(command: PluginCommand): string | null {
+  if (typeof command.name !== 'string' || !COMMAND_NAME.test(command.name)) return `its name must match ${String(COMMAND_NAME)}`;
+  if (typeof command.summary !== 'string' || command.summary.trim() === '') return 'it needs a summary';
+  if (command.usage !== undefined && typeof command.usage !== 'string') return 'usage must be a string';
+  return typeof command.run === 'function' ? null : 'run must be a function';
+}
 
 /** The Clark name (`{namespace}name`) of a contributed live property. */
 function clarkOf(property: LivePropertyContribution): string {
@@ -85,6 +94,11 @@ export class PluginHost {
   readonly capabilityContributions: ServerRegistry<CapabilitiesContribution> = createServerRegistry('capabilities contribution', capabilitiesProblem);
   readonly nodeHooks: ServerRegistry<NodeHook> = createServerRegistry('node hook', hookProblem);
   readonly liveProperties: ServerRegistry<LivePropertyContribution> = createServerRegistry('live property', (property) => this.livePropertyProblem(property));
+  readonly commands: ServerRegistry<PluginCommand> = createServerRegistry('command', (command, owner) => {
+    const problem = commandProblem(command);
+    if (problem !== null) return problem;
+    return this.commands.list().some((other) => other.owner === owner && other.entry.name === command.name) ? `the command ${owner}:${command.name} is already registered` : null;
+  });
   private readonly active = new Map<string, { definition: ServerPluginDefinition; undos: Undo[] }>();
 
   constructor(private readonly log: HostLog) {}
@@ -120,6 +134,7 @@ export class PluginHost {
       capabilities: scoped(this.capabilityContributions),
       nodeHooks: scoped(this.nodeHooks),
       liveProperties: scoped(this.liveProperties),
+      commands: scoped(this.commands),
       log,
     });
     try {
@@ -192,6 +207,11 @@ export class PluginHost {
       });
     }
     return map;
+  }
+
+  /** The registered commands by their full name, `<plugin id>:<name>`. */
+  commandsByName(): Map<string, PluginCommand> {
+    return new Map(this.commands.list().map(({ owner, entry }) => [`${owner}:${entry.name}`, entry]));
   }
 
   /** The storage listener that runs the registered node hooks (added to a FileService's events). */

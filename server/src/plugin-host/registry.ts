@@ -20,15 +20,15 @@ export interface ServerRegistry<T extends { id: string }> {
  * registration shape, the duplicate policy and the undo behave the same everywhere.
  *
  * @param kind the kind's name in messages, e.g. "route"
- * @param problem why an entry is invalid, or null
+ * @param problem why an entry is invalid for the plugin `owner`, or null
  */
-export function createServerRegistry<T extends { id: string }>(kind: string, problem: (entry: T) => string | null): ServerRegistry<T> {
+export function createServerRegistry<T extends { id: string }>(kind: string, problem: (entry: T, owner: string) => string | null): ServerRegistry<T> {
   const entries = new Map<string, { token: symbol; owned: Owned<T> }>();
   return {
     register(owner, entry) {
       const id: unknown = (entry as { id?: unknown } | null)?.id;
       if (typeof id !== 'string' || id === '') throw new ServerPluginError(owner, `a ${kind} needs a non-empty string id`);
-      const reason = problem(entry);
+      const reason = problem(entry, owner);
       if (reason !== null) throw new ServerPluginError(owner, `the ${kind} "${id}" is invalid: ${reason}`);
       const taken = entries.get(id);
       if (taken) throw new ServerPluginError(owner, `a ${kind} with the id "${id}" is already registered (by "${taken.owned.owner}")`);
