@@ -66,6 +66,11 @@ function clarkOf(property: LivePropertyContribution): string {
   return `{${PREFIX_NS[property.prefix]}}${property.name}`;
 }
 
+/** The message of something thrown. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** A node as hooks see it. */
 export function pluginNode(uid: string, entry: FileEntry): PluginNode {
   return Object.freeze({ uid, fileid: entry.fileid, path: entry.path, name: entry.name, type: entry.type, size: entry.size, mtime: entry.mtime, etag: entry.etag, mime: entry.mime });
@@ -126,7 +131,7 @@ export class PluginHost {
     const log: PluginLog = {
       info: (message) => this.log.info(`[plugin ${id}] ${message}`),
       warn: (message) => this.log.warn(`[plugin ${id}] ${message}`),
-      error: (message, error) => this.log.error(`[plugin ${id}] ${message}${error === undefined ? '' : `: ${error instanceof Error ? error.message : String(error)}`}`),
+      error: (message, error) => this.log.error(`[plugin ${id}] ${message}${error === undefined ? '' : `: ${messageOf(error)}`}`),
     };
     const ctx: ServerPluginContext = Object.freeze({
       pluginId: id,
@@ -142,7 +147,7 @@ export class PluginHost {
     } catch (error) {
       for (const undo of undos.reverse()) undo();
       if (error instanceof ServerPluginError) throw error;
-      throw new ServerPluginError(id, `activation failed: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ServerPluginError(id, `activation failed: ${messageOf(error)}`);
     }
     this.active.set(id, { definition, undos });
   }
@@ -156,7 +161,7 @@ export class PluginHost {
     try {
       await plugin.definition.deactivate?.();
     } catch (error) {
-      this.log.error(`[plugin ${id}] deactivate failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log.error(`[plugin ${id}] deactivate failed: ${messageOf(error)}`);
     }
   }
 
@@ -169,7 +174,7 @@ export class PluginHost {
         if (!isPlainObject(extra)) throw new Error('capabilities() must return an object');
         merged = mergeCapabilities(merged, extra);
       } catch (error) {
-        this.log.error(`[plugin ${owner}] the capabilities contribution "${entry.id}" failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.log.error(`[plugin ${owner}] the capabilities contribution "${entry.id}" failed: ${messageOf(error)}`);
       }
     }
     return merged;
@@ -200,7 +205,7 @@ export class PluginHost {
             const value = entry.get(pluginNode(pc.user.uid, node));
             return value === undefined ? undefined : escapeXml(String(value));
           } catch (error) {
-            this.log.error(`[plugin ${owner}] the live property ${entry.prefix}:${entry.name} failed: ${error instanceof Error ? error.message : String(error)}`);
+            this.log.error(`[plugin ${owner}] the live property ${entry.prefix}:${entry.name} failed: ${messageOf(error)}`);
             return undefined;
           }
         },
@@ -216,28 +221,21 @@ export class PluginHost {
 
   /** The storage listener that runs the registered node hooks (added to a FileService's events). */
   nodeEventListener(): NodeEventListener {
-    const run = async (name: 'created' | 'changed' | 'deleted', uid: string, entry: FileEntry): Promise<void> => {
+    // After the fact: every hook runs; one that throws is logged with its plugin and the change stands.
+    const run = async (event: string, call: (hook: NodeHook) => void | Promise<void> | undefined): Promise<void> => {
       for (const { owner, entry: hook } of this.nodeHooks.list()) {
         try {
-          await hook[name]?.(pluginNode(uid, entry));
+          await call(hook);
         } catch (error) {
-          this.log.error(`[plugin ${owner}] the node hook "${hook.id}" failed on ${name}: ${error instanceof Error ? error.message : String(error)}`);
+          this.log.error(`[plugin ${owner}] the node hook "${hook.id}" failed on ${event}: ${messageOf(error)}`);
         }
       }
     };
     return {
-      created: (uid, entry) => run('created', uid, entry),
-      changed: (uid, entry) => run('changed', uid, entry),
-      deleted: (uid, entry) => run('deleted', uid, entry),
-      moved: async (uid, entry, from) => {
-        for (const { owner, entry: hook } of this.nodeHooks.list()) {
-          try {
-            await hook.moved?.(pluginNode(uid, entry), from);
-          } catch (error) {
-            this.log.error(`[plugin ${owner}] the node hook "${hook.id}" failed on moved: ${error instanceof Error ? error.message : String(error)}`);
-          }
-        }
-      },
+      created: (uid, entry) => run('created', (hook) => hook.created?.(pluginNode(uid, entry))),
+      changed: (uid, entry) => run('changed', (hook) => hook.changed?.(pluginNode(uid, entry))),
+      deleted: (uid, entry) => run('deleted', (hook) => hook.deleted?.(pluginNode(uid, entry))),
+      moved: (uid, entry, from) => run('moved', (hook) => hook.moved?.(pluginNode(uid, entry), from)),
       deleting: async (uid, entry) => {
         for (const { entry: hook } of this.nodeHooks.list()) {
           if (await hook.deleting?.(pluginNode(uid, entry))) return true;
@@ -246,4 +244,5 @@ export class PluginHost {
       },
     };
   }
+
 }

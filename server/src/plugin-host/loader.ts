@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isServerPluginDefinition } from '../plugin-api';
 import type { PluginHost } from './host';
+import { messageOf } from './host';
 import type { PluginPackage } from './packages';
 
 /** A plugin whose server part could not be loaded or activated. */
@@ -27,7 +28,7 @@ export async function loadServerPlugins(host: PluginHost, packages: readonly Plu
       if (definition.id !== pkg.id) throw new Error(`its server part declares the id "${definition.id}", its package "${pkg.id}"`);
       await host.activate(definition);
     } catch (error) {
-      failures.push({ id: pkg.id, message: error instanceof Error ? error.message : String(error) });
+      failures.push({ id: pkg.id, message: messageOf(error) });
     }
   }
   return failures;

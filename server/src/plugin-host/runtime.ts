@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { FileService } from '../storage/file-service';
 import type { HostLog } from './host';
-import { PluginHost } from './host';
+import { PluginHost, messageOf } from './host';
 import type { PluginLoadFailure } from './loader';
 import { loadServerPlugins } from './loader';
 import type { PluginPackage, RejectedPackage } from './packages';
@@ -33,7 +33,7 @@ export async function startPlugins(options: { pluginsDir: string; db: Kysely<unk
   const failures = await loadServerPlugins(host, packages, await states.disabledIds());
   for (const failure of failures) options.log.error(`The plugin "${failure.id}" was not loaded: ${failure.message}`);
   const removeListener = options.files.events.add(host.nodeEventListener());
-  options.files.events.onError = (error) => options.log.error(`A node event listener failed: ${error instanceof Error ? error.message : String(error)}`);
+  options.files.events.onError = (error) => options.log.error(`A node event listener failed: ${messageOf(error)}`);
   return {
     host,
     states,

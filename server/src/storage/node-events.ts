@@ -32,21 +32,20 @@ export class NodeEvents {
   }
 
   /** Tells every listener of a created, changed or deleted node. */
-  async emit(event: AfterEvent, uid: string, entry: FileEntry): Promise<void> {
-    for (const { listener } of [...this.listeners]) {
-      try {
-        await listener[event]?.(uid, entry);
-      } catch (error) {
-        this.onError(error);
-      }
-    }
+  emit(event: AfterEvent, uid: string, entry: FileEntry): Promise<void> {
+    return this.each((listener) => listener[event]?.(uid, entry));
   }
 
   /** Tells every listener of a moved node. */
-  async moved(uid: string, entry: FileEntry, from: string): Promise<void> {
+  moved(uid: string, entry: FileEntry, from: string): Promise<void> {
+    return this.each((listener) => listener.moved?.(uid, entry, from));
+  }
+
+  /** Calls every listener, reporting (not throwing) what fails. */
+  private async each(call: (listener: NodeEventListener) => void | Promise<void> | undefined): Promise<void> {
     for (const { listener } of [...this.listeners]) {
       try {
-        await listener.moved?.(uid, entry, from);
+        await call(listener);
       } catch (error) {
         this.onError(error);
       }
