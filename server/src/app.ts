@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { mkdir } from 'node:fs/promises';
@@ -19,6 +19,7 @@ import { registerWeb } from './web';
 import { registerDav } from './dav';
 import type { PluginRuntime } from './plugin-host';
 import { pluginMigrations, startPlugins } from './plugin-host';
+import { installServerErrorLog } from './server-errors';
 
 /** The name of the metadata database inside the data dir. */
 export const DATABASE_FILE = 'cumulus.sqlite';
@@ -51,6 +52,18 @@ export async function openServices(config: Pick<ServerConfig, 'dataDir'> & Param
   return { db, files, accounts: createAccounts(db, config) };
 }
 
+/**
+ * Settles the COPY and MOVE operations a crash cut short and sweeps temporary leftovers,
+ * before the server takes a request (see `storage/tree-operations.ts`). What cannot be
+ * settled is reported on stderr and left to the disk checks.
+ */
+async function recoverStorage(files: FileService): Promise<void> {
+  const report = await files.recoverInterrupted();
+  for (const { operation, error } of report.failed) {
+    process.stderr.write(`Could not settle the interrupted ${operation.kind} of ${operation.source} to ${operation.destination}: ${(error as Error).stack ?? String(error)}\n`);
+  }
+}
+
 /** `/index.php/…` reaches the same routes as `/…`, as in Nextcloud. */
 function stripIndexPhp(url: string): string {
   if (url.startsWith('/index.php/')) return url.slice('/index.php'.length);
@@ -64,10 +77,13 @@ function stripIndexPhp(url: string): string {
  */
 export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   const { db, files, accounts } = await openServices(config);
+  await recoverStorage(files);
   const admin = await ensureAdmin(accounts.users, config.dataDir, config.adminPassword, (uid) => files.ensureUserRoot(uid));
 
   const app = Fastify({
-    logger: config.logRequests,
+    // Warnings and errors (every 5xx among them) are always logged; requests only when asked.
+    logger: { level: config.logRequests ? 'info' : 'warn' },
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     rewriteUrl: (request) => stripIndexPhp(request.url ?? '/'),
     // WebDAV paths carry long file names.
     routerOptions: { maxParamLength: 4096 },
@@ -75,9 +91,9 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     // peer is a listed proxy: the rightmost hop that is not one of them.
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   });
-  // Plugin problems go to the server log even when request logging is off.
-  const pluginLog = config.logRequests ? app.log : { info: () => undefined, warn: console.warn, error: console.error };
-  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: pluginLog });
+  // The log keeps warnings and errors even when request logging is off: plugin problems show.
+  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: app.log });
+  installServerErrorLog(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
   installCompression(app);
@@ -90,6 +106,11 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
   });
 
+  const sweeper = setInterval(() => {
+    files.sweepTemporary().catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping temporary files failed'));
+  }, config.tmpSweepInterval * 1000);
+  sweeper.unref();
+
   let closed = false;
   return {
     app,
@@ -101,6 +122,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     async close() {
       if (closed) return;
       closed = true;
+      clearInterval(sweeper);
       await app.close();
       await plugins.stop();
       await db.destroy();

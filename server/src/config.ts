@@ -26,6 +26,11 @@ export interface ServerConfig {
    * (0: every time), so changes made deep below it behind the server's back change its etag.
    */
   rescanInterval: number;
+  /**
+   * Seconds between sweeps of `<dataDir>/tmp` for files no running request holds (the
+   * leftovers of a crash are also swept at every start).
+   */
+  tmpSweepInterval: number;
   /** How long a browser session lives without activity, in seconds. */
   sessionLifetime: number;
   /** Failed sign-ins per IP address and user name within {@link throttleWindow} before 429. */
@@ -62,6 +67,7 @@ export const defaultConfig: ServerConfig = {
   maxChunkSize: 10 * 1024 * 1024,
   sessionLifetime: 24 * 60 * 60,
   rescanInterval: 60,
+  tmpSweepInterval: 60 * 60,
   throttleMaxFailures: 10,
   throttleMaxFailuresPerIp: 100,
   throttleWindow: 15 * 60,
@@ -118,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pluginsDir: resolve(env.CUMULUS_PLUGINS_DIR?.trim() || defaultConfig.pluginsDir),
     maxChunkSize: integer(env, 'CUMULUS_MAX_CHUNK_SIZE', defaultConfig.maxChunkSize, 1024, 2 ** 40),
     rescanInterval: integer(env, 'CUMULUS_RESCAN_INTERVAL', defaultConfig.rescanInterval, 0, 86400),
+    tmpSweepInterval: integer(env, 'CUMULUS_TMP_SWEEP_INTERVAL', defaultConfig.tmpSweepInterval, 1, 7 * 86400),
     sessionLifetime: integer(env, 'CUMULUS_SESSION_LIFETIME', defaultConfig.sessionLifetime, 60, 10 * 365 * 86400),
     throttleMaxFailures: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES', defaultConfig.throttleMaxFailures, 1, 1000),
     throttleMaxFailuresPerIp: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES_PER_IP', defaultConfig.throttleMaxFailuresPerIp, 1, 100000),

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { launchBrowser, watchPage } from '../support/browser';
 import type { PageProblems } from '../support/browser';
 import { E2E_OUTPUT, signIn, startFilesServer } from '../support/filesServer';
@@ -25,7 +26,7 @@ describe('file actions in the browser', () => {
   let page: Page;
   let problems: PageProblems;
 
-  const dav = (method: string, file: string, body?: string) => server.dav(method, file, body);
+  const dav = (method: string, file: string, body?: string | Uint8Array) => server.dav(method, file, body);
   const exists = async (file: string) => (await dav('PROPFIND', file)).status === 207;
   const row = (name: string): Locator => page.locator(`[role="row"][data-source$="/${encodeURIComponent(name)}"]`);
   const toast = (text: string): Locator => page.locator('.files-toast', { hasText: text });
@@ -35,12 +36,25 @@ describe('file actions in the browser', () => {
     await page.getByRole('menuitem', { name: action, exact: true }).click();
   };
 
+  /** Moves `name` into Docs, which holds the same name, with the picker: the conflict dialog opens. */
+  const moveOntoTakenName = async (name: string): Promise<Locator> => {
+    await runFromMenu(name, 'Move or copy');
+    const picker = page.getByRole('dialog', { name: 'Choose destination' });
+    await picker.getByRole('button', { name: 'Docs' }).click();
+    await picker.getByRole('button', { name: 'Move to Docs' }).click();
+    return page.getByRole('dialog', { name: '1 file conflict in Docs' });
+  };
+
   beforeAll(async () => {
     server = await startFilesServer({ name: 'actions', adminPassword: PASSWORD });
     for (const folder of ['/Docs', '/Archive']) expect((await dav('MKCOL', folder)).status).toBe(201);
     const files = ['notes.txt', 'other.txt', 'move-me.txt', 'copy-me.txt', 'delete-me.txt', 'batch1.txt', 'batch2.txt', 'batch3.txt', 'inside.txt', 'clash.txt'];
     const inDocs = ['/Docs/inside.txt', '/Docs/clash.txt'];
     for (const name of [...files.map((file) => `/${file}`), ...inDocs]) expect((await dav('PUT', name, `content of ${name}`)).status).toBe(201);
+    // Two different pictures of one name, for the conflict dialog's previews.
+    const picture = (background: string) => sharp({ create: { width: 64, height: 48, channels: 3, background } }).png().toBuffer();
+    expect((await dav('PUT', '/picture.png', await picture('#cc3333'))).status).toBe(201);
+    expect((await dav('PUT', '/Docs/picture.png', await picture('#3366cc'))).status).toBe(201);
 
     browser = await launchBrowser();
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -66,7 +80,7 @@ describe('file actions in the browser', () => {
     expect(await exists('/notes.txt')).toBe(false);
   }, STEP_MS);
 
-  it('shows why a name is invalid while typing, and keeps the field open', async () => {
+  it('shows why a name is invalid while typing; submitting it puts the old name back', async () => {
     await runFromMenu('other.txt', 'Rename');
     const field = row('other.txt').getByRole('textbox', { name: 'Filename' });
     await field.fill('a/b.txt');
@@ -76,9 +90,8 @@ describe('file actions in the browser', () => {
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await shot('rename-invalid');
     await field.press('Escape');
-    // Refused names do not leave the field.
-    expect(await field.isVisible()).toBe(true);
-    await field.fill('other.txt');
+    // A refused name is not kept: the field stays open with the old name (spec §4).
+    expect(await field.inputValue()).toBe('other.txt');
     await field.press('Escape');
     await row('other.txt').getByRole('textbox').waitFor({ state: 'detached' });
     expect(await exists('/other.txt')).toBe(true);
@@ -92,9 +105,9 @@ describe('file actions in the browser', () => {
     await field.fill('taken.txt');
     await field.press('Enter');
     await toast('The name "taken.txt" is already used in the folder "/". Please choose a different name.').waitFor();
-    expect(await row('other.txt').getByRole('textbox', { name: 'Filename' }).inputValue()).toBe('taken.txt');
+    // Spec §4: on failure the old name is restored and the field re-opens.
+    expect(await row('other.txt').getByRole('textbox', { name: 'Filename' }).inputValue()).toBe('other.txt');
     await shot('rename-clash');
-    await row('other.txt').getByRole('textbox', { name: 'Filename' }).fill('other.txt');
     await row('other.txt').getByRole('textbox', { name: 'Filename' }).press('Enter');
     await row('other.txt').getByRole('textbox').waitFor({ state: 'detached' });
     expect(await (await dav('GET', '/taken.txt')).text()).toBe('someone else');
@@ -137,17 +150,15 @@ describe('file actions in the browser', () => {
   }, STEP_MS);
 
   it('moving onto a taken name opens the conflict dialog; keeping both moves under a numbered name', async () => {
-    await runFromMenu('clash.txt', 'Move or copy');
-    const picker = page.getByRole('dialog', { name: 'Choose destination' });
-    await picker.getByRole('button', { name: 'Docs' }).click();
-    await picker.getByRole('button', { name: 'Move to Docs' }).click();
-    const conflicts = page.getByRole('dialog', { name: '1 file conflict in Docs' });
+    const conflicts = await moveOntoTakenName('clash.txt');
     await conflicts.getByText('Which files do you want to keep?').waitFor();
     await conflicts.getByRole('button', { name: 'Continue' }).click();
     await conflicts.getByText('You need to select at least one version of each file to continue.').waitFor();
     await shot('conflict-dialog');
     await conflicts.getByRole('checkbox', { name: 'Existing version: clash.txt' }).check();
     await conflicts.getByRole('checkbox', { name: 'New version: clash.txt' }).check();
+    // Keeping both says the name the moved file gets.
+    await conflicts.getByText('clash (1).txt').waitFor();
     await conflicts.getByRole('button', { name: 'Continue' }).click();
     // The earlier steps' success toasts may still show: the last one is this move's.
     await toast('"Move or copy" action executed successfully').last().waitFor();
@@ -155,6 +166,30 @@ describe('file actions in the browser', () => {
     expect(await exists('/Docs/clash (1).txt')).toBe(true);
     expect((await (await dav('GET', '/Docs/clash.txt')).text())).toBe('content of /Docs/clash.txt');
     expect(await exists('/clash.txt')).toBe(false);
+  }, STEP_MS);
+
+  it("the conflict dialog shows the server's previews of both pictures; 'Select all new files' overwrites", async () => {
+    const conflicts = await moveOntoTakenName('picture.png');
+    const previews = conflicts.getByRole('img', { name: 'Preview image' });
+    await previews.nth(1).waitFor();
+    expect(await previews.count()).toBe(2);
+    // Both previews came from the server and drew a picture.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[role="dialog"] img[alt="Preview image"]')].every((image) => image.complete && image.naturalWidth > 0),
+    );
+    expect(await previews.evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).src).pathname))).toEqual(['/core/preview', '/core/preview']);
+    expect(await conflicts.getByText('Select all checkboxes').isVisible()).toBe(true);
+    await shot('conflict-dialog-previews');
+    // The keyboard reaches the choices: Space ticks the focused checkbox.
+    await conflicts.getByRole('checkbox', { name: 'Select all new files' }).focus();
+    await page.keyboard.press('Space');
+    expect(await conflicts.getByRole('checkbox', { name: 'New version: picture.png' }).isChecked()).toBe(true);
+    await conflicts.getByRole('button', { name: 'Continue' }).click();
+    await row('picture.png').waitFor({ state: 'detached' });
+    const moved = await sharp(Buffer.from(await (await dav('GET', '/Docs/picture.png')).arrayBuffer())).stats();
+    // The red picture replaced the blue one.
+    expect(moved.channels[0]!.mean).toBeGreaterThan(moved.channels[2]!.mean);
+    expect(await exists('/picture.png')).toBe(false);
   }, STEP_MS);
 
   it('refuses moving a folder into itself, and a closed picker says the operation was cancelled', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -14,7 +14,6 @@ const entry = (id: string) => ({ id, name: id, version: '1.0.0', entry: `/apps/f
 describe('plugins with a server part, loaded at start-up', () => {
   let dataDir: string;
   let server: StartedServer;
-  const errors: string[] = [];
 
   const start = async () => {
     server = await startServer({ dataDir, port: 0, adminPassword: ADMIN_PASSWORD, pluginsDir: PLUGINS, distDir: join(dataDir, 'dist'), throttleDelayMs: 0 });
@@ -24,12 +23,10 @@ describe('plugins with a server part, loaded at start-up', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'cumulus-plugins-'));
     await mkdir(join(dataDir, 'dist', 'plugins'), { recursive: true });
     await writeFile(join(dataDir, 'dist', 'plugins', 'manifest.json'), JSON.stringify({ plugins: [entry('hello'), entry('notes')] }));
-    jest.spyOn(console, 'error').mockImplementation((message: unknown) => void errors.push(String(message)));
     await start();
   }, 30000);
   afterAll(async () => {
     await server?.close();
-    jest.restoreAllMocks();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -101,7 +98,6 @@ describe('plugins with a server part, loaded at start-up', () => {
       { id: 'broken', message: 'Plugin "broken": activation failed: cannot reach its database' },
       { id: 'stranger', message: './server/index.ts must export as default a server plugin made with defineServerPlugin' },
     ]);
-    expect(errors).toEqual(expect.arrayContaining([expect.stringContaining('The plugin "broken" was not loaded: Plugin "broken": activation failed: cannot reach its database')]));
     expect((await request(server, '/apps/broken/api/x', { headers: { Authorization: ADMIN } })).status).toBe(404);
   });
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import type { TestServer } from './helpers';
-import { ADMIN, basic, request, startTestServer } from './helpers';
+import { ADMIN, basic, request, signIn, startTestServer } from './helpers';
 
 describe('previews and file links', () => {
   let server: TestServer;
@@ -87,20 +87,45 @@ describe('previews and file links', () => {
     }
   });
 
-  it("never shows another user's file (404) and needs a user (401)", async () => {
+  it("never shows another user's file (404, or 'File not found' in the app) and needs a user (401)", async () => {
     expect((await preview(`fileId=${photo}&x=32&y=32`, basic('frank', 'frank-password'))).status).toBe(404);
     expect((await request(server, `/core/preview?fileId=${photo}`)).status).toBe(401);
-    expect((await request(server, `/f/${photo}`, { headers: { authorization: basic('frank', 'frank-password') } })).status).toBe(404);
+    // Frank learns nothing: the app says 'File not found' as for an id nobody has.
+    const frank = await request(server, `/f/${photo}`, { headers: { authorization: basic('frank', 'frank-password') } });
+    expect(frank.status).toBe(302);
+    expect(frank.headers.get('location')).toBe(`/apps/files/files/${photo}`);
   });
 
   it('/f/{fileid} opens the file in its folder, a folder as itself', async () => {
     const file = await request(server, `/f/${photo}`, { headers: { authorization: ADMIN } });
     expect(file.status).toBe(302);
-    expect(file.headers.get('location')).toBe(`/apps/files/files/${photo}?dir=%2FPhotos&openfile=true`);
+    expect(file.headers.get('location')).toBe(`/apps/files/files/${photo}?dir=/Photos&openfile=true`);
     const top = await request(server, `/index.php/f/${text}`, { headers: { authorization: ADMIN } });
-    expect(top.headers.get('location')).toBe(`/apps/files/files/${text}?dir=%2F&openfile=true`);
+    expect(top.headers.get('location')).toBe(`/apps/files/files/${text}?dir=/&openfile=true`);
     const dir = await request(server, `/f/${folder}`, { headers: { authorization: ADMIN } });
-    expect(dir.headers.get('location')).toBe(`/apps/files/files/${folder}?dir=%2FPhotos`);
+    expect(dir.headers.get('location')).toBe(`/apps/files/files/${folder}?dir=/Photos`);
+    const selectedOnly = await request(server, `/f/${photo}?openfile=false`, { headers: { authorization: ADMIN } });
+    expect(selectedOnly.headers.get('location')).toBe(`/apps/files/files/${photo}?dir=/Photos`);
+  });
+
+  it('old app links keep their query and lead to the folder that holds the named file', async () => {
+    // The app's page takes a browser session (it ignores Basic auth).
+    const { cookie } = await signIn(server);
+    const location = async (url: string) => (await request(server, url, { headers: { cookie } })).headers.get('location');
+    // The forms of Nextcloud's pages, mails and bookmarks.
+    expect(await location('/apps/files?dir=/Photos')).toBe('/apps/files/?dir=/Photos');
+    expect(await location('/index.php/apps/files?dir=/Photos')).toBe('/apps/files/?dir=/Photos');
+    expect(await location('/index.php/apps/files/?dir=/Photos&fileid=5')).toBe('/apps/files/?dir=/Photos&fileid=5');
+    expect(await location('/index.php/apps/files/files/7?dir=/a')).toBe('/apps/files/files/7?dir=/a');
+    // A file id with no folder, or the wrong one: the file's own folder.
+    expect(await location(`/apps/files/?fileid=${photo}`)).toBe(`/apps/files/files/${photo}?dir=/Photos`);
+    expect(await location(`/apps/files/?dir=/&fileid=${photo}&openfile=true`)).toBe(`/apps/files/files/${photo}?dir=/Photos&openfile=true`);
+    expect(await location(`/apps/files/files/${photo}`)).toBe(`/apps/files/files/${photo}?dir=/Photos`);
+    expect(await location(`/apps/files/files/${folder}?dir=/Elsewhere`)).toBe(`/apps/files/files/${folder}?dir=/Photos`);
+    // Where the folder holds it, or the id is nobody's, the app's own route reads the link.
+    for (const url of [`/apps/files/files/${photo}?dir=/Photos`, `/apps/files/files/${folder}?dir=/Photos`, `/apps/files/files/${folder}?dir=/`, `/apps/files/?dir=/Photos&fileid=${photo}`, '/apps/files/files/999999', `/apps/files/favorites/${photo}?dir=/`]) {
+      expect(await location(url)).toBeNull();
+    }
   });
 
   it('/f/ sends a browser without a session to sign in, and refuses a non-numeric id', async () => {
@@ -108,6 +133,7 @@ describe('previews and file links', () => {
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get('location')).toBe(`/login?redirect_url=${encodeURIComponent(`/f/${photo}`)}`);
     expect((await request(server, '/f/abc', { headers: { authorization: ADMIN } })).status).toBe(400);
-    expect((await request(server, '/f/999999', { headers: { authorization: ADMIN } })).status).toBe(404);
+    const unknown = await request(server, '/f/999999', { headers: { authorization: ADMIN } });
+    expect([unknown.status, unknown.headers.get('location')]).toEqual([302, '/apps/files/files/999999']);
   });
 });

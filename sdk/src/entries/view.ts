@@ -56,6 +56,13 @@ export interface View {
   hidden?: boolean;
   /** Lists the folder at `path`; aborts when `options.signal` aborts. */
   getContents(path: string, options?: GetContentsOptions): Promise<ViewContents>;
+  /**
+   * The current ETag of the folder at `path`, asked cheaply (over WebDAV a
+   * PROPFIND Depth 0 of `getetag`), or undefined when unknown. With it, going
+   * back to a folder listed before keeps the listing the app holds when the
+   * folder's ETag is the same, instead of listing the folder again.
+   */
+  getFolderEtag?(path: string, options?: GetContentsOptions): Promise<string | undefined>;
 }
 
 /**
@@ -76,6 +83,7 @@ export function validateView(entry: unknown): string | null {
     optionalBoolean(view, 'hidden'),
     optionalFunction(view, 'loadChildViews'),
     optionalFunction(view, 'emptyView'),
+    optionalFunction(view, 'getFolderEtag'),
     view['columns'] === undefined || Array.isArray(view['columns']) ? null : 'columns must be an array',
   ]);
 }

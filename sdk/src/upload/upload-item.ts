@@ -94,7 +94,7 @@ export function isUploadFinal(upload: Pick<Upload, 'status'>): boolean {
  *
  * @param now Current time in ms since the epoch.
  */
-export function setUploaded(upload: Upload, bytes: number, now: number): Upload {
+export function setUploaded<T extends Upload>(upload: T, bytes: number, now: number): T {
   if (isUploadFinal(upload)) {
     return upload;
   }
@@ -110,7 +110,7 @@ export function setUploaded(upload: Upload, bytes: number, now: number): Upload 
 }
 
 /** The upload went through, for example once the chunks are assembled. */
-export function finishUpload(upload: Upload, response?: UploadResponse): Upload {
+export function finishUpload<T extends Upload>(upload: T, response?: UploadResponse): T {
   if (isUploadFinal(upload)) {
     return upload;
   }
@@ -124,7 +124,7 @@ export function finishUpload(upload: Upload, response?: UploadResponse): Upload 
  * upload with {@link failUpload} (spec §4 "Failure or cancel yields failed",
  * as Nextcloud's uploader does). A finished or failed upload stays as it is.
  */
-export function cancelUpload(upload: Upload): Upload {
+export function cancelUpload<T extends Upload>(upload: T): T {
   return isUploadFinal(upload) ? upload : { ...upload, status: 'cancelled', cancelled: true };
 }
 
@@ -133,7 +133,7 @@ export function cancelUpload(upload: Upload): Upload {
  * A cancelled upload settles as failed too, keeping its `cancelled` mark. A
  * finished or already failed upload stays as it is.
  */
-export function failUpload(upload: Upload, response?: UploadResponse): Upload {
+export function failUpload<T extends Upload>(upload: T, response?: UploadResponse): T {
   if (isUploadFinal(upload) && upload.status !== 'cancelled') {
     return upload;
   }

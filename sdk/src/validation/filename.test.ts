@@ -108,6 +108,7 @@ describe('uploadFilenameErrorMessage (upload wording)', () => {
     expect(message('a\\b')).toBe('"\\" is not allowed inside a file or folder name.');
     expect(message('.HTACCESS')).toBe('".HTACCESS" is a forbidden file or folder name.');
     expect(message('a.filepart')).toBe('".filepart" is a forbidden file type.');
+    expect(message('a~', { forbiddenExtensions: ['~'] })).toBe('Filenames must not end with "~".');
     expect(message('')).toBe('Filename must not be empty.');
     expect(uploadFilenameErrorMessage(null)).toBe('Invalid filename.');
   });

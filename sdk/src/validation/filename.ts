@@ -157,7 +157,9 @@ export function filenameErrorMessage(error: unknown, t: Translate = englishTrans
 /**
  * The upload wording of a filename error (spec §5): '"{segment}" is not
  * allowed inside a file or folder name.', '"{segment}" is a forbidden file or
- * folder name.', '"{segment}" is a forbidden file type.'. The spec gives no
+ * folder name.', '"{segment}" is a forbidden file type.', or 'Filenames must
+ * not end with "{extension}".' when the ending is not a real extension
+ * (as in the rename wording). The spec gives no
  * upload wording for an empty name; it uses the rename one,
  * 'Filename must not be empty.'; anything else gives 'Invalid filename.'.
  */
@@ -171,7 +173,9 @@ export function uploadFilenameErrorMessage(error: unknown, t: Translate = englis
     case 'reserved-name':
       return t('"{segment}" is a forbidden file or folder name.', { segment: error.segment });
     case 'extension':
-      return t('"{segment}" is a forbidden file type.', { segment: error.segment });
+      return isRealExtension(error.segment)
+        ? t('"{segment}" is a forbidden file type.', { segment: error.segment })
+        : t('Filenames must not end with "{extension}".', { extension: error.segment });
     default:
       return t('Invalid filename.');
   }

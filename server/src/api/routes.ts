@@ -61,7 +61,7 @@ export function prepareScope(scope: FastifyInstance): void {
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return sendError(request, reply, status, (error as Error).message || 'Bad request.');
     }
-    request.log.error(error);
+    // Logged with the request line by the 5xx log (server-errors.ts), which saw it in onError.
     return sendError(request, reply, 500, 'Internal server error.');
   });
 }

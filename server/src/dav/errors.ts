@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { StorageErrorKind } from '../storage/errors';
 import { StorageError } from '../storage/errors';
 import { escapeXml } from './xml/serialize';
+import { noteServerError } from '../server-errors';
 
 /**
  * The one table from failure kind to HTTP status and the Sabre exception
@@ -23,6 +24,8 @@ export const ERROR_STATUS: Record<StorageErrorKind, { status: number; exception:
   'failed-dependency': { status: 424, exception: 'Sabre\\DAV\\Exception' },
   'not-implemented': { status: 501, exception: 'Sabre\\DAV\\Exception\\NotImplemented' },
   'bad-gateway': { status: 502, exception: 'Sabre\\DAV\\Exception\\BadGateway' },
+  // A request that ran out of its time budget (a SEARCH over too much).
+  unavailable: { status: 503, exception: 'Sabre\\DAV\\Exception\\ServiceUnavailable' },
   'insufficient-storage': { status: 507, exception: 'Sabre\\DAV\\Exception\\InsufficientStorage' },
 };
 
@@ -37,18 +40,26 @@ export function errorBody(exception: string, message: string): string {
   );
 }
 
-/** Status and body for any thrown value; unknown errors become a 500 without internals. */
+/**
+ * Status and body for any thrown value; unknown errors become a 500 without internals.
+ * A path the file system finds too long (the data dir's own path counts too) is the
+ * client's: 400, as a name over the limits is.
+ */
 export function describeError(error: unknown): { status: number; body: string } {
   if (error instanceof StorageError) {
     const { status, exception } = ERROR_STATUS[error.kind];
     return { status, body: errorBody(exception, error.message) };
   }
+  if ((error as { code?: unknown } | null)?.code === 'ENAMETOOLONG') {
+    const { status, exception } = ERROR_STATUS['invalid-path'];
+    return { status, body: errorBody(exception, 'Path is too long') };
+  }
   return { status: 500, body: errorBody('Sabre\\DAV\\Exception', 'Internal Server Error') };
 }
 
-/** Sends a failure as Nextcloud does. */
+/** Sends a failure as Nextcloud does; a 5xx is logged with the request line ({@link noteServerError}). */
 export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   const { status, body } = describeError(error);
-  if (status === 500) reply.log.error({ err: error }, 'WebDAV request failed');
+  if (status >= 500) noteServerError(reply.request, error);
   return reply.code(status).header('content-type', 'application/xml; charset=utf-8').send(body);
 }

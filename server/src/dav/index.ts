@@ -100,8 +100,16 @@ export function registerDav(
   };
   for (const verb of DAV_VERBS) if (!app.supportedMethods.includes(verb)) app.addHttpMethod(verb, { hasBody: false });
 
+  // The sweep under way, awaited on close: the database must outlive it.
+  let sweeping: Promise<void> | undefined;
   const sweep = (): void => {
-    services.uploads.sweep().catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping abandoned uploads failed'));
+    sweeping ??= services.uploads
+      .sweep()
+      .then(
+        () => undefined,
+        (error: unknown) => app.log.warn({ err: error }, 'Sweeping abandoned uploads failed'),
+      )
+      .finally(() => (sweeping = undefined));
   };
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
@@ -111,6 +119,7 @@ export function registerDav(
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    await sweeping;
   });
 
   app.register(async (dav) => {

@@ -240,6 +240,16 @@ describe('node hooks fired by the storage layer', () => {
     ]);
   });
 
+  it('tells hooks of the node a replacing move or copy removed', async () => {
+    await files.write('alice', '/a.txt', body('a'), { quota: -1 });
+    await files.write('alice', '/b.txt', body('bb'), { quota: -1 });
+    await host.activate(defineServerPlugin({ id: 'recent', activate: (ctx) => void ctx.nodeHooks.register(recorder('recent.hook')) }));
+    await files.move('alice', '/a.txt', '/b.txt', { replace: true });
+    await files.write('alice', '/c.txt', body('ccc'), { quota: -1 });
+    await files.copy('alice', '/c.txt', '/b.txt', -1, { replace: true });
+    expect(seen).toEqual(['deleted /b.txt', 'moved /a.txt -> /b.txt', 'created alice /c.txt file', 'deleted /b.txt', 'created alice /b.txt file']);
+  });
+
   it('a deleting hook may take the delete over: the server then leaves the node alone', async () => {
     await files.write('alice', '/keep.txt', body('keep'), { quota: -1 });
     await host.activate(

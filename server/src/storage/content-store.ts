@@ -24,6 +24,14 @@ export interface WriteOptions {
   expectedLength?: number;
 }
 
+/** A copy built out of sight ({@link ContentStore.stageCopy}), ready to be placed. */
+export interface StagedCopy {
+  /** The temporary name it is kept under, until placed or discarded. */
+  name: string;
+  /** Bytes of its files. */
+  size: number;
+}
+
 /**
  * Where file content lives: plain files under a directory now, an object
  * store later. Paths are normalised user paths ('/a/b.txt'); implementations
@@ -54,8 +62,26 @@ export interface ContentStore {
   remove(uid: string, path: string): Promise<void>;
   /** Renames a node; `to` must not exist. */
   move(uid: string, from: string, to: string): Promise<void>;
-  /** Copies a file or a folder tree; `to` must not exist. */
-  copy(uid: string, from: string, to: string): Promise<void>;
+  /**
+   * Copies a file or a folder tree (with `shallow`, a folder without its content) to a
+   * temporary place out of sight of the user's tree: nothing there changes until
+   * {@link place}. The name stays reserved until placed or {@link discard}ed.
+   */
+  stageCopy(uid: string, from: string, options: { shallow: boolean }): Promise<StagedCopy>;
+  /** Reserves a temporary name for {@link setAside}, and names read back from the journal (`hold`). */
+  reserveTemporary(kind: string): Promise<string>;
+  /** Marks a temporary name found in the operation journal as held by the running recovery. */
+  holdTemporary(name: string): void;
+  /** Moves the node at `path` out of the user's tree, under the reserved temporary `name`. */
+  setAside(uid: string, path: string, name: string): Promise<void>;
+  /** Renames a temporary node (staged or set aside) to `path`, which must not exist; the name is released. */
+  place(uid: string, name: string, path: string): Promise<void>;
+  /** True when something is kept under the temporary name. */
+  hasTemporary(name: string): Promise<boolean>;
+  /** Removes what is kept under a temporary name and releases it. */
+  discard(name: string): Promise<void>;
+  /** Removes every temporary entry no running operation holds (crash leftovers); returns how many. */
+  sweepTemporary(): Promise<number>;
   /** Sets a node's modification time (seconds). */
   setMtime(uid: string, path: string, mtime: number): Promise<ContentStat>;
   /** The local file-system path of a node (local stores only), refused outside the root. */

@@ -3,7 +3,7 @@ import type { FileRow } from './tables';
 import type { ListedRow, MetadataStore } from './metadata-store';
 import { newEtag } from './metadata-store';
 import { StorageError, fail } from './errors';
-import { joinPath, parentPath } from './paths';
+import { isWithin, joinPath, parentPath } from './paths';
 import { ancestorsOf, changedFileColumns, newRow, now } from './cache-rows';
 
 /**
@@ -18,6 +18,63 @@ export class DiskSync {
     private readonly metadata: MetadataStore,
     private readonly content: ContentStore,
   ) {}
+
+  /**
+   * Paths the server is changing itself, per user, with how many changes hold each: between
+   * a change on disk and its record in the cache the two disagree on purpose, and a check
+   * that "fixed" the cache then (dropping a folder being moved, inserting it again under its
+   * new name with new file ids) would make the change fail and lose the ids.
+   */
+  private readonly held = new Map<string, Map<string, number>>();
+  /**
+   * Per user, a count of holds taken and let go: a check that saw the disk or the cache
+   * while a change of the server's began or ended makes no change of its own (what it read
+   * may be from either side of the change).
+   */
+  private readonly generations = new Map<string, number>();
+
+  private generation(uid: string): number {
+    return this.generations.get(uid) ?? 0;
+  }
+
+  private bump(uid: string): void {
+    this.generations.set(uid, this.generation(uid) + 1);
+  }
+
+  /**
+   * Keeps checks away from `paths` (and everything below them) until the returned handle is
+   * disposed: `using held = sync.hold(uid, from, to)` around a change's disk and cache steps.
+   * Checks meanwhile answer what the cache holds there.
+   */
+  hold(uid: string, ...paths: string[]): Disposable {
+    let mine = this.held.get(uid);
+    if (!mine) this.held.set(uid, (mine = new Map()));
+    const counts = mine;
+    for (const path of paths) counts.set(path, (counts.get(path) ?? 0) + 1);
+    this.bump(uid);
+    let released = false;
+    return {
+      [Symbol.dispose]: () => {
+        if (released) return;
+        released = true;
+        this.bump(uid);
+        for (const path of paths) {
+          const count = (counts.get(path) ?? 1) - 1;
+          if (count > 0) counts.set(path, count);
+          else counts.delete(path);
+        }
+        if (counts.size === 0 && this.held.get(uid) === counts) this.held.delete(uid);
+      },
+    };
+  }
+
+  /** True when a change of the server's holds `path` or a folder above it. */
+  private isHeld(uid: string, path: string): boolean {
+    const counts = this.held.get(uid);
+    if (!counts) return false;
+    for (const held of counts.keys()) if (isWithin(path, held)) return true;
+    return false;
+  }
 
   /** The user's root row, created when missing. */
   async rootRow(uid: string): Promise<FileRow> {
@@ -35,7 +92,10 @@ export class DiskSync {
    */
   async refreshNode(uid: string, path: string): Promise<FileRow | null> {
     if (path === '/') return this.rootRow(uid);
+    const generation = this.generation(uid);
+    if (this.isHeld(uid, path)) return this.metadata.get(uid, path);
     const [row, stat] = await Promise.all([this.metadata.get(uid, path), this.content.stat(uid, path)]);
+    if (this.generation(uid) !== generation) return this.metadata.get(uid, path);
     if (row && stat && row.type === stat.type) {
       if (stat.type === 'folder' || sameContent(row, stat)) return row;
       return this.applyFileChange(uid, row, stat);
@@ -107,12 +167,25 @@ export class DiskSync {
     }
   }
 
+  /**
+   * The children of a folder on disk, or null when it is no longer there (renamed or deleted
+   * since it was looked up, or replaced by a file): a listing racing a rename answers what
+   * it knew rather than fail.
+   */
+  async listOnDisk(uid: string, path: string): Promise<ContentChild[] | null> {
+    return this.content.list(uid, path).catch((error: unknown) => {
+      if (error instanceof StorageError || isMissing(error)) return null;
+      throw error;
+    });
+  }
+
   /** Inserts a node found on disk, scanning a folder's whole tree for its size. */
   async insertTree(uid: string, path: string, parent: number | null, stat: ContentStat, uploadTime: number): Promise<FileRow> {
     const row = await this.metadata.insert(newRow(uid, path, parent, stat, uploadTime));
     if (stat.type !== 'folder') return row;
     let size = 0;
-    for (const child of await this.content.list(uid, path)) {
+    // A folder renamed or deleted meanwhile is inserted empty; the next check drops it.
+    for (const child of (await this.listOnDisk(uid, path)) ?? []) {
       size += (await this.insertTree(uid, joinPath(path, child.name), row.fileid, child, uploadTime)).size;
     }
     await this.metadata.update(row.fileid, { size, disk_mtime: stat.mtimeUs });
@@ -143,7 +216,10 @@ export class DiskSync {
     folder: FileRow,
     disk: ContentChild[],
   ): Promise<{ rows: FileRow[]; delta: number; changed: boolean; inserted: Set<number> }> {
+    const generation = this.generation(uid);
     const rows = await this.metadata.children(folder.fileid);
+    // A change of the server's began or ended since: leave this one as cached for now.
+    const busy = (path: string): boolean => this.generation(uid) !== generation || this.isHeld(uid, path);
     const onDisk = new Map<string, ContentChild>();
     for (const child of disk) onDisk.set(child.name, child);
     const result: FileRow[] = [];
@@ -153,11 +229,20 @@ export class DiskSync {
     for (const row of rows) {
       let current: ContentStat | null | undefined = onDisk.get(row.name);
       onDisk.delete(row.name);
+      // Being changed by the server: as cached until the change is recorded.
+      if (busy(row.path)) {
+        result.push(row);
+        continue;
+      }
       if (current && current.type === row.type && (current.type === 'folder' || sameContent(row, current))) {
         result.push(row);
         continue;
       }
       current = await this.content.stat(uid, row.path);
+      if (busy(row.path)) {
+        result.push(row);
+        continue;
+      }
       if (!current || current.type !== row.type) {
         await this.metadata.removeTree(uid, row.path);
         delta -= row.size;
@@ -176,8 +261,9 @@ export class DiskSync {
       result.push(row);
     }
     for (const name of onDisk.keys()) {
+      if (busy(joinPath(folder.path, name))) continue;
       const current = await this.content.stat(uid, joinPath(folder.path, name));
-      if (!current) continue;
+      if (!current || busy(joinPath(folder.path, name))) continue;
       const row = await this.insertTree(uid, joinPath(folder.path, name), folder.fileid, current, 0);
       inserted.add(row.fileid);
       delta += row.size;
@@ -193,17 +279,14 @@ export class DiskSync {
    * `folder` are the caller's.
    */
   private async checkTree(uid: string, folder: FileRow): Promise<{ size: number; changed: boolean }> {
-    const disk = await this.content.list(uid, folder.path).catch((error: unknown) => {
-      // Gone (or replaced by a file) since it was looked up: the next check of its parent drops it.
-      if (error instanceof StorageError || isMissing(error)) return null;
-      throw error;
-    });
+    // Gone (or replaced by a file) since it was looked up: the next check of its parent drops it.
+    const disk = await this.listOnDisk(uid, folder.path);
     if (disk === null) return { size: folder.size, changed: false };
     const { rows, changed: here, inserted } = await this.reconcileChildren(uid, folder, disk);
     let changed = here;
     let size = 0;
     for (const child of rows) {
-      if (child.type === 'folder' && !inserted.has(child.fileid)) {
+      if (child.type === 'folder' && !inserted.has(child.fileid) && !this.isHeld(uid, child.path)) {
         const below = await this.checkTree(uid, child);
         size += below.size;
         changed ||= below.changed;

@@ -17,6 +17,7 @@ export type StorageErrorKind =
   | 'failed-dependency'
   | 'not-implemented'
   | 'bad-gateway'
+  | 'unavailable'
   | 'insufficient-storage';
 
 /** A typed failure raised by the storage or WebDAV layers. */

@@ -4,18 +4,19 @@ import type { ContentStat, ContentStore } from './content-store';
 import type { FileRow } from './tables';
 import type { ListedRow, MetadataStore, NewFileRow, SearchQuery } from './metadata-store';
 import type { ByteRange, FileEntry } from './types';
-import { FOLDER_MIME } from './types';
 import { LocalContentStore } from './local-content-store';
 import { SqlMetadataStore, newEtag } from './metadata-store';
 import { fail } from './errors';
 import { baseName, isWithin, normalizePath, parentPath } from './paths';
-import { mimeFor } from './mime';
 import { assertAllowedFilename } from './filename-rules';
 import { DiskSync } from './disk-sync';
 import { NodeEvents } from './node-events';
+import { TreeOperations } from './tree-operations';
+import type { RecoveryReport } from './tree-operations';
 import { ancestorsOf, changedFileColumns, entryAt, newRow, now, toEntry } from './cache-rows';
 
 export { toEntry } from './cache-rows';
+export type { RecoveryReport } from './tree-operations';
 
 /** Options of a file write. */
 export interface FileWriteOptions {
@@ -67,10 +68,28 @@ export class FileService {
     this.content = options.content ?? new LocalContentStore(options.dataDir);
     this.metadata = options.metadata ?? new SqlMetadataStore(options.db);
     this.sync = new DiskSync(this.metadata, this.content);
+    this.operations = new TreeOperations(this.metadata, this.content, this.db);
   }
 
   /** Keeps the cache in line with the disk. */
   private readonly sync: DiskSync;
+  /** COPY and MOVE, journaled so that a crash leaves the old state or the new one. */
+  private readonly operations: TreeOperations;
+
+  /**
+   * Finishes or undoes every COPY and MOVE a crash cut short, then removes temporary
+   * leftovers (partial uploads, unfinished copies). Run at start-up, before any request: a
+   * listing in between would take a half-moved tree for new files.
+   */
+  async recoverInterrupted(): Promise<RecoveryReport & { swept: number }> {
+    const report = await this.operations.recover();
+    return { ...report, swept: await this.content.sweepTemporary() };
+  }
+
+  /** Removes temporary files no running request holds; returns how many (run periodically). */
+  async sweepTemporary(): Promise<number> {
+    return this.content.sweepTemporary();
+  }
 
   /** Node events (created, changed, deleting/deleted, moved) fired by the changes made through this service. */
   readonly events = new NodeEvents();
@@ -133,7 +152,7 @@ export class FileService {
     const row = await this.sync.refreshNode(uid, normalizePath(path));
     if (!row) fail('not-found', 'Folder not found');
     if (row.type !== 'folder') fail('bad-request', 'Not a folder');
-    const disk = this.content.list(uid, row.path);
+    const disk = this.sync.listOnDisk(uid, row.path);
     // Awaited below through `current`; until then a failure must not count as unhandled.
     disk.catch(() => undefined);
     const rows = await this.metadata.listing(row.fileid);
@@ -144,6 +163,8 @@ export class FileService {
       cached[i] = entryAt(child, base + child.name);
     }
     const current = disk.then(async (children) => {
+      // Renamed or deleted while listed: the state it had is the answer; the next look drops it.
+      if (children === null) return null;
       const fresh = await this.sync.checkListing(uid, row, rows, children);
       return fresh ? fresh.map(toEntry) : null;
     });
@@ -218,6 +239,7 @@ export class FileService {
     if (options.expectedLength !== undefined && maxBytes >= 0 && options.expectedLength > maxBytes) {
       fail('insufficient-storage', 'Insufficient space in the user storage');
     }
+    using _held = this.sync.hold(uid, path);
     const stat = await store(maxBytes, path);
     const row = await this.recordFile(uid, path, parent, stat, existing, options.checksum ?? null);
     const entry = toEntry(row);
@@ -232,6 +254,7 @@ export class FileService {
     assertAllowedFilename(baseName(path));
     const parent = await this.requireFolder(uid, parentPath(path));
     if (await this.sync.refreshNode(uid, path)) fail('method-not-allowed', 'The resource you tried to create already exists');
+    using _held = this.sync.hold(uid, path);
     const stat = await this.content.mkdir(uid, path);
     const row = await this.metadata.insert(newRow(uid, path, parent.fileid, stat, now()));
     await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
@@ -250,6 +273,7 @@ export class FileService {
     const entry = toEntry(row);
     // A plugin (a trash bin) may take the delete over; then the node is its to put away.
     if (!(await this.events.takeOverDelete(uid, entry))) {
+      using _held = this.sync.hold(uid, path);
       await this.content.remove(uid, path);
       await this.metadata.removeTree(uid, path);
       await this.metadata.propagate(uid, ancestorsOf(path), -row.size, now());
@@ -258,8 +282,10 @@ export class FileService {
   }
 
   /**
-   * Renames/moves a node (keeping its file id). A node at `to` is refused, or with `replace`
-   * deleted, but only once every check has passed, so a refused move changes nothing.
+   * Renames/moves a node (keeping its file id, so its favorite mark and dead properties
+   * follow). A node at `to` is refused, or with `replace` replaced, but only once every
+   * check has passed, so a refused move changes nothing, and an interrupted one is finished
+   * or undone at the next start.
    */
   async move(uid: string, from: string, to: string, options: { replace?: boolean } = {}): Promise<FileEntry> {
     from = normalizePath(from);
@@ -271,28 +297,23 @@ export class FileService {
     await this.requireFolder(uid, parentPath(to), 'conflict');
     const existing = await this.sync.refreshNode(uid, to);
     if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
-    if (existing) await this.delete(uid, to);
-    const target = await this.requireFolder(uid, parentPath(to), 'conflict');
+    if (existing && isWithin(from, to)) fail('forbidden', 'Cannot replace a folder with a node inside it');
     await this.requireFolder(uid, parentPath(from));
-    await this.content.move(uid, from, to);
-    const name = baseName(to);
-    await this.metadata.moveTree(uid, from, to, target.fileid, name, row.type === 'folder' ? FOLDER_MIME : mimeFor(name));
-    const time = now();
-    await this.metadata.propagate(uid, ancestorsOf(from), -row.size, time);
-    await this.metadata.propagate(uid, ancestorsOf(to), row.size, time);
-    const moved = await this.metadata.get(uid, to);
-    if (!moved) fail('not-found', 'Moved node vanished');
-    const entry = toEntry(moved);
+    using _held = this.sync.hold(uid, from, to);
+    const entry = toEntry(await this.operations.move(uid, row, to, existing));
+    // A node the move replaced is gone (inside the journaled operation: no plugin can take it over).
+    if (existing) await this.events.emit('deleted', uid, toEntry(existing));
     await this.events.moved(uid, entry, from);
     return entry;
   }
 
   /**
-   * Copies a node (a folder with everything inside). A node at `to` is refused, or with
-   * `replace` deleted, but only once every check has passed, the quota included (counting
-   * the bytes the replaced node frees): a refused copy changes nothing.
+   * Copies a node (a folder with everything inside, or with `shallow` without its content)
+   * with its dead properties. A node at `to` is refused, or with `replace` replaced, but only
+   * once every check has passed, the quota included (counting the bytes the replaced node
+   * frees), and the copy is complete: a refused or interrupted copy changes nothing.
    */
-  async copy(uid: string, from: string, to: string, quota: number, options: { replace?: boolean } = {}): Promise<FileEntry> {
+  async copy(uid: string, from: string, to: string, quota: number, options: { replace?: boolean; shallow?: boolean } = {}): Promise<FileEntry> {
     from = normalizePath(from);
     to = normalizePath(to);
     const row = await this.sync.refreshNode(uid, from);
@@ -302,17 +323,14 @@ export class FileService {
     await this.requireFolder(uid, parentPath(to), 'conflict');
     const existing = await this.sync.refreshNode(uid, to);
     if (existing && !options.replace) fail('precondition-failed', 'The destination node already exists');
-    if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + row.size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
-    if (existing) await this.delete(uid, to);
-    const target = await this.requireFolder(uid, parentPath(to), 'conflict');
-    await this.content.copy(uid, from, to);
-    const stat = await this.content.stat(uid, to);
-    if (!stat) fail('not-found', 'Copied node vanished');
-    const copied = await this.sync.insertTree(uid, to, target.fileid, stat, now());
-    await this.metadata.propagate(uid, ancestorsOf(to), copied.size, now());
-    // The same bytes: the copies keep the originals' upload checksums.
-    await this.metadata.copyChecksums(uid, from, to);
+    const shallow = options.shallow === true && row.type === 'folder';
+    const size = shallow ? 0 : row.size;
+    if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
+    using _held = this.sync.hold(uid, to);
+    const copied = await this.operations.copy(uid, from, to, { replaced: existing, shallow, quota });
     const entry = toEntry({ ...copied, checksum: copied.type === 'file' ? row.checksum : null });
+    // A node the copy replaced is gone (inside the journaled operation: no plugin can take it over).
+    if (existing) await this.events.emit('deleted', uid, toEntry(existing));
     await this.events.emit('created', uid, entry);
     return entry;
   }

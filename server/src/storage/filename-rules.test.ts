@@ -1,5 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { FILENAME_RULES, assertAllowedFilename, filenameProblem } from './filename-rules';
+import type { FilenameRuleLists } from './filename-rules';
 import { StorageError } from './errors';
 
 describe('filename rules', () => {
@@ -50,5 +51,15 @@ describe('filename rules', () => {
   it('throws an invalid-path storage error with the message', () => {
     expect(() => assertAllowedFilename('x.filepart')).toThrow(new StorageError('invalid-path', '".filepart" is a forbidden file type.'));
     expect(() => assertAllowedFilename('x.txt')).not.toThrow();
+  });
+
+  it('refuses control characters (U+0000 to U+001F and DEL) in any name, whatever the lists', () => {
+    const none: FilenameRuleLists = { forbiddenCharacters: [], forbiddenFilenames: [], forbiddenBasenames: [], forbiddenExtensions: [] };
+    for (const name of ['a\u0001b', 'line\nbreak.txt', 'tab\there', 'esc\u001b[31m.txt', 'del\u007f', '\r']) {
+      expect(filenameProblem(name)).toBe('Control characters are not allowed inside a file or folder name.');
+      expect(filenameProblem(name, none)).toBe('Control characters are not allowed inside a file or folder name.');
+    }
+    // Not control characters: space, a non-breaking space, a tilde.
+    for (const name of ['a b', '\u00a0x', '~x']) expect(filenameProblem(name, none)).toBeNull();
   });
 });

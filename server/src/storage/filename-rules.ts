@@ -27,12 +27,26 @@ export const FILENAME_RULES: FilenameRuleLists = Object.freeze({
 });
 
 /**
+ * Control characters (U+0000–U+001F and DEL), refused in every name whatever the lists say,
+ * as Nextcloud does (and, like Nextcloud, not advertised among the forbidden characters): a
+ * newline or an escape in a name breaks sync clients, shell scripts and terminals.
+ */
+function hasControlCharacter(name: string): boolean {
+  for (let i = 0; i < name.length; i += 1) {
+    const code = name.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+/**
  * Why `name` may not be given to a file or folder, in the spec's upload
  * wording (which is also Nextcloud's server message), or null when it may.
  * Checked in the spec's order: character, reserved name, reserved base name,
- * extension.
+ * extension; control characters before all of them.
  */
 export function filenameProblem(name: string, rules: FilenameRuleLists = FILENAME_RULES): string | null {
+  if (hasControlCharacter(name)) return 'Control characters are not allowed inside a file or folder name.';
   for (const character of rules.forbiddenCharacters) {
     if (character !== '' && name.includes(character)) return `"${character}" is not allowed inside a file or folder name.`;
   }

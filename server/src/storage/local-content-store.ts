@@ -2,14 +2,15 @@ import { createReadStream, realpathSync } from 'node:fs';
 import { scanDirectory } from './directory-scanner';
 import { writeStreamToFile } from './batched-writer';
 import { cp, lstat, mkdir, rename, rm, utimes } from 'node:fs/promises';
-import { randomBytes } from 'node:crypto';
 import { join, sep, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Stats } from 'node:fs';
-import type { ContentChild, ContentStat, ContentStore, WriteOptions } from './content-store';
+import type { ContentChild, ContentStat, ContentStore, StagedCopy, WriteOptions } from './content-store';
 import type { ByteRange } from './types';
 import { StorageError, fail } from './errors';
 import { normalizePath } from './paths';
+import { TempArea } from './temp-area';
+import { crashPoint } from './crash-points';
 
 /** Large buffers keep big uploads at disk speed (few syscalls, no per-chunk fsync). */
 const HIGH_WATER_MARK = 1024 * 1024;
@@ -19,17 +20,21 @@ const HIGH_WATER_MARK = 1024 * 1024;
  *
  *     <dataDir>/files/<uid>/         the user's root: exactly the user's files, plain
  *     <dataDir>/uploads/<uid>/<id>/  chunks of chunked uploads (server-internal)
- *     <dataDir>/tmp/                 files being written, renamed into place when complete
+ *     <dataDir>/tmp/                 files being written and copies being built, renamed
+ *                                    into place when complete; nodes a COPY or MOVE replaces
  *
  * Everything server-internal sits outside the user roots, and `tmp` is on the
  * same file system, so the final rename is atomic: a reader sees the old file
- * or the complete new one, never a partial one.
+ * or the complete new one, never a partial one (see {@link TempArea}).
  */
 export class LocalContentStore implements ContentStore {
   private readonly realRoots = new Map<string, string>();
+  private readonly temp: TempArea;
 
   /** @param dataDir the server's data directory */
-  constructor(readonly dataDir: string) {}
+  constructor(readonly dataDir: string) {
+    this.temp = new TempArea(join(dataDir, 'tmp'));
+  }
 
   /** The root folder of a user on disk. */
   userRoot(uid: string): string {
@@ -39,7 +44,7 @@ export class LocalContentStore implements ContentStore {
 
   /** The folder for temporary files, on the same file system as the roots. */
   tmpDir(): string {
-    return join(this.dataDir, 'tmp');
+    return this.temp.dir;
   }
 
   async ensureRoot(uid: string): Promise<void> {
@@ -129,10 +134,10 @@ export class LocalContentStore implements ContentStore {
     const local = this.safePath(uid, path);
     const existing = await lstatOrNull(local);
     if (existing?.isDirectory()) fail('conflict', 'A folder exists at the destination');
-    const tmp = join(this.tmpDir(), `${randomBytes(12).toString('hex')}.part`);
+    const name = await this.temp.reserve('put', '.part');
+    const tmp = this.temp.path(name);
     const { maxBytes, expectedLength } = options;
     try {
-      await mkdir(this.tmpDir(), { recursive: true });
       const written = await writeStreamToFile(source, tmp, { maxBytes, ...(expectedLength !== undefined ? { expectedLength } : {}) });
       if (expectedLength !== undefined && written !== expectedLength) {
         fail('bad-request', `Expected ${expectedLength} bytes but received ${written}`);
@@ -142,6 +147,8 @@ export class LocalContentStore implements ContentStore {
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;
+    } finally {
+      this.temp.release(name);
     }
     return toStat(await lstat(local)) ?? fail('not-found', 'File vanished after writing');
   }
@@ -185,17 +192,73 @@ export class LocalContentStore implements ContentStore {
     }
   }
 
-  async copy(uid: string, from: string, to: string): Promise<void> {
+  async stageCopy(uid: string, from: string, options: { shallow: boolean }): Promise<StagedCopy> {
     const source = this.safePath(uid, from);
-    const target = this.safePath(uid, to);
-    // Symlinks inside the tree are skipped, so a copy never imports outside data.
-    await cp(source, target, {
-      recursive: true,
-      errorOnExist: true,
-      force: false,
-      preserveTimestamps: true,
-      filter: async (src) => !(await lstat(src)).isSymbolicLink(),
-    });
+    const name = await this.temp.reserve('copy');
+    const staged = this.temp.path(name);
+    let size = 0;
+    let files = 0;
+    try {
+      if (options.shallow) {
+        if (!(await lstat(source)).isDirectory()) fail('bad-request', 'Only a folder is copied without its content');
+        await mkdir(staged);
+        return { name, size };
+      }
+      // Symlinks inside the tree are skipped, so a copy never imports outside data.
+      await cp(source, staged, {
+        recursive: true,
+        errorOnExist: true,
+        force: false,
+        preserveTimestamps: true,
+        filter: async (src) => {
+          const stat = await lstat(src);
+          if (stat.isFile()) {
+            crashPoint('copy:after-files', files);
+            files += 1;
+            size += stat.size;
+          }
+          return !stat.isSymbolicLink();
+        },
+      });
+    } catch (error) {
+      await this.discard(name);
+      throw error;
+    }
+    return { name, size };
+  }
+
+  async reserveTemporary(kind: string): Promise<string> {
+    return this.temp.reserve(kind);
+  }
+
+  holdTemporary(name: string): void {
+    this.temp.hold(name);
+  }
+
+  async setAside(uid: string, path: string, name: string): Promise<void> {
+    if (path === '/') fail('forbidden', 'The root folder cannot be replaced');
+    await rename(this.safePath(uid, path), this.temp.path(name));
+  }
+
+  async place(uid: string, name: string, path: string): Promise<void> {
+    const target = this.safePath(uid, path);
+    // rename(2) would replace an empty folder or a file silently: the caller set it aside first.
+    if (await lstatOrNull(target)) fail('precondition-failed', 'The destination node already exists');
+    await renameIntoPlace(this.temp.path(name), target);
+    this.temp.release(name);
+  }
+
+  async hasTemporary(name: string): Promise<boolean> {
+    return (await lstatOrNull(this.temp.path(name))) !== null;
+  }
+
+  async discard(name: string): Promise<void> {
+    await rm(this.temp.path(name), { recursive: true, force: true });
+    this.temp.release(name);
+  }
+
+  async sweepTemporary(): Promise<number> {
+    return this.temp.sweep();
   }
 
   async setMtime(uid: string, path: string, mtime: number): Promise<ContentStat> {

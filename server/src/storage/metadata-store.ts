@@ -128,7 +128,8 @@ export class SqlMetadataStore implements MetadataStore {
   }
 
   async moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    // One transaction: the caller's, when this store is bound to one (kysely does not nest them).
+    const inTransaction = async (trx: Kysely<StorageTables>): Promise<void> => {
       await trx
         .updateTable('filecache')
         .set({ path: to, parent, name, mime })
@@ -141,7 +142,9 @@ export class SqlMetadataStore implements MetadataStore {
         .where('uid', '=', uid)
         .where(sql<string>`substr(path, 1, ${from.length + 1})`, '=', `${from}/`)
         .execute();
-    });
+    };
+    if (this.db.isTransaction) await inTransaction(this.db);
+    else await this.db.transaction().execute(inTransaction);
   }
 
   async copyChecksums(uid: string, from: string, to: string): Promise<void> {

@@ -4,8 +4,8 @@ import type { Migration, SqlDialectName } from '../db/connection';
 import { idColumn } from '../db/connection';
 
 /**
- * The storage area's schema: the file cache, dead properties, locks and
- * upload sessions. Schema-builder calls only, and the dialect's own generated ids, so
+ * The storage area's schema: the file cache, dead properties, locks, upload sessions and
+ * the operation journal. Schema-builder calls only, and the dialect's own generated ids, so
  * PostgreSQL can follow (migrations.test.ts compiles them for it).
  */
 export const storageMigrations: Migration[] = [
@@ -110,6 +110,25 @@ export const storageMigrations: Migration[] = [
     async up(db: Kysely<unknown>) {
       // The OC-Checksum of a file's upload (`SHA1:… MD5:…`), null when unknown.
       await db.schema.alterTable('filecache').addColumn('checksum', 'text').execute();
+    },
+  },
+  {
+    name: 'storage-008-operation-journal',
+    async up(db: Kysely<unknown>, dialect: SqlDialectName) {
+      // COPY and MOVE record what they are about to do before touching the disk, so a crash
+      // half-way is finished or undone at start-up (operation-journal.ts).
+      await db.schema
+        .createTable('operation_journal')
+        .$call(idColumn('id', dialect))
+        .addColumn('uid', 'varchar(64)', (col) => col.notNull())
+        .addColumn('kind', 'varchar(8)', (col) => col.notNull())
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('destination', 'text', (col) => col.notNull())
+        .addColumn('fileid', 'bigint')
+        .addColumn('staged', 'varchar(64)')
+        .addColumn('aside', 'varchar(64)')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
     },
   },
 ];

@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import { decodeUrlPath, encodeHrefPath, normalizePath, parentPath, baseName, isWithin } from './paths';
+import { MAX_NAME_BYTES, MAX_PATH_BYTES, decodeUrlPath, encodeHrefPath, normalizePath, parentPath, baseName, isWithin } from './paths';
 import { StorageError } from './errors';
 
 describe('paths', () => {
@@ -28,5 +28,27 @@ describe('paths', () => {
     expect(baseName('/a/b.txt')).toBe('b.txt');
     expect(isWithin('/a/b', '/a')).toBe(true);
     expect(isWithin('/ab', '/a')).toBe(false);
+  });
+
+  it(`refuses names over ${MAX_NAME_BYTES} bytes and paths over ${MAX_PATH_BYTES} bytes with invalid-path`, () => {
+    const kindOf = (run: () => unknown): string | undefined => {
+      try {
+        run();
+      } catch (error) {
+        return (error as StorageError).kind;
+      }
+      return undefined;
+    };
+    expect(decodeUrlPath(`/${'a'.repeat(MAX_NAME_BYTES)}`)).toBe(`/${'a'.repeat(MAX_NAME_BYTES)}`);
+    expect(kindOf(() => decodeUrlPath(`/${'a'.repeat(MAX_NAME_BYTES + 1)}`))).toBe('invalid-path');
+    // Bytes, not characters: 128 × 'ä' is 256 bytes.
+    expect(kindOf(() => decodeUrlPath(`/${encodeURIComponent('ä'.repeat(128))}`))).toBe('invalid-path');
+    expect(kindOf(() => normalizePath(`/x/${'€'.repeat(86)}`))).toBe('invalid-path');
+    const segment = 'b'.repeat(255);
+    const fits = `/${Array.from({ length: 16 }, () => segment).join('/')}`;
+    expect(Buffer.byteLength(fits)).toBeLessThanOrEqual(MAX_PATH_BYTES);
+    expect(normalizePath(fits)).toBe(fits);
+    expect(kindOf(() => normalizePath(`${fits}/${segment}`))).toBe('invalid-path');
+    expect(kindOf(() => decodeUrlPath(`${fits}/${segment}`))).toBe('invalid-path');
   });
 });

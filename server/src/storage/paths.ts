@@ -7,12 +7,32 @@ import { fail } from './errors';
  * client sends can name a location outside the user's root.
  */
 
-/** Checks one decoded path segment (a node name); throws `bad-request` when unsafe. */
+/** The longest name of a file or folder, in UTF-8 bytes (NAME_MAX of Linux file systems). */
+export const MAX_NAME_BYTES = 255;
+/** The longest path inside a user's root, in UTF-8 bytes (PATH_MAX of Linux). */
+export const MAX_PATH_BYTES = 4096;
+
+/**
+ * Checks one decoded path segment (a node name); throws `bad-request` when unsafe and
+ * `invalid-path` (400, as Nextcloud's InvalidPath) when longer than {@link MAX_NAME_BYTES}.
+ */
 export function checkSegment(segment: string): void {
   if (segment === '' || segment === '.' || segment === '..') fail('bad-request', `Invalid path segment "${segment}"`);
   if (segment.includes('/') || segment.includes('\\') || segment.includes('\0')) {
     fail('bad-request', 'Path segments must not contain slashes, backslashes or NUL characters');
   }
+  // A UTF-16 unit takes at most 3 bytes in UTF-8, so short names skip the count.
+  if (segment.length > MAX_NAME_BYTES / 3 && Buffer.byteLength(segment) > MAX_NAME_BYTES) {
+    fail('invalid-path', `Filename is too long (more than ${MAX_NAME_BYTES} bytes)`);
+  }
+}
+
+/** Refuses (`invalid-path`, 400) a normalised path longer than {@link MAX_PATH_BYTES}. */
+function checkLength(path: string): string {
+  if (path.length > MAX_PATH_BYTES / 3 && Buffer.byteLength(path) > MAX_PATH_BYTES) {
+    fail('invalid-path', `Path is too long (more than ${MAX_PATH_BYTES} bytes)`);
+  }
+  return path;
 }
 
 /**
@@ -23,7 +43,7 @@ export function checkSegment(segment: string): void {
 export function normalizePath(path: string): string {
   const segments = path.split('/').filter((segment) => segment !== '');
   for (const segment of segments) checkSegment(segment);
-  return segments.length === 0 ? '/' : `/${segments.join('/')}`;
+  return segments.length === 0 ? '/' : checkLength(`/${segments.join('/')}`);
 }
 
 /**
@@ -44,7 +64,7 @@ export function decodeUrlPath(encoded: string): string {
     checkSegment(segment);
     segments.push(segment);
   }
-  return segments.length === 0 ? '/' : `/${segments.join('/')}`;
+  return segments.length === 0 ? '/' : checkLength(`/${segments.join('/')}`);
 }
 
 /** The parent of a normalised path ('/' for a top-level node and for the root). */

@@ -20,6 +20,26 @@ export interface FileRow {
   checksum: string | null;
 }
 
+/**
+ * A COPY or MOVE between its first change on disk and its database commit (see
+ * `operation-journal.ts`): written before the disk is touched, deleted in the commit.
+ */
+export interface JournalRow {
+  id: number;
+  uid: string;
+  kind: 'copy' | 'move';
+  /** The user path copied or moved. */
+  source: string;
+  destination: string;
+  /** The moved node's file id (MOVE). */
+  fileid: number | null;
+  /** The temporary name of the copy built out of sight (COPY). */
+  staged: string | null;
+  /** The temporary name the replaced destination is set aside under (Overwrite: T). */
+  aside: string | null;
+  created_at: number;
+}
+
 /** The storage area's tables, for typed kysely queries. */
 export interface StorageTables {
   filecache: Omit<FileRow, 'fileid'> & { fileid: Generated<number> };
@@ -36,4 +56,5 @@ export interface StorageTables {
   };
   uploads: { uid: string; id: string; destination: string | null; created_at: number; last_activity: number; chunk_size: number | null };
   upload_chunks: { uid: string; id: string; name: string; offset: number; size: number };
+  operation_journal: Omit<JournalRow, 'id'> & { id: Generated<number> };
 }

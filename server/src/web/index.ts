@@ -22,6 +22,6 @@ export function registerWeb(app: FastifyInstance, deps: WebDeps): void {
     registerLogin(scope, deps.accounts, deps.config.sessionLifetime);
     registerFileLink(scope, deps.files);
     registerAccountPages(scope, deps.accounts);
-    registerShell(scope, deps.config.distDir, { enableNonAccessibleFeatures: deps.config.enableNonAccessibleFeatures });
+    registerShell(scope, deps.config.distDir, deps.files, { enableNonAccessibleFeatures: deps.config.enableNonAccessibleFeatures });
   });
 }

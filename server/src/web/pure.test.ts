@@ -46,9 +46,10 @@ describe('the sign-in page', () => {
 });
 
 describe('file links', () => {
-  it('opens a file in its parent folder and a folder as itself', () => {
-    expect(fileLinkTarget({ fileid: 5, path: '/a/b c.txt', type: 'file' })).toBe('/apps/files/files/5?dir=%2Fa&openfile=true');
-    expect(fileLinkTarget({ fileid: 6, path: '/top.txt', type: 'file' })).toBe('/apps/files/files/6?dir=%2F&openfile=true');
-    expect(fileLinkTarget({ fileid: 7, path: '/a', type: 'folder' })).toBe('/apps/files/files/7?dir=%2Fa');
+  it('opens a file in its parent folder and a folder as itself, slashes unescaped (spec §2)', () => {
+    expect(fileLinkTarget({ fileid: 5, path: '/a/b c/d.txt', type: 'file' })).toBe('/apps/files/files/5?dir=/a/b%20c&openfile=true');
+    expect(fileLinkTarget({ fileid: 6, path: '/top.txt', type: 'file' })).toBe('/apps/files/files/6?dir=/&openfile=true');
+    expect(fileLinkTarget({ fileid: 6, path: '/top.txt', type: 'file' }, false)).toBe('/apps/files/files/6?dir=/');
+    expect(fileLinkTarget({ fileid: 7, path: '/a & b', type: 'folder' })).toBe('/apps/files/files/7?dir=/a%20%26%20b');
   });
 });

@@ -4,6 +4,8 @@ import { join, resolve } from 'node:path';
 import { HttpError } from '../api/errors';
 import { route } from '../api/routes';
 import { loginRedirect } from '../auth/hook';
+import type { FileService } from '../storage';
+import { fileIdRedirect, queryOf } from './app-links';
 import { escapeHtml } from './html';
 import { findStaticFile, sendStaticFile, staticSegments } from './static-files';
 
@@ -34,13 +36,16 @@ export interface ShellPageOptions {
 /**
  * Serves the built front end: `dist/shell/` at `/apps/files/` (its `index.html` for every
  * path that is not a file, so history routing works; that page needs a signed-in user) and
- * `dist/plugins/` at `/apps/files/plugins/` (public assets).
+ * `dist/plugins/` at `/apps/files/plugins/` (public assets). Old links keep working, their
+ * query kept: `/apps/files?dir=…` and `/index.php/apps/files/…` lead to `/apps/files/…`
+ * (the app's history routes live under that one base path), and a page link naming a file
+ * by id in a folder that does not hold it goes to the file's own folder (`fileIdRedirect`).
  */
-export function registerShell(app: FastifyInstance, distDir: string, options: ShellPageOptions = {}): void {
+export function registerShell(app: FastifyInstance, distDir: string, files: Pick<FileService, 'getById'>, options: ShellPageOptions = {}): void {
   const shellRoot = resolve(distDir, 'shell');
   const pluginsRoot = resolve(distDir, 'plugins');
 
-  route(app, '/apps/files', 'public', { GET: async (_request, reply) => reply.redirect('/apps/files/', 301) });
+  route(app, '/apps/files', 'public', { GET: async (request, reply) => reply.redirect(`/apps/files/${queryOf(request.url)}`, 301) });
 
   route(app, '/apps/files/plugins/*', 'public', {
     GET: async (request, reply) => {
@@ -51,6 +56,8 @@ export function registerShell(app: FastifyInstance, distDir: string, options: Sh
   });
 
   const page = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    // `/index.php/…` reaches these routes too (app.ts rewrites it away), but the app routes only below `/apps/files`.
+    if (request.originalUrl.startsWith('/index.php/')) return reply.redirect(request.url, 302);
     const segments = staticSegments(tailOf(request, '/apps/files/'));
     if (segments[0] === 'api') throw new HttpError(404, 'No such API endpoint.');
     const found = await findStaticFile(shellRoot, segments);
@@ -58,6 +65,8 @@ export function registerShell(app: FastifyInstance, distDir: string, options: Sh
     const last = segments.at(-1) ?? '';
     if (/\.[A-Za-z0-9]{1,8}$/.test(last) && !last.endsWith('.html')) throw new HttpError(404, 'Not found.');
     if (!request.user) return reply.redirect(loginRedirect(request), 303);
+    const elsewhere = await fileIdRedirect(request, segments, files, request.user.uid);
+    if (elsewhere !== null) return reply.redirect(elsewhere, 302);
     let html: string;
     try {
       html = await readFile(join(shellRoot, 'index.html'), 'utf8');

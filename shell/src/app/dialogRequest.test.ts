@@ -37,4 +37,28 @@ describe('createDialogRequest', () => {
     await expect(answer).resolves.toBeNull();
     expect(dialog.current()).toBeNull();
   });
+
+  it('closes with the cancelled value when the asking operation aborts, and never opens for an aborted one', async () => {
+    const dialog = createDialogRequest<{ question: string }, string | null>(null);
+    const controller = new AbortController();
+    const answer = dialog.ask({ question: 'keep?' }, controller.signal);
+    expect(dialog.current()).toMatchObject({ question: 'keep?' });
+    controller.abort();
+    await expect(answer).resolves.toBeNull();
+    expect(dialog.current()).toBeNull();
+    await expect(dialog.ask({ question: 'again?' }, controller.signal)).resolves.toBeNull();
+    expect(dialog.current()).toBeNull();
+  });
+
+  it("an abort after the request was answered or replaced leaves the open one alone", async () => {
+    const dialog = createDialogRequest<{ question: string }, string | null>(null);
+    const controller = new AbortController();
+    const first = dialog.ask({ question: 'one' }, controller.signal);
+    const second = dialog.ask({ question: 'two' });
+    await expect(first).resolves.toBeNull();
+    controller.abort();
+    expect(dialog.current()).toMatchObject({ question: 'two' });
+    dialog.answer('kept');
+    await expect(second).resolves.toBe('kept');
+  });
 });

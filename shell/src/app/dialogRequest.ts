@@ -5,8 +5,12 @@ export type Opened<Request> = Request & { id: number };
 
 /** A dialog that a feature asks something of and awaits (see {@link createDialogRequest}). */
 export interface DialogRequest<Request, Answer> {
-  /** Opens the dialog with `request` and resolves to the answer; a newer request cancels an open one (its answer: `cancelled`). */
-  ask(request: Request): Promise<Answer>;
+  /**
+   * Opens the dialog with `request` and resolves to the answer; a newer request cancels an
+   * open one (its answer: `cancelled`). When `signal` aborts (the operation that asked was
+   * cancelled elsewhere), the dialog closes with `cancelled`; an aborted signal never opens it.
+   */
+  ask(request: Request, signal?: AbortSignal): Promise<Answer>;
   /** Closes the open dialog with `answer`; nothing happens when none is open. */
   answer(answer: Answer): void;
   /** Closes the open dialog with the cancelled answer (Escape, or its code could not be fetched). */
@@ -45,11 +49,20 @@ export function createDialogRequest<Request extends object, Answer>(cancelled: A
     open.resolve(value);
   };
   return {
-    ask(request) {
+    ask(request, signal) {
+      if (signal?.aborted === true) return Promise.resolve(cancelled);
       pending?.resolve(cancelled);
       return new Promise<Answer>((resolve) => {
-        pending = { request: { ...request, id: nextId++ }, resolve };
+        const opened = { request: { ...request, id: nextId++ }, resolve };
+        pending = opened;
         emit();
+        signal?.addEventListener(
+          'abort',
+          () => {
+            if (pending === opened) answer(cancelled);
+          },
+          { once: true },
+        );
       });
     },
     answer,

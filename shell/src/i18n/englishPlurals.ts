@@ -9,4 +9,6 @@ export const englishPlurals: Record<string, string> = {
   '{count} file_other': '{count} files',
   '{count} folder_one': '{count} folder',
   '{count} folder_other': '{count} folders',
+  '{count} file conflict in {dirname}_one': '{count} file conflict in {dirname}',
+  '{count} file conflict in {dirname}_other': '{count} file conflicts in {dirname}',
 };

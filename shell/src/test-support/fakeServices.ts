@@ -30,6 +30,8 @@ export function testFolder(path: string, init: Partial<NodeInit> = {}): FolderNo
 /** What the fake services recorded. */
 export interface FakeCalls {
   listed: string[];
+  /** Paths whose ETag alone was asked (`folderEtag`). */
+  etagChecks: string[];
   navigations: FilesLocation[];
   userConfig: [string, boolean][];
   viewConfig: [string, string, string | boolean][];
@@ -43,6 +45,8 @@ export interface FakeServicesOptions {
   userConfig?: Record<string, boolean>;
   /** The server's view configs. */
   viewConfigs?: Record<string, ViewConfigValues>;
+  /** The server's ETag of folders by path (their listings carry it too); none by default. */
+  folderEtags?: Record<string, string>;
   /** The interface language; default 'en'. */
   language?: string;
 }
@@ -59,7 +63,7 @@ export function httpError(status: number): Error & { status: number } {
  * `calls`.
  */
 export async function createFakeServices(options: FakeServicesOptions = {}): Promise<{ services: ShellServices; calls: FakeCalls }> {
-  const calls: FakeCalls = { listed: [], navigations: [], userConfig: [], viewConfig: [] };
+  const calls: FakeCalls = { listed: [], etagChecks: [], navigations: [], userConfig: [], viewConfig: [] };
   const folders = options.folders ?? { '/': [] };
   const dav: DavService = {
     root: '/files/alice',
@@ -69,8 +73,13 @@ export async function createFakeServices(options: FakeServicesOptions = {}): Pro
       const entry = folders[path];
       if (entry === undefined) throw httpError(404);
       if (typeof entry === 'function') return entry(callOptions?.signal);
-      const folder = { ...testFolder(path === '/' ? '/' : path, { fileid: path === '/' ? 1 : undefined }), _children: entry.map((node) => node.source) };
+      const etag = options.folderEtags?.[path];
+      const folder = { ...testFolder(path === '/' ? '/' : path, { fileid: path === '/' ? 1 : undefined, ...(etag === undefined ? {} : { attributes: { etag } }) }), _children: entry.map((node) => node.source) };
       return { folder, contents: entry };
+    },
+    folderEtag(path) {
+      calls.etagChecks.push(path);
+      return Promise.resolve(options.folderEtags?.[path]);
     },
     stat: () => Promise.reject(httpError(404)),
     move: () => Promise.resolve(),

@@ -43,14 +43,10 @@ export async function copyOrMove(ctx: DavRequest): Promise<void> {
   if (move) {
     result = await ctx.services.files.move(ctx.uid, ctx.path, target, { replace });
     await ctx.services.locks.removeTree(ctx.uid, ctx.path);
-  } else if (shallow && source.type === 'folder') {
-    if (existing) await ctx.services.files.delete(ctx.uid, target);
-    result = await ctx.services.files.mkdir(ctx.uid, target);
-    await ctx.services.properties.copy(ctx.uid, ctx.path, target, false);
   } else {
-    result = await ctx.services.files.copy(ctx.uid, ctx.path, target, ctx.user.quota, { replace });
-    // Every copied node keeps its dead properties, not only the top one.
-    await ctx.services.properties.copy(ctx.uid, ctx.path, target, true);
+    // Storage copies the dead properties of every copied node (Depth 0: the folder's own), in
+    // the commit that makes the copy appear.
+    result = await ctx.services.files.copy(ctx.uid, ctx.path, target, ctx.user.quota, { replace, shallow });
   }
   if (existing) await ctx.services.locks.removeTree(ctx.uid, target);
   uploadHeaders(ctx, result, false);

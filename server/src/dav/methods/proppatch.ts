@@ -8,6 +8,7 @@ import { LIVE_PROPERTIES, MULTISTATUS_CLOSE, MULTISTATUS_OPEN, WRITABLE_LIVE, em
 import { checkWritePreconditions } from '../conditions';
 import { sendMultistatus } from './propfind';
 import { fail } from '../../storage/errors';
+import { mtimeInRange } from '../mtime';
 
 interface Operation {
   element: XmlElement;
@@ -77,7 +78,8 @@ export async function proppatch(ctx: DavRequest): Promise<void> {
     if (op.clark === `{${NS.dav}}getlastmodified`) {
       const value = textOf(op.element).trim();
       const parsed = /^\d+$/.test(value) ? Number(value) : Math.floor(Date.parse(value) / 1000);
-      if (Number.isNaN(parsed)) {
+      // Out of range is refused as unreadable is (99999999999999999999 reached utimes: 500).
+      if (Number.isNaN(parsed) || !mtimeInRange(parsed)) {
         status.set(op.clark, 409);
         continue;
       }

@@ -5,14 +5,24 @@ import { checksumText, parseChecksumHeader, verifyingStream } from '../../storag
 import { fail } from '../../storage/errors';
 import { assertAllowedFilename } from '../../storage/filename-rules';
 import { baseName } from '../../storage/paths';
+import { MAX_MTIME, MIN_MTIME_EXCLUSIVE } from '../mtime';
 import type { FileEntry } from '../../storage/types';
 
-/** Parses `X-OC-Mtime` (seconds, possibly fractional); undefined when absent. */
+/** A number as PHP's `is_numeric` reads it (Nextcloud's test of `X-OC-MTime`): no hex, no `Infinity`. */
+const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;
+
+/**
+ * Parses `X-OC-Mtime` as Nextcloud's MtimeSanitizer does (a number, its integer part, more
+ * than one day after the epoch), and also refuses times after the year 9999, which no date
+ * header can carry; undefined when absent. Every refusal is a 400 naming the value.
+ */
 export function parseMtimeHeader(value: string): number | undefined {
   if (value === '') return undefined;
-  const mtime = Number(value);
-  if (!Number.isFinite(mtime) || mtime < 0) fail('bad-request', 'X-OC-Mtime header must be an integer (unix timestamp).');
-  return Math.floor(mtime);
+  if (!PHP_NUMERIC.test(value)) fail('bad-request', `X-OC-MTime header must be a valid integer (unix timestamp), got "${value}".`);
+  const mtime = Math.trunc(Number(value));
+  if (mtime <= MIN_MTIME_EXCLUSIVE) fail('bad-request', `X-OC-MTime header must be a valid positive unix timestamp greater than one day, got "${value}".`);
+  if (mtime > MAX_MTIME) fail('bad-request', `X-OC-MTime header must be a unix timestamp no later than the year 9999, got "${value}".`);
+  return mtime;
 }
 
 /** Sets the headers Nextcloud answers an upload with. */

@@ -4,6 +4,8 @@ import { parseXml } from '../xml/parse';
 import type { XmlElement } from '../xml/element';
 import { NS, child, elements, textOf } from '../xml/element';
 import { namesIn } from '../properties';
+import { compileLike } from '../like';
+import { filterWithinBudget } from '../time-budget';
 import type { PropRequest } from '../properties';
 import { renderEntries, sendMultistatus } from './propfind';
 import { fail } from '../../storage/errors';
@@ -51,24 +53,40 @@ function literalFor(sample: string | number | boolean, literal: string): string 
   return Math.floor(date / 1000);
 }
 
-function likeToRegExp(pattern: string): RegExp {
-  let source = '';
-  for (const c of pattern) source += c === '%' ? '.*' : c === '_' ? '.' : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^${source}$`, 'i');
+/** Most conditions (operators, and/or/not included) in one `d:where`. */
+export const MAX_CONDITIONS = 256;
+/** Most characters of all `d:like` patterns of one `d:where` together. */
+export const MAX_PATTERN_CHARACTERS = 4096;
+
+/** What a `d:where` has used of its limits so far. */
+interface WhereCost {
+  conditions: number;
+  patternCharacters: number;
 }
 
-/** Compiles a `d:where` operand into a predicate. */
-export function compileWhere(element: XmlElement): Predicate {
+/**
+ * Compiles a `d:where` operand into a predicate. The cost of testing one node is bounded: at
+ * most {@link MAX_CONDITIONS} conditions and {@link MAX_PATTERN_CHARACTERS} of patterns (each
+ * matched in at most name × pattern steps), else 400; d:and/d:or test their operands in a
+ * loop, so their count does not deepen the call stack.
+ */
+export function compileWhere(element: XmlElement, cost: WhereCost = { conditions: 0, patternCharacters: 0 }): Predicate {
+  cost.conditions += 1;
+  if (cost.conditions > MAX_CONDITIONS) fail('bad-request', `The search has more than ${MAX_CONDITIONS} conditions`);
   const operands = elements(element);
   switch (element.local) {
-    case 'and':
-      return operands.map(compileWhere).reduce<Predicate>((acc, p) => (e) => acc(e) && p(e), () => true);
-    case 'or':
-      return operands.map(compileWhere).reduce<Predicate>((acc, p) => (e) => acc(e) || p(e), () => false);
+    case 'and': {
+      const all = operands.map((operand) => compileWhere(operand, cost));
+      return (e) => all.every((p) => p(e));
+    }
+    case 'or': {
+      const any = operands.map((operand) => compileWhere(operand, cost));
+      return (e) => any.some((p) => p(e));
+    }
     case 'not': {
       const inner = operands[0];
       if (!inner) fail('bad-request', 'd:not needs an operand');
-      const p = compileWhere(inner);
+      const p = compileWhere(inner, cost);
       return (e) => !p(e);
     }
     case 'is-collection':
@@ -77,8 +95,11 @@ export function compileWhere(element: XmlElement): Predicate {
       const prop = child(element, NS.dav, 'prop');
       const literal = child(element, NS.dav, 'literal');
       if (!prop || !literal) fail('bad-request', 'd:like needs a property and a literal');
-      const re = likeToRegExp(textOf(literal));
-      return (e) => re.test(String(propertyValue(e, prop)));
+      const pattern = textOf(literal);
+      cost.patternCharacters += pattern.length;
+      if (cost.patternCharacters > MAX_PATTERN_CHARACTERS) fail('bad-request', `The search patterns have more than ${MAX_PATTERN_CHARACTERS} characters in all`);
+      const matches = compileLike(pattern);
+      return (e) => matches(String(propertyValue(e, prop)));
     }
     case 'eq':
     case 'gt':
@@ -126,7 +147,7 @@ export async function search(ctx: DavRequest): Promise<void> {
   const where = child(basic, NS.dav, 'where');
   const predicate = where && elements(where)[0] ? compileWhere(elements(where)[0] as XmlElement) : () => true;
 
-  let entries = (await ctx.services.files.search(ctx.uid, scope, { mtime: [], orderBy: [] })).filter(predicate);
+  let entries = await filterWithinBudget(await ctx.services.files.search(ctx.uid, scope, { mtime: [], orderBy: [] }), predicate);
   if (depth === '1') entries = entries.filter((e) => e.path.slice(scope === '/' ? 1 : scope.length + 1).indexOf('/') < 0);
 
   const orders = elements(child(basic, NS.dav, 'orderby') ?? { ns: '', local: '', attributes: {}, children: [] });

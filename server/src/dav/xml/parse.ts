@@ -1,11 +1,20 @@
 import { SaxesParser } from 'saxes';
 import type { XmlElement } from './element';
-import { fail } from '../../storage/errors';
+import { StorageError, fail } from '../../storage/errors';
+
+/**
+ * How deep elements may nest in a request body. Real clients use a handful of levels (a
+ * SEARCH with nested d:and/d:or a dozen); the namespace lookup of the parser costs the
+ * depth at every element, so a body of 60,000 levels would cost billions of steps.
+ */
+export const MAX_XML_DEPTH = 64;
 
 /**
  * Parses a request body into an element tree with resolved namespaces.
  * Malformed XML, undeclared prefixes and the illegal `xmlns:x=""` all end
- * in a `bad-request` (400), as litmus expects.
+ * in a `bad-request` (400), as litmus expects; so does a body nesting deeper
+ * than {@link MAX_XML_DEPTH}, refused at the first element too deep, before
+ * the parser resolves its namespaces.
  */
 export function parseXml(text: string): XmlElement {
   const parser = new SaxesParser({ xmlns: true });
@@ -14,6 +23,10 @@ export function parseXml(text: string): XmlElement {
   let error: Error | null = null;
   parser.on('error', (e) => {
     error ??= e;
+  });
+  parser.on('opentagstart', () => {
+    // Thrown out of write(): the parse stops here.
+    if (stack.length >= MAX_XML_DEPTH) fail('bad-request', `The request body nests elements deeper than ${MAX_XML_DEPTH} levels`);
   });
   parser.on('opentag', (tag) => {
     const attributes: Record<string, string> = {};
@@ -39,6 +52,7 @@ export function parseXml(text: string): XmlElement {
   try {
     parser.write(text).close();
   } catch (e) {
+    if (e instanceof StorageError) throw e;
     error ??= e as Error;
   }
   if (error) fail('bad-request', `The request body is not valid XML: ${(error as Error).message}`);

@@ -62,6 +62,9 @@ button { font: inherit; }
 .files-button--primary { background: var(--files-primary); border-color: var(--files-primary); color: #fff; }
 .files-button--primary:hover:not(:disabled) { background: var(--files-primary-hover); }
 .files-button:disabled { opacity: .5; cursor: default; }
+.files-text-field { min-width: 0; flex: 1; height: 34px; padding: 0 10px; border: 1px solid #d1d5db; border-radius: 8px; font: inherit; color: inherit; background: var(--files-bg); }
+.files-text-field:focus { border-color: var(--files-primary); outline: none; box-shadow: 0 0 0 2px rgba(0,130,201,.2); }
+.files-text-field[aria-invalid="true"] { border-color: var(--files-error); }
 .files-icon-button { display: inline-flex; align-items: center; justify-content: center; width: 36px; height: 36px; border: 0; border-radius: 50%; background: none; cursor: pointer; color: inherit; padding: 0; }
 .files-icon-button:hover:not(:disabled) { background: var(--files-hover); }
 .files-icon-button[aria-pressed="true"] { background: var(--files-selected); }

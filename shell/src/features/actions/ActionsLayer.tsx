@@ -1,12 +1,13 @@
 import { createPortal } from 'react-dom';
 import { ConflictDialog } from '../conflicts/ConflictDialog';
 import { MoveCopyDialog } from '../move-copy/MoveCopyDialog';
+import { InvalidNameDialog } from '../upload-names/InvalidNameDialog';
 import { ContextMenu } from './ContextMenu';
 
 /**
  * The floating parts of the file actions, mounted once with the file list:
- * the context menu, the move or copy folder picker and the conflict
- * dialog. Rendered into the page body so no scroll container or stacking
+ * the context menu, the move or copy folder picker, the conflict dialog
+ * (moves and uploads) and the invalid-filename dialog of uploads. Rendered into the page body so no scroll container or stacking
  * context of the list clips or covers them.
  */
 export function ActionsLayer() {
@@ -15,6 +16,7 @@ export function ActionsLayer() {
       <ContextMenu />
       <MoveCopyDialog />
       <ConflictDialog />
+      <InvalidNameDialog />
     </>,
     document.body,
   );

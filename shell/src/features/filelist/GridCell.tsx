@@ -71,7 +71,7 @@ export const GridCell = memo(function GridCell({
         }}
         disabled={node.status === 'loading'}
       />
-      {renaming !== null ? <RenameField node={node} initialName={renaming.initialName} /> : <button type="button" className="files-grid-cell__open" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
+      {renaming !== null ? <RenameField node={node} /> : <button type="button" className="files-grid-cell__open" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
         <NodePreview node={node} size={THUMBNAIL_SIZE_GRID} crop={crop} displaySize={GRID_PREVIEW_SIZE} />
         <span className="files-grid-cell__name">{node.displayname}</span>
       </button>}

@@ -6,6 +6,7 @@ import { findDefaultAction } from '../filelist/defaultAction';
 import { runFileAction } from '../filelist/runFileAction';
 import { routeChanged } from '../navigation/navigationSlice';
 import { folderLoaded, folderReloadRequested } from './folderActions';
+import { folderLoadConfirmed } from './folderSlice';
 import { parentDir } from './paths';
 import { selectCurrentContents, selectCurrentFolder, selectCurrentFolderSource } from './selectors';
 
@@ -67,7 +68,7 @@ export function addFolderEventListeners(startListening: AppStartListening): void
 
   let opened = '';
   startListening({
-    matcher: isAnyOf(folderLoaded, routeChanged),
+    matcher: isAnyOf(folderLoaded, folderLoadConfirmed, routeChanged),
     effect: (_action, api) => {
       const state = api.getState();
       const key = openFileKey(state);

@@ -44,6 +44,42 @@ describe('folder listeners', () => {
     expect(calls.listed).toEqual(['/', '/Docs']);
   });
 
+  it('going back to a folder listed before keeps the held listing while the folder\'s ETag is the same', async () => {
+    const etags: Record<string, string> = { '/': 'root-1', '/Docs': 'docs-1' };
+    const docs = [testNode('/Docs/a.txt')];
+    const { services, calls } = await createFakeServices({ folders: { '/': [testFolder('/Docs')], '/Docs': docs }, folderEtags: etags });
+    const store = createAppStore(services);
+    store.dispatch(route('/Docs'));
+    await settle();
+    store.dispatch(route('/'));
+    await settle();
+    store.dispatch(route('/Docs'));
+    // The held listing shows at once, before the check answers (the root's listing did not wipe its children).
+    expect(selectIsCurrentFolderListed(store.getState())).toBe(true);
+    const held = selectCurrentContents(store.getState());
+    expect(held.map((node) => node.basename)).toEqual(['a.txt']);
+    await settle();
+    expect(calls.etagChecks).toEqual(['/Docs']);
+    expect(calls.listed).toEqual(['/Docs', '/']);
+    expect(store.getState().folder.loading).toBe(false);
+    expect(selectCurrentContents(store.getState())).toBe(held);
+
+    // Changed on the server: listed again. A reload asked for lists without asking the ETag.
+    etags['/Docs'] = 'docs-2';
+    docs.push(testNode('/Docs/b.txt'));
+    store.dispatch(route('/'));
+    await settle();
+    store.dispatch(route('/Docs'));
+    await settle();
+    // The root was held and unchanged: checked, not listed again.
+    expect(calls.listed).toEqual(['/Docs', '/', '/Docs']);
+    expect(selectCurrentContents(store.getState()).map((node) => node.basename)).toEqual(['a.txt', 'b.txt']);
+    store.dispatch(folderReloadRequested());
+    await settle();
+    expect(calls.etagChecks).toEqual(['/Docs', '/', '/Docs']);
+    expect(calls.listed).toEqual(['/Docs', '/', '/Docs', '/Docs']);
+  });
+
   it('keeps the selection when only the file id changes, and does not refetch', async () => {
     const { services, calls } = await createFakeServices({ folders: { '/': [] } });
     const store = createAppStore(services);

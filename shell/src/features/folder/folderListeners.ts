@@ -5,7 +5,7 @@ import { selectionCleared } from '../selection/selectionSlice';
 import { sidebarClosed } from '../sidebar/sidebarSlice';
 import { pluginsSettled, viewsChanged } from '../views/viewsSlice';
 import { folderLoaded, folderReloadRequested } from './folderActions';
-import { folderKey, folderLoadCancelled, folderLoadFailed, folderLoadStarted, folderViewAwaited } from './folderSlice';
+import { folderKey, folderLoadCancelled, folderLoadConfirmed, folderLoadFailed, folderLoadStarted, folderViewAwaited } from './folderSlice';
 import { toLoadError } from './loadError';
 
 /** Whether the view or folder differs between two states. */
@@ -20,11 +20,24 @@ function needsListing(state: RootState): boolean {
   return state.folder.current !== folderKey(view, dir) || state.folder.waitingForView || (!state.folder.loading && state.folder.error !== null);
 }
 
+/** The folder's ETag of the listing the store holds for `dir` in the view, if it was listed. */
+function heldEtag(state: RootState, view: string, dir: string): string | undefined {
+  const key = folderKey(view, dir);
+  return state.folder.listed[key] === true ? state.folder.listedEtags[key] : undefined;
+}
+
 /**
  * The folder side effects of spec §4: a view or folder change clears the
  * selection and closes the sidebar, then the folder is listed through its
  * view's `getContents`, cancelling the previous listing. A route naming a view
  * that no plugin registered yet waits for the plugins.
+ *
+ * Going back to a folder listed before shows the listing the store holds at
+ * once; when the view can tell the folder's ETag cheaply (`getFolderEtag`)
+ * and it is still the held listing's, that listing stays as it is, instead
+ * of listing the folder again (10,000 entries are 11 MB of XML). A reload
+ * asked for (the reload button, an upload, an update of the folder) always
+ * lists again.
  */
 export function addFolderListeners(startListening: AppStartListening): void {
   startListening({
@@ -41,7 +54,7 @@ export function addFolderListeners(startListening: AppStartListening): void {
       (routeChanged.match(action) && (placeChanged(previous, current) || needsListing(current))) ||
       folderReloadRequested.match(action) ||
       (isAnyOf(viewsChanged, pluginsSettled)(action) && needsListing(current)),
-    effect: async (_action, api) => {
+    effect: async (action, api) => {
       // Only the newest listing counts: this aborts the signal of a running one.
       api.cancelActiveListeners();
       const { view: viewId, dir } = api.getState().navigation;
@@ -54,8 +67,16 @@ export function addFolderListeners(startListening: AppStartListening): void {
         }
         return;
       }
+      const held = routeChanged.match(action) ? heldEtag(api.getState(), viewId, dir) : undefined;
       api.dispatch(folderLoadStarted({ view: viewId, dir }));
       try {
+        if (held !== undefined && view.getFolderEtag !== undefined) {
+          const etag = await api.pause(view.getFolderEtag(dir, { signal: api.signal }));
+          if (etag === held) {
+            api.dispatch(folderLoadConfirmed({ view: viewId, dir }));
+            return;
+          }
+        }
         const { folder, contents } = await api.pause(view.getContents(dir, { signal: api.signal }));
         // A view may leave `_children` out: the listing is what the folder holds.
         const listed = { ...folder, _children: contents.map((node) => node.source) };

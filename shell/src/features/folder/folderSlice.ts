@@ -22,9 +22,15 @@ export interface FolderState {
    * listed folder has contents to show while it is refreshed.
    */
   listed: Record<string, true>;
+  /**
+   * The folder's ETag as its last listing gave it, by `view:path`: what the
+   * held contents are current for. (The folder's node in the store can be
+   * newer: its parent's listing replaces it.)
+   */
+  listedEtags: Record<string, string>;
 }
 
-const initialState: FolderState = { paths: {}, loading: false, error: null, current: null, waitingForView: false, listed: {} };
+const initialState: FolderState = { paths: {}, loading: false, error: null, current: null, waitingForView: false, listed: {}, listedEtags: {} };
 
 /** The key of a folder in a view, as kept in `current`. */
 export const folderKey = (view: string, dir: string): string => `${view}:${dir}`;
@@ -55,6 +61,15 @@ export const folderSlice = createSlice({
       state.waitingForView = false;
       state.error = action.payload.error;
     },
+    /**
+     * The folder's ETag on the server is the one of the listing the store holds: that
+     * listing is current, so it stays as it is (nothing re-listed); loading off.
+     */
+    folderLoadConfirmed: (state, action: PayloadAction<{ view: string; dir: string }>) => {
+      if (state.current !== folderKey(action.payload.view, action.payload.dir)) return;
+      state.loading = false;
+      state.error = null;
+    },
     /** A listing was cancelled because another one replaced it. */
     folderLoadCancelled: (state, action: PayloadAction<{ view: string; dir: string }>) => {
       if (state.current === folderKey(action.payload.view, action.payload.dir)) state.loading = false;
@@ -66,6 +81,9 @@ export const folderSlice = createSlice({
       const paths = (state.paths[view] ??= {});
       paths[dir] = folder.source;
       state.listed[folderKey(view, dir)] = true;
+      const etag = folder.attributes.etag;
+      if (etag === undefined || etag === '') delete state.listedEtags[folderKey(view, dir)];
+      else state.listedEtags[folderKey(view, dir)] = etag;
       for (const node of contents) {
         if (isFolder(node)) paths[node.path] = node.source;
       }
@@ -77,4 +95,4 @@ export const folderSlice = createSlice({
   },
 });
 
-export const { folderLoadStarted, folderViewAwaited, folderLoadFailed, folderLoadCancelled } = folderSlice.actions;
+export const { folderLoadStarted, folderViewAwaited, folderLoadFailed, folderLoadConfirmed, folderLoadCancelled } = folderSlice.actions;

@@ -19,6 +19,7 @@ import { isControlTarget, isDialogOpen, isOutsideList, isTypingTarget } from './
 import { listCommand, matchesHotkey } from './shortcuts';
 import type { ListCommand } from './shortcuts';
 import { injectKeyboardStyles } from './styles';
+import { useLinkedFileRow } from './useLinkedFileRow';
 
 // The active row's marks are these styles too, needed before the help ever opens.
 injectKeyboardStyles();
@@ -90,6 +91,7 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
   // Read by the one document listener, so it is added once, not on every render.
   const latest = useRef(props);
   latest.current = props;
+  useLinkedFileRow(activeRow, props.nodes, props.listRef, props.grid, props.perRow);
 
   useEffect(() => {
     const moveTo = (index: number) => {

@@ -1,7 +1,8 @@
-import { findConflicts, getCopyName, isFolder, resolveConflicts } from '@cumulus/sdk';
+import { findConflicts, getCopyName, isFolder } from '@cumulus/sdk';
 import type { FolderNode, MoveCopyOperation, Node, Translate } from '@cumulus/sdk';
 import { requestConflictResolution } from '../conflicts/conflictStore';
 import type { ConflictAnswer } from '../conflicts/conflictStore';
+import { versionOfNode } from '../conflicts/versions';
 import { showToast } from '../toasts/toasts';
 
 /** What happens to one node of a move or copy. */
@@ -52,30 +53,23 @@ export async function planTransfer(
   const inConflict = nodes.filter((node) => conflicting.has(node));
   const answer: ConflictAnswer = await requestConflictResolution({
     dirname: destination.path === '/' ? t('Home') : destination.displayname,
-    conflicts: inConflict.map((node) => {
-      const existing = byName.get(node.basename);
-      return {
-        name: node.basename,
-        isFolder: isFolder(node),
-        existing: { size: existing?.size, mtime: existing?.mtime },
-        incoming: { size: node.size, mtime: node.mtime },
-      };
-    }),
+    conflicts: inConflict.map((node) => ({
+      name: node.basename,
+      isFolder: isFolder(node),
+      existing: versionOfNode(byName.get(node.basename)),
+      incoming: versionOfNode(node),
+    })),
+    // Names of the other incoming nodes are taken too once they arrive.
+    existingNames: [...names, ...nodes.filter((node) => !conflicting.has(node)).map((node) => node.basename)],
+    // A kept folder merges with its conflicting files overwritten (`mergeFolder`), without asking again.
+    recursive: false,
   });
   if (answer === null) {
     showToast({ type: 'info', message: t('Move cancelled') });
     return null;
   }
   if (answer === 'skipped') showToast({ type: 'info', message: t('Conflicts resolution skipped') });
-  // Names of the other incoming nodes are taken too once they arrive.
-  const taken = [...names, ...nodes.filter((node) => !conflicting.has(node)).map((node) => node.basename)];
-  const resolutions =
-    answer === 'skipped'
-      ? []
-      : resolveConflicts(
-          inConflict.map((node, index) => ({ incoming: { name: node.basename, isFolder: isFolder(node) }, choice: answer[index] ?? 'keep-existing' })),
-          taken,
-        );
+  const resolutions = answer === 'skipped' ? [] : answer;
   return nodes.map((node): TransferPlan => {
     if (!conflicting.has(node)) return { kind: 'transfer', name: node.basename, overwrite: false };
     const resolution = resolutions[inConflict.indexOf(node)];

@@ -33,7 +33,14 @@ export const nodesSlice = createSlice({
   },
   extraReducers: (builder) => {
     builder.addCase(folderLoaded, (state, action) => {
-      nodesAdapter.setMany(state, [action.payload.folder, ...action.payload.contents]);
+      // A sub-folder listed before keeps its children: its entry in this (parent's) listing has none,
+      // and without them going back to it would show nothing until it is listed again.
+      const contents = action.payload.contents.map((node) => {
+        if (!isFolder(node) || node._children !== undefined) return node;
+        const held = state.entities[node.source];
+        return isFolder(held) && held._children !== undefined ? { ...node, _children: [...held._children] } : node;
+      });
+      nodesAdapter.setMany(state, [action.payload.folder, ...contents]);
     });
     // Node events, whoever emitted them (a plugin, or the shell after its own update: then these change nothing).
     builder.addCase(busNodeCreated, (state, action) => {

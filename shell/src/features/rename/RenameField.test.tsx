@@ -8,18 +8,19 @@ import { clearToasts, getToasts } from '../toasts/toasts';
 import { stopRename } from './renameStore';
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-const contents = () => [testNode('/notes.txt', { fileid: 11 }), testNode('/other.txt', { fileid: 12 }), testFolder('/Docs', { fileid: 13 })];
+const contents = (dir = '') => [testNode(`${dir}/notes.txt`, { fileid: 11 }), testNode(`${dir}/other.txt`, { fileid: 12 }), testFolder(`${dir}/Docs`, { fileid: 13 })];
 const row = (name: string) => screen.getAllByRole('row').find((candidate) => candidate.getAttribute('data-source')?.endsWith(`/${name}`)) as HTMLElement;
 const toasts = () => getToasts().map((toast) => `${toast.type}: ${toast.message}`);
 
-async function startRenaming(name: string, rename: (node: Node, newName: string) => Promise<void>) {
-  const { services } = await createFakeServices({ folders: { '/': contents() } });
+/** Opens the rename field of `name` in the folder `dir` ('' for the root). */
+async function startRenaming(name: string, rename: (node: Node, newName: string) => Promise<void>, dir = '') {
+  const { services } = await createFakeServices({ folders: { '/': [...contents(), testFolder('/Work', { fileid: 14 })], '/Work': contents('/Work') } });
   const calls: [string, string][] = [];
   services.dav.rename = (node, newName) => {
     calls.push([node.basename, newName]);
     return rename(node, newName);
   };
-  const shell = await renderShell(services, '/files');
+  const shell = await renderShell(services, dir === '' ? '/files' : `/files?dir=${dir}`);
   await settle();
   await act(async () => {
     fireEvent.click(within(row(name)).getByRole('button', { name: `Actions for ${name}` }));
@@ -37,11 +38,11 @@ describe('inline rename', () => {
     unstub = stubLayout();
   });
   afterAll(() => unstub());
-  afterEach(() => {
-    act(() => {
-      stopRename();
-      clearToasts();
-    });
+  afterEach(async () => {
+    // Closing an open field is leaving it: let what that submits settle before the next test.
+    act(() => stopRename());
+    await settle();
+    act(() => clearToasts());
   });
 
   it('opens a field in place of the name with the stem selected, and validates live', async () => {
@@ -67,13 +68,15 @@ describe('inline rename', () => {
     expect(input.getAttribute('aria-invalid')).toBe('false');
   });
 
-  it('keeps an invalid name open on Enter, and submits the trimmed name with Escape', async () => {
+  it('puts the old name back when Enter submits an invalid one, and submits the trimmed name with Escape', async () => {
     const { field, calls } = await startRenaming('notes.txt', () => Promise.resolve());
     fireEvent.change(field(), { target: { value: 'other.txt' } });
     await act(async () => {
       fireEvent.submit(field());
     });
-    expect(field()).toBeTruthy();
+    expect(field().value).toBe('notes.txt');
+    expect(document.activeElement).toBe(field());
+    expect([field().selectionStart, field().selectionEnd]).toEqual([0, 5]);
     expect(calls).toEqual([]);
     expect(toasts()).toEqual(['error: Another entry with the same name already exists.']);
     act(() => clearToasts());
@@ -85,6 +88,64 @@ describe('inline rename', () => {
     expect(calls).toEqual([['notes.txt', 'renamed.txt']]);
     expect(row('renamed.txt')).toBeTruthy();
     expect(toasts()).toEqual(['success: Renamed "notes.txt" to "renamed.txt"']);
+  });
+
+  /**
+   * The ways out of the field, in the folder /Work: Escape, a blur (a click outside or Tab), and going
+   * to another folder by its breadcrumb without a blur (the field goes away with its row).
+   */
+  const exits: [string, (field: HTMLInputElement) => void][] = [
+    ['Escape', (field) => fireEvent.keyDown(field, { key: 'Escape' })],
+    ['a click outside or Tab', (field) => fireEvent.blur(field)],
+    ['navigation', () => fireEvent.click(screen.getByRole('button', { name: 'All files' }))],
+  ];
+  const leave = async (exit: (field: HTMLInputElement) => void, field: HTMLInputElement) => {
+    await act(async () => exit(field));
+    await settle();
+  };
+
+  it.each(exits)('%s with a valid new name renames', async (_exit, exit) => {
+    const { field, calls } = await startRenaming('notes.txt', () => Promise.resolve(), '/Work');
+    fireEvent.change(field(), { target: { value: 'fresh.txt' } });
+    await leave(exit, field());
+    expect(calls).toEqual([['notes.txt', 'fresh.txt']]);
+    expect(toasts()).toEqual(['success: Renamed "notes.txt" to "fresh.txt"']);
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it.each(exits)('%s with the name unchanged closes the field and renames nothing', async (_exit, exit) => {
+    const { field, calls } = await startRenaming('notes.txt', () => Promise.resolve(), '/Work');
+    fireEvent.change(field(), { target: { value: 'note' } });
+    fireEvent.change(field(), { target: { value: ' notes.txt' } });
+    await leave(exit, field());
+    expect(calls).toEqual([]);
+    expect(toasts()).toEqual([]);
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  const invalidExits = exits.slice(0, 2).flatMap(([exit, run]) => ['other.txt', 'bad/name', '   '].map((name) => [exit, JSON.stringify(name), run, name] as const));
+  it.each(invalidExits)('%s with the invalid name %s puts the old name back; leaving again closes with nothing renamed', async (_exit, _shown, exit, invalid) => {
+    const { field, calls } = await startRenaming('notes.txt', () => Promise.resolve(), '/Work');
+    fireEvent.change(field(), { target: { value: invalid } });
+    await leave(exit, field());
+    const reopened = field();
+    expect(reopened.value).toBe('notes.txt');
+    expect(reopened.getAttribute('aria-invalid')).toBe('false');
+    expect(toasts()).toHaveLength(1);
+    await leave(exit, reopened);
+    expect(within(row('notes.txt')).queryByRole('textbox')).toBeNull();
+    expect(calls).toEqual([]);
+    expect(toasts()).toHaveLength(1);
+  });
+
+  it('navigation with an invalid name renames nothing, says why, and leaves no field to come back to', async () => {
+    const { field, calls, location } = await startRenaming('notes.txt', () => Promise.resolve(), '/Work');
+    fireEvent.change(field(), { target: { value: 'bad/name' } });
+    await leave(exits[2]![1], field());
+    expect(location.current?.search).toBe('?dir=/');
+    expect(calls).toEqual([]);
+    expect(toasts()).toEqual(['error: Invalid filename. "/" is not allowed inside a filename.']);
+    expect(screen.queryByRole('textbox')).toBeNull();
   });
 
   it('closes without a request when the name is unchanged (leaving the field submits)', async () => {
@@ -110,9 +171,9 @@ describe('inline rename', () => {
     [412, 'The name "taken.txt" is already used in the folder "/". Please choose a different name.', true],
     [500, 'Could not rename "notes.txt"', true],
     [404, 'Could not rename "notes.txt", it does not exist any more', false],
-  ])('on a %i the old name stays, the toast says why, and the field re-opens (unless gone)', async (status, message, reopens) => {
+  ])('on a %i the old name stays, the toast says why, and the field re-opens holding it (unless gone)', async (status, message, reopens) => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { field } = await startRenaming('notes.txt', () => Promise.reject(httpError(status)));
+    const { field, calls } = await startRenaming('notes.txt', () => Promise.reject(httpError(status)));
     fireEvent.change(field(), { target: { value: 'taken.txt' } });
     await act(async () => {
       fireEvent.submit(field());
@@ -121,7 +182,15 @@ describe('inline rename', () => {
     expect(toasts()).toEqual([`error: ${message}`]);
     expect(row('notes.txt')).toBeTruthy();
     const reopened = within(row('notes.txt')).queryByRole('textbox', { name: 'Filename' }) as HTMLInputElement | null;
-    expect(reopened?.value).toBe(reopens ? 'taken.txt' : undefined);
+    expect(reopened?.value).toBe(reopens ? 'notes.txt' : undefined);
+    // Leaving the re-opened field again closes it with nothing more tried.
+    if (reopened !== null) {
+      await act(async () => {
+        fireEvent.blur(reopened);
+      });
+      expect(within(row('notes.txt')).queryByRole('textbox')).toBeNull();
+    }
+    expect(calls).toEqual([['notes.txt', 'taken.txt']]);
     error.mockRestore();
   });
   it('shows its message over the next row: the row being renamed is not clipped and paints above its neighbours', async () => {

@@ -1,10 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { validateRename } from '@cumulus/sdk';
-import type { FilenameRules, Node } from '@cumulus/sdk';
+import type { Node } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/ServicesContext';
 import { selectCurrentContents } from '../folder/selectors';
-import { loadFilenameRules } from './filenameRules';
+import { useFilenameRules } from './useFilenameRules';
 import { renameNodeTo } from './renameNode';
 import { showToast } from '../toasts/toasts';
 import { stopRename } from './renameStore';
@@ -17,27 +17,26 @@ injectRenameStyles();
  * required, trimmed, checked live with `validateRename` against the
  * siblings and the server's filename rules; 'Invalid filename.' plus the
  * reason is shown under the field, announced and set as the field's
- * validity. Enter, Escape and a click outside all submit; an unchanged name
- * just closes; an invalid name keeps the field open and toasts the same
- * message (the form has noValidate: no untranslated browser bubble).
+ * validity (the form has noValidate: no untranslated browser bubble).
+ *
+ * Every way out submits: Enter, Escape, a click outside, Tab, and going to
+ * another folder (the field goes away with its row). An unchanged name just
+ * closes. A submit that fails (an invalid name here, or the server's refusal
+ * in `renameNodeTo`) toasts why, restores the old name and re-opens the
+ * field, so leaving it again closes it with nothing renamed: the user is
+ * never held in the field.
  */
-export function RenameField({ node, initialName }: { node: Node; initialName?: string }) {
-  const { api, t } = useServices();
+export function RenameField({ node }: { node: Node }) {
+  const { t } = useServices();
   const dispatch = useAppDispatch();
   const contents = useAppSelector(selectCurrentContents);
-  const [value, setValue] = useState(initialName ?? node.basename);
-  const [rules, setRules] = useState<FilenameRules>({});
+  const [value, setValue] = useState(node.basename);
+  const rules = useFilenameRules();
   const input = useRef<HTMLInputElement>(null);
   const submitted = useRef(false);
+  // Bumped when a failed submit puts the old name back, to select its stem again.
+  const [restored, setRestored] = useState(0);
   const messageId = useId();
-
-  useEffect(() => {
-    let alive = true;
-    void loadFilenameRules(api).then((loaded) => alive && setRules(loaded));
-    return () => {
-      alive = false;
-    };
-  }, [api]);
 
   // Select the name without its extension, as file managers do, so typing keeps the type.
   useEffect(() => {
@@ -46,7 +45,7 @@ export function RenameField({ node, initialName }: { node: Node; initialName?: s
     field.focus();
     const dot = node.type === 'file' ? field.value.lastIndexOf('.') : -1;
     field.setSelectionRange(0, dot > 0 ? dot : field.value.length);
-  }, [node.type]);
+  }, [node.type, restored]);
 
   const siblings = useMemo(() => contents.filter((other) => other.source !== node.source).map((other) => other.basename), [contents, node.source]);
   const validation = validateRename(value, siblings, { rules, currentName: node.basename, t });
@@ -62,8 +61,10 @@ export function RenameField({ node, initialName }: { node: Node; initialName?: s
   const submit = (returnFocus = false) => {
     if (submitted.current) return;
     if (!validation.valid) {
-      // Spec §5: an invalid form gives 'Invalid filename.' plus the reason.
+      // Spec §5: an invalid form gives 'Invalid filename.' plus the reason; spec §4: the old name is restored.
       showToast({ type: 'error', message: validation.message });
+      setValue(node.basename);
+      setRestored((count) => count + 1);
       input.current?.focus();
       return;
     }
@@ -73,6 +74,21 @@ export function RenameField({ node, initialName }: { node: Node; initialName?: s
     row?.focus();
     if (!validation.unchanged) void dispatch(renameNodeTo({ source: node.source, newName: validation.name }));
   };
+
+  // Going to another folder takes the field away without a blur: that leaves it too, so a
+  // valid new name is submitted; an invalid one renames nothing and says why.
+  const latest = useRef({ validation, source: node.source });
+  latest.current = { validation, source: node.source };
+  useEffect(
+    () => () => {
+      const { validation: last, source } = latest.current;
+      if (submitted.current || (last.valid && last.unchanged)) return;
+      submitted.current = true;
+      if (last.valid) void dispatch(renameNodeTo({ source, newName: last.name, reopen: false }));
+      else showToast({ type: 'error', message: last.message });
+    },
+    [dispatch],
+  );
 
   return (
     <form

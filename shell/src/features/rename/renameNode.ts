@@ -13,16 +13,16 @@ import { startRename } from './renameStore';
  * MOVE with Overwrite F through the DAV service, the node loading meanwhile
  * (spec §4). On success the store holds the renamed node under its new
  * source (in its folder's children, the selection and the sidebar) and the
- * toast says 'Renamed "{oldName}" to "{newName}"'. On failure (spec §8) the
- * old name stays, the field re-opens with the name that was tried, and the
- * toast says why: 404 'Could not rename "{oldName}", it does not exist any
+ * toast says 'Renamed "{oldName}" to "{newName}"'. On failure (spec §4, §8)
+ * the old name stays, the field re-opens holding it (unless `reopen` is
+ * false: the user went elsewhere), and the toast says why: 404 'Could not rename "{oldName}", it does not exist any
  * more', 412 'The name "{newName}" is already used in the folder "{dir}".
  * Please choose a different name.', otherwise 'Could not rename "{oldName}"'.
  * Resolves to whether the rename happened.
  */
 export const renameNodeTo = createAppAsyncThunk(
   'rename/submit',
-  async ({ source, newName }: { source: string; newName: string }, { dispatch, getState, extra }) => {
+  async ({ source, newName, reopen = true }: { source: string; newName: string; reopen?: boolean }, { dispatch, getState, extra }) => {
     const node = getState().nodes.entities[source];
     if (node === undefined) return false;
     const oldName = node.basename;
@@ -41,7 +41,7 @@ export const renameNodeTo = createAppAsyncThunk(
       if (status !== 404 && status !== 412) console.error(`Could not rename "${oldName}"`, error);
       showToast({ type: 'error', message });
       // A node that no longer exists has no field to re-open.
-      if (status !== 404) startRename(source, newName);
+      if (status !== 404 && reopen) startRename(source);
       return false;
     }
     const renamed = renamedCopy(node, newName);

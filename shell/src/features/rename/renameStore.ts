@@ -1,15 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Which node is being renamed inline, and the text its field starts with.
+ * Which node is being renamed inline (its field starts with the node's name).
  * Plain UI state for one field at a time, kept outside Redux like the toasts
  * (rows subscribe to "am I renaming?", which changes rarely).
  */
 export interface RenameTarget {
   /** Source of the node whose name is replaced by the field. */
   source: string;
-  /** The field's initial text; the node's name when absent. */
-  initialName?: string;
 }
 
 let current: RenameTarget | null = null;
@@ -21,8 +19,8 @@ function set(next: RenameTarget | null): void {
 }
 
 /** Opens the rename field of the node `source` (spec §4 "Rename: starts on a rename event"). */
-export function startRename(source: string, initialName?: string): void {
-  set(initialName === undefined ? { source } : { source, initialName });
+export function startRename(source: string): void {
+  set({ source });
 }
 
 /** Closes the rename field (after a submit, or when its row goes away). */

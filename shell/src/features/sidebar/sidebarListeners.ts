@@ -2,6 +2,7 @@ import { isAnyOf } from '@reduxjs/toolkit';
 import { sidebarOpensByItself } from '@cumulus/sdk';
 import type { AppStartListening, RootState } from '../../app/store';
 import { folderLoaded } from '../folder/folderActions';
+import { folderLoadConfirmed } from '../folder/folderSlice';
 import { selectCurrentContents, selectCurrentFolder } from '../folder/selectors';
 import { routeChanged } from '../navigation/navigationSlice';
 import { nodesRemoved } from '../nodes/nodesSlice';
@@ -58,7 +59,7 @@ export function addSidebarListeners(startListening: AppStartListening, viewportW
 
   let handled: string | null = null;
   startListening({
-    matcher: isAnyOf(folderLoaded, routeChanged),
+    matcher: isAnyOf(folderLoaded, folderLoadConfirmed, routeChanged),
     effect: (_action, api) => {
       const state = api.getState();
       const key = fileKey(state);

@@ -14,5 +14,6 @@ export function filesView(dav: DavService, t: Translate): View {
     icon: FOLDER_ICON,
     order: 0,
     getContents: (path, options) => dav.list(path, { signal: options?.signal }),
+    getFolderEtag: (path, options) => dav.folderEtag(path, { signal: options?.signal }),
   };
 }

@@ -118,6 +118,22 @@ describe('DavService', () => {
     expect(contents).toEqual([]);
   });
 
+  it("asks a folder's ETag alone with a PROPFIND Depth 0, and fails with the HTTP status", async () => {
+    let body = '';
+    const scope = nock(ORIGIN, { reqheaders: { requesttoken: 'tok3n', depth: '0' } })
+      .intercept('/remote.php/dav/files/alice/Docs', 'PROPFIND', (sent: string) => {
+        body = sent;
+        return true;
+      })
+      .reply(207, `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:">${response('/remote.php/dav/files/alice/Docs/', '<d:getetag>W/"f0ld3r"</d:getetag>', true)}</d:multistatus>`);
+    expect(await dav().folderEtag('/Docs')).toBe('f0ld3r');
+    scope.done();
+    expect(body).toContain('<d:getetag/>');
+    expect(body).not.toContain('fileid');
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Gone', 'PROPFIND').reply(404, 'Not found');
+    expect(errorStatus(await dav().folderEtag('/Gone').catch((caught: unknown) => caught))).toBe(404);
+  });
+
   it('fails with the HTTP status when the folder cannot be listed', async () => {
     nock(ORIGIN).intercept('/remote.php/dav/files/alice/Gone', 'PROPFIND').reply(404, 'Not found');
     const error = await dav().list('/Gone').catch((caught: unknown) => caught);

@@ -4,7 +4,7 @@ import type { FolderNode, Node } from '@cumulus/sdk';
 import { withDavMessage } from '../davErrorMessage';
 import { errorStatus } from '../errorStatus';
 import { encodeDavPath } from './davProps';
-import { fetchListing } from './propfindListing';
+import { fetchFolderEtag, fetchListing } from './propfindListing';
 
 /** Where the DAV service talks to and as whom. */
 export interface DavServiceOptions {
@@ -38,6 +38,8 @@ export interface DavService {
   readonly filesUrl: string;
   /** PROPFIND Depth 1 of the folder at `path` (below the root). */
   list(path: string, options?: DavCallOptions): Promise<DavListing>;
+  /** The ETag of the folder at `path` (below the root) alone: PROPFIND Depth 0 of `getetag`. */
+  folderEtag(path: string, options?: DavCallOptions): Promise<string | undefined>;
   /** PROPFIND Depth 0 of the node at `path` (below the root). */
   stat(path: string, options?: DavCallOptions): Promise<Node>;
   /** MOVE `node` into the folder `destinationDir` (a path below the root), keeping its name, or `newName` when given. A failure carries the server's `s:message` (`davMessageOf`). */
@@ -97,6 +99,10 @@ export function createDavService(options: DavServiceOptions): DavService {
       // Streamed and parsed in one pass (see propfindListing): the webdav client's generic
       // XML path takes seconds for 10,000 entries.
       return fetchListing({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal });
+    },
+
+    folderEtag(path, callOptions = {}) {
+      return fetchFolderEtag({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal });
     },
 
     async stat(path, callOptions = {}) {

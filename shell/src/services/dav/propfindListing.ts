@@ -1,5 +1,6 @@
 import { isFolder, propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
+import { cleanEtag } from './davProps';
 import { MultistatusReader } from './multistatus';
 import { deepFreeze, ResponseNodeBuilder } from './responseNode';
 
@@ -46,15 +47,7 @@ export class DavResponseError extends Error {
  */
 export async function fetchListing(request: ListingRequest): Promise<Listing> {
   const requested = request.path.replace(/\/+$/, '') || '/';
-  const url = `${request.davUrl.replace(/\/+$/, '')}${requested.split('/').map(encodeURIComponent).join('/')}`;
-  const response = await fetch(url, {
-    method: 'PROPFIND',
-    headers: { Accept: 'text/plain,application/xml', Depth: '1', 'Content-Type': 'application/xml; charset=utf-8', ...request.headers },
-    body: propfindBody(),
-    signal: request.signal,
-    credentials: 'same-origin',
-  });
-  if (response.status < 200 || response.status >= 300) throw new DavResponseError(response.status, response.statusText);
+  const response = await propfind(request, requested, '1', propfindBody());
 
   const builder = new ResponseNodeBuilder({ davUrl: request.davUrl, root: request.root });
   let folder: FolderNode | undefined;
@@ -73,6 +66,44 @@ export async function fetchListing(request: ListingRequest): Promise<Listing> {
   if (folder === undefined) throw new Error('Invalid root folder returned');
   const listed: FolderNode = { ...folder, _children: contents.map((node) => node.source) };
   return { folder: deepFreeze(listed), contents };
+}
+
+/** The body of a PROPFIND that asks for the ETag alone. */
+const ETAG_BODY = '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>';
+
+/**
+ * The folder's ETag, asked with a PROPFIND Depth 0 of that one property (a
+ * few hundred bytes however big the folder), or undefined when the server
+ * gives none. The server changes a folder's ETag whenever anything below it
+ * changes, so an unchanged ETag means a listing held from before is current.
+ *
+ * @throws DavResponseError for an HTTP error status.
+ */
+export async function fetchFolderEtag(request: ListingRequest): Promise<string | undefined> {
+  const requested = request.path.replace(/\/+$/, '') || '/';
+  const response = await propfind(request, requested, '0', ETAG_BODY);
+  let etag: string | undefined;
+  const reader = new MultistatusReader((entry) => {
+    const value = entry.props['getetag'];
+    if (etag === undefined && typeof value === 'string') etag = cleanEtag(value.trim());
+  });
+  await readText(response, (text) => reader.write(text));
+  reader.end();
+  return etag;
+}
+
+/** One PROPFIND of `requested` (decoded, below the DAV endpoint); an HTTP error status throws. */
+async function propfind(request: ListingRequest, requested: string, depth: '0' | '1', body: string): Promise<Response> {
+  const url = `${request.davUrl.replace(/\/+$/, '')}${requested.split('/').map(encodeURIComponent).join('/')}`;
+  const response = await fetch(url, {
+    method: 'PROPFIND',
+    headers: { Accept: 'text/plain,application/xml', Depth: depth, 'Content-Type': 'application/xml; charset=utf-8', ...request.headers },
+    body,
+    signal: request.signal,
+    credentials: 'same-origin',
+  });
+  if (response.status < 200 || response.status >= 300) throw new DavResponseError(response.status, response.statusText);
+  return response;
 }
 
 /** Passes the body's text to `onText` piece by piece as it arrives (all at once where streams are missing). */

@@ -1,0 +1,184 @@
+/** @jest-environment node */
+import { describe, expect, it } from '@jest/globals';
+import { createUploader } from './create-uploader';
+import { makeFile } from './engine.test-support';
+import type { TransportRequest, TransportResponse, UploaderOptions } from './types';
+
+const FILES = 'http://cumulus.test/remote.php/dav/files/alice';
+const HOME = { source: FILES };
+
+/** A transport whose answers the test releases one by one. */
+function heldTransport() {
+  const waiting: { request: TransportRequest; answer: (response: TransportResponse) => void }[] = [];
+  let active = 0;
+  let most = 0;
+  const transport = (request: TransportRequest) =>
+    new Promise<TransportResponse>((resolve, reject) => {
+      active += 1;
+      most = Math.max(most, active);
+      request.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+      waiting.push({
+        request,
+        answer: (response) => {
+          active -= 1;
+          resolve(response);
+        },
+      });
+    });
+  return {
+    transport,
+    waiting,
+    most: () => most,
+    /** Answers the oldest waiting request, after reporting its body as sent. */
+    release(status = 201, headers: Record<string, string> = {}) {
+      const next = waiting.shift();
+      if (!next) throw new Error('nothing waiting');
+      const size = next.request.body instanceof Blob ? next.request.body.size : 0;
+      next.request.onUploadProgress?.(size);
+      next.answer({ status, headers, body: '' });
+    },
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+function engineWith(transport: UploaderOptions['transport'], options: Partial<UploaderOptions> = {}) {
+  return createUploader({ transport, user: 'alice', notifyInterval: 0, sleep: async () => undefined, logError: () => undefined, ...options });
+}
+
+describe('upload engine: queue, state and notifications (spec §3, §4)', () => {
+  it.each([
+    ['max_parallel_count', { files: { chunked_upload: { max_parallel_count: 2 } } }, 2],
+    ['5 by default', undefined, 5],
+  ])('runs at most %s requests at once, one pool for all files', async (_, capabilities, limit) => {
+    const held = heldTransport();
+    const engine = engineWith(held.transport, { capabilities });
+    const done = engine.upload(HOME, [1, 2, 3, 4, 5, 6, 7].map((n) => makeFile(`${n}.txt`, 10)));
+    await settle();
+    expect(held.waiting).toHaveLength(limit);
+    while (held.waiting.length > 0) {
+      held.release();
+      await settle();
+    }
+    await done;
+    expect(held.most()).toBe(limit);
+  });
+
+  it('goes idle → uploading → idle, item initialized → uploading → finished, with the queue totals', async () => {
+    const held = heldTransport();
+    const engine = engineWith(held.transport);
+    const seen: string[] = [];
+    engine.subscribe((state, changed) => {
+      const item = state.items[state.order[0] as string];
+      seen.push(`${state.queue.status} ${item?.status} ${state.queue.progress}/${state.queue.size} [${changed.join(',')}]`);
+    });
+    expect(engine.getState().queue).toEqual({ status: 'idle', size: 0, progress: 0 });
+    const done = engine.upload(HOME, [makeFile('a.txt', 100)]);
+    await settle();
+    held.release(201, { 'oc-fileid': '5' });
+    await done;
+    await settle();
+    // All bytes sent but no answer yet: one byte short of the size, so 'finished' comes only with the answer.
+    expect(seen).toEqual(['uploading uploading 0/100 [upload-1]', 'uploading uploading 99/100 [upload-1]', 'idle finished 100/100 [upload-1]']);
+  });
+
+  it('pause stops new requests and emits paused; resume emits resumed and goes on; reset only when idle', async () => {
+    const held = heldTransport();
+    const engine = engineWith(held.transport, { capabilities: { files: { chunked_upload: { max_parallel_count: 1 } } } });
+    const events: string[] = [];
+    engine.on('paused', () => events.push('paused'));
+    engine.on('resumed', () => events.push('resumed'));
+    engine.on('uploaded', (item) => events.push(`uploaded ${item.name}`));
+    const done = engine.upload(HOME, [makeFile('a.txt', 1), makeFile('b.txt', 1)]);
+    await settle();
+    engine.pause();
+    expect(engine.getState().queue.status).toBe('paused');
+    held.release(); // a.txt was running: it finishes
+    await settle();
+    expect(held.waiting).toHaveLength(0); // b.txt waits
+    expect(engine.getState().queue.status).toBe('paused');
+    expect(engine.reset()).toBe(false);
+    engine.resume();
+    await settle();
+    expect(engine.getState().queue.status).toBe('uploading');
+    held.release();
+    await done;
+    expect(events).toEqual(['paused', 'uploaded a.txt', 'resumed', 'uploaded b.txt']);
+    expect(engine.getState().queue.status).toBe('idle');
+    expect(engine.reset()).toBe(true);
+    expect(engine.getState()).toMatchObject({ queue: { status: 'idle', size: 0, progress: 0 }, order: [], items: {} });
+  });
+
+  it('emits failed per failed item; a listener that throws is logged and the others still hear', async () => {
+    const held = heldTransport();
+    const logged: string[] = [];
+    const engine = engineWith(held.transport, { logError: (message) => logged.push(message) });
+    const heard: string[] = [];
+    engine.on('failed', () => {
+      throw new Error('bad listener');
+    });
+    engine.on('failed', (item) => heard.push(`${item.name} ${item.error?.code}`));
+    engine.subscribe(() => {
+      throw new Error('bad subscriber');
+    });
+    const done = engine.upload(HOME, [makeFile('a.txt', 1)]);
+    await settle();
+    held.release(507);
+    await done;
+    await settle();
+    expect(heard).toEqual(['a.txt no-space']);
+    expect(logged).toContain('An upload "failed" listener failed');
+    expect(logged).toContain('An upload state listener failed');
+  });
+
+  it('the state is plain data: it survives a JSON round trip unchanged', async () => {
+    const held = heldTransport();
+    const engine = engineWith(held.transport);
+    const done = engine.upload(HOME, [makeFile('a.txt', 3), makeFile('b.txt', 4)]);
+    await settle();
+    held.release(201, { 'oc-fileid': '1' });
+    held.release(500);
+    await settle();
+    for (let i = 0; i < 5; i++) {
+      held.release(500);
+      await settle();
+    }
+    await done;
+    const state = engine.getState();
+    expect(JSON.parse(JSON.stringify(state))).toEqual({ ...state, estimate: JSON.parse(JSON.stringify(state.estimate)) });
+    expect(Object.values(state.items).map((item) => `${item.kind}:${item.status}`)).toEqual(['batch:failed', 'file:finished', 'file:failed']);
+  });
+
+  it('queues a big batch in slices of 250 entries, yielding to the event loop between them', async () => {
+    const engine = engineWith(async () => ({ status: 201, headers: {}, body: '' }));
+    const done = engine.upload(HOME, Array.from({ length: 600 }, (_, n) => makeFile(`${n}.txt`, 1)));
+    const queued: number[] = [];
+    while (queued.at(-1) !== 601) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      queued.push(engine.getState().order.length);
+    }
+    // The container and the first slice, then the others in later tasks.
+    expect(queued[0]).toBe(251);
+    expect(queued).toContain(501);
+    const result = await done;
+    expect(result.items.filter((item) => item.status === 'finished')).toHaveLength(600);
+  });
+
+  it('feeds the rate estimator: time left is estimated after 2.5 s of running time', async () => {
+    let now = 1_000_000;
+    const held = heldTransport();
+    const engine = engineWith(held.transport, { now: () => now });
+    const done = engine.upload(HOME, [makeFile('a.txt', 1000)]);
+    await settle();
+    const request = held.waiting[0]?.request;
+    now += 1000;
+    request?.onUploadProgress?.(100);
+    expect(engine.getState().estimate.timeLeft).toBe(Infinity);
+    now += 2000;
+    request?.onUploadProgress?.(300);
+    // 300 bytes in 3 s: 100 B/s, 700 bytes left.
+    expect(engine.getState().estimate.timeLeft).toBe(7);
+    held.release();
+    await done;
+  });
+});

@@ -1,0 +1,58 @@
+import type { ConflictChoice, ConflictDecision, ConflictRequest as UploadConflictRequest, ConflictResolution, Translate } from '@cumulus/sdk';
+import type { AbortableDecision } from '../upload-decisions/abortableDecision';
+import { showToast } from '../toasts/toasts';
+import { requestConflictResolution } from './conflictStore';
+import { versionOfFile, versionOfNode } from './versions';
+
+/** The choice a resolution stands for, as the upload engine takes it. */
+function choiceOf(resolution: ConflictResolution): ConflictChoice {
+  switch (resolution.action) {
+    case 'skip':
+      return 'keep-existing';
+    case 'overwrite':
+    case 'merge':
+      return 'keep-new';
+    case 'rename':
+      return 'keep-both';
+  }
+}
+
+/**
+ * The upload engine's `resolveConflicts` decision through the conflict dialog (spec §2,
+ * §4 "Conflict choices"): one folder level's conflicts, each incoming file beside the
+ * existing node with previews (the server's, and the local image), sizes and dates, the
+ * folder's existing content for the numbered names of keep-both, and the engine's
+ * recursive flag. Resolves to a choice per incoming name: keep existing (skipped), keep new
+ * (a file overwrites, a folder merges, its own conflicts asked again), keep both (the
+ * engine gives the incoming entry a number with the same unique-name helper the dialog
+ * showed). 'Skip this file' resolves to no choice at all (every entry skipped) and toasts
+ * 'Conflicts resolution skipped'; 'Cancel the entire operation' or Escape resolves to
+ * 'cancel' and toasts 'Upload cancelled'. When the upload is cancelled elsewhere (the
+ * request's `signal`), the dialog closes, or never opens, and the answer is a silent 'cancel'.
+ */
+export async function askUploadConflicts(request: UploadConflictRequest & AbortableDecision, t: Translate): Promise<ConflictDecision> {
+  const answer = await requestConflictResolution(
+    {
+      dirname: request.dirname,
+      conflicts: request.incoming.map((incoming, index) => ({
+        name: incoming.name,
+        isFolder: incoming.isFolder,
+        existing: versionOfNode(request.existing[index]),
+        incoming: versionOfFile(incoming.file ?? incoming),
+      })),
+      existingNames: request.content.map((node) => node.basename),
+      recursive: request.recursive,
+    },
+    request.signal,
+  );
+  if (request.signal?.aborted === true) return 'cancel';
+  if (answer === null) {
+    showToast({ type: 'info', message: t('Upload cancelled') });
+    return 'cancel';
+  }
+  if (answer === 'skipped') {
+    showToast({ type: 'info', message: t('Conflicts resolution skipped') });
+    return {};
+  }
+  return Object.fromEntries(request.incoming.map((incoming, index) => [incoming.name, choiceOf(answer[index] ?? { action: 'skip' })]));
+}
