@@ -25,6 +25,12 @@ const PLUGINS = '^@cumulus/plugin-|(^|/)plugins/';
 const OTHER_PLUGINS = `${PLUGINS}|^\\.\\./\\.\\./[^/]+/src(/|$)`;
 /** The SDK past its public surface `@cumulus/sdk`: a subpath, or its sources by path. */
 const SDK_INTERNALS = '^@cumulus/sdk/|(^|/)sdk/src(/|$)';
+/** The server except its plugin contract `@cumulus/server/plugin-api`, which is all a plugin's server part may use. */
+const SERVER_BUT_PLUGIN_API = '^@cumulus/server(/(?!plugin-api$)|$)|(^|/)server/src(/|$)';
+/** From inside a plugin's server part: another plugin's server part as a sibling (`../../<other>/server`). */
+const OTHER_PLUGIN_SERVERS = '^\\.\\./\\.\\./[^/]+/server(/|$)';
+/** Out of the folder the file is in, upwards. */
+const UPWARDS = '^\\.\\.(/|$)';
 /** @cumulus/remotes except its `manifest` subpath, which is all the server needs. */
 const REMOTES_BUT_MANIFEST = '^@cumulus/remotes(/(?!manifest$)|$)|(^|/)remotes/src(/|$)';
 const TESTS = '(^|/)tests/';
@@ -84,6 +90,15 @@ export default tseslint.config(
     ),
   },
   {
+    // A plugin's server part: the server's plugin contract only (ARCHITECTURE.md, "Plugins with a server part").
+    // (The test fixtures' server parts are held to it too, so they show what a real one may do.)
+    files: ['plugins/*/server/**', 'tests/fixtures/server-plugins/*/server/**'],
+    rules: boundary([
+      "A plugin's server part imports only @cumulus/server/plugin-api (ARCHITECTURE.md).",
+      [SERVER_BUT_PLUGIN_API, SHELL, SDK, REMOTES, OTHER_PLUGINS, OTHER_PLUGIN_SERVERS],
+    ]),
+  },
+  {
     files: ['remotes/**'],
     rules: boundary(['@cumulus/remotes imports only the SDK (ARCHITECTURE.md).', [SHELL, SERVER, PLUGINS]]),
   },
@@ -92,6 +107,15 @@ export default tseslint.config(
     rules: boundary(
       ['The server never imports the front end (ARCHITECTURE.md).', [SHELL, SDK, PLUGINS]],
       ['The server imports only @cumulus/remotes/manifest, never the browser loader (ARCHITECTURE.md).', [REMOTES_BUT_MANIFEST]],
+    ),
+  },
+  {
+    // The contract plugins import stands alone, so no server internal leaks into a plugin.
+    files: ['server/src/plugin-api/**'],
+    rules: boundary(
+      ['The server never imports the front end (ARCHITECTURE.md).', [SHELL, SDK, PLUGINS]],
+      ['The server imports only @cumulus/remotes/manifest, never the browser loader (ARCHITECTURE.md).', [REMOTES_BUT_MANIFEST]],
+      ["The server's plugin contract imports nothing else of the server (ARCHITECTURE.md).", [UPWARDS, SERVER]],
     ),
   },
   {

@@ -18,6 +18,8 @@ import { installCompression } from './api/compression';
 import { registerWeb } from './web';
 import { registerDav } from './dav';
 import { answerClientError } from './client-errors';
+import type { PluginRuntime } from './plugin-host';
+import { pluginMigrations, startPlugins } from './plugin-host';
 import { installServerErrorLog } from './server-errors';
 
 /** The name of the metadata database inside the data dir. */
@@ -29,6 +31,8 @@ export interface BuiltApp {
   files: FileService;
   db: Kysely<unknown>;
   accounts: Accounts;
+  /** The plugins: installed, switched, and the server parts loaded at start-up. */
+  plugins: PluginRuntime;
   /** What the first-start admin creation did. */
   admin: AdminBootstrap;
   /** Closes the app and the database. */
@@ -40,7 +44,7 @@ export async function openServices(config: Pick<ServerConfig, 'dataDir'> & Param
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const db = openDatabase<unknown>(join(config.dataDir, DATABASE_FILE));
   try {
-    await migrate(db, [...accountMigrations, ...storageMigrations]);
+    await migrate(db, [...accountMigrations, ...storageMigrations, ...pluginMigrations]);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -89,13 +93,20 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     clientErrorHandler: answerClientError,
   });
+  // The log keeps warnings and errors even when request logging is off: plugin problems show.
+  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: app.log });
   installServerErrorLog(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
   installCompression(app);
-  registerApi(app, { config, db, files, accounts });
+  registerApi(app, { config, db, files, accounts, plugins });
   registerWeb(app, { config, files, accounts });
-  registerDav(app, { files, db, config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval } });
+  registerDav(app, {
+    files,
+    db,
+    config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval },
+    pluginLiveProperties: () => plugins.host.davLiveProperties(),
+  });
 
   const sweeper = setInterval(() => {
     files.sweepTemporary().catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping temporary files failed'));
@@ -108,12 +119,14 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     files,
     db,
     accounts,
+    plugins,
     admin,
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(sweeper);
       await app.close();
+      await plugins.stop();
       await db.destroy();
     },
   };

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from './config';
 import { resolve } from 'node:path';
@@ -6,11 +7,13 @@ import { UsageError, parseArgs } from './cli/args';
 import type { CliIo } from './cli/io';
 import { println } from './cli/io';
 import { serveCommand } from './cli/serve';
+import { pluginCommands } from './cli/plugin-commands';
+import { effectiveConfig, loadPluginCommands } from './cli/plugin-provided';
 import type { Command } from './cli/user-commands';
 import { NotFound, checkCommandOptions, userCommands } from './cli/user-commands';
 
 /** Every `cumulus` command by name. */
-export const commands: Record<string, Command> = { serve: serveCommand, ...userCommands };
+export const commands: Record<string, Command> = { serve: serveCommand, ...userCommands, ...pluginCommands };
 
 /** The help text. */
 export function usage(): string {
@@ -27,15 +30,23 @@ export function usage(): string {
 export async function main(argv: string[], io: CliIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env }): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
-    println(name ? io.stdout : io.stderr, usage());
+    const out = name ? io.stdout : io.stderr;
+    println(out, usage());
+    await printPluginCommands(out, io, rest);
     return name ? 0 : 2;
   }
-  const command = commands[name];
-  if (!command) {
-    println(io.stderr, `Unknown command "${name}". Run "cumulus help" for the list.`);
-    return 2;
-  }
+  let loaded: Awaited<ReturnType<typeof loadPluginCommands>> | undefined;
   try {
+    let command = commands[name];
+    // `<plugin id>:<name>`: a command of an enabled plugin's server part.
+    if (!command && name.includes(':')) {
+      loaded = await loadPluginCommands(effectiveConfig(loadConfig(io.env), rest), io.stderr);
+      command = loaded.commands.get(name);
+    }
+    if (!command) {
+      println(io.stderr, `Unknown command "${name}". Run "cumulus help" for the list.`);
+      return 2;
+    }
     const args = parseArgs(rest, new Set([...command.valued, 'data-dir']));
     checkCommandOptions(command, args);
     const config = loadConfig(io.env);
@@ -53,6 +64,25 @@ export async function main(argv: string[], io: CliIo = { stdout: process.stdout,
     }
     println(io.stderr, `Error: ${(error as Error).message ?? String(error)}`);
     return 1;
+  } finally {
+    await loaded?.close();
+  }
+}
+
+/** Appends the enabled plugins' commands to the help; the help still prints when they cannot be loaded. */
+async function printPluginCommands(out: Writable, io: CliIo, argv: readonly string[]): Promise<void> {
+  try {
+    const loaded = await loadPluginCommands(effectiveConfig(loadConfig(io.env), argv), io.stderr);
+    try {
+      if (loaded.commands.size === 0) return;
+      const lines = ['', 'Commands of the enabled plugins:'];
+      for (const command of loaded.commands.values()) lines.push(`  ${command.usage}`, `      ${command.summary}`);
+      println(out, lines.join('\n'));
+    } finally {
+      await loaded.close();
+    }
+  } catch (error) {
+    println(io.stderr, `The plugins' commands could not be listed: ${(error as Error).message}`);
   }
 }
 

@@ -17,6 +17,8 @@ export interface ServerConfig {
   adminPassword?: string;
   /** Where the built front end lives (`shell/` and `plugins/` inside it). */
   distDir: string;
+  /** Where the plugin packages live (`<id>/package.json` each); their server parts load from here. */
+  pluginsDir: string;
   /** Largest chunk a chunked upload may send, in bytes (advertised in the capabilities). */
   maxChunkSize: number;
   /**
@@ -61,6 +63,7 @@ export const defaultConfig: ServerConfig = {
   host: '0.0.0.0',
   dataDir: './data',
   distDir: resolve(repoRoot, 'dist'),
+  pluginsDir: resolve(repoRoot, 'plugins'),
   maxChunkSize: 10 * 1024 * 1024,
   sessionLifetime: 24 * 60 * 60,
   rescanInterval: 60,
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir: resolve(env.CUMULUS_DATA_DIR?.trim() || defaultConfig.dataDir),
     ...(adminPassword ? { adminPassword } : {}),
     distDir: resolve(env.CUMULUS_DIST_DIR?.trim() || defaultConfig.distDir),
+    pluginsDir: resolve(env.CUMULUS_PLUGINS_DIR?.trim() || defaultConfig.pluginsDir),
     maxChunkSize: integer(env, 'CUMULUS_MAX_CHUNK_SIZE', defaultConfig.maxChunkSize, 1024, 2 ** 40),
     rescanInterval: integer(env, 'CUMULUS_RESCAN_INTERVAL', defaultConfig.rescanInterval, 0, 86400),
     tmpSweepInterval: integer(env, 'CUMULUS_TMP_SWEEP_INTERVAL', defaultConfig.tmpSweepInterval, 1, 7 * 86400),

@@ -18,12 +18,16 @@ const PLUGIN_SDK_SURFACE = 'A plugin imports the SDK only through its public sur
 const REMOTES_ONLY_SDK = '@cumulus/remotes imports only the SDK (ARCHITECTURE.md).';
 const SERVER_NO_FRONT_END = 'The server never imports the front end (ARCHITECTURE.md).';
 const SERVER_ONLY_MANIFEST = 'The server imports only @cumulus/remotes/manifest, never the browser loader (ARCHITECTURE.md).';
+const PLUGIN_SERVER_ONLY_API = "A plugin's server part imports only @cumulus/server/plugin-api (ARCHITECTURE.md).";
+const PLUGIN_API_ALONE = "The server's plugin contract imports nothing else of the server (ARCHITECTURE.md).";
 const SHELL_NO_SERVER_OR_PLUGIN = 'The shell imports the SDK and remotes, never the server or a plugin (ARCHITECTURE.md).';
 
 /** A file inside each package, as lint sees it (it need not exist). */
 const FILE = {
   sdk: 'sdk/src/node/example.ts',
   plugin: 'plugins/hello/src/example.ts',
+  pluginServer: 'plugins/hello/server/example.ts',
+  pluginApi: 'server/src/plugin-api/example.ts',
   remotes: 'remotes/src/loader/example.ts',
   server: 'server/src/api/example.ts',
   shell: 'shell/src/app/example.ts',
@@ -84,6 +88,20 @@ const forbidden: [keyof typeof FILE, string, string][] = [
   ['plugin', '../../../shell/src/bootstrap', PLUGIN_ONLY_SDK],
   ['plugin', '../../../sdk/src/node/permissions', PLUGIN_SDK_SURFACE],
   ['plugin', '@cumulus/sdk/src/node/permissions', PLUGIN_SDK_SURFACE],
+  ['plugin', '@cumulus/server/plugin-api', PLUGIN_ONLY_SDK],
+  ['pluginServer', '@cumulus/server', PLUGIN_SERVER_ONLY_API],
+  ['pluginServer', '@cumulus/server/src/app', PLUGIN_SERVER_ONLY_API],
+  ['pluginServer', '@cumulus/server/plugin-api/types', PLUGIN_SERVER_ONLY_API],
+  ['pluginServer', '../../../server/src/plugin-api', PLUGIN_SERVER_ONLY_API],
+  ['pluginServer', '@cumulus/sdk', PLUGIN_SERVER_ONLY_API],
+  ['pluginServer', '@cumulus/shell', PLUGIN_SERVER_ONLY_API],
+  ['pluginServer', '@cumulus/remotes/manifest', PLUGIN_SERVER_ONLY_API],
+  ['pluginServer', '@cumulus/plugin-other', PLUGIN_SERVER_ONLY_API],
+  ['pluginServer', '../../other/server/index', PLUGIN_SERVER_ONLY_API],
+  ['pluginServer', '../../other/src/index', PLUGIN_SERVER_ONLY_API],
+  ['pluginApi', '../storage/types', PLUGIN_API_ALONE],
+  ['pluginApi', '../app', PLUGIN_API_ALONE],
+  ['pluginApi', '@cumulus/server', PLUGIN_API_ALONE],
   ['remotes', '@cumulus/shell', REMOTES_ONLY_SDK],
   ['remotes', '@cumulus/server', REMOTES_ONLY_SDK],
   ['remotes', '@cumulus/plugin-hello', REMOTES_ONLY_SDK],
@@ -107,6 +125,10 @@ const allowed: [keyof typeof FILE, string][] = [
   ['plugin', '@cumulus/sdk'],
   ['plugin', './icons'],
   ['plugin', 'react'],
+  ['pluginServer', '@cumulus/server/plugin-api'],
+  ['pluginServer', './routes'],
+  ['pluginServer', 'node:path'],
+  ['pluginApi', './types'],
   ['remotes', '@cumulus/sdk'],
   ['remotes', '@module-federation/enhanced/runtime'],
   ['server', '@cumulus/remotes/manifest'],

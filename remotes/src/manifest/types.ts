@@ -18,11 +18,14 @@ export interface PluginManifestEntry {
   readonly enabled: boolean;
 }
 
-/** The list of plugins served at `GET /apps/files/api/v1/plugins` and written to `dist/plugins/manifest.json`. */
+/**
+ * The list of plugins written to `dist/plugins/manifest.json` by the build, and served at
+ * `GET /apps/files/api/v1/plugins` without the plugins an operator disabled
+ * (`cumulus plugins:disable`).
+ */
 export interface PluginManifest {
   /**
-   * Every plugin of the deployment, enabled or not, each id once. The loader
-   * activates the enabled ones in this order (see `loadPlugins`).
+   * Each id once. The loader activates the enabled ones in this order (see `loadPlugins`).
    */
   readonly plugins: readonly PluginManifestEntry[];
 }

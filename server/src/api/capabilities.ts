@@ -15,12 +15,15 @@ export { FILENAME_RULES };
  * The capabilities, shaped like Nextcloud 30's: chunked upload v2 (`dav.chunking` 1.0) with
  * its limits and the forbidden file name lists. Only what the server implements is advertised
  * (no `dav.bulkupload`, no `files.bigfilechunking`: the OC-Chunked v1 protocol is not spoken;
- * no sharing, versions or trash bin).
+ * no sharing, versions or trash bin). `contribute` adds the enabled plugins' contributions.
  */
-export function capabilities(maxChunkSize: number): { [key: string]: OcsData } {
+export function capabilities(
+  maxChunkSize: number,
+  contribute: (core: { [key: string]: OcsData }) => { [key: string]: OcsData } = (core) => core,
+): { [key: string]: OcsData } {
   return {
     version: { ...SERVER_VERSION, edition: '', extendedSupport: false },
-    capabilities: {
+    capabilities: contribute({
       core: { pollinterval: 60, 'webdav-root': 'remote.php/webdav' },
       dav: { chunking: '1.0' },
       files: {
@@ -34,7 +37,7 @@ export function capabilities(maxChunkSize: number): { [key: string]: OcsData } {
         versioning: false,
       },
       theming: { name: PRODUCT_NAME, productName: PRODUCT_NAME, slogan: 'Your files, your server' },
-    },
+    }),
   };
 }
 

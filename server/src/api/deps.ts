@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { Accounts } from '../auth/accounts';
 import type { FileService } from '../storage';
+import type { PluginRuntime } from '../plugin-host';
 
 /** What the JSON, OCS and preview routes need. */
 export interface ApiDeps {
@@ -9,4 +10,5 @@ export interface ApiDeps {
   db: Kysely<unknown>;
   files: FileService;
   accounts: Accounts;
+  plugins: PluginRuntime;
 }

@@ -3,6 +3,7 @@ import type { ApiDeps } from './deps';
 import { registerFilesApi } from './files-api';
 import { registerOcsApi } from './ocs-api';
 import { registerPlugins } from './plugins';
+import { registerPluginRoutes } from '../plugin-host';
 import { registerPreview } from './preview';
 import { prepareScope } from './routes';
 import { registerStatus } from './status';
@@ -20,7 +21,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     registerStatus(scope);
     registerFilesApi(scope, deps);
     registerOcsApi(scope, deps);
-    registerPlugins(scope, deps.config.distDir);
+    registerPlugins(scope, deps.config.distDir, deps.plugins.states);
+    registerPluginRoutes(scope, deps.plugins.host);
     registerPreview(scope, deps);
   });
 }

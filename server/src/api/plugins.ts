@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PluginManifest, RejectedManifestEntry } from '@cumulus/remotes/manifest';
 import { checkManifest } from '@cumulus/remotes/manifest';
+import type { PluginStates } from '../plugin-host';
 import { HttpError } from './errors';
 import { route } from './routes';
 
@@ -45,15 +46,19 @@ export class PluginManifestSource {
   }
 }
 
-/** `GET /apps/files/api/v1/plugins`: the manifest of plugin remotes the shell loads. */
-export function registerPlugins(app: FastifyInstance, distDir: string): void {
+/**
+ * `GET /apps/files/api/v1/plugins`: the manifest of plugin remotes the shell loads, only the
+ * enabled ones (the switches are read at each request: a change shows at the next page load).
+ */
+export function registerPlugins(app: FastifyInstance, distDir: string, states: PluginStates): void {
   // A refused entry is the operator's to fix; the other plugins are still served.
   const source = new PluginManifestSource(distDir, (entry) => app.log.warn(`The plugin manifest's entry was left out: ${entry.message}`));
   route(app, '/apps/files/api/v1/plugins', 'required', {
     GET: async (request, reply) => {
       try {
-        const manifest = await source.read();
-        return reply.header('Cache-Control', 'no-cache').send(manifest);
+        const [manifest, disabled] = await Promise.all([source.read(), states.disabledIds()]);
+        const enabled: PluginManifest = { plugins: manifest.plugins.filter((plugin) => !disabled.has(plugin.id)) };
+        return reply.header('Cache-Control', 'no-cache').send(enabled);
       } catch (error) {
         // The operator's build is broken, not the client's request: say so, loudly, once per request.
         request.log.error(error);

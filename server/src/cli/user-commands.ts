@@ -18,13 +18,13 @@ export interface Command {
   run(args: ParsedArgs, io: CliIo, config: ServerConfig): Promise<number>;
 }
 
-function needPositional(args: ParsedArgs, count: number, usage: string): string[] {
+export function needPositional(args: ParsedArgs, count: number, usage: string): string[] {
   if (args.positional.length !== count) throw new UsageError(`Usage: cumulus ${usage}`);
   return args.positional;
 }
 
-/** Runs `work` with the data dir open, closing it afterwards. */
-async function withServices<T>(config: ServerConfig, work: (s: Awaited<ReturnType<typeof openCliServices>>) => Promise<T>): Promise<T> {
+/** Runs `work` with the data dir open, closing it afterwards (every data command uses it). */
+export async function withServices<T>(config: ServerConfig, work: (s: Awaited<ReturnType<typeof openCliServices>>) => Promise<T>): Promise<T> {
   const services = await openCliServices(config);
   try {
     return await work(services);
@@ -33,7 +33,7 @@ async function withServices<T>(config: ServerConfig, work: (s: Awaited<ReturnTyp
   }
 }
 
-function pad(text: string, width: number): string {
+export function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);
 }
 

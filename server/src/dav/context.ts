@@ -6,6 +6,7 @@ import type { PropertyStore } from '../storage/properties';
 import type { UploadStore } from '../storage/uploads';
 import { encodeHrefPath, encodeSegment } from '../storage/paths';
 import { fail } from '../storage/errors';
+import type { LiveProperty } from './properties';
 
 /** Services the WebDAV methods use. */
 export interface DavServices {
@@ -16,6 +17,8 @@ export interface DavServices {
   config: { maxChunkSize: number; rescanInterval: number };
   /** Suffix of `oc:id` values, fixed for the instance (Nextcloud's instance id). */
   instanceId: string;
+  /** The live properties the enabled plugins contribute, by Clark name (read per request). */
+  pluginLiveProperties(): ReadonlyMap<string, LiveProperty>;
 }
 
 /** Which DAV tree a request addresses. */

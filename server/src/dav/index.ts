@@ -8,6 +8,7 @@ import { UploadStore } from '../storage/uploads';
 import { StorageError, fail } from '../storage/errors';
 import { decodeUrlPath, encodeSegment } from '../storage/paths';
 import type { DavRequest, DavServices, DavTree } from './context';
+import type { LiveProperty } from './properties';
 import { sendError, errorBody } from './errors';
 import { ALLOWED_METHODS, options } from './methods/options';
 import { propfind } from './methods/propfind';
@@ -78,7 +79,16 @@ export function resolveUrl(rawUrl: string): Resolved | null {
  * Reads `request.user`, set by the authentication hook; a uid in the URL other
  * than the signed-in user's is 404.
  */
-export function registerDav(app: FastifyInstance, deps: { files: FileService; db: Kysely<unknown>; config: { maxChunkSize: number; rescanInterval: number } }): void {
+export function registerDav(
+  app: FastifyInstance,
+  deps: {
+    files: FileService;
+    db: Kysely<unknown>;
+    config: { maxChunkSize: number; rescanInterval: number };
+    /** The plugins' live properties (none when not given). */
+    pluginLiveProperties?: () => ReadonlyMap<string, LiveProperty>;
+  },
+): void {
   const services: DavServices = {
     files: deps.files,
     properties: new PropertyStore(deps.db),
@@ -86,6 +96,7 @@ export function registerDav(app: FastifyInstance, deps: { files: FileService; db
     uploads: new UploadStore({ db: deps.db, dataDir: deps.files.dataDir }),
     config: deps.config,
     instanceId: `oc${createHash('sha1').update(deps.files.dataDir).digest('hex').slice(0, 10)}`,
+    pluginLiveProperties: deps.pluginLiveProperties ?? (() => new Map()),
   };
   for (const verb of DAV_VERBS) if (!app.supportedMethods.includes(verb)) app.addHttpMethod(verb, { hasBody: false });
 

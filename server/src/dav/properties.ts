@@ -19,10 +19,12 @@ export interface PropertyContext {
   locks: LockRecord[];
   /** Encoded base href of the tree. */
   base: string;
+  /** Live properties contributed by the enabled plugins, by Clark name (the built-in ones win). */
+  pluginLive?: ReadonlyMap<string, LiveProperty>;
 }
 
 /** A live (computed, protected) property. */
-interface LiveProperty {
+export interface LiveProperty {
   prefix: 'd' | 'oc' | 'nc' | 'ocs';
   local: string;
   /** Inner XML of the value, or undefined when the node has no such property (404). */
@@ -220,7 +222,7 @@ export class ResponseRenderer {
       if (seen.has(clark)) continue;
       seen.add(clark);
       const prefix = knownPrefix[name.ns] ?? 'd';
-      this.steps.push({ name, clark, live: LIVE_PROPERTIES.get(clark), open: `<${prefix}:${name.local}>`, close: `</${prefix}:${name.local}>`, empty: emptyProp(name) });
+      this.steps.push({ name, clark, live: LIVE_PROPERTIES.get(clark) ?? pc.pluginLive?.get(clark), open: `<${prefix}:${name.local}>`, close: `</${prefix}:${name.local}>`, empty: emptyProp(name) });
     }
     this.variable = this.steps.filter((step) => !step.live?.constant);
     const constantFor = (type: 'file' | 'folder'): { found: string; missing: string } => {

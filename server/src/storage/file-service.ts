@@ -10,6 +10,7 @@ import { fail } from './errors';
 import { baseName, isWithin, normalizePath, parentPath } from './paths';
 import { assertAllowedFilename } from './filename-rules';
 import { DiskSync } from './disk-sync';
+import { NodeEvents } from './node-events';
 import { TreeOperations } from './tree-operations';
 import type { RecoveryReport } from './tree-operations';
 import { ancestorsOf, changedFileColumns, entryAt, newRow, now, toEntry } from './cache-rows';
@@ -89,6 +90,9 @@ export class FileService {
   async sweepTemporary(): Promise<number> {
     return this.content.sweepTemporary();
   }
+
+  /** Node events (created, changed, deleting/deleted, moved) fired by the changes made through this service. */
+  readonly events = new NodeEvents();
 
   /** Creates the user's root folder (on disk and in the cache) when missing. */
   async ensureUserRoot(uid: string): Promise<void> {
@@ -235,7 +239,9 @@ export class FileService {
     using _held = this.sync.hold(uid, path);
     const stat = await store(maxBytes, path);
     const row = await this.recordFile(uid, path, parent, stat, existing, options.checksum ?? null);
-    return { entry: toEntry(row), created: existing === null };
+    const entry = toEntry(row);
+    await this.events.emit(existing ? 'changed' : 'created', uid, entry);
+    return { entry, created: existing === null };
   }
 
   /** Creates a folder; the parent must exist and nothing may be at `path`. */
@@ -249,7 +255,9 @@ export class FileService {
     const stat = await this.content.mkdir(uid, path);
     const row = await this.metadata.insert(newRow(uid, path, parent.fileid, stat, now()));
     await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
-    return toEntry(row);
+    const entry = toEntry(row);
+    await this.events.emit('created', uid, entry);
+    return entry;
   }
 
   /** Deletes a file or a folder with everything inside. */
@@ -259,10 +267,15 @@ export class FileService {
     const row = await this.sync.refreshNode(uid, path);
     if (!row) fail('not-found', 'File not found');
     await this.requireFolder(uid, parentPath(path));
-    using _held = this.sync.hold(uid, path);
-    await this.content.remove(uid, path);
-    await this.metadata.removeTree(uid, path);
-    await this.metadata.propagate(uid, ancestorsOf(path), -row.size, now());
+    const entry = toEntry(row);
+    // A plugin (a trash bin) may take the delete over; then the node is its to put away.
+    if (!(await this.events.takeOverDelete(uid, entry))) {
+      using _held = this.sync.hold(uid, path);
+      await this.content.remove(uid, path);
+      await this.metadata.removeTree(uid, path);
+      await this.metadata.propagate(uid, ancestorsOf(path), -row.size, now());
+    }
+    await this.events.emit('deleted', uid, entry);
   }
 
   /**
@@ -284,7 +297,11 @@ export class FileService {
     if (existing && isWithin(from, to)) fail('forbidden', 'Cannot replace a folder with a node inside it');
     await this.requireFolder(uid, parentPath(from));
     using _held = this.sync.hold(uid, from, to);
-    return toEntry(await this.operations.move(uid, row, to, existing));
+    const entry = toEntry(await this.operations.move(uid, row, to, existing));
+    // A node the move replaced is gone (inside the journaled operation: no plugin can take it over).
+    if (existing) await this.events.emit('deleted', uid, toEntry(existing));
+    await this.events.moved(uid, entry, from);
+    return entry;
   }
 
   /**
@@ -308,7 +325,11 @@ export class FileService {
     if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
     using _held = this.sync.hold(uid, to);
     const copied = await this.operations.copy(uid, from, to, { replaced: existing, shallow, quota });
-    return toEntry({ ...copied, checksum: copied.type === 'file' ? row.checksum : null });
+    const entry = toEntry({ ...copied, checksum: copied.type === 'file' ? row.checksum : null });
+    // A node the copy replaced is gone (inside the journaled operation: no plugin can take it over).
+    if (existing) await this.events.emit('deleted', uid, toEntry(existing));
+    await this.events.emit('created', uid, entry);
+    return entry;
   }
 
   /**

@@ -11,3 +11,5 @@ export { SqlMetadataStore } from './metadata-store';
 export { storageMigrations } from './migrations';
 export { normalizePath, decodeUrlPath, encodeHrefPath, parentPath, baseName, joinPath, isWithin } from './paths';
 export { mimeFor } from './mime';
+export { NodeEvents } from './node-events';
+export type { NodeEventListener } from './node-events';

@@ -5,6 +5,7 @@ import type { SqlDialectName } from '../db/connection';
 import { migrate } from '../db/connection';
 import { accountMigrations } from '../auth/migrations';
 import { storageMigrations } from './migrations';
+import { pluginMigrations } from '../plugin-host/migrations';
 
 const dialects: Record<SqlDialectName, Dialect> = {
   postgres: {
@@ -25,7 +26,7 @@ const dialects: Record<SqlDialectName, Dialect> = {
 async function compiledSchema(dialect: SqlDialectName): Promise<string[]> {
   const statements: string[] = [];
   const db = new Kysely<unknown>({ dialect: dialects[dialect], log: (event) => void statements.push(event.query.sql) });
-  await migrate(db, [...accountMigrations, ...storageMigrations], dialect);
+  await migrate(db, [...accountMigrations, ...storageMigrations, ...pluginMigrations], dialect);
   await db.destroy();
   return statements;
 }
@@ -52,5 +53,12 @@ describe('later columns and tables compile on both dialects', () => {
     expect(statements).toContain('alter table "filecache" add column "checksum" text');
     const successes = statements.find((statement) => statement.startsWith('create table "login_successes"'));
     expect(successes).toContain('constraint "login_successes_pk" primary key ("ip", "uid")');
+  });
+});
+
+describe('the plugin switches compile on both dialects', () => {
+  it.each(['sqlite', 'postgres'] as const)('creates plugin_states (%s)', async (dialect) => {
+    const statements = await compiledSchema(dialect);
+    expect(statements).toContain('create table "plugin_states" ("id" varchar(64) primary key, "enabled" integer not null, "changed_at" bigint not null)');
   });
 });

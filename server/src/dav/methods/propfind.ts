@@ -29,7 +29,7 @@ export async function readPropRequest(ctx: DavRequest): Promise<PropRequest> {
 /** The context live properties need for this request's user. */
 export async function propertyContext(ctx: DavRequest): Promise<PropertyContext> {
   const [usage, locks] = await Promise.all([ctx.services.files.getUsage(ctx.uid), ctx.services.locks.all(ctx.uid)]);
-  return { user: ctx.user, instanceId: ctx.services.instanceId, used: usage.used, locks, base: ctx.base };
+  return { user: ctx.user, instanceId: ctx.services.instanceId, used: usage.used, locks, base: ctx.base, pluginLive: ctx.services.pluginLiveProperties() };
 }
 
 /** Renders a multistatus of nodes (dead properties loaded only when needed). */

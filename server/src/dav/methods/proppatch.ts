@@ -54,8 +54,11 @@ export async function proppatch(ctx: DavRequest): Promise<void> {
   const status = new Map<string, number>();
   let mtime: number | undefined;
   let favorite: boolean | undefined;
+  // Plugins' live properties are protected like the built-in ones, never stored as dead ones.
+  const pluginLive = ctx.services.pluginLiveProperties();
+  const isLive = (name: string): boolean => LIVE_PROPERTIES.has(name) || pluginLive.has(name);
   for (const op of operations) {
-    if (!LIVE_PROPERTIES.has(op.clark)) {
+    if (!isLive(op.clark)) {
       status.set(op.clark, 200);
       continue;
     }
@@ -91,7 +94,7 @@ export async function proppatch(ctx: DavRequest): Promise<void> {
     // Dead properties in order, so a set followed by a remove of the same name ends removed.
     const finalDead = new Map<string, string | null>();
     for (const op of operations) {
-      if (LIVE_PROPERTIES.has(op.clark)) continue;
+      if (isLive(op.clark)) continue;
       finalDead.set(op.clark, op.remove ? null : serializeElement(op.element));
     }
     const set = [...finalDead].filter((pair): pair is [string, string] => pair[1] !== null);

@@ -1,0 +1,195 @@
+/**
+ * The server's plugin contract: what a first-party plugin's server part may contribute.
+ * It is the server twin of the SDK's `PluginContext`: one registration shape
+ * (`ctx.<kind>.register(entry)` returning its undo), ids unique per kind, and everything a
+ * plugin registered taken back when it is deactivated. Types only; no server internals leak.
+ */
+
+/** Takes a registration back; calling it again does nothing. */
+export type Undo = () => void;
+
+/** A JSON value, as routes answer and capabilities carry. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+
+/** A registry as a plugin sees it: it can only add, and gets back the undo. */
+export interface ScopedRegistry<T> {
+  /**
+   * Checks and registers `entry` for the plugin. An entry whose `id` is already taken in
+   * this kind (by any plugin) is refused.
+   *
+   * @throws ServerPluginError for an invalid entry or a taken id
+   * @returns the undo of this registration
+   */
+  register(entry: T): Undo;
+}
+
+/** The plain HTTP methods a plugin route may answer. */
+export type PluginRouteMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+/** A request to a plugin route, from a signed-in user. */
+export interface PluginRequest {
+  /** The signed-in user. */
+  readonly uid: string;
+  readonly method: PluginRouteMethod;
+  /** The path below the plugin's base (`/apps/<plugin id>`), e.g. `/api/v1/items/12`. */
+  readonly path: string;
+  /** The values of the route's `:name` segments. */
+  readonly params: Readonly<Record<string, string>>;
+  /** The query string (the last value of a repeated key). */
+  readonly query: Readonly<Record<string, string>>;
+  /** The parsed JSON or form body; `{}` without one. */
+  readonly body: unknown;
+}
+
+/** What a plugin route answers: JSON (status 200 unless given). */
+export interface PluginResponse {
+  status?: number;
+  headers?: Readonly<Record<string, string>>;
+  body?: JsonValue;
+}
+
+/**
+ * A route under the plugin's own paths: `path` is served at `/apps/<plugin id><path>`
+ * (also through `/index.php/apps/…`), for signed-in users only.
+ */
+export interface PluginRoute {
+  /** Unique among routes. */
+  id: string;
+  method: PluginRouteMethod;
+  /** Starts with `/`; a segment `:name` matches any one segment (its value in `params`). */
+  path: string;
+  handle(request: PluginRequest): PluginResponse | Promise<PluginResponse>;
+}
+
+/**
+ * A contribution to the OCS capabilities (`/ocs/v2.php/cloud/capabilities`): its objects are
+ * merged into the server's `capabilities` object, key by key (a plugin adds keys and may set
+ * a leaf, such as `files.undelete`).
+ */
+export interface CapabilitiesContribution {
+  /** Unique among capabilities contributions. */
+  id: string;
+  capabilities(): { [key: string]: JsonValue };
+}
+
+/** A node of a user's tree, as hooks see it. */
+export interface PluginNode {
+  readonly uid: string;
+  readonly fileid: number;
+  /** Path inside the user's root, e.g. `/a/b.txt`. */
+  readonly path: string;
+  readonly name: string;
+  readonly type: 'file' | 'folder';
+  readonly size: number;
+  /** Seconds. */
+  readonly mtime: number;
+  readonly etag: string;
+  readonly mime: string;
+}
+
+/**
+ * Hooks on node events of the storage layer. The after-the-fact hooks (`created`, `changed`,
+ * `deleted`, `moved`) cannot undo the change; a hook that throws is logged with the plugin's
+ * id and the change stands. `deleting` runs before a delete: answering `true` takes the delete
+ * over (the node is then the plugin's to put away, as a trash bin does); a `deleting` hook
+ * that throws fails the delete, so nothing is lost.
+ */
+export interface NodeHook {
+  /** Unique among node hooks. */
+  id: string;
+  /** A file was written for the first time, a folder made, or a node copied into place. */
+  created?(node: PluginNode): void | Promise<void>;
+  /** A file's content was overwritten. */
+  changed?(node: PluginNode): void | Promise<void>;
+  /** A node is about to be deleted; `true` means the plugin took the delete over. */
+  deleting?(node: PluginNode): boolean | Promise<boolean>;
+  /** A node (and all inside it) was deleted, by the server or by a plugin that took it over. */
+  deleted?(node: PluginNode): void | Promise<void>;
+  /** A node was renamed or moved (`node` is where it is now). */
+  moved?(node: PluginNode, from: string): void | Promise<void>;
+}
+
+/**
+ * A WebDAV live property: computed per node, answered in PROPFIND, REPORT and SEARCH when a
+ * client names it, refused (403) by PROPPATCH. Its namespace is one of Nextcloud's, by prefix:
+ * `oc` http://owncloud.org/ns, `nc` http://nextcloud.org/ns, `ocs` http://open-collaboration-services.org/ns.
+ */
+export interface LivePropertyContribution {
+  /** Unique among live properties. */
+  id: string;
+  prefix: 'oc' | 'nc' | 'ocs';
+  /** The element's local name, e.g. `trashbin-filename`; not one the server already has. */
+  name: string;
+  /**
+   * The node's value as text (the server escapes it), or undefined when the node has none
+   * (404 in the answer). Called for every node of a listing: keep it synchronous and fast.
+   */
+  get(node: PluginNode): string | undefined;
+}
+
+/** Where a plugin command writes. */
+export interface PluginCommandIo {
+  /** Writes a line to standard output. */
+  out(line: string): void;
+  /** Writes a line to standard error. */
+  err(line: string): void;
+}
+
+/**
+ * A command of the `cumulus` command line, run as `cumulus <plugin id>:<name> [args…]` (so it
+ * never clashes with the server's commands) and listed by `cumulus help` while the plugin is
+ * enabled.
+ */
+export interface PluginCommand {
+  /** Unique among commands. */
+  id: string;
+  /** Lower case letters, digits and `-`, e.g. `cleanup`. */
+  name: string;
+  /** The arguments it takes, for the help text, e.g. `<uid> [--days N]`. */
+  usage?: string;
+  /** One line of what it does. */
+  summary: string;
+  /** Runs it with the words after its name; returns the exit code (0 done, 1 failed, 2 wrong usage). */
+  run(args: readonly string[], io: PluginCommandIo): number | Promise<number>;
+}
+
+/** The plugin's log: lines carry the plugin's id. */
+export interface PluginLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+/**
+ * What a server part's `activate` receives. Everything registered through it belongs to the
+ * plugin and is taken back when the plugin is deactivated or its activation fails.
+ */
+export interface ServerPluginContext {
+  readonly pluginId: string;
+  /** Routes under `/apps/<plugin id>/…`. */
+  readonly routes: ScopedRegistry<PluginRoute>;
+  /** Contributions to the OCS capabilities. */
+  readonly capabilities: ScopedRegistry<CapabilitiesContribution>;
+  /** Hooks on node events. */
+  readonly nodeHooks: ScopedRegistry<NodeHook>;
+  /** WebDAV live properties. */
+  readonly liveProperties: ScopedRegistry<LivePropertyContribution>;
+  /** Commands of the `cumulus` command line. */
+  readonly commands: ScopedRegistry<PluginCommand>;
+  readonly log: PluginLog;
+}
+
+/** A plugin's server part, as its module's default export gives it (made with `defineServerPlugin`). */
+export interface ServerPluginDefinition {
+  /** Type tag: recognised by tag and version, never by `instanceof`. */
+  readonly kind: 'cumulus.server-plugin';
+  readonly apiVersion: 1;
+  /** The plugin's id, the same as its package's `cumulus.id`. */
+  readonly id: string;
+  activate(ctx: ServerPluginContext): void | Promise<void>;
+  /** Optional cleanup beyond what `ctx` takes back by itself. */
+  deactivate?(): void | Promise<void>;
+}
+
+/** What `defineServerPlugin` takes. */
+export type ServerPluginDefinitionInput = Pick<ServerPluginDefinition, 'id' | 'activate' | 'deactivate'>;

@@ -1,0 +1,248 @@
+import type {
+  CapabilitiesContribution,
+  JsonValue,
+  LivePropertyContribution,
+  NodeHook,
+  PluginCommand,
+  PluginLog,
+  PluginNode,
+  PluginRoute,
+  ScopedRegistry,
+  ServerPluginContext,
+  ServerPluginDefinition,
+  Undo,
+} from '../plugin-api';
+import { ServerPluginError } from '../plugin-api';
+import type { LiveProperty } from '../dav/properties';
+import { LIVE_PROPERTIES } from '../dav/properties';
+import { NS } from '../dav/xml/element';
+import { escapeXml } from '../dav/xml/serialize';
+import type { NodeEventListener } from '../storage/node-events';
+import type { FileEntry } from '../storage/types';
+import type { ServerRegistry } from './registry';
+import { createServerRegistry } from './registry';
+import { routePathProblem } from './route-paths';
+
+const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
+const HOOK_NAMES = ['created', 'changed', 'deleting', 'deleted', 'moved'] as const;
+
+/** Where the host logs: the server's logger. */
+export interface HostLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+function routeProblem(route: PluginRoute): string | null {
+  if (!ROUTE_METHODS.has(route.method)) return `its method must be one of ${[...ROUTE_METHODS].join(', ')}`;
+  if (typeof route.handle !== 'function') return 'handle must be a function';
+  return routePathProblem(route.path);
+}
+
+function capabilitiesProblem(contribution: CapabilitiesContribution): string | null {
+  return typeof contribution.capabilities === 'function' ? null : 'capabilities must be a function';
+}
+
+function hookProblem(hook: NodeHook): string | null {
+  const given = HOOK_NAMES.filter((name) => hook[name] !== undefined);
+  if (given.length === 0) return `it must have at least one of ${HOOK_NAMES.join(', ')}`;
+  const wrong = given.find((name) => typeof hook[name] !== 'function');
+  return wrong ? `${wrong} must be a function` : null;
+}
+
+const PREFIX_NS = { oc: NS.oc, nc: NS.nc, ocs: NS.ocs } as const;
+const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const COMMAND_NAME = /^[a-z0-9][a-z0-9-]*$/;
+
+function commandProblem(command: PluginCommand): string | null {
+  if (typeof command.name !== 'string' || !COMMAND_NAME.test(command.name)) return `its name must match ${String(COMMAND_NAME)}`;
+  if (typeof command.summary !== 'string' || command.summary.trim() === '') return 'it needs a summary';
+  if (command.usage !== undefined && typeof command.usage !== 'string') return 'usage must be a string';
+  return typeof command.run === 'function' ? null : 'run must be a function';
+}
+
+/** The Clark name (`{namespace}name`) of a contributed live property. */
+function clarkOf(property: LivePropertyContribution): string {
+  return `{${PREFIX_NS[property.prefix]}}${property.name}`;
+}
+
+/** The message of something thrown. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A node as hooks see it. */
+export function pluginNode(uid: string, entry: FileEntry): PluginNode {
+  return Object.freeze({ uid, fileid: entry.fileid, path: entry.path, name: entry.name, type: entry.type, size: entry.size, mtime: entry.mtime, etag: entry.etag, mime: entry.mime });
+}
+
+function isPlainObject(value: unknown): value is { [key: string]: JsonValue } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Merges `extra` into `base` key by key (objects merge, anything else replaces); returns a new object. */
+export function mergeCapabilities(base: { [key: string]: JsonValue }, extra: { [key: string]: JsonValue }): { [key: string]: JsonValue } {
+  const merged: { [key: string]: JsonValue } = { ...base };
+  for (const [key, value] of Object.entries(extra)) {
+    const current = merged[key];
+    merged[key] = isPlainObject(current) && isPlainObject(value) ? mergeCapabilities(current, value) : value;
+  }
+  return merged;
+}
+
+/**
+ * Holds what the server parts of the active plugins registered, activates and deactivates
+ * them, and answers the server's questions (which route, which capabilities, which hooks).
+ */
+export class PluginHost {
+  readonly routes: ServerRegistry<PluginRoute> = createServerRegistry('route', routeProblem);
+  readonly capabilityContributions: ServerRegistry<CapabilitiesContribution> = createServerRegistry('capabilities contribution', capabilitiesProblem);
+  readonly nodeHooks: ServerRegistry<NodeHook> = createServerRegistry('node hook', hookProblem);
+  readonly liveProperties: ServerRegistry<LivePropertyContribution> = createServerRegistry('live property', (property) => this.livePropertyProblem(property));
+  readonly commands: ServerRegistry<PluginCommand> = createServerRegistry('command', (command, owner) => {
+    const problem = commandProblem(command);
+    if (problem !== null) return problem;
+    return this.commands.list().some((other) => other.owner === owner && other.entry.name === command.name) ? `the command ${owner}:${command.name} is already registered` : null;
+  });
+  private readonly active = new Map<string, { definition: ServerPluginDefinition; undos: Undo[] }>();
+
+  constructor(private readonly log: HostLog) {}
+
+  /** The ids of the active plugins. */
+  activeIds(): string[] {
+    return [...this.active.keys()];
+  }
+
+  /**
+   * Activates a plugin's server part. When `activate` throws, everything it registered is
+   * taken back and the error is rethrown (naming the plugin).
+   */
+  async activate(definition: ServerPluginDefinition): Promise<void> {
+    const id = definition.id;
+    if (this.active.has(id)) throw new ServerPluginError(id, 'is already active');
+    const undos: Undo[] = [];
+    const scoped = <T extends { id: string }>(registry: ServerRegistry<T>): ScopedRegistry<T> => ({
+      register(entry) {
+        const undo = registry.register(id, entry);
+        undos.push(undo);
+        return undo;
+      },
+    });
+    const log: PluginLog = {
+      info: (message) => this.log.info(`[plugin ${id}] ${message}`),
+      warn: (message) => this.log.warn(`[plugin ${id}] ${message}`),
+      error: (message, error) => this.log.error(`[plugin ${id}] ${message}${error === undefined ? '' : `: ${messageOf(error)}`}`),
+    };
+    const ctx: ServerPluginContext = Object.freeze({
+      pluginId: id,
+      routes: scoped(this.routes),
+      capabilities: scoped(this.capabilityContributions),
+      nodeHooks: scoped(this.nodeHooks),
+      liveProperties: scoped(this.liveProperties),
+      commands: scoped(this.commands),
+      log,
+    });
+    try {
+      await definition.activate(ctx);
+    } catch (error) {
+      for (const undo of undos.reverse()) undo();
+      if (error instanceof ServerPluginError) throw error;
+      throw new ServerPluginError(id, `activation failed: ${messageOf(error)}`);
+    }
+    this.active.set(id, { definition, undos });
+  }
+
+  /** Takes back everything the plugin registered and runs its `deactivate`. */
+  async deactivate(id: string): Promise<void> {
+    const plugin = this.active.get(id);
+    if (!plugin) return;
+    this.active.delete(id);
+    for (const undo of plugin.undos.reverse()) undo();
+    try {
+      await plugin.definition.deactivate?.();
+    } catch (error) {
+      this.log.error(`[plugin ${id}] deactivate failed: ${messageOf(error)}`);
+    }
+  }
+
+  /** The server's capabilities with every contribution merged in (a failing one is logged and left out). */
+  capabilities(base: { [key: string]: JsonValue }): { [key: string]: JsonValue } {
+    let merged = base;
+    for (const { owner, entry } of this.capabilityContributions.list()) {
+      try {
+        const extra = entry.capabilities();
+        if (!isPlainObject(extra)) throw new Error('capabilities() must return an object');
+        merged = mergeCapabilities(merged, extra);
+      } catch (error) {
+        this.log.error(`[plugin ${owner}] the capabilities contribution "${entry.id}" failed: ${messageOf(error)}`);
+      }
+    }
+    return merged;
+  }
+
+  private livePropertyProblem(property: LivePropertyContribution): string | null {
+    if (!Object.hasOwn(PREFIX_NS, property.prefix)) return 'its prefix must be oc, nc or ocs';
+    if (typeof property.name !== 'string' || !PROPERTY_NAME.test(property.name)) return 'its name must be an XML name';
+    if (typeof property.get !== 'function') return 'get must be a function';
+    const clark = clarkOf(property);
+    if (LIVE_PROPERTIES.has(clark)) return `${property.prefix}:${property.name} is a property of the server`;
+    const taken = this.liveProperties.list().find(({ entry }) => clarkOf(entry) === clark);
+    return taken ? `${property.prefix}:${property.name} is already given by "${taken.owner}"` : null;
+  }
+
+  /**
+   * The contributed live properties as the WebDAV layer renders them: values escaped; a
+   * `get` that throws is logged with its plugin and the node gets no value (404).
+   */
+  davLiveProperties(): ReadonlyMap<string, LiveProperty> {
+    const map = new Map<string, LiveProperty>();
+    for (const { owner, entry } of this.liveProperties.list()) {
+      map.set(clarkOf(entry), {
+        prefix: entry.prefix,
+        local: entry.name,
+        get: (node, pc) => {
+          try {
+            const value = entry.get(pluginNode(pc.user.uid, node));
+            return value === undefined ? undefined : escapeXml(String(value));
+          } catch (error) {
+            this.log.error(`[plugin ${owner}] the live property ${entry.prefix}:${entry.name} failed: ${messageOf(error)}`);
+            return undefined;
+          }
+        },
+      });
+    }
+    return map;
+  }
+
+  /** The registered commands by their full name, `<plugin id>:<name>`. */
+  commandsByName(): Map<string, PluginCommand> {
+    return new Map(this.commands.list().map(({ owner, entry }) => [`${owner}:${entry.name}`, entry]));
+  }
+
+  /** The storage listener that runs the registered node hooks (added to a FileService's events). */
+  nodeEventListener(): NodeEventListener {
+    // After the fact: every hook runs; one that throws is logged with its plugin and the change stands.
+    const run = async (event: string, call: (hook: NodeHook) => void | Promise<void> | undefined): Promise<void> => {
+      for (const { owner, entry: hook } of this.nodeHooks.list()) {
+        try {
+          await call(hook);
+        } catch (error) {
+          this.log.error(`[plugin ${owner}] the node hook "${hook.id}" failed on ${event}: ${messageOf(error)}`);
+        }
+      }
+    };
+    return {
+      created: (uid, entry) => run('created', (hook) => hook.created?.(pluginNode(uid, entry))),
+      changed: (uid, entry) => run('changed', (hook) => hook.changed?.(pluginNode(uid, entry))),
+      deleted: (uid, entry) => run('deleted', (hook) => hook.deleted?.(pluginNode(uid, entry))),
+      moved: (uid, entry, from) => run('moved', (hook) => hook.moved?.(pluginNode(uid, entry), from)),
+      deleting: async (uid, entry) => {
+        for (const { entry: hook } of this.nodeHooks.list()) {
+          if (await hook.deleting?.(pluginNode(uid, entry))) return true;
+        }
+        return false;
+      },
+    };
+  }
+
+}

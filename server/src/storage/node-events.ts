@@ -1,0 +1,62 @@
+import type { FileEntry } from './types';
+
+/**
+ * Someone told of changes to users' trees (the plugin host adapts plugins' node hooks to
+ * this). `deleting` may take a delete over by answering true.
+ */
+export interface NodeEventListener {
+  created?(uid: string, entry: FileEntry): void | Promise<void>;
+  changed?(uid: string, entry: FileEntry): void | Promise<void>;
+  deleting?(uid: string, entry: FileEntry): boolean | Promise<boolean>;
+  deleted?(uid: string, entry: FileEntry): void | Promise<void>;
+  moved?(uid: string, entry: FileEntry, from: string): void | Promise<void>;
+}
+
+type AfterEvent = 'created' | 'changed' | 'deleted';
+
+/**
+ * The node events the storage layer fires. A listener that fails after the fact is reported
+ * to `onError` and the change stands; a `deleting` listener that fails fails the delete.
+ */
+export class NodeEvents {
+  private readonly listeners = new Set<{ listener: NodeEventListener }>();
+
+  /** Where a failing after-the-fact listener is reported (the app points it at its log). */
+  onError: (error: unknown) => void = (error) => console.error('A node event listener failed', error);
+
+  /** Adds a listener; returns its removal. */
+  add(listener: NodeEventListener): () => void {
+    const slot = { listener };
+    this.listeners.add(slot);
+    return () => void this.listeners.delete(slot);
+  }
+
+  /** Tells every listener of a created, changed or deleted node. */
+  emit(event: AfterEvent, uid: string, entry: FileEntry): Promise<void> {
+    return this.each((listener) => listener[event]?.(uid, entry));
+  }
+
+  /** Tells every listener of a moved node. */
+  moved(uid: string, entry: FileEntry, from: string): Promise<void> {
+    return this.each((listener) => listener.moved?.(uid, entry, from));
+  }
+
+  /** Calls every listener, reporting (not throwing) what fails. */
+  private async each(call: (listener: NodeEventListener) => void | Promise<void> | undefined): Promise<void> {
+    for (const { listener } of [...this.listeners]) {
+      try {
+        await call(listener);
+      } catch (error) {
+        this.onError(error);
+      }
+    }
+  }
+
+  /** Asks the listeners in turn whether one takes the delete over; the first `true` wins. */
+  async takeOverDelete(uid: string, entry: FileEntry): Promise<boolean> {
+    for (const { listener } of [...this.listeners]) {
+      if (await listener.deleting?.(uid, entry)) return true;
+    }
+    return false;
+  }
+}
