@@ -52,7 +52,7 @@ describe('the authenticator with the throttle', () => {
   });
   afterEach(() => t.cleanup());
 
-  it('checks at most the limit of 100 parallel wrong passwords: attempts in flight count', async () => {
+  it('checks at most the limit of 100 parallel wrong passwords: checks of one login wait their turn', async () => {
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => t.auth.check('192.0.2.1', 'alice', `wrong-${i}`)));
     expect(t.verifications()).toBeLessThanOrEqual(limits.maxFailures);
     expect(results.filter((r) => r.outcome === 'invalid')).toHaveLength(t.verifications());
