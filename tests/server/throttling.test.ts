@@ -38,6 +38,44 @@ describe('sign-in throttling against parallel bursts (10 per address and login, 
   });
 });
 
+describe('a parallel client with the right password (the same credential on every request)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // The default limits and the real argon2 check; the cache starts cold.
+    server = await startTestServer({});
+    for (const uid of ['rita', 'paul', 'tina']) await server.built.accounts.users.create({ uid, password: `${uid}-password` });
+  });
+  afterAll(() => server.stop());
+
+  it('gets 2xx for 64 parallel requests on a cold cache, never 429 from its own parallelism', async () => {
+    const statuses = await Promise.all(Array.from({ length: 64 }, () => statsStatus(server, basic('rita', 'rita-password'))));
+    expect(statuses).toEqual(Array.from({ length: 64 }, () => 200));
+  }, 60000);
+
+  it('stores 64 parallel PUTs sent with the right password on a cold cache', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 64 }, async (_, i) => {
+        const response = await request(server, `/remote.php/dav/files/paul/burst-${i}.txt`, { method: 'PUT', headers: { authorization: basic('paul', 'paul-password') }, body: `file ${i}` });
+        await response.arrayBuffer();
+        return response.status;
+      }),
+    );
+    expect(statuses.every((status) => status >= 200 && status < 300)).toBe(true);
+    const listing = await request(server, '/remote.php/dav/files/paul/', { method: 'PROPFIND', headers: { authorization: basic('paul', 'paul-password'), depth: '1' } });
+    const body = await listing.text();
+    expect(listing.status).toBe(207);
+    for (let i = 0; i < 64; i += 1) expect(body).toContain(`burst-${i}.txt`);
+  }, 60000);
+
+  it('gets 2xx for a parallel burst right after one mistyped password, and does not cascade', async () => {
+    expect(await statsStatus(server, basic('tina', 'typo'))).toBe(401);
+    const statuses = await Promise.all(Array.from({ length: 64 }, () => statsStatus(server, basic('tina', 'tina-password'))));
+    expect(statuses).toEqual(Array.from({ length: 64 }, () => 200));
+    const again = await Promise.all(Array.from({ length: 64 }, () => statsStatus(server, basic('tina', 'tina-password'))));
+    expect(again).toEqual(Array.from({ length: 64 }, () => 200));
+  }, 60000);
+});
+
 describe('growing delays, announced as Nextcloud does', () => {
   let server: TestServer;
   beforeAll(async () => {

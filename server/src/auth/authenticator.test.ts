@@ -15,7 +15,7 @@ import { UserStore } from './users';
 const limits = { maxFailures: 10, maxFailuresPerIp: 100, window: 900, delayMs: 0 };
 
 /** An authenticator over a fresh database whose argon2 verifications are counted and held a while, so parallel ones overlap. */
-async function setUp(): Promise<{ auth: Authenticator; users: UserStore; verifications: () => number; cleanup(): Promise<void> }> {
+async function setUp(): Promise<{ auth: Authenticator; users: UserStore; db: Kysely<unknown>; verifications: () => number; cleanup(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'cumulus-auth-'));
   const db: Kysely<unknown> = openDatabase<unknown>(join(dir, 'db.sqlite'));
   await migrate(db, accountMigrations);
@@ -31,6 +31,7 @@ async function setUp(): Promise<{ auth: Authenticator; users: UserStore; verific
   return {
     auth,
     users,
+    db,
     verifications: () => count,
     async cleanup() {
       await db.destroy();
@@ -51,7 +52,7 @@ describe('the authenticator with the throttle', () => {
   });
   afterEach(() => t.cleanup());
 
-  it('checks at most the limit of 100 parallel wrong passwords: attempts in flight count', async () => {
+  it('checks at most the limit of 100 parallel wrong passwords: checks of one login wait their turn', async () => {
     const results = await Promise.all(Array.from({ length: 100 }, (_, i) => t.auth.check('192.0.2.1', 'alice', `wrong-${i}`)));
     expect(t.verifications()).toBeLessThanOrEqual(limits.maxFailures);
     expect(results.filter((r) => r.outcome === 'invalid')).toHaveLength(t.verifications());
@@ -60,6 +61,48 @@ describe('the authenticator with the throttle', () => {
     const before = t.verifications();
     await Promise.all(Array.from({ length: 50 }, () => t.auth.check('192.0.2.1', 'nobody', 'x')));
     expect(t.verifications() - before).toBeLessThanOrEqual(limits.maxFailures);
+  });
+
+  it('lets 128 parallel requests with the right password in, sharing one verification', async () => {
+    const results = await Promise.all(Array.from({ length: 128 }, () => t.auth.check('192.0.2.1', 'alice', 'alice-password')));
+    expect(results.map((r) => r.outcome)).toEqual(Array.from({ length: 128 }, () => 'ok'));
+    expect(t.verifications()).toBe(1);
+    // A second wave is served from the cache.
+    await Promise.all(Array.from({ length: 128 }, () => t.auth.check('192.0.2.1', 'alice', 'alice-password')));
+    expect(t.verifications()).toBe(1);
+  });
+
+  it('records only checked wrong passwords as failures, never a refusal (429)', async () => {
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => t.auth.check('192.0.2.1', 'alice', `wrong-${i}`)));
+    const rows = await t.db
+      .withTables<{ login_attempts: { ip: string; uid: string; attempted_at: number } }>()
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.n)).toBe(results.filter((r) => r.outcome === 'invalid').length);
+    expect(Number(rows.n)).toBe(limits.maxFailures);
+  });
+
+  it('lets a right-password burst in while wrong passwords for the same login are being checked', async () => {
+    const wrong = Array.from({ length: 3 }, (_, i) => t.auth.check('192.0.2.1', 'alice', `wrong-${i}`));
+    const right = Array.from({ length: 64 }, () => t.auth.check('192.0.2.1', 'alice', 'alice-password'));
+    const results = await Promise.all([...wrong, ...right]);
+    expect(results.slice(3).every((r) => r.outcome === 'ok')).toBe(true);
+    // Afterwards the cache serves alice again: her success cleared the failures before it.
+    const before = t.verifications();
+    expect((await t.auth.check('192.0.2.1', 'alice', 'alice-password')).outcome).toBe('ok');
+    expect(t.verifications() - before).toBeLessThanOrEqual(1);
+  });
+
+  it('lets a waiting check leave the queue when its client goes away', async () => {
+    const first = t.auth.check('192.0.2.1', 'alice', 'wrong-0');
+    const gone = new AbortController();
+    const leaving = t.auth.check('192.0.2.1', 'alice', 'wrong-1', true, gone.signal);
+    gone.abort(new Error('client gone'));
+    await expect(leaving).rejects.toThrow('client gone');
+    expect((await first).outcome).toBe('invalid');
+    expect(t.verifications()).toBe(1);
+    expect((await t.auth.check('192.0.2.1', 'alice', 'alice-password')).outcome).toBe('ok');
   });
 
   it('lets another login from the same address in with its password after a burst against one login', async () => {

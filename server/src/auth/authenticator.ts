@@ -3,6 +3,7 @@ import type { CredentialCache } from './credential-cache';
 import type { LoginThrottle } from './throttle';
 import type { AuthenticatedUser, RequestAuthentication } from './types';
 import type { UserStore } from './users';
+import { Coalescer } from './coalescer';
 import { verifyPassword } from './passwords';
 
 /** Outcome of checking a user name and secret. */
@@ -29,16 +30,33 @@ export interface AuthenticatorDeps {
   verify?: (storedHash: string | undefined, secret: string) => Promise<boolean>;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
+/** Waits `ms`, or rejects with the signal's reason once it aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((done, fail) => {
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      fail(signal.reason);
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      done();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 /**
- * Checks credentials for HTTP Basic and the sign-in form: the throttle first (which reserves
- * the attempt's slot, so parallel attempts count), then an app password (a fast hash lookup),
- * then the argon2 password hash. Verified pairs are cached; a cached pair is used only while
- * the throttle has nothing against its address and login.
+ * Checks credentials for HTTP Basic and the sign-in form. A cached pair is used only while
+ * the throttle has no failures against its address and login. Otherwise the pair is checked
+ * afresh: requests carrying the same credential at the same time share one check (so a
+ * parallel client pays for one argon2 verification, and is never counted against itself),
+ * and the throttle serialises the checks of one address and login, each taking its verdict
+ * (delay or 429) from the failures recorded before it; then an app password (a fast hash
+ * lookup), then the argon2 password hash.
  */
 export class Authenticator {
   private readonly verify: (storedHash: string | undefined, secret: string) => Promise<boolean>;
+  private readonly checks = new Coalescer<CredentialCheck>();
 
   constructor(private readonly deps: AuthenticatorDeps) {
     this.verify = deps.verify ?? verifyPassword;
@@ -47,8 +65,10 @@ export class Authenticator {
   /**
    * Checks a login and secret sent from `ip`.
    * @param allowAppPassword false for the sign-in form, which takes only the real password
+   * @param signal aborts when the client has gone: the request stops waiting (rejecting with
+   *   the signal's reason), and a check nobody waits for any more leaves the throttle's queue
    */
-  async check(ip: string, login: string, secret: string, allowAppPassword = true): Promise<CredentialCheck> {
+  async check(ip: string, login: string, secret: string, allowAppPassword = true, signal?: AbortSignal): Promise<CredentialCheck> {
     const { users, appPasswords, throttle, cache } = this.deps;
     const cached = cache.get(login, secret);
     if (cached && (allowAppPassword || !cached.appPasswordId)) {
@@ -61,11 +81,19 @@ export class Authenticator {
         if (user) return ok(user, cached.appPasswordId);
       }
     }
+    const key = `${ip}\0${allowAppPassword ? 'any' : 'password'}\0${cache.keyOf(login, secret)}`;
+    const shared = await this.checks.run(key, (workSignal) => this.checkAfresh(ip, login, secret, allowAppPassword, workSignal), signal);
+    // Each request gets its own copy of the shared answer.
+    return shared.outcome === 'ok' ? { ...shared, user: { ...shared.user }, authentication: { ...shared.authentication } } : { ...shared };
+  }
 
-    const attempt = await throttle.begin(ip, login);
+  /** One throttled check of a pair not served from the cache. */
+  private async checkAfresh(ip: string, login: string, secret: string, allowAppPassword: boolean, signal: AbortSignal): Promise<CredentialCheck> {
+    const { users, appPasswords, throttle, cache } = this.deps;
+    const attempt = await throttle.begin(ip, login, signal);
     if (attempt.blocked) return { outcome: 'throttled', retryAfter: attempt.retryAfter };
     try {
-      if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+      if (attempt.delayMs > 0) await sleep(attempt.delayMs, signal);
       const delayed = attempt.delayMs > 0 ? { delayedMs: attempt.delayMs } : {};
       const user = await users.get(login);
       if (user && allowAppPassword) {
@@ -79,8 +107,9 @@ export class Authenticator {
       }
       const storedHash = user ? await users.passwordHash(user.uid) : undefined;
       if (user && storedHash && (await this.verify(storedHash, secret))) {
-        await attempt.succeed();
+        // Cached before the turn passes on, so requests arriving from now on use the cache.
         cache.set(login, secret, { uid: user.uid, storedHash });
+        await attempt.succeed();
         return { ...ok(user), ...delayed };
       }
       if (!user) await this.verify(undefined, secret);

@@ -32,7 +32,8 @@ export class CredentialCache {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private keyOf(login: string, password: string): string {
+  /** The HMAC of login and password that names this credential (the cache's key; never the password itself). */
+  keyOf(login: string, password: string): string {
     return createHmac('sha256', this.key).update(login).update('\0').update(password).digest('base64');
   }
 

@@ -4,6 +4,7 @@ import type { RouteAuth } from './types';
 import { sendError } from '../api/errors';
 import { markDelay } from './authenticator';
 import { parseBasicAuth } from './basic';
+import { whileConnected } from './client-gone';
 import { SESSION_COOKIE, parseCookies } from './cookies';
 import { requestTokenMatches } from './sessions';
 
@@ -46,7 +47,8 @@ export function installAuth(app: FastifyInstance, accounts: Accounts, firstSeen:
 
     const basic = mode === 'optional' ? null : parseBasicAuth(headerValue(request.headers.authorization));
     if (basic) {
-      const result = await accounts.authenticator.check(request.ip, basic.login, basic.password);
+      const result = await whileConnected(reply, (signal) => accounts.authenticator.check(request.ip, basic.login, basic.password, true, signal));
+      if (!result) return;
       markDelay(reply, result);
       if (result.outcome === 'ok') {
         request.user = result.user;

@@ -1,12 +1,13 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AccountTables } from './tables';
+import { KeyedQueue } from './keyed-queue';
 
 /** How the throttle answers a sign-in attempt before it is checked. */
 export type ThrottleVerdict = { blocked: false; delayMs: number } | { blocked: true; retryAfter: number };
 
 /** Limits of {@link LoginThrottle}. */
 export interface ThrottleLimits {
-  /** Attempts of one address and user name within the window (failed or in flight) after which further ones are refused (429). */
+  /** Failures of one address and user name within the window after which further attempts are refused (429). */
   maxFailures: number;
   /**
    * Attempts of one address, whatever the user name, within the window after which logins
@@ -60,10 +61,10 @@ export function stricterVerdict(a: ThrottleVerdict, b: ThrottleVerdict): Throttl
 
 /** What the throttle knows of one address and login when an attempt arrives. */
 export interface ThrottleState {
-  /** Failures of this address and login in the window, plus its attempts still being checked. */
+  /** Failures of this address and login in the window. */
   pairAttempts: number;
   pairOldest: number | null;
-  /** The same for the address, whatever the login. */
+  /** The same for the address, whatever the login, plus the checks of its other logins in flight. */
   ipAttempts: number;
   ipOldest: number | null;
   /** The login signed in from this address within {@link KNOWN_GOOD_SECONDS}. */
@@ -88,7 +89,7 @@ export interface AdmittedAttempt {
   delayMs: number;
   succeed(): Promise<void>;
   fail(): Promise<void>;
-  /** Frees the slot without recording anything (an error while checking); a no-op after succeed/fail. */
+  /** Passes the turn on without recording anything (an error while checking, or the client left); a no-op after succeed/fail. */
   release(): void;
 }
 
@@ -112,14 +113,17 @@ export type CachedAdmission = { use: 'cache' } | { use: 'check' } | { use: 'bloc
  *   successfully from that address within {@link KNOWN_GOOD_SECONDS}; a known login is
  *   neither delayed nor refused by other logins' failures.
  *
- * Attempts being checked count as failures until they are settled: a slot is reserved
- * synchronously before anything is awaited, so a parallel burst is bounded like a serial one.
- * Failures and successes are kept in the database (a restart keeps them); in-flight slots
- * live in this process.
+ * Checks of one address and login run one at a time: an attempt waits until the one before
+ * it has recorded its outcome, then takes its verdict from the up-to-date failures. So a
+ * parallel burst is bounded like a serial one (at most `maxFailures` checks, then 429 at
+ * once), and nobody is refused merely for having attempts in flight. The waiting is bounded
+ * by the block. Checks of other logins of the address in flight count for the address rule
+ * (each reserves its slot synchronously once it holds its turn). Failures and successes are
+ * kept in the database (a restart keeps them); the queues and slots live in this process.
  */
 export class LoginThrottle {
   private readonly db: Kysely<AccountTables>;
-  private readonly inFlightPairs = new Map<string, number>();
+  private readonly turns = new KeyedQueue();
   private readonly inFlightIps = new Map<string, number>();
 
   constructor(
@@ -131,31 +135,26 @@ export class LoginThrottle {
   }
 
   /**
-   * Admits an attempt from this address for this login, reserving its slot, or refuses it.
-   * The caller waits `delayMs`, checks the secret and calls `succeed` or `fail`.
+   * Waits for this address and login's turn (leaving the queue if `signal` aborts), then
+   * admits the attempt or refuses it. An admitted attempt holds the turn until the caller,
+   * having waited `delayMs` and checked the secret, calls `succeed`, `fail` or `release`.
+   * A refusal records nothing.
    */
-  async begin(ip: string, login: string): Promise<AttemptAdmission> {
-    const pair = pairKey(ip, login);
-    // Reserve before any await: every attempt that starts later sees this one.
-    const pairBefore = this.inFlightPairs.get(pair) ?? 0;
-    const ipBefore = this.inFlightIps.get(ip) ?? 0;
-    bump(this.inFlightPairs, pair, 1);
+  async begin(ip: string, login: string, signal?: AbortSignal): Promise<AttemptAdmission> {
+    const endTurn = await this.turns.acquire(pairKey(ip, login), signal);
+    // Reserve the address slot before any further await: every later attempt sees this one.
+    const othersInFlight = this.inFlightIps.get(ip) ?? 0;
     bump(this.inFlightIps, ip, 1);
     let held = true;
     const release = (): void => {
       if (!held) return;
       held = false;
-      bump(this.inFlightPairs, pair, -1);
       bump(this.inFlightIps, ip, -1);
+      endTurn();
     };
     try {
       const stored = await this.stored(ip, login);
-      const now = this.nowSeconds();
-      const verdict = attemptVerdict(
-        { ...stored, pairAttempts: stored.pairAttempts + pairBefore, ipAttempts: stored.ipAttempts + ipBefore },
-        now,
-        this.limits,
-      );
+      const verdict = attemptVerdict({ ...stored, ipAttempts: stored.ipAttempts + othersInFlight }, this.nowSeconds(), this.limits);
       if (verdict.blocked) {
         release();
         return verdict;
@@ -163,7 +162,7 @@ export class LoginThrottle {
       return {
         blocked: false,
         delayMs: verdict.delayMs,
-        // The row is written before the slot is freed, so no attempt ever sees neither.
+        // The row is written before the turn passes on, so the next attempt sees it.
         succeed: async () => {
           try {
             await this.recordSuccess(ip, login);
@@ -188,17 +187,15 @@ export class LoginThrottle {
 
   /**
    * Whether a credential found in the credential cache may be used from this address: not
-   * while the address and login have failures or attempts in flight (a delay or lock set
-   * after it was cached must not be skipped: those go through {@link begin}), and never when
-   * they are locked. The address's own limits do not apply: the secret was proved.
+   * while the address and login have failures (a delay or lock set after it was cached must
+   * not be skipped: those go through {@link begin}), and never when they are locked. Checks
+   * in flight do not count: the secret was proved, and a parallel client must not lock
+   * itself out. The address's own limits do not apply either.
    */
   async cachedCredential(ip: string, login: string): Promise<CachedAdmission> {
-    const pair = pairKey(ip, login);
-    const inFlight = this.inFlightPairs.get(pair) ?? 0;
     const stored = await this.stored(ip, login);
-    const attempts = stored.pairAttempts + inFlight;
-    if (attempts === 0) return { use: 'cache' };
-    const verdict = throttleVerdict(attempts, stored.pairOldest, this.nowSeconds(), this.limits);
+    if (stored.pairAttempts === 0) return { use: 'cache' };
+    const verdict = throttleVerdict(stored.pairAttempts, stored.pairOldest, this.nowSeconds(), this.limits);
     return verdict.blocked ? { use: 'blocked', retryAfter: verdict.retryAfter } : { use: 'check' };
   }
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Accounts } from '../auth/accounts';
 import { LOGIN_COOKIE, SESSION_COOKIE, parseCookies, serializeCookie } from '../auth/cookies';
 import { markDelay } from '../auth/authenticator';
+import { whileConnected } from '../auth/client-gone';
 import { headerValue } from '../auth/hook';
 import { requestTokenMatches } from '../auth/sessions';
 import { bodyObject, route } from '../api/routes';
@@ -66,7 +67,8 @@ export function registerLogin(app: FastifyInstance, accounts: Accounts, sessionL
       if (user === '' || password === '') {
         return showForm(request, reply, 400, { user, error: 'Enter your login and password.', redirectUrl });
       }
-      const result = await accounts.authenticator.check(request.ip, user, password, false);
+      const result = await whileConnected(reply, (signal) => accounts.authenticator.check(request.ip, user, password, false, signal));
+      if (!result) return reply;
       markDelay(reply, result);
       if (result.outcome === 'throttled') {
         reply.header('Retry-After', String(result.retryAfter));
