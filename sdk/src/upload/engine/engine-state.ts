@@ -17,7 +17,9 @@ type EventListeners = { [E in keyof UploaderEvents]: Set<(payload: UploaderEvent
  * changed.
  */
 export class EngineState {
-  private readonly items = new Map<string, UploadItemState>();
+  private items = new Map<string, UploadItemState>();
+  /** Whether a snapshot holds `items` (see {@link getState}). */
+  private itemsShared = false;
   private order: string[] = [];
   private status: QueueStatus = 'idle';
   private estimate: RateEstimate = createRateEstimate();
@@ -55,16 +57,44 @@ export class EngineState {
     return this.status;
   }
 
+  /**
+   * The plain state. Its `items` and `order` are copied from the engine's
+   * map when first read, not when the snapshot is made: every notification
+   * makes one, and copying (and freezing) a record of a 10,000-item queue
+   * each time, for a listener that reads only the queue, kept a big drop's
+   * page busy. The snapshot keeps the map it was made from; the next change
+   * writes to a copy of the map (copy on write: a Map copy is cheap).
+   */
   getState(): UploaderState {
     if (!this.snapshot) {
+      const items = this.items;
+      const order = this.order;
+      const length = order.length;
+      this.itemsShared = true;
+      let itemsCopy: Readonly<Record<string, UploadItemState>> | undefined;
+      let orderCopy: readonly string[] | undefined;
       this.snapshot = Object.freeze({
         queue: Object.freeze({ status: this.status, size: this.size, progress: this.progress }),
-        items: Object.freeze(Object.fromEntries(this.items)),
-        order: Object.freeze([...this.order]),
+        get items() {
+          return (itemsCopy ??= Object.freeze(Object.fromEntries(items)));
+        },
+        // `order` only grows (a reset replaces it): its first `length` ids are the snapshot's.
+        get order() {
+          return (orderCopy ??= Object.freeze(order.slice(0, length)));
+        },
         estimate: this.estimate,
       });
     }
     return this.snapshot;
+  }
+
+  /** The item map to change: a copy when a snapshot still holds the current one. */
+  private writableItems(): Map<string, UploadItemState> {
+    if (this.itemsShared) {
+      this.items = new Map(this.items);
+      this.itemsShared = false;
+    }
+    return this.items;
   }
 
   subscribe(listener: UploaderListener): () => void {
@@ -80,7 +110,7 @@ export class EngineState {
 
   /** Adds an item; the queue starts unless paused. */
   add(item: UploadItemState): void {
-    this.items.set(item.id, Object.freeze(item));
+    this.writableItems().set(item.id, Object.freeze(item));
     this.order.push(item.id);
     this.account(undefined, item);
     if (this.status !== 'paused') this.setStatus(queueStatusAfter('start', { status: this.status, pending: this.pending }));
@@ -97,7 +127,7 @@ export class EngineState {
     const after = change(before);
     if (after === before) return before;
     Object.freeze(after);
-    this.items.set(id, after);
+    this.writableItems().set(id, after);
     this.account(before, after);
     this.setStatus(queueStatusAfter('update', { status: this.status, pending: this.pending }));
     this.touched(id);
@@ -124,7 +154,8 @@ export class EngineState {
   reset(): boolean {
     if (!canResetQueue(this.status)) return false;
     for (const id of this.order) this.changed.add(id);
-    this.items.clear();
+    this.items = new Map();
+    this.itemsShared = false;
     this.order = [];
     this.size = 0;
     this.progress = 0;

@@ -364,6 +364,12 @@ export interface UploaderOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Current time, ms since the epoch. Injectable for tests. */
   now?: () => number;
+  /**
+   * Gives the host a turn between slices of queueing work (checking names and
+   * queueing the files of a big folder run in slices of about
+   * 12 ms, `SLICE_MS`); default `yieldToMain` (a new task, a MessageChannel message).
+   */
+  yieldToHost?: () => Promise<void>;
   /** 16 random hex characters for workspace names. Injectable for tests. */
   randomHex?: () => string;
   /**
