@@ -121,6 +121,7 @@ export function createUploader(options: UploaderOptions): Uploader {
 
   return {
     getState: () => state.getState(),
+    getItem: (id) => state.get(id),
     subscribe: (listener) => state.subscribe(listener),
     on: (event, listener) => state.on(event, listener),
 

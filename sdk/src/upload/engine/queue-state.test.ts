@@ -168,7 +168,7 @@ describe('upload engine: queue, state and notifications (spec §3, §4)', () => 
     expect(new Set(queuedAtYield).size).toBeGreaterThan(2);
   });
 
-  it('a state once taken keeps its items and order while the engine goes on', async () => {
+  it('a state once taken keeps its items and order while the engine goes on; getItem reads one item', async () => {
     const engine = engineWith(async () => ({ status: 201, headers: {}, body: '' }));
     await engine.upload(HOME, [makeFile('a.txt', 3)]);
     const before = engine.getState();
@@ -178,6 +178,9 @@ describe('upload engine: queue, state and notifications (spec §3, §4)', () => 
     expect(Object.values(before.items).map((item) => item.name)).toEqual(['a.txt']);
     expect(before.order).toEqual([after.order[0]]);
     expect(Object.values(after.items).filter((item) => item.kind === 'file').map((item) => item.name)).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    // getItem reads one item as it is now, the same object as in the state.
+    for (const id of after.order) expect(engine.getItem(id)).toBe(after.items[id]);
+    expect(engine.getItem('upload-none')).toBeUndefined();
   });
 
   it('feeds the rate estimator: time left is estimated after 2.5 s of running time', async () => {

@@ -406,6 +406,8 @@ export interface UploadBatchResult {
 export interface Uploader {
   /** The current state (plain data). */
   getState(): UploaderState;
+  /** One item as it is now, without taking the whole state (a mirror of a 10,000-item queue reads the changed ones). */
+  getItem(id: string): UploadItemState | undefined;
   /** Called after changes, with the ids that changed (at most once per `notifyInterval` ms). Returns the unsubscribe function. */
   subscribe(listener: UploaderListener): () => void;
   /** Listens to a notification; a listener that throws is logged and stops nothing. Returns the unsubscribe function. */
