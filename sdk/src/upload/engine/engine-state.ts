@@ -3,6 +3,7 @@ import { canResetQueue, queueStatusAfter } from '../queue';
 import type { RateEstimate } from '../rate-estimator';
 import { createRateEstimate, pauseEstimate, resetEstimate, resumeEstimate, updateEstimate } from '../rate-estimator';
 import { isUploadFinal } from '../upload-item';
+import { ItemBuckets } from './item-buckets';
 import type { UploaderEvents, UploaderListener, UploaderState, UploadItemState } from './types';
 
 type EventListeners = { [E in keyof UploaderEvents]: Set<(payload: UploaderEvents[E]) => void> };
@@ -17,9 +18,7 @@ type EventListeners = { [E in keyof UploaderEvents]: Set<(payload: UploaderEvent
  * changed.
  */
 export class EngineState {
-  private items = new Map<string, UploadItemState>();
-  /** Whether a snapshot holds `items` (see {@link getState}). */
-  private itemsShared = false;
+  private items = new ItemBuckets<UploadItemState>();
   private order: string[] = [];
   private status: QueueStatus = 'idle';
   private estimate: RateEstimate = createRateEstimate();
@@ -59,24 +58,23 @@ export class EngineState {
 
   /**
    * The plain state. Its `items` and `order` are copied from the engine's
-   * map when first read, not when the snapshot is made: every notification
-   * makes one, and copying (and freezing) a record of a 10,000-item queue
-   * each time, for a listener that reads only the queue, kept a big drop's
-   * page busy. The snapshot keeps the map it was made from; the next change
-   * writes to a copy of the map (copy on write: a Map copy is cheap).
+   * items when first read, not when the snapshot is made: every
+   * notification makes one, and copying (and freezing) a record of a
+   * 10,000-item queue each time, for a listener that reads only the queue,
+   * kept a big drop's page busy. The snapshot keeps a view of the items as
+   * they were (see {@link ItemBuckets}).
    */
   getState(): UploaderState {
     if (!this.snapshot) {
-      const items = this.items;
+      const item = this.items.view();
       const order = this.order;
       const length = order.length;
-      this.itemsShared = true;
       let itemsCopy: Readonly<Record<string, UploadItemState>> | undefined;
       let orderCopy: readonly string[] | undefined;
       this.snapshot = Object.freeze({
         queue: Object.freeze({ status: this.status, size: this.size, progress: this.progress }),
         get items() {
-          return (itemsCopy ??= Object.freeze(Object.fromEntries(items)));
+          return (itemsCopy ??= Object.freeze(Object.fromEntries(order.slice(0, length).map((id) => [id, item(id) as UploadItemState]))));
         },
         // `order` only grows (a reset replaces it): its first `length` ids are the snapshot's.
         get order() {
@@ -86,15 +84,6 @@ export class EngineState {
       });
     }
     return this.snapshot;
-  }
-
-  /** The item map to change: a copy when a snapshot still holds the current one. */
-  private writableItems(): Map<string, UploadItemState> {
-    if (this.itemsShared) {
-      this.items = new Map(this.items);
-      this.itemsShared = false;
-    }
-    return this.items;
   }
 
   subscribe(listener: UploaderListener): () => void {
@@ -110,7 +99,7 @@ export class EngineState {
 
   /** Adds an item; the queue starts unless paused. */
   add(item: UploadItemState): void {
-    this.writableItems().set(item.id, Object.freeze(item));
+    this.items.set(item.id, Object.freeze(item));
     this.order.push(item.id);
     this.account(undefined, item);
     if (this.status !== 'paused') this.setStatus(queueStatusAfter('start', { status: this.status, pending: this.pending }));
@@ -127,7 +116,7 @@ export class EngineState {
     const after = change(before);
     if (after === before) return before;
     Object.freeze(after);
-    this.writableItems().set(id, after);
+    this.items.set(id, after);
     this.account(before, after);
     this.setStatus(queueStatusAfter('update', { status: this.status, pending: this.pending }));
     this.touched(id);
@@ -154,8 +143,7 @@ export class EngineState {
   reset(): boolean {
     if (!canResetQueue(this.status)) return false;
     for (const id of this.order) this.changed.add(id);
-    this.items = new Map();
-    this.itemsShared = false;
+    this.items = new ItemBuckets();
     this.order = [];
     this.size = 0;
     this.progress = 0;
