@@ -13,16 +13,21 @@
  * faster than rclone).
  *
  * Options (environment): BENCH_UPLOAD_MIB=1024 (size of the big file),
- * BENCH_DROP_FILES=10000, BENCH_NO_BUILD=1 (use dist/ as it is).
+ * BENCH_DROP_FILES=10000, BENCH_NO_BUILD=1 (use dist/ as it is),
+ * BENCH_UPLOAD_PARTS=big,drop (which parts run: `big` is the 1 GiB file with
+ * dd and rclone, `drop` the 10,000 files), BENCH_DROP_PROFILE=<file> (write
+ * a Chrome CPU profile of the drop there, for DevTools, and print the
+ * functions that took the most main-thread time).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
-import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { mkdtemp, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../server/src/app';
+import type { Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { signIn } from '../support/filesServer';
 
@@ -31,6 +36,8 @@ const PASSWORD = 'bench-upload-password';
 const MiB = 1024 * 1024;
 const SIZE_MIB = Math.max(1, Number(process.env.BENCH_UPLOAD_MIB ?? 1024));
 const DROP_FILES = Math.max(1, Number(process.env.BENCH_DROP_FILES ?? 10000));
+const PARTS = new Set((process.env.BENCH_UPLOAD_PARTS ?? 'big,drop').split(',').map((part) => part.trim()));
+const DROP_PROFILE = process.env.BENCH_DROP_PROFILE;
 
 /** Seconds since `start` (a `process.hrtime.bigint()`). */
 const secondsSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
@@ -52,72 +59,94 @@ async function main(): Promise<void> {
   }
   const work = await mkdtemp(path.join(tmpdir(), 'cumulus-bench-upload-'));
   const dataDir = path.join(work, 'data');
-  const bigFile = path.join(work, 'big.bin');
-  const bytes = SIZE_MIB * MiB;
-  await writeFileOfSize(bigFile, bytes);
-  console.log(`wrote ${SIZE_MIB} MiB to ${bigFile}`);
   const server = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, distDir: path.join(ROOT, 'dist'), throttleDelayMs: 0 });
   const browser = await launchBrowser();
   const rows: [string, string][] = [];
   try {
-    // dd: the same bytes onto the same disk, flushed.
-    const ddStart = process.hrtime.bigint();
-    execFileSync('dd', [`if=${bigFile}`, `of=${path.join(work, 'dd.bin')}`, 'bs=4M', 'conv=fdatasync'], { stdio: 'ignore' });
-    const ddSeconds = secondsSince(ddStart);
-    console.log(`dd: ${ddSeconds.toFixed(2)} s`);
-    await rm(path.join(work, 'dd.bin'));
-
-    // The browser, through the shell.
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     page.setDefaultTimeout(600_000);
     // tsx names functions with an `__name` helper that the page lacks: give it one.
     await page.addInitScript('globalThis.__name = (target) => target;');
     await signIn(page, server.url, PASSWORD);
     await page.getByRole('button', { name: 'New', exact: true }).waitFor();
-    const [chooser] = await Promise.all([
-      page.waitForEvent('filechooser'),
-      (async () => {
-        await page.getByRole('button', { name: 'New', exact: true }).click();
-        await page.getByRole('menuitem', { name: 'Upload files' }).click();
-      })(),
-    ]);
-    await chooser.setFiles(bigFile);
-    const browserStart = process.hrtime.bigint();
-    await page.locator('.files-toast', { hasText: 'Files uploaded successfully' }).waitFor();
-    const browserSeconds = secondsSince(browserStart);
-    console.log(`browser: ${browserSeconds.toFixed(2)} s`);
-    const uploaded = await stat(path.join(dataDir, 'files', 'admin', 'big.bin')).catch(() => null);
-    if (uploaded?.size !== bytes) throw new Error(`the browser's upload has ${uploaded?.size ?? 'no'} bytes, expected ${bytes}`);
+    if (PARTS.has('big')) rows.push(...(await benchBigFile(page, server.url, work, dataDir)));
+    if (PARTS.has('drop')) rows.push(...(await benchDrop(page, server.url, dataDir)));
+  } finally {
+    await browser.close();
+    await server.close();
+    await rm(work, { recursive: true, force: true });
+  }
+  const width = Math.max(...rows.map(([label]) => label.length));
+  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+}
 
-    // rclone, as the conformance tests configure it.
-    const obscured = execFileSync('rclone', ['obscure', PASSWORD]).toString().trim();
-    const env = {
-      ...process.env,
-      RCLONE_CONFIG: path.join(work, 'rclone.conf'),
-      RCLONE_CONFIG_CUMULUS_TYPE: 'webdav',
-      RCLONE_CONFIG_CUMULUS_URL: `${server.url}/remote.php/dav/files/admin`,
-      RCLONE_CONFIG_CUMULUS_VENDOR: 'nextcloud',
-      RCLONE_CONFIG_CUMULUS_USER: 'admin',
-      RCLONE_CONFIG_CUMULUS_PASS: obscured,
-    };
-    const rcloneStart = process.hrtime.bigint();
-    // Asynchronously: the server runs in this process, and a synchronous child would stop it answering.
-    await promisify(execFile)('rclone', ['copyto', bigFile, 'cumulus:rclone.bin'], { env });
-    const rcloneSeconds = secondsSince(rcloneStart);
-    console.log(`rclone: ${rcloneSeconds.toFixed(2)} s`);
+/** The 1 GiB file: the browser through the shell, dd and rclone. */
+async function benchBigFile(page: Page, serverUrl: string, work: string, dataDir: string): Promise<[string, string][]> {
+  const bigFile = path.join(work, 'big.bin');
+  const bytes = SIZE_MIB * MiB;
+  await writeFileOfSize(bigFile, bytes);
+  console.log(`wrote ${SIZE_MIB} MiB to ${bigFile}`);
+  // dd: the same bytes onto the same disk, flushed.
+  const ddStart = process.hrtime.bigint();
+  execFileSync('dd', [`if=${bigFile}`, `of=${path.join(work, 'dd.bin')}`, 'bs=4M', 'conv=fdatasync'], { stdio: 'ignore' });
+  const ddSeconds = secondsSince(ddStart);
+  console.log(`dd: ${ddSeconds.toFixed(2)} s`);
+  await rm(path.join(work, 'dd.bin'));
 
-    const rate = (seconds: number) => SIZE_MIB / seconds;
-    rows.push(
-      [`browser (shell) ${SIZE_MIB} MiB`, `${browserSeconds.toFixed(2)} s  ${rate(browserSeconds).toFixed(1)} MiB/s`],
-      [`dd ${SIZE_MIB} MiB`, `${ddSeconds.toFixed(2)} s  ${rate(ddSeconds).toFixed(1)} MiB/s`],
-      [`rclone ${SIZE_MIB} MiB`, `${rcloneSeconds.toFixed(2)} s  ${rate(rcloneSeconds).toFixed(1)} MiB/s`],
-      ['browser / dd', `${((100 * ddSeconds) / browserSeconds).toFixed(0)} %  (target ≥ 60 %)`],
-      ['browser / rclone', `${(rcloneSeconds / browserSeconds).toFixed(2)} ×  (target > 1)`],
-    );
+  // The browser, through the shell.
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    (async () => {
+      await page.getByRole('button', { name: 'New', exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Upload files' }).click();
+    })(),
+  ]);
+  await chooser.setFiles(bigFile);
+  const browserStart = process.hrtime.bigint();
+  await page.locator('.files-toast', { hasText: 'Files uploaded successfully' }).waitFor();
+  const browserSeconds = secondsSince(browserStart);
+  console.log(`browser: ${browserSeconds.toFixed(2)} s`);
+  const uploaded = await stat(path.join(dataDir, 'files', 'admin', 'big.bin')).catch(() => null);
+  if (uploaded?.size !== bytes) throw new Error(`the browser's upload has ${uploaded?.size ?? 'no'} bytes, expected ${bytes}`);
 
-    // 10,000 small files dropped as one folder.
-    await page.goto(`${server.url}/apps/files/files`);
-    await page.getByRole('button', { name: 'New', exact: true }).waitFor();
+  // rclone, as the conformance tests configure it.
+  const obscured = execFileSync('rclone', ['obscure', PASSWORD]).toString().trim();
+  const env = {
+    ...process.env,
+    RCLONE_CONFIG: path.join(work, 'rclone.conf'),
+    RCLONE_CONFIG_CUMULUS_TYPE: 'webdav',
+    RCLONE_CONFIG_CUMULUS_URL: `${serverUrl}/remote.php/dav/files/admin`,
+    RCLONE_CONFIG_CUMULUS_VENDOR: 'nextcloud',
+    RCLONE_CONFIG_CUMULUS_USER: 'admin',
+    RCLONE_CONFIG_CUMULUS_PASS: obscured,
+  };
+  const rcloneStart = process.hrtime.bigint();
+  // Asynchronously: the server runs in this process, and a synchronous child would stop it answering.
+  await promisify(execFile)('rclone', ['copyto', bigFile, 'cumulus:rclone.bin'], { env });
+  const rcloneSeconds = secondsSince(rcloneStart);
+  console.log(`rclone: ${rcloneSeconds.toFixed(2)} s`);
+  await rm(bigFile);
+
+  const rate = (seconds: number) => SIZE_MIB / seconds;
+  return [
+    [`browser (shell) ${SIZE_MIB} MiB`, `${browserSeconds.toFixed(2)} s  ${rate(browserSeconds).toFixed(1)} MiB/s`],
+    [`dd ${SIZE_MIB} MiB`, `${ddSeconds.toFixed(2)} s  ${rate(ddSeconds).toFixed(1)} MiB/s`],
+    [`rclone ${SIZE_MIB} MiB`, `${rcloneSeconds.toFixed(2)} s  ${rate(rcloneSeconds).toFixed(1)} MiB/s`],
+    ['browser / dd', `${((100 * ddSeconds) / browserSeconds).toFixed(0)} %  (target ≥ 60 %)`],
+    ['browser / rclone', `${(rcloneSeconds / browserSeconds).toFixed(2)} ×  (target > 1)`],
+  ];
+}
+
+/** 10,000 small files dropped as one folder: time to complete, longest main-thread task. */
+async function benchDrop(page: Page, serverUrl: string, dataDir: string): Promise<[string, string][]> {
+  await page.goto(`${serverUrl}/apps/files/files`);
+  await page.getByRole('button', { name: 'New', exact: true }).waitFor();
+  const cdp = DROP_PROFILE === undefined ? null : await page.context().newCDPSession(page);
+  if (cdp !== null) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
     const drop = await page.evaluate(async (count) => {
       // A folder entry as webkitGetAsEntry gives it, over real File objects (a page cannot make a real folder drop).
       const files = Array.from({ length: count }, (_, index) => {
@@ -141,13 +170,15 @@ async function main(): Promise<void> {
         },
       };
       const transfer = { types: ['Files'], items: [{ kind: 'file', webkitGetAsEntry: () => folder, getAsFile: () => null }], files: [] };
-      let longest = 0;
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) longest = Math.max(longest, entry.duration);
-      });
-      observer.observe({ type: 'longtask' });
+      // Making the files is the bench's work, not the page's: let its long task end before measuring.
+      await new Promise((resolve) => setTimeout(resolve, 500));
       const target = document.querySelector('main') as HTMLElement;
       const start = performance.now();
+      const longTasks: { at: number; duration: number }[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (entry.startTime >= start) longTasks.push({ at: entry.startTime - start, duration: entry.duration });
+      });
+      observer.observe({ type: 'longtask' });
       for (const type of ['dragover', 'drop']) {
         const event = new DragEvent(type, { bubbles: true, cancelable: true });
         Object.defineProperty(event, 'dataTransfer', { value: transfer });
@@ -164,19 +195,49 @@ async function main(): Promise<void> {
       // Long tasks are reported after they end: give the last one a moment.
       await new Promise((resolve) => setTimeout(resolve, 200));
       observer.disconnect();
-      return { seconds, longest };
+      return { seconds, longTasks };
     }, DROP_FILES);
-    rows.push(
-      [`drop of ${DROP_FILES} files (1–8 KB) as one folder`, `${drop.seconds.toFixed(2)} s`],
-      ['longest main-thread task during it', `${drop.longest === 0 ? '< 50 (no long task)' : drop.longest.toFixed(0)} ms  (target < 100 ms)`],
-    );
-  } finally {
-    await browser.close();
-    await server.close();
-    await rm(work, { recursive: true, force: true });
+  if (cdp !== null && DROP_PROFILE !== undefined) {
+    const { profile } = await cdp.send('Profiler.stop');
+    await writeFile(DROP_PROFILE, JSON.stringify(profile));
+    console.log(`CPU profile of the drop: ${DROP_PROFILE}; most main-thread time (self):`);
+    for (const line of heaviestFunctions(profile, 25)) console.log(`  ${line}`);
   }
-  const width = Math.max(...rows.map(([label]) => label.length));
-  for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
+  const uploaded = (await readdir(path.join(dataDir, 'files', 'admin', 'many')).catch(() => [])).length;
+  if (uploaded !== DROP_FILES) throw new Error(`the drop left ${uploaded} files on the server, expected ${DROP_FILES}`);
+  const longest = drop.longTasks.reduce((most, task) => Math.max(most, task.duration), 0);
+  const worst = [...drop.longTasks].sort((a, b) => b.duration - a.duration).slice(0, 5);
+  return [
+    [`drop of ${DROP_FILES} files (1–8 KB) as one folder`, `${drop.seconds.toFixed(2)} s  ${(DROP_FILES / drop.seconds).toFixed(0)} files/s`],
+    ['longest main-thread task during it', `${longest === 0 ? '< 50 (no long task)' : longest.toFixed(0)} ms  (target < 100 ms)`],
+    ['long tasks (≥ 50 ms) during it', `${drop.longTasks.length}${worst.map((task) => `  ${task.duration.toFixed(0)} ms at ${(task.at / 1000).toFixed(1)} s`).join('')}`],
+  ];
+}
+
+/** The parts of a DevTools CPU profile (`Profiler.stop`) read here. */
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The `count` functions with the most self time in a CPU profile, as text. */
+function heaviestFunctions(profile: CpuProfile, count: number): string[] {
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  for (let index = 0; index < samples.length; index++) {
+    const node = nodes.get(samples[index] as number);
+    if (node === undefined) continue;
+    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}:${columnNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (deltas[index] ?? 0) / 1000);
+  }
+  return [...self.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([key, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${key}`);
 }
 
 await main();

@@ -12,7 +12,7 @@ import { quotaSlice } from '../features/quota/quotaSlice';
 import { selectionSlice } from '../features/selection/selectionSlice';
 import { settingsSlice } from '../features/settings/settingsSlice';
 import { sidebarSlice } from '../features/sidebar/sidebarSlice';
-import { uploadsSlice } from '../features/uploads/uploadsSlice';
+import { uploadsReducer } from '../features/uploads/uploadsSlice';
 import { viewsSlice } from '../features/views/viewsSlice';
 
 /** Every feature slice of the store. A new feature adds its slice here. */
@@ -31,5 +31,5 @@ export const rootReducer = combineReducers({
   [filterSlice.name]: filterSlice.reducer,
   [viewsSlice.name]: viewsSlice.reducer,
   [quotaSlice.name]: quotaSlice.reducer,
-  [uploadsSlice.name]: uploadsSlice.reducer,
+  uploads: uploadsReducer,
 });

@@ -22,6 +22,8 @@ export interface EngineContext {
   journal: UploadJournal | null;
   randomHex: () => string;
   now: () => number;
+  /** Gives the host a turn between slices of queueing work. */
+  yieldToHost: () => Promise<void>;
   logError: (message: string, error: unknown) => void;
   /** The next item number: ids and pool priorities. */
   nextSeq(): number;

@@ -4,6 +4,7 @@ import { cancelUpload, createUpload, isUploadFinal } from '../upload-item';
 import { runBatch, childController } from './batch';
 import type { EngineContext } from './context';
 import { EngineState } from './engine-state';
+import { yieldToMain } from './time-slicer';
 import { resumeMismatch, UploadResumeError } from './errors';
 import type { FileRun } from './file-upload';
 import { dropWorkspace, fileItem, runFile } from './file-upload';
@@ -73,6 +74,7 @@ export function createUploader(options: UploaderOptions): Uploader {
     journal: options.journal ?? null,
     randomHex: options.randomHex ?? randomHex16,
     now,
+    yieldToHost: options.yieldToHost ?? yieldToMain,
     logError,
     nextSeq: () => ++seq,
     runs: new Map(),
@@ -119,6 +121,7 @@ export function createUploader(options: UploaderOptions): Uploader {
 
   return {
     getState: () => state.getState(),
+    getItem: (id) => state.get(id),
     subscribe: (listener) => state.subscribe(listener),
     on: (event, listener) => state.on(event, listener),
 

@@ -3,6 +3,7 @@ import { canResetQueue, queueStatusAfter } from '../queue';
 import type { RateEstimate } from '../rate-estimator';
 import { createRateEstimate, pauseEstimate, resetEstimate, resumeEstimate, updateEstimate } from '../rate-estimator';
 import { isUploadFinal } from '../upload-item';
+import { ItemBuckets } from './item-buckets';
 import type { UploaderEvents, UploaderListener, UploaderState, UploadItemState } from './types';
 
 type EventListeners = { [E in keyof UploaderEvents]: Set<(payload: UploaderEvents[E]) => void> };
@@ -17,7 +18,7 @@ type EventListeners = { [E in keyof UploaderEvents]: Set<(payload: UploaderEvent
  * changed.
  */
 export class EngineState {
-  private readonly items = new Map<string, UploadItemState>();
+  private items = new ItemBuckets<UploadItemState>();
   private order: string[] = [];
   private status: QueueStatus = 'idle';
   private estimate: RateEstimate = createRateEstimate();
@@ -55,12 +56,30 @@ export class EngineState {
     return this.status;
   }
 
+  /**
+   * The plain state. Its `items` and `order` are copied from the engine's
+   * items when first read, not when the snapshot is made: every
+   * notification makes one, and copying (and freezing) a record of a
+   * 10,000-item queue each time, for a listener that reads only the queue,
+   * kept a big drop's page busy. The snapshot keeps a view of the items as
+   * they were (see {@link ItemBuckets}).
+   */
   getState(): UploaderState {
     if (!this.snapshot) {
+      const item = this.items.view();
+      const order = this.order;
+      const length = order.length;
+      let itemsCopy: Readonly<Record<string, UploadItemState>> | undefined;
+      let orderCopy: readonly string[] | undefined;
       this.snapshot = Object.freeze({
         queue: Object.freeze({ status: this.status, size: this.size, progress: this.progress }),
-        items: Object.freeze(Object.fromEntries(this.items)),
-        order: Object.freeze([...this.order]),
+        get items() {
+          return (itemsCopy ??= Object.freeze(Object.fromEntries(order.slice(0, length).map((id) => [id, item(id) as UploadItemState]))));
+        },
+        // `order` only grows (a reset replaces it): its first `length` ids are the snapshot's.
+        get order() {
+          return (orderCopy ??= Object.freeze(order.slice(0, length)));
+        },
         estimate: this.estimate,
       });
     }
@@ -124,7 +143,7 @@ export class EngineState {
   reset(): boolean {
     if (!canResetQueue(this.status)) return false;
     for (const id of this.order) this.changed.add(id);
-    this.items.clear();
+    this.items = new ItemBuckets();
     this.order = [];
     this.size = 0;
     this.progress = 0;

@@ -4,6 +4,8 @@ export * from './create-uploader';
 export { createXhrTransport, createFetchTransport } from './transport';
 export type { XhrTransportOptions, FetchTransportOptions } from './transport';
 export * from './journal';
+export { createTimeSlicer, yieldToMain, SLICE_MS } from './time-slicer';
+export type { TimeSlicer } from './time-slicer';
 export { createUploadFolder, isUploadFolder, uploadTreeFromPaths } from './folder';
 export {
   uploadErrorMessage,

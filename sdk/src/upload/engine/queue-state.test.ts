@@ -149,19 +149,38 @@ describe('upload engine: queue, state and notifications (spec §3, §4)', () => 
     expect(Object.values(state.items).map((item) => `${item.kind}:${item.status}`)).toEqual(['batch:failed', 'file:finished', 'file:failed']);
   });
 
-  it('queues a big batch in slices of 250 entries, yielding to the event loop between them', async () => {
-    const engine = engineWith(async () => ({ status: 201, headers: {}, body: '' }));
-    const done = engine.upload(HOME, Array.from({ length: 600 }, (_, n) => makeFile(`${n}.txt`, 1)));
-    const queued: number[] = [];
-    while (queued.at(-1) !== 601) {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      queued.push(engine.getState().order.length);
-    }
-    // The container and the first slice, then the others in later tasks.
-    expect(queued[0]).toBe(251);
-    expect(queued).toContain(501);
-    const result = await done;
+  it('queues a big batch in time slices, giving the host a turn between them', async () => {
+    // A clock that moves 1 ms each time it is read: the slices end after a few entries each.
+    let clock = 0;
+    const queuedAtYield: number[] = [];
+    const engine = engineWith(async () => ({ status: 201, headers: {}, body: '' }), {
+      now: () => (clock += 1),
+      yieldToHost: async () => {
+        queuedAtYield.push(engine.getState().order.length);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      },
+    });
+    const result = await engine.upload(HOME, Array.from({ length: 600 }, (_, n) => makeFile(`${n}.txt`, 1)));
     expect(result.items.filter((item) => item.status === 'finished')).toHaveLength(600);
+    // The container first, then the files a slice at a time, never all in one task.
+    expect(queuedAtYield.length).toBeGreaterThan(2);
+    expect(queuedAtYield.every((queued, index) => queued < 601 && (index === 0 || queued >= (queuedAtYield[index - 1] as number)))).toBe(true);
+    expect(new Set(queuedAtYield).size).toBeGreaterThan(2);
+  });
+
+  it('a state once taken keeps its items and order while the engine goes on; getItem reads one item', async () => {
+    const engine = engineWith(async () => ({ status: 201, headers: {}, body: '' }));
+    await engine.upload(HOME, [makeFile('a.txt', 3)]);
+    const before = engine.getState();
+    await engine.upload(HOME, [makeFile('b.txt', 4), makeFile('c.txt', 5)]);
+    const after = engine.getState();
+    expect(before.order).toHaveLength(1);
+    expect(Object.values(before.items).map((item) => item.name)).toEqual(['a.txt']);
+    expect(before.order).toEqual([after.order[0]]);
+    expect(Object.values(after.items).filter((item) => item.kind === 'file').map((item) => item.name)).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    // getItem reads one item as it is now, the same object as in the state.
+    for (const id of after.order) expect(engine.getItem(id)).toBe(after.items[id]);
+    expect(engine.getItem('upload-none')).toBeUndefined();
   });
 
   it('feeds the rate estimator: time left is estimated after 2.5 s of running time', async () => {

@@ -364,6 +364,12 @@ export interface UploaderOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Current time, ms since the epoch. Injectable for tests. */
   now?: () => number;
+  /**
+   * Gives the host a turn between slices of queueing work (checking names and
+   * queueing the files of a big folder run in slices of about
+   * 12 ms, `SLICE_MS`); default `yieldToMain` (a new task, a MessageChannel message).
+   */
+  yieldToHost?: () => Promise<void>;
   /** 16 random hex characters for workspace names. Injectable for tests. */
   randomHex?: () => string;
   /**
@@ -400,6 +406,8 @@ export interface UploadBatchResult {
 export interface Uploader {
   /** The current state (plain data). */
   getState(): UploaderState;
+  /** One item as it is now, without taking the whole state (a mirror of a 10,000-item queue reads the changed ones). */
+  getItem(id: string): UploadItemState | undefined;
   /** Called after changes, with the ids that changed (at most once per `notifyInterval` ms). Returns the unsubscribe function. */
   subscribe(listener: UploaderListener): () => void;
   /** Listens to a notification; a listener that throws is logged and stops nothing. Returns the unsubscribe function. */

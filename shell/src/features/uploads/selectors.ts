@@ -20,19 +20,13 @@ export const selectUploadTimeLeft = (state: RootState): number => state.uploads.
 export const selectUploadById = (state: RootState, id: string): UploadItemState | undefined => state.uploads.items[bucketOf(id)]?.[id];
 
 /** The file items of the queue, by id in the order added (folders and batch containers are not listed to the user). */
-export const selectUploadFileIds = createSelector([(state: RootState) => state.uploads.order, (state: RootState) => state.uploads.items], (order, items) =>
-  order.filter((id) => items[bucketOf(id)]?.[id]?.kind === 'file'),
-);
+export const selectUploadFileIds = (state: RootState): string[] => state.uploads.fileIds;
 
 /** How many file items have ended, and how many there are. */
-export const selectUploadCounts = createSelector([selectUploadFileIds, (state: RootState) => state.uploads.items], (ids, items) => {
-  let ended = 0;
-  for (const id of ids) {
-    const status = items[bucketOf(id)]?.[id]?.status;
-    if (status === 'finished' || status === 'failed' || status === 'cancelled') ended += 1;
-  }
-  return { ended, total: ids.length };
-});
+export const selectUploadCounts = createSelector([(state: RootState) => state.uploads.endedFiles, (state: RootState) => state.uploads.fileIds.length], (ended, total) => ({
+  ended,
+  total,
+}));
 
 /** Whether the per-file list is open. */
 export const selectUploadListOpen = (state: RootState): boolean => state.uploads.listOpen;

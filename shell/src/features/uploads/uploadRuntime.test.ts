@@ -30,6 +30,7 @@ function fakeUploader() {
   let listener: UploaderListener = () => undefined;
   return {
     getState: () => state,
+    getItem: (id: string) => state.items[id],
     subscribe(next: UploaderListener) {
       listener = next;
       return () => undefined;

@@ -43,7 +43,7 @@ export function uploadsRootOf(filesUrl: string, uid: string): string {
 }
 
 /** Mirrors the engine's changes into the store, coalesced. */
-export function mirrorUploader(uploader: Pick<Uploader, 'getState' | 'subscribe'>, dispatch: (action: { type: string }) => unknown): { flush(): void; stop(): void } {
+export function mirrorUploader(uploader: Pick<Uploader, 'getState' | 'getItem' | 'subscribe'>, dispatch: (action: { type: string }) => unknown): { flush(): void; stop(): void } {
   const changed = new Set<string>();
   let known = new Set<string>();
   let lastQueue = uploader.getState().queue.status;
@@ -52,8 +52,9 @@ export function mirrorUploader(uploader: Pick<Uploader, 'getState' | 'subscribe'
     clearTimeout(timer);
     timer = undefined;
     const state: UploaderState = uploader.getState();
-    const items = [...changed].map((id) => state.items[id]).filter((item) => item !== undefined);
-    const removed = [...changed].filter((id) => state.items[id] === undefined && known.has(id));
+    // Item by item: the state's whole items record is a copy of the queue.
+    const items = [...changed].map((id) => uploader.getItem(id)).filter((item) => item !== undefined);
+    const removed = [...changed].filter((id) => uploader.getItem(id) === undefined && known.has(id));
     changed.clear();
     const report = (subset: typeof items, gone: string[] = []): EngineReport => ({ queue: state.queue, estimate: state.estimate, items: subset, removed: gone });
     // One event per kind of change: an item may be added and end within one interval (a small

@@ -1,11 +1,10 @@
-import { uploadErrorMessage, uploadTreeFromPaths } from '@cumulus/sdk';
+import { createTimeSlicer, uploadErrorMessage, uploadTreeFromPaths } from '@cumulus/sdk';
 import type { FolderNode, Translate, UnfinishedUpload, UploadBatchResult, UploadFile } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { showToast } from '../toasts/toasts';
 import type { CollectedFiles } from './dataTransferFiles';
 import { startedUploadRuntime, uploadRuntimeOf } from './uploadRuntime';
 import { uploadsActions } from './uploadsSlice';
-import { createTimeSlicer } from './yieldToMain';
 
 /** Whether `error` is the engine's UploadResumeError (recognised by its code, never instanceof). */
 function isResumeMismatch(error: unknown): boolean {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { createRateEstimate } from '@cumulus/sdk';
 import type { UploadItemState } from '@cumulus/sdk';
-import { allUploadItems, bucketOf, uploadsActions, uploadsSlice } from './uploadsSlice';
+import { allUploadItems, bucketOf, uploadsActions, uploadsReducer, uploadsSlice } from './uploadsSlice';
 
-const item = (id: string, status: UploadItemState['status'] = 'initialized'): UploadItemState => ({
+const item = (id: string, status: UploadItemState['status'] = 'initialized', kind: UploadItemState['kind'] = 'file'): UploadItemState => ({
   id,
-  kind: 'file',
+  kind,
   name: id,
   path: `/${id}`,
   batchId: null,
@@ -42,5 +42,27 @@ describe('the uploads slice', () => {
     state = uploadsSlice.reducer(state, uploadsActions.cleared(report([], ['a'])));
     expect(allUploadItems(state).map((entry) => entry.id)).toEqual(['b']);
     expect(state.order).toEqual(['b']);
+  });
+
+  it('keeps the file ids and the count of ended files as reports come, folders and batches left out', () => {
+    let state = uploadsReducer(undefined, uploadsActions.added(report([item('batch', 'uploading', 'batch'), item('folder', 'uploading', 'folder'), item('a'), item('b'), item('c')])));
+    expect(state.fileIds).toEqual(['a', 'b', 'c']);
+    expect(state.endedFiles).toBe(0);
+    state = uploadsReducer(state, uploadsActions.ended(report([item('a', 'finished'), item('folder', 'finished', 'folder')])));
+    // A repeated report of an ended file does not count it twice.
+    state = uploadsReducer(state, uploadsActions.ended(report([item('a', 'finished'), item('b', 'failed')])));
+    expect(state.endedFiles).toBe(2);
+    state = uploadsReducer(state, uploadsActions.cleared(report([], ['a', 'folder'])));
+    expect(state.fileIds).toEqual(['b', 'c']);
+    expect(state.endedFiles).toBe(1);
+    expect(state.order).toEqual(['batch', 'b', 'c']);
+  });
+
+  it('applies engine reports outside Immer (no freezing walk) and leaves other actions to the slice', () => {
+    const ids = Array.from({ length: 100 }, (_, index) => `upload-${index}`);
+    const state = uploadsReducer(undefined, uploadsActions.added(report(ids.map((id) => item(id)))));
+    expect(Object.isFrozen(state)).toBe(false);
+    expect(uploadsReducer(state, uploadsActions.listToggled(true)).listOpen).toBe(true);
+    expect(uploadsReducer(state, { type: 'elsewhere/other' })).toBe(state);
   });
 });

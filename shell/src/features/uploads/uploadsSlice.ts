@@ -1,5 +1,5 @@
-import { createSlice, original } from '@reduxjs/toolkit';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, isAnyOf, original } from '@reduxjs/toolkit';
+import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
 import { createRateEstimate } from '@cumulus/sdk';
 import type { QueueInfo, RateEstimate, UnfinishedUpload, UploadItemState } from '@cumulus/sdk';
 
@@ -21,6 +21,10 @@ export interface UploadsState {
   items: Record<string, Record<string, UploadItemState>>;
   /** Item ids in the order they were added. */
   order: string[];
+  /** The ids of the file items in `order` (the per-file list), kept as reports come. */
+  fileIds: string[];
+  /** How many file items have ended (finished, failed, cancelled), kept as reports come. */
+  endedFiles: number;
   /** Speed and time left (spec §9 rate estimator). */
   estimate: RateEstimate;
   /** Chunked uploads an earlier page left unfinished, which can be resumed. */
@@ -33,6 +37,8 @@ const initialState: UploadsState = {
   queue: { status: 'idle', size: 0, progress: 0 },
   items: {},
   order: [],
+  fileIds: [],
+  endedFiles: 0,
   estimate: createRateEstimate(),
   unfinished: [],
   listOpen: false,
@@ -58,11 +64,18 @@ export function bucketOf(id: string): string {
   return String((hash >>> 0) % UPLOAD_BUCKETS);
 }
 
+/** Whether a file item counts as ended for the progress ('3 of 10 files'). */
+function endedFile(item: UploadItemState | undefined): boolean {
+  return item !== undefined && item.kind === 'file' && (item.status === 'finished' || item.status === 'failed' || item.status === 'cancelled');
+}
+
 /**
  * The state after an engine report, built without Immer's drafts and
  * copying only the buckets the report touches: a drop of 10,000 files
  * reports thousands of items at a time, and copying (and freezing) a record
  * of 10,000 entries for each report kept the page busy most of the time.
+ * The file ids and the count of ended files are kept here too, so the list
+ * and the progress need no pass over the whole queue per report.
  */
 function apply(state: UploadsState, report: EngineReport): UploadsState {
   const items = { ...state.items };
@@ -76,18 +89,31 @@ function apply(state: UploadsState, report: EngineReport): UploadsState {
     return items[key] as Record<string, UploadItemState>;
   };
   const added: string[] = [];
+  const addedFiles: string[] = [];
+  let endedFiles = state.endedFiles;
   for (const item of report.items) {
     const bucket = bucketFor(item.id);
-    if (bucket[item.id] === undefined) added.push(item.id);
+    const before = bucket[item.id];
+    if (before === undefined) {
+      added.push(item.id);
+      if (item.kind === 'file') addedFiles.push(item.id);
+    }
+    endedFiles += (endedFile(item) ? 1 : 0) - (endedFile(before) ? 1 : 0);
     bucket[item.id] = item;
   }
   let order = added.length > 0 ? [...state.order, ...added] : state.order;
+  let fileIds = addedFiles.length > 0 ? [...state.fileIds, ...addedFiles] : state.fileIds;
   if (report.removed !== undefined && report.removed.length > 0) {
     const removed = new Set(report.removed);
-    for (const id of removed) delete bucketFor(id)[id];
+    for (const id of removed) {
+      const bucket = bucketFor(id);
+      if (endedFile(bucket[id])) endedFiles -= 1;
+      delete bucket[id];
+    }
     order = order.filter((id) => !removed.has(id));
+    fileIds = fileIds.filter((id) => !removed.has(id));
   }
-  return { ...state, queue: report.queue, estimate: report.estimate, items, order };
+  return { ...state, queue: report.queue, estimate: report.estimate, items, order, fileIds, endedFiles };
 }
 
 /** Every item of the queue, in the order added. */
@@ -131,3 +157,17 @@ export const uploadsSlice = createSlice({
 });
 
 export const uploadsActions = uploadsSlice.actions;
+
+/** The actions that carry an engine report. */
+const isEngineReport = isAnyOf(uploadsActions.added, uploadsActions.progressed, uploadsActions.ended, uploadsActions.cleared, uploadsActions.queueChanged);
+
+/**
+ * The reducer of `uploads`: engine reports are applied directly, not through
+ * Immer (which, given a new state from a case reducer, walks it to freeze
+ * it: every item of a 10,000-file queue at every report); the other actions
+ * go to the slice.
+ */
+export function uploadsReducer(state: UploadsState | undefined, action: UnknownAction): UploadsState {
+  if (isEngineReport(action)) return apply(state ?? initialState, action.payload);
+  return uploadsSlice.reducer(state, action);
+}

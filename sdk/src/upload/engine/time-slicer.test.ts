@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createTimeSlicer, yieldToMain } from './yieldToMain';
+import { createTimeSlicer, yieldToMain } from './time-slicer';
 
 describe('createTimeSlicer', () => {
   it('yields to the browser only once a slice has run its time, then starts a new slice', async () => {
