@@ -98,6 +98,12 @@ describe('upload conflicts through the conflict dialog (the engine\'s resolveCon
     expect(decision()).toEqual({ Photos: 'keep-new' });
   });
 
+  it("names the root 'Home' in the title: the engine's folder name of / is empty", async () => {
+    const decisions = await setup();
+    await ask(decisions, levelRequest([incomingFile('a.txt')], [a], [a], false, ''));
+    expect(screen.getByRole('dialog', { name: '1 file conflict in Home' })).toBeTruthy();
+  });
+
   it("'Skip this file' answers no choice (every entry keeps the existing version) and toasts 'Conflicts resolution skipped'", async () => {
     const decisions = await setup();
     const decision = await ask(decisions, levelRequest([incomingFile('a.txt')], [a], [a]));

@@ -33,7 +33,9 @@ function choiceOf(resolution: ConflictResolution): ConflictChoice {
 export async function askUploadConflicts(request: UploadConflictRequest & AbortableDecision, t: Translate): Promise<ConflictDecision> {
   const answer = await requestConflictResolution(
     {
-      dirname: request.dirname,
+      // The engine names a folder by its last segment, empty for the root; the root is 'Home',
+      // as in the move/copy dialog's title.
+      dirname: request.dirname === '' ? t('Home') : request.dirname,
       conflicts: request.incoming.map((incoming, index) => ({
         name: incoming.name,
         isFolder: incoming.isFolder,
