@@ -139,4 +139,20 @@ describe('uploads in the shell', () => {
     const item = allUploadItems(store.getState().uploads).find((entry) => entry.kind === 'file');
     expect(item).toMatchObject({ status: 'failed', cancelled: true });
   });
+  it("'Cancel uploads' of several files (a batch) says 'Upload was cancelled by user' once", async () => {
+    const { store, root } = await setup((request) => (request.url.endsWith('.bin') ? 'hold' : 201));
+    let done: Promise<unknown> = Promise.resolve();
+    await act(async () => {
+      done = store.dispatch(uploadCollected({ folder: root, collected: files('one.bin', 'two.bin'), origin: 'picker' }));
+    });
+    await settle(300);
+    expect(screen.getByRole('button', { name: '0 of 2 files' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel uploads' }));
+    await act(async () => {
+      await done;
+    });
+    await settle(300);
+    expect(toasts()).toEqual(['info: Upload was cancelled by user']);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
 });
