@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatTimeLeft, isQuotaWarning, quotaBarValue } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
@@ -17,8 +18,11 @@ const UploadList = lazyComponent(() => import('./UploadList').then((module) => m
  * its error colour above 80 percent, spec §9), the time-left text (spec §4),
  * 'Cancel uploads', and a button that opens the per-file list, where each
  * file's state shows and one file can be cancelled. Nothing while idle.
+ * A Cancel that takes the focused button away keeps the keyboard focus: on
+ * the list's toggle while uploads go on, else on `returnFocusTo` (the New
+ * button), never on the page's body.
  */
-export function UploadProgress() {
+export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLElement | null } = {}) {
   const t = useT();
   const dispatch = useAppDispatch();
   const uploading = useAppSelector(selectIsUploading);
@@ -27,11 +31,39 @@ export function UploadProgress() {
   const paused = useAppSelector(selectUploadQueueStatus) === 'paused';
   const counts = useAppSelector(selectUploadCounts);
   const listOpen = useAppSelector(selectUploadListOpen);
+  const toggle = useRef<HTMLButtonElement>(null);
+  // The control inside that last had the focus, while it has it: a Cancel whose button goes
+  // away (the file ended, or the uploads did) leaves the focus on the body, where nothing
+  // reports it. A focus that left for elsewhere, or a button still there, is left alone.
+  const lastFocused = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    const last = lastFocused.current;
+    if (last === null || last.isConnected || (document.activeElement !== null && document.activeElement !== document.body)) return;
+    lastFocused.current = null;
+    (uploading ? toggle.current : (returnFocusTo?.() ?? null))?.focus();
+  });
   if (!uploading) return null;
   const value = quotaBarValue(percent);
   const text = formatTimeLeft(timeLeft, { paused, t });
   return (
-    <div className="files-upload">
+    <div
+      className="files-upload"
+      onFocus={(event) => {
+        lastFocused.current = event.target;
+      }}
+      onBlur={(event) => {
+        const { target, relatedTarget, currentTarget } = event;
+        if (relatedTarget !== null) {
+          if (!currentTarget.contains(relatedTarget)) lastFocused.current = null;
+          return;
+        }
+        // To nowhere: a click on the page (the control stays), or the control being removed
+        // (some browsers blur it on the way out). Which one shows once the removal is done.
+        setTimeout(() => {
+          if (lastFocused.current === target && target.isConnected) lastFocused.current = null;
+        }, 0);
+      }}
+    >
       <div className="files-upload__row">
         <span
           role="progressbar"
@@ -48,6 +80,7 @@ export function UploadProgress() {
           {text}
         </span>
         <button
+          ref={toggle}
           type="button"
           className="files-button files-upload__toggle"
           aria-expanded={listOpen}
