@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { formatTimeLeft, isQuotaWarning, quotaBarValue } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
@@ -7,6 +7,7 @@ import { selectIsUploading, selectUploadCounts, selectUploadListOpen, selectUplo
 import { cancelAllUploads } from './uploadThunks';
 import { uploadsActions } from './uploadsSlice';
 import { injectUploadStyles } from './styles';
+import { useFocusRescue } from './useFocusRescue';
 
 injectUploadStyles();
 
@@ -32,37 +33,14 @@ export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLEl
   const counts = useAppSelector(selectUploadCounts);
   const listOpen = useAppSelector(selectUploadListOpen);
   const toggle = useRef<HTMLButtonElement>(null);
-  // The control inside that last had the focus, while it has it: a Cancel whose button goes
-  // away (the file ended, or the uploads did) leaves the focus on the body, where nothing
-  // reports it. A focus that left for elsewhere, or a button still there, is left alone.
-  const lastFocused = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    const last = lastFocused.current;
-    if (last === null || last.isConnected || (document.activeElement !== null && document.activeElement !== document.body)) return;
-    lastFocused.current = null;
-    (uploading ? toggle.current : (returnFocusTo?.() ?? null))?.focus();
-  });
+  const focusRescue = useFocusRescue(() => (uploading ? toggle.current : returnFocusTo?.()));
   if (!uploading) return null;
   const value = quotaBarValue(percent);
   const text = formatTimeLeft(timeLeft, { paused, t });
   return (
     <div
       className="files-upload"
-      onFocus={(event) => {
-        lastFocused.current = event.target;
-      }}
-      onBlur={(event) => {
-        const { target, relatedTarget, currentTarget } = event;
-        if (relatedTarget !== null) {
-          if (!currentTarget.contains(relatedTarget)) lastFocused.current = null;
-          return;
-        }
-        // To nowhere: a click on the page (the control stays), or the control being removed
-        // (some browsers blur it on the way out). Which one shows once the removal is done.
-        setTimeout(() => {
-          if (lastFocused.current === target && target.isConnected) lastFocused.current = null;
-        }, 0);
-      }}
+      {...focusRescue}
     >
       <div className="files-upload__row">
         <span
