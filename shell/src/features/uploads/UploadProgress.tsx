@@ -38,10 +38,7 @@ export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLEl
   const value = quotaBarValue(percent);
   const text = formatTimeLeft(timeLeft, { paused, t });
   return (
-    <div
-      className="files-upload"
-      {...focusRescue}
-    >
+    <div className="files-upload" {...focusRescue}>
       <div className="files-upload__row">
         <span
           role="progressbar"

@@ -54,6 +54,23 @@ async function setup(answer: (request: TransportRequest) => number | 'hold', ui:
 
 const files = (...names: string[]) => collectPickedFiles(names.map((name) => new File([`content of ${name}`.padEnd(100, '.')], name, { type: 'text/plain', lastModified: 2_000_000 })));
 
+/** Starts an upload of `names` into `root` and lets it run; the returned `ended()` waits for its end. */
+async function startUpload(store: Awaited<ReturnType<typeof setup>>['store'], root: Awaited<ReturnType<typeof setup>>['root'], ...names: string[]) {
+  let done: Promise<unknown> = Promise.resolve();
+  await act(async () => {
+    done = store.dispatch(uploadCollected({ folder: root, collected: files(...names), origin: 'picker' }));
+  });
+  await settle(300);
+  return {
+    ended: async () => {
+      await act(async () => {
+        await done;
+      });
+      await settle(300);
+    },
+  };
+}
+
 describe('uploads in the shell', () => {
   beforeAll(() => {
     document.head.dataset['requesttoken'] = 'token-1';
@@ -140,22 +157,17 @@ describe('uploads in the shell', () => {
     const item = allUploadItems(store.getState().uploads).find((entry) => entry.kind === 'file');
     expect(item).toMatchObject({ status: 'failed', cancelled: true });
   });
+
   it("'Cancel uploads' of several files (a batch) says 'Upload was cancelled by user' once", async () => {
     const { store, root } = await setup((request) => (request.url.endsWith('.bin') ? 'hold' : 201));
-    let done: Promise<unknown> = Promise.resolve();
-    await act(async () => {
-      done = store.dispatch(uploadCollected({ folder: root, collected: files('one.bin', 'two.bin'), origin: 'picker' }));
-    });
-    await settle(300);
+    const upload = await startUpload(store, root, 'one.bin', 'two.bin');
     expect(screen.getByRole('button', { name: '0 of 2 files' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel uploads' }));
-    await act(async () => {
-      await done;
-    });
-    await settle(300);
+    await upload.ended();
     expect(toasts()).toEqual(['info: Upload was cancelled by user']);
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
+
   it("keeps the keyboard focus when a per-file Cancel or 'Cancel uploads' takes its button away", async () => {
     let newButton: HTMLButtonElement | null = null;
     const ui = (
@@ -167,11 +179,7 @@ describe('uploads in the shell', () => {
       </>
     );
     const { store, root } = await setup((request) => (request.url.endsWith('.bin') ? 'hold' : 201), ui);
-    let done: Promise<unknown> = Promise.resolve();
-    await act(async () => {
-      done = store.dispatch(uploadCollected({ folder: root, collected: files('one.bin', 'two.bin'), origin: 'picker' }));
-    });
-    await settle(300);
+    const upload = await startUpload(store, root, 'one.bin', 'two.bin');
     fireEvent.click(screen.getByRole('button', { name: '0 of 2 files' }));
     const list = await screen.findByRole('list', { name: 'Uploads' });
     const cancelOne = within(list).getByRole('button', { name: 'Cancel upload of "one.bin"' });
@@ -184,10 +192,7 @@ describe('uploads in the shell', () => {
     const cancelAll = screen.getByRole('button', { name: 'Cancel uploads' });
     cancelAll.focus();
     fireEvent.click(cancelAll);
-    await act(async () => {
-      await done;
-    });
-    await settle(300);
+    await upload.ended();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(document.activeElement).toBe(newButton);
   });
