@@ -5,8 +5,9 @@
  * chunks (progress and time left on screen, the server's copy with the same
  * SHA-1); cancel a large upload (nothing at the destination, the chunk
  * workspace gone); a drop of files from the desktop; a reload in the middle
- * of an upload and 'Resume'; an upload into a full quota. Needs the built
- * front end (`npm run build`). Screenshots go to tests/output/.
+ * of an upload and 'Resume'; the upload controls in a 480 px window; an
+ * upload into a full quota. Needs the built front end (`npm run build`).
+ * Screenshots go to tests/output/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
@@ -14,7 +15,7 @@ import { createReadStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page, Route } from 'playwright-core';
 import { launchBrowser, watchPage } from '../support/browser';
 import type { PageProblems } from '../support/browser';
 import { E2E_OUTPUT, basicAuth, signIn, startFilesServer } from '../support/filesServer';
@@ -92,7 +93,7 @@ describe('uploads in the browser', () => {
 
   beforeAll(async () => {
     server = await startFilesServer({ name: 'upload', adminPassword: PASSWORD, config: { throttleDelayMs: 0 } });
-    for (const folder of ['/Incoming', '/Big', '/Cancelled', '/Dropped', '/Resumed']) expect((await dav('MKCOL', folder)).status).toBe(201);
+    for (const folder of ['/Incoming', '/Big', '/Cancelled', '/Dropped', '/Resumed', '/Holiday photos']) expect((await dav('MKCOL', folder)).status).toBe(201);
     expect((await dav('PUT', '/readme.txt', 'hello')).status).toBe(201);
     scratch = mkdtempSync(path.join(tmpdir(), 'cumulus-upload-e2e-'));
     for (const name of ['one.txt', 'two.txt', 'three.md']) writeFileSync(path.join(scratch, name), `the content of ${name}\n`);
@@ -226,6 +227,30 @@ describe('uploads in the browser', () => {
     expect(await serverSha1('/Resumed/big.bin')).toBe(bigSha1);
     expect(await page.getByRole('button', { name: 'Resume upload of "big.bin"' }).count()).toBe(0);
   }, BIG_STEP_MS);
+
+  it('keeps the breadcrumb beside the upload controls in a narrow window, and the focus on New after Cancel uploads', async () => {
+    await page.setViewportSize({ width: 480, height: 800 });
+    await goTo('/Holiday photos');
+    // The PUTs are held, so the controls stay on screen while the test looks at them.
+    const held: Route[] = [];
+    await page.route('**/remote.php/dav/files/admin/Holiday%20photos/*', (route) => {
+      if (route.request().method() === 'PUT') held.push(route);
+      else void route.continue();
+    });
+    await pick('Upload files', [path.join(scratch, 'one.txt'), path.join(scratch, 'two.txt')]);
+    await page.getByRole('button', { name: 'Cancel uploads' }).waitFor();
+    await shot('narrow');
+    // At 480 px the controls took the whole row and squeezed the breadcrumb to a 20 px sliver.
+    const crumb = page.getByRole('navigation', { name: 'Current directory path' }).getByRole('button', { name: 'Holiday photos' });
+    expect((await crumb.boundingBox())?.width ?? 0).toBeGreaterThan(60);
+
+    await page.getByRole('button', { name: 'Cancel uploads' }).click();
+    await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: 'New', exact: true }).evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.unroute('**/remote.php/dav/files/admin/Holiday%20photos/*');
+    for (const route of held) await route.abort().catch(() => undefined);
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }, STEP_MS);
 
   it("disables the New button with the quota label when the quota is used up", async () => {
     const used = (await server.server.built.files.getUsage('admin')).used;

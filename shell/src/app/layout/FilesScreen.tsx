@@ -33,7 +33,7 @@ export function FilesScreen() {
         <PluginFailureAlerts failures={failures} t={t} />
         {view !== undefined ? <FilesHeader view={view} /> : <UnknownViewHeader />}
         <FilterChips />
-        <UnfinishedUploads />
+        <UnfinishedUploads returnFocusTo={() => document.querySelector<HTMLElement>('.files-header .files-new button')} />
         <DropNotice />
         <FileList />
       </main>

@@ -98,6 +98,22 @@ describe('upload conflicts through the conflict dialog (the engine\'s resolveCon
     expect(decision()).toEqual({ Photos: 'keep-new' });
   });
 
+  it('says at the top level too that an incoming folder kept has its own conflicts asked, as the engine does', async () => {
+    const decisions = await setup();
+    await ask(decisions, levelRequest([incomingFolder('Photos', 4096)], [photos], [photos], false));
+    const dialog = screen.getByRole('dialog', { name: '1 file conflict in Docs' });
+    expect(
+      within(dialog).getByText('When an incoming folder is selected, its content is written into the existing folder and its conflicts are resolved the same way.'),
+    ).toBeTruthy();
+    expect(within(dialog).queryByText(/conflicting files within it are overwritten/)).toBeNull();
+  });
+
+  it("names the root 'Home' in the title: the engine's folder name of / is empty", async () => {
+    const decisions = await setup();
+    await ask(decisions, levelRequest([incomingFile('a.txt')], [a], [a], false, ''));
+    expect(screen.getByRole('dialog', { name: '1 file conflict in Home' })).toBeTruthy();
+  });
+
   it("'Skip this file' answers no choice (every entry keeps the existing version) and toasts 'Conflicts resolution skipped'", async () => {
     const decisions = await setup();
     const decision = await ask(decisions, levelRequest([incomingFile('a.txt')], [a], [a]));

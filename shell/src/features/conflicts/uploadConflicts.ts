@@ -21,9 +21,9 @@ function choiceOf(resolution: ConflictResolution): ConflictChoice {
  * The upload engine's `resolveConflicts` decision through the conflict dialog (spec §2,
  * §4 "Conflict choices"): one folder level's conflicts, each incoming file beside the
  * existing node with previews (the server's, and the local image), sizes and dates, the
- * folder's existing content for the numbered names of keep-both, and the engine's
- * recursive flag. Resolves to a choice per incoming name: keep existing (skipped), keep new
- * (a file overwrites, a folder merges, its own conflicts asked again), keep both (the
+ * folder's existing content for the numbered names of keep-both, and the recursive note
+ * at every level. Resolves to a choice per incoming name: keep existing (skipped), keep
+ * new (a file overwrites, a folder merges, its own conflicts asked again), keep both (the
  * engine gives the incoming entry a number with the same unique-name helper the dialog
  * showed). 'Skip this file' resolves to no choice at all (every entry skipped) and toasts
  * 'Conflicts resolution skipped'; 'Cancel the entire operation' or Escape resolves to
@@ -33,7 +33,9 @@ function choiceOf(resolution: ConflictResolution): ConflictChoice {
 export async function askUploadConflicts(request: UploadConflictRequest & AbortableDecision, t: Translate): Promise<ConflictDecision> {
   const answer = await requestConflictResolution(
     {
-      dirname: request.dirname,
+      // The engine names a folder by its last segment, empty for the root; the root is 'Home',
+      // as in the move/copy dialog's title.
+      dirname: request.dirname === '' ? t('Home') : request.dirname,
       conflicts: request.incoming.map((incoming, index) => ({
         name: incoming.name,
         isFolder: incoming.isFolder,
@@ -41,7 +43,10 @@ export async function askUploadConflicts(request: UploadConflictRequest & Aborta
         incoming: versionOfFile(incoming.file ?? incoming),
       })),
       existingNames: request.content.map((node) => node.basename),
-      recursive: request.recursive,
+      // The engine resolves a merged folder's content level by level at every depth (its own
+      // `recursive` only says the level lies below the destination), so the dialog's note is
+      // always the recursive one: saying files inside are overwritten, then asking, misled.
+      recursive: true,
     },
     request.signal,
   );

@@ -45,7 +45,7 @@ export function FilesHeader({ view }: { view: View }) {
       <Breadcrumbs view={view} width={width} />
       <div className="files-header__actions">
         <NewButton folder={folder} />
-        <UploadProgress />
+        <UploadProgress returnFocusTo={() => element?.querySelector<HTMLElement>('.files-new button') ?? null} />
         <button type="button" className="files-icon-button" aria-label={t('Reload content')} title={t('Reload content')} onClick={() => dispatch(folderReloadRequested())}>
           {refreshing ? <span className="files-spinner" aria-hidden="true" /> : <Icon svg={RELOAD_ICON} size={20} />}
         </button>

@@ -60,6 +60,24 @@ describe('the New button', () => {
     expect(contents?.map((node) => node.source)).toEqual([file.source]);
   });
 
+  it('closes with Tab from the button, so the browser moves the focus on from there instead of dropping it on the page', async () => {
+    const { services } = await createFakeServices({ folders: { '/': [] } });
+    await renderShell(services, '/files');
+    await settle();
+    const button = screen.getByRole('button', { name: 'New' });
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    let notPrevented = false;
+    await act(async () => {
+      notPrevented = fireEvent.keyDown(screen.getByRole('menuitem', { name: 'Upload files' }), { key: 'Tab' });
+    });
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+    // The Tab goes on to the browser, which moves the focus from the button to the next control.
+    expect(notPrevented).toBe(true);
+  });
+
   it('closes with Escape back to the button, and is disabled with the spec\'s reason without create permission or with the quota used up', async () => {
     const { services } = await createFakeServices({ folders: { '/': [], '/Shared': [] } });
     services.host.registries.newMenuEntries.register({ id: 'doc', displayName: 'New document', iconSvgInline: ICON, handler: () => undefined });

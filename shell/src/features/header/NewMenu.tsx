@@ -14,7 +14,7 @@ injectActionStyles();
  * caption with its entries, the 'Create new' caption with its entries, then
  * the 'other' group, separated. Focus starts on
  * the first entry; arrow keys, Home and End move; Escape closes back to the
- * button, Tab or a click outside closes.
+ * button, Tab closes and goes on from the button, a click outside closes.
  */
 export function NewMenu({
   id,
@@ -66,12 +66,17 @@ export function NewMenu({
       onKeyDown={(event) => {
         // Keys inside the menu are the menu's, not the list's shortcuts.
         event.stopPropagation();
+        if (event.key === 'Tab') {
+          // Back to the button without stopping the Tab: the browser then moves the focus on
+          // from the button, as from any control, instead of losing it with the closed menu.
+          onClose(true);
+          return;
+        }
         if (event.key === 'ArrowDown') move(1);
         else if (event.key === 'ArrowUp') move(-1);
         else if (event.key === 'Home') move('first');
         else if (event.key === 'End') move('last');
         else if (event.key === 'Escape') onClose(true);
-        else if (event.key === 'Tab') onClose(false);
         else return;
         event.preventDefault();
       }}

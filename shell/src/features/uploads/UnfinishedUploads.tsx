@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatFileSize } from '@cumulus/sdk';
 import type { UnfinishedUpload } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -7,6 +7,7 @@ import { selectUnfinishedUploads } from './selectors';
 import { pickFiles } from './uploadMenuEntries';
 import { discardUnfinishedUpload, listUnfinishedUploads, resumeUnfinishedUpload } from './uploadThunks';
 import { injectUploadStyles } from './styles';
+import { useFocusRescue } from './useFocusRescue';
 
 injectUploadStyles();
 
@@ -16,11 +17,15 @@ injectUploadStyles();
  * does not keep a picked file across a reload, so 'Resume' asks for it
  * again; the engine checks that it is the same file (name, size and
  * modification time) and continues from the chunks the server holds.
+ * When Resume or Discard takes its line away, the keyboard focus goes to the
+ * next line's Resume, or, with none left, to `returnFocusTo` (the New button).
  */
-export function UnfinishedUploads() {
+export function UnfinishedUploads({ returnFocusTo }: { returnFocusTo?: () => HTMLElement | null } = {}) {
   const t = useT();
   const dispatch = useAppDispatch();
   const unfinished = useAppSelector(selectUnfinishedUploads);
+  const section = useRef<HTMLElement>(null);
+  const focusRescue = useFocusRescue(() => section.current?.querySelector<HTMLElement>('button') ?? returnFocusTo?.());
 
   useEffect(() => {
     void dispatch(listUnfinishedUploads());
@@ -32,7 +37,7 @@ export function UnfinishedUploads() {
     if (file !== undefined) await dispatch(resumeUnfinishedUpload({ record, file }));
   };
   return (
-    <section className="files-upload__resume" aria-label={t('Unfinished uploads')}>
+    <section ref={section} className="files-upload__resume" aria-label={t('Unfinished uploads')} {...focusRescue}>
       <p className="files-upload__state">{t('These uploads were interrupted. Pick the same file again to resume.')}</p>
       <ul role="list" className="files-picker__list">
         {unfinished.map((record) => (

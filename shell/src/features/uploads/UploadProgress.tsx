@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { formatTimeLeft, isQuotaWarning, quotaBarValue } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
@@ -6,6 +7,7 @@ import { selectIsUploading, selectUploadCounts, selectUploadListOpen, selectUplo
 import { cancelAllUploads } from './uploadThunks';
 import { uploadsActions } from './uploadsSlice';
 import { injectUploadStyles } from './styles';
+import { useFocusRescue } from './useFocusRescue';
 
 injectUploadStyles();
 
@@ -17,8 +19,11 @@ const UploadList = lazyComponent(() => import('./UploadList').then((module) => m
  * its error colour above 80 percent, spec §9), the time-left text (spec §4),
  * 'Cancel uploads', and a button that opens the per-file list, where each
  * file's state shows and one file can be cancelled. Nothing while idle.
+ * A Cancel that takes the focused button away keeps the keyboard focus: on
+ * the list's toggle while uploads go on, else on `returnFocusTo` (the New
+ * button), never on the page's body.
  */
-export function UploadProgress() {
+export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLElement | null } = {}) {
   const t = useT();
   const dispatch = useAppDispatch();
   const uploading = useAppSelector(selectIsUploading);
@@ -27,11 +32,13 @@ export function UploadProgress() {
   const paused = useAppSelector(selectUploadQueueStatus) === 'paused';
   const counts = useAppSelector(selectUploadCounts);
   const listOpen = useAppSelector(selectUploadListOpen);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const focusRescue = useFocusRescue(() => (uploading ? toggle.current : returnFocusTo?.()));
   if (!uploading) return null;
   const value = quotaBarValue(percent);
   const text = formatTimeLeft(timeLeft, { paused, t });
   return (
-    <div className="files-upload">
+    <div className="files-upload" {...focusRescue}>
       <div className="files-upload__row">
         <span
           role="progressbar"
@@ -48,6 +55,7 @@ export function UploadProgress() {
           {text}
         </span>
         <button
+          ref={toggle}
           type="button"
           className="files-button files-upload__toggle"
           aria-expanded={listOpen}

@@ -10,8 +10,13 @@ export const selectUploadQueueStatus = (state: RootState) => state.uploads.queue
 /** Whether uploads are under way (or paused): the progress shows. */
 export const selectIsUploading = (state: RootState): boolean => state.uploads.queue.status !== 'idle';
 
-/** The rounded percentage of the queue's bytes uploaded (spec §9). */
-export const selectUploadPercent = (state: RootState): number => progressPercent(state.uploads.queue.progress, state.uploads.queue.size);
+/**
+ * The rounded percentage of the queue's bytes uploaded (spec §9); 0 while no bytes are queued
+ * yet (the queue runs while a conflict or a new name is asked), where `progressPercent`'s
+ * "nothing to do is done" would show a full bar in the error colour.
+ */
+export const selectUploadPercent = (state: Pick<RootState, 'uploads'>): number =>
+  state.uploads.queue.size > 0 ? progressPercent(state.uploads.queue.progress, state.uploads.queue.size) : 0;
 
 /** Estimated seconds left; Infinity while estimating. */
 export const selectUploadTimeLeft = (state: RootState): number => state.uploads.estimate.timeLeft;

@@ -15,6 +15,10 @@ const css = `
 .files-upload__resume { display: flex; flex-direction: column; gap: 4px; padding: 6px 10px; border: 1px solid var(--files-border); border-radius: 8px; }
 .files-upload__resume-item { display: flex; align-items: center; gap: 8px; }
 .files-header__actions { position: relative; }
+/* While uploading, the controls are wider than a narrow header has room for: the header wraps
+   them onto a line of their own instead of squeezing the breadcrumb to nothing. */
+.files-header:has(.files-upload) { flex-wrap: wrap; row-gap: 4px; }
+.files-header:has(.files-upload) .files-breadcrumbs { min-width: 44px; }
 .files-new__input { display: none; }
 `;
 

@@ -19,12 +19,18 @@ export type UploadOrigin = 'picker' | 'drop';
  * failure reason once, then for a drop 'Some files could not be uploaded' or
  * 'Files uploaded successfully'; a user's cancel 'Upload was cancelled by
  * user'; nothing uploaded because everything was skipped 'No files to
- * upload'. A cancel of the whole batch in the conflict dialog says nothing
- * more: the dialog said 'Upload cancelled'.
+ * upload'. 'Cancel uploads' of a batch says 'Upload was cancelled by user' once;
+ * a cancel of the whole batch in the conflict dialog says nothing more: the
+ * dialog said 'Upload cancelled'.
  */
 export function announceBatch(result: UploadBatchResult, origin: UploadOrigin, t: Translate): void {
-  if (result.cancelled) return;
   const files = result.items.filter((item) => item.kind !== 'batch');
+  if (result.cancelled) {
+    // 'Cancel uploads' cancels the whole batch: its running files say so. A cancel in the
+    // conflict dialog comes before the level's files are queued, and the dialog spoke.
+    if (files.some((item) => item.cancelled)) showToast({ type: 'info', message: t('Upload was cancelled by user') });
+    return;
+  }
   if (files.length === 0) {
     showToast({ type: 'info', message: t('No files to upload') });
     return;

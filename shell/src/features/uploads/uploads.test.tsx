@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { ReactElement } from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { TransportRequest, TransportResponse } from '@cumulus/sdk';
 import { createAppStore } from '../../app/store';
@@ -39,7 +40,7 @@ function scriptedTransport(answer: (request: TransportRequest) => number | 'hold
   return { transport, requests };
 }
 
-async function setup(answer: (request: TransportRequest) => number | 'hold') {
+async function setup(answer: (request: TransportRequest) => number | 'hold', ui: ReactElement = <UploadProgress />) {
   const { services, calls } = await createFakeServices({ folders: { '/': [testNode('/old.txt')] } });
   const store = createAppStore(services);
   store.dispatch(routeChanged({ view: 'files', dir: '/', fileid: null, openfile: false }));
@@ -47,11 +48,28 @@ async function setup(answer: (request: TransportRequest) => number | 'hold') {
   store.dispatch(folderLoaded({ view: 'files', dir: '/', folder: root, contents: [] }));
   const { transport, requests } = scriptedTransport(answer);
   await startUploadRuntime(services, store.dispatch, { transport, sleep: () => Promise.resolve(), journal: undefined });
-  renderWithStore(<UploadProgress />, services, store);
+  renderWithStore(ui, services, store);
   return { services, calls, store, root, requests };
 }
 
 const files = (...names: string[]) => collectPickedFiles(names.map((name) => new File([`content of ${name}`.padEnd(100, '.')], name, { type: 'text/plain', lastModified: 2_000_000 })));
+
+/** Starts an upload of `names` into `root` and lets it run; the returned `ended()` waits for its end. */
+async function startUpload(store: Awaited<ReturnType<typeof setup>>['store'], root: Awaited<ReturnType<typeof setup>>['root'], ...names: string[]) {
+  let done: Promise<unknown> = Promise.resolve();
+  await act(async () => {
+    done = store.dispatch(uploadCollected({ folder: root, collected: files(...names), origin: 'picker' }));
+  });
+  await settle(300);
+  return {
+    ended: async () => {
+      await act(async () => {
+        await done;
+      });
+      await settle(300);
+    },
+  };
+}
 
 describe('uploads in the shell', () => {
   beforeAll(() => {
@@ -138,5 +156,44 @@ describe('uploads in the shell', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     const item = allUploadItems(store.getState().uploads).find((entry) => entry.kind === 'file');
     expect(item).toMatchObject({ status: 'failed', cancelled: true });
+  });
+
+  it("'Cancel uploads' of several files (a batch) says 'Upload was cancelled by user' once", async () => {
+    const { store, root } = await setup((request) => (request.url.endsWith('.bin') ? 'hold' : 201));
+    const upload = await startUpload(store, root, 'one.bin', 'two.bin');
+    expect(screen.getByRole('button', { name: '0 of 2 files' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel uploads' }));
+    await upload.ended();
+    expect(toasts()).toEqual(['info: Upload was cancelled by user']);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
+  it("keeps the keyboard focus when a per-file Cancel or 'Cancel uploads' takes its button away", async () => {
+    let newButton: HTMLButtonElement | null = null;
+    const ui = (
+      <>
+        <button type="button" ref={(element) => void (newButton = element)}>
+          New
+        </button>
+        <UploadProgress returnFocusTo={() => newButton} />
+      </>
+    );
+    const { store, root } = await setup((request) => (request.url.endsWith('.bin') ? 'hold' : 201), ui);
+    const upload = await startUpload(store, root, 'one.bin', 'two.bin');
+    fireEvent.click(screen.getByRole('button', { name: '0 of 2 files' }));
+    const list = await screen.findByRole('list', { name: 'Uploads' });
+    const cancelOne = within(list).getByRole('button', { name: 'Cancel upload of "one.bin"' });
+    cancelOne.focus();
+    fireEvent.click(cancelOne);
+    await settle(300);
+    // The line's button is gone; the focus stays in the upload controls, on the list's toggle.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '1 of 2 files' }));
+
+    const cancelAll = screen.getByRole('button', { name: 'Cancel uploads' });
+    cancelAll.focus();
+    fireEvent.click(cancelAll);
+    await upload.ended();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(document.activeElement).toBe(newButton);
   });
 });
