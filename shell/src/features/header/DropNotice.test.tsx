@@ -14,11 +14,11 @@ import { DropNotice } from './DropNotice';
 
 const files = { types: ['Files'], files: [] as File[] };
 
-async function setup(permissions: number = Permission.ALL) {
+async function setup(permissions: number = Permission.ALL, { listed = true } = {}) {
   const { services } = await createFakeServices();
   const store = createAppStore(services);
   store.dispatch(routeChanged({ view: 'files', dir: '/', fileid: null, openfile: false }));
-  store.dispatch(folderLoaded({ view: 'files', dir: '/', folder: testFolder('/', { permissions }), contents: [] }));
+  if (listed) store.dispatch(folderLoaded({ view: 'files', dir: '/', folder: testFolder('/', { permissions }), contents: [] }));
   renderWithStore(
     <main data-testid="content">
       <DropNotice />
@@ -62,6 +62,15 @@ describe('DropNotice', () => {
     clearToasts();
     expect(fireEvent.drop(content, { dataTransfer: files })).toBe(false);
     expect(screen.queryByText('Drop your files to upload')).toBeNull();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(getToasts().map((toast) => toast.message)).toEqual(['No files to process']);
+  });
+
+  it("takes a drop that comes before the folder's listing, for the folder the route names", async () => {
+    const { content } = await setup(Permission.ALL, { listed: false });
+    clearToasts();
+    fireEvent.dragOver(content, { dataTransfer: files });
+    expect(fireEvent.drop(content, { dataTransfer: files })).toBe(false);
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(getToasts().map((toast) => toast.message)).toEqual(['No files to process']);
   });

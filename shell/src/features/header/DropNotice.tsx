@@ -58,7 +58,10 @@ export function DropNotice() {
       if (!isDesktopDrag(event)) return;
       event.preventDefault();
       hide();
-      const target = selectCurrentFolder(store.getState());
+      // A hurried user may drop before the folder's listing has come back: the route names the
+      // folder of the files view, and uploadDropped lists it again before uploading anyway.
+      const state = store.getState();
+      const target = selectCurrentFolder(state) ?? (state.navigation.view === 'files' ? { path: state.navigation.dir } : undefined);
       if (target === undefined || event.dataTransfer === null) return;
       // The entries are taken now: the browser empties the drop's data when the event is over.
       const taken = takeDroppedEntries(event.dataTransfer);

@@ -17,7 +17,7 @@ import { uploadCollected } from './uploadThunks';
  */
 export const uploadDropped = createAppAsyncThunk(
   'uploads/dropped',
-  async ({ target, taken }: { target: FolderNode; taken: ReturnType<typeof takeDroppedEntries> }, { dispatch, extra }) => {
+  async ({ target, taken }: { target: Pick<FolderNode, 'path'>; taken: ReturnType<typeof takeDroppedEntries> }, { dispatch, extra }) => {
     const { t, dav } = extra;
     if (taken.itemCount === 0) {
       showToast({ type: 'info', message: t('No files to process') });
