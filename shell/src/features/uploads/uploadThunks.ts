@@ -32,7 +32,9 @@ export function announceBatch(result: UploadBatchResult, origin: UploadOrigin, t
     return;
   }
   if (files.length === 0) {
-    showToast({ type: 'info', message: t('No files to upload') });
+    // Nothing left because the user skipped it or kept the existing versions: the dialogs
+    // spoke ('Conflicts resolution skipped', 'Upload has been skipped'), and no more is news.
+    if (result.skipped.length === 0) showToast({ type: 'info', message: t('No files to upload') });
     return;
   }
   const failed = files.filter((item) => item.status === 'failed' && !item.cancelled);
