@@ -5,6 +5,7 @@ export { createXhrTransport, createFetchTransport } from './transport';
 export type { XhrTransportOptions, FetchTransportOptions } from './transport';
 export * from './journal';
 export { createTimeSlicer, yieldToMain, SLICE_MS } from './time-slicer';
+export { idBucket } from './item-buckets';
 export type { TimeSlicer } from './time-slicer';
 export { createUploadFolder, isUploadFolder, uploadTreeFromPaths } from './folder';
 export {

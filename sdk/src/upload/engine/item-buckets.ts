@@ -1,12 +1,18 @@
 /** How many buckets the items are spread over. */
 const BUCKETS = 64;
 
-/** The bucket of an id (a string hash). */
-function bucketOf(id: string): number {
+/**
+ * The bucket, of `count`, that an id falls in (a string hash). The engine's
+ * items and the shell's mirror of them are spread the same way.
+ */
+export function idBucket(id: string, count: number): number {
   let hash = 0;
   for (let index = 0; index < id.length; index += 1) hash = (hash * 31 + id.charCodeAt(index)) | 0;
-  return (hash >>> 0) % BUCKETS;
+  return (hash >>> 0) % count;
 }
+
+/** The bucket of an id among this store's buckets. */
+const bucketOf = (id: string): number => idBucket(id, BUCKETS);
 
 /**
  * Values by id, spread over buckets, with cheap read-only views: a view

@@ -1,6 +1,6 @@
 import { createSlice, isAnyOf, original } from '@reduxjs/toolkit';
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
-import { createRateEstimate } from '@cumulus/sdk';
+import { createRateEstimate, idBucket } from '@cumulus/sdk';
 import type { QueueInfo, RateEstimate, UnfinishedUpload, UploadItemState } from '@cumulus/sdk';
 
 /**
@@ -59,9 +59,7 @@ export const UPLOAD_BUCKETS = 64;
 
 /** The bucket of an item id (a string hash). */
 export function bucketOf(id: string): string {
-  let hash = 0;
-  for (let index = 0; index < id.length; index += 1) hash = (hash * 31 + id.charCodeAt(index)) | 0;
-  return String((hash >>> 0) % UPLOAD_BUCKETS);
+  return String(idBucket(id, UPLOAD_BUCKETS));
 }
 
 /** Whether a file item counts as ended for the progress ('3 of 10 files'). */
