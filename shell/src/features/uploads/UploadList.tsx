@@ -1,11 +1,12 @@
 import { List } from 'react-window';
 import type { RowComponentProps } from 'react-window';
-import { formatFileSize, uploadErrorMessage } from '@cumulus/sdk';
+import { formatFileSize } from '@cumulus/sdk';
 import type { Translate, UploadItemState } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { selectUploadById, selectUploadFileIds } from './selectors';
 import { cancelUpload } from './uploadThunks';
+import { failureMessage } from './failureMessage';
 
 /** Height of one line of the list. */
 export const UPLOAD_ROW_HEIGHT = 40;
@@ -26,7 +27,7 @@ export function uploadStateText(item: UploadItemState, t: Translate): string {
     case 'cancelled':
       return t('Upload cancelled');
     case 'failed':
-      return item.cancelled ? t('Upload cancelled') : item.error !== undefined ? uploadErrorMessage(item.error, t) : t('Failed uploading the file');
+      return item.cancelled ? t('Upload cancelled') : failureMessage(item, t);
   }
 }
 

@@ -1,8 +1,9 @@
-import { createTimeSlicer, uploadErrorMessage, uploadTreeFromPaths } from '@cumulus/sdk';
+import { createTimeSlicer, uploadTreeFromPaths } from '@cumulus/sdk';
 import type { FolderNode, Translate, UnfinishedUpload, UploadBatchResult, UploadFile } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { showToast } from '../toasts/toasts';
 import type { CollectedFiles } from './dataTransferFiles';
+import { failureMessage } from './failureMessage';
 import { startedUploadRuntime, uploadRuntimeOf } from './uploadRuntime';
 import { uploadsActions } from './uploadsSlice';
 
@@ -39,7 +40,7 @@ export function announceBatch(result: UploadBatchResult, origin: UploadOrigin, t
   }
   const failed = files.filter((item) => item.status === 'failed' && !item.cancelled);
   const cancelled = files.some((item) => item.cancelled);
-  const reasons = new Set(failed.map((item) => (item.error === undefined ? t('Failed uploading the file') : uploadErrorMessage(item.error, t))));
+  const reasons = new Set(failed.map((item) => failureMessage(item, t)));
   for (const reason of reasons) showToast({ type: 'error', message: reason });
   if (cancelled) showToast({ type: 'info', message: t('Upload was cancelled by user') });
   if (failed.length > 0) {
@@ -134,7 +135,7 @@ export const resumeUnfinishedUpload = createAppAsyncThunk(
       runtime.flush();
       if (item.status === 'finished') showToast({ type: 'success', message: t('Files uploaded successfully') });
       else if (item.cancelled) showToast({ type: 'info', message: t('Upload was cancelled by user') });
-      else showToast({ type: 'error', message: item.error === undefined ? t('Failed uploading the file') : uploadErrorMessage(item.error, t) });
+      else showToast({ type: 'error', message: failureMessage(item, t) });
       return item.status;
     } catch (error) {
       if (isResumeMismatch(error)) {
