@@ -5,6 +5,8 @@
  * plugin registered taken back when it is deactivated. Types only; no server internals leak.
  */
 
+import type { Kysely } from 'kysely';
+
 /** Takes a registration back; calling it again does nothing. */
 export type Undo = () => void;
 
@@ -153,6 +155,38 @@ export interface PluginCommand {
   run(args: readonly string[], io: PluginCommandIo): number | Promise<number>;
 }
 
+/** One change to a plugin's own tables, applied once and recorded like the server's migrations. */
+export interface PluginMigration {
+  /** Unique and stable, starting with the plugin's id and a dash, e.g. `trash-001-items`. */
+  name: string;
+  /**
+   * Applies the change with kysely's schema builder, portable SQL only (the server runs on
+   * SQLite or PostgreSQL; `dialect` is for the few column kinds that differ).
+   */
+  up(db: Kysely<unknown>, dialect: PluginSqlDialect): Promise<void>;
+}
+
+/** The SQL dialects the server's database may speak. */
+export type PluginSqlDialect = 'sqlite' | 'postgres';
+
+/**
+ * The server's database, for the plugin's own tables. Name them `<plugin id>_…` (dashes as
+ * underscores) so they never meet the server's or another plugin's; read the server's
+ * tables only through the rest of this contract. A disabled plugin's tables stay, so
+ * enabling it again finds its data.
+ */
+export interface PluginDatabase {
+  readonly db: Kysely<unknown>;
+  readonly dialect: PluginSqlDialect;
+  /**
+   * Applies the given migrations not applied yet, in order, each in its own transaction.
+   * Call it at the start of `activate`; an activation whose migration fails is refused.
+   *
+   * @throws ServerPluginError for a name that does not start with `<plugin id>-`
+   */
+  migrate(migrations: readonly PluginMigration[]): Promise<void>;
+}
+
 /** The plugin's log: lines carry the plugin's id. */
 export interface PluginLog {
   info(message: string): void;
@@ -176,6 +210,8 @@ export interface ServerPluginContext {
   readonly liveProperties: ScopedRegistry<LivePropertyContribution>;
   /** Commands of the `cumulus` command line. */
   readonly commands: ScopedRegistry<PluginCommand>;
+  /** The database, for the plugin's own tables. */
+  readonly database: PluginDatabase;
   readonly log: PluginLog;
 }
 

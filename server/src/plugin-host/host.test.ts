@@ -5,6 +5,9 @@ import { ServerPluginError, defineServerPlugin, isServerPluginDefinition } from 
 import { makeTestFiles } from '../storage/test-support';
 import type { FileService } from '../storage/file-service';
 import type { LiveProperty } from '../dav/properties';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../db/connection';
 import { PluginHost } from './host';
 
 function silentLog(): { lines: string[]; info(m: string): void; warn(m: string): void; error(m: string): void } {
@@ -307,5 +310,67 @@ describe('node hooks fired by the storage layer', () => {
     await files.write('alice', '/quiet.txt', body('q'), { quota: -1 });
     await files.delete('alice', '/quiet.txt');
     expect(seen).toEqual([]);
+  });
+});
+
+describe('PluginHost database', () => {
+  it('gives a plugin the database for its own tables, applies its migrations once, and refuses names not its own', async () => {
+    const db = openDatabase<unknown>(':memory:');
+    try {
+      const host = new PluginHost(silentLog(), { db, dialect: 'sqlite' });
+      let runs = 0;
+      const migrations = [
+        {
+          name: 'notes-001-items',
+          async up(schema: Kysely<unknown>) {
+            runs += 1;
+            await schema.schema.createTable('notes_items').addColumn('id', 'integer', (c) => c.primaryKey()).addColumn('text', 'text').execute();
+          },
+        },
+      ];
+      const plugin = defineServerPlugin({
+        id: 'notes',
+        async activate(ctx) {
+          await ctx.database.migrate(migrations);
+          expect(ctx.database.dialect).toBe('sqlite');
+          await sql`insert into notes_items (id, text) values (1, 'kept')`.execute(ctx.database.db);
+        },
+      });
+      await host.activate(plugin);
+      await host.deactivate('notes');
+      // Enabled again (the next start): the migration is not run twice and the rows are still there.
+      await expect(host.activate(defineServerPlugin({ id: 'notes', activate: (ctx) => ctx.database.migrate(migrations) }))).resolves.toBeUndefined();
+      expect(runs).toBe(1);
+      const rows = await sql<{ text: string }>`select text from notes_items`.execute(db);
+      expect(rows.rows).toEqual([{ text: 'kept' }]);
+
+      await expect(
+        host.activate(defineServerPlugin({ id: 'thief', activate: (ctx) => ctx.database.migrate([{ name: 'notes-002-steal', up: async () => undefined }]) })),
+      ).rejects.toThrow('Plugin "thief": the migration "notes-002-steal" must be named "thief-…"');
+      expect(host.activeIds()).toEqual(['notes']);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('a plugin whose migration fails is not activated and keeps nothing registered', async () => {
+    const db = openDatabase<unknown>(':memory:');
+    try {
+      const host = new PluginHost(silentLog(), { db, dialect: 'sqlite' });
+      const failing = defineServerPlugin({
+        id: 'broken',
+        async activate(ctx) {
+          ctx.routes.register(route('broken.list'));
+          await ctx.database.migrate([{ name: 'broken-001', up: async () => Promise.reject(new Error('disk full')) }]);
+        },
+      });
+      await expect(host.activate(failing)).rejects.toThrow('Plugin "broken": activation failed: disk full');
+      expect(host.routes.list()).toEqual([]);
+      expect(host.activeIds()).toEqual([]);
+      const applied = await sql<{ name: string }>`select name from migrations`.execute(db);
+      expect(applied.rows).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
   });
 });

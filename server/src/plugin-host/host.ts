@@ -4,7 +4,9 @@ import type {
   LivePropertyContribution,
   NodeHook,
   PluginCommand,
+  PluginDatabase,
   PluginLog,
+  PluginMigration,
   PluginNode,
   PluginRoute,
   ScopedRegistry,
@@ -13,6 +15,9 @@ import type {
   Undo,
 } from '../plugin-api';
 import { ServerPluginError } from '../plugin-api';
+import type { Kysely } from 'kysely';
+import type { SqlDialectName } from '../db/connection';
+import { migrate } from '../db/connection';
 import type { LiveProperty } from '../dav/properties';
 import { LIVE_PROPERTIES } from '../dav/properties';
 import { NS } from '../dav/xml/element';
@@ -25,6 +30,12 @@ import { routePathProblem } from './route-paths';
 
 const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 const HOOK_NAMES = ['created', 'changed', 'deleting', 'deleted', 'moved'] as const;
+
+/** The database the host gives plugins (`ctx.database`); absent only in tests that need none. */
+export interface HostDatabase {
+  db: Kysely<unknown>;
+  dialect: SqlDialectName;
+}
 
 /** Where the host logs: the server's logger. */
 export interface HostLog {
@@ -106,7 +117,10 @@ export class PluginHost {
   });
   private readonly active = new Map<string, { definition: ServerPluginDefinition; undos: Undo[] }>();
 
-  constructor(private readonly log: HostLog) {}
+  constructor(
+    private readonly log: HostLog,
+    private readonly database?: HostDatabase,
+  ) {}
 
   /** The ids of the active plugins. */
   activeIds(): string[] {
@@ -140,6 +154,7 @@ export class PluginHost {
       nodeHooks: scoped(this.nodeHooks),
       liveProperties: scoped(this.liveProperties),
       commands: scoped(this.commands),
+      database: this.pluginDatabase(id),
       log,
     });
     try {
@@ -150,6 +165,28 @@ export class PluginHost {
       throw new ServerPluginError(id, `activation failed: ${messageOf(error)}`);
     }
     this.active.set(id, { definition, undos });
+  }
+
+  /** `ctx.database` of the plugin `id`: the server's database, migrations named for the plugin. */
+  private pluginDatabase(id: string): PluginDatabase {
+    const database = this.database;
+    const missing = (): never => {
+      throw new ServerPluginError(id, 'has no database here (the host was made without one)');
+    };
+    return Object.freeze({
+      get db() {
+        return database?.db ?? missing();
+      },
+      get dialect() {
+        return database?.dialect ?? missing();
+      },
+      async migrate(migrations: readonly PluginMigration[]) {
+        const wrong = migrations.find((migration) => typeof migration.name !== 'string' || !migration.name.startsWith(`${id}-`));
+        if (wrong) throw new ServerPluginError(id, `the migration "${String(wrong.name)}" must be named "${id}-…"`);
+        if (!database) return missing();
+        await migrate(database.db, [...migrations], database.dialect);
+      },
+    });
   }
 
   /** Takes back everything the plugin registered and runs its `deactivate`. */
