@@ -19,7 +19,7 @@ import { registerWeb } from './web';
 import { registerDav } from './dav';
 import { answerClientError } from './client-errors';
 import type { PluginRuntime } from './plugin-host';
-import { pluginMigrations, startPlugins } from './plugin-host';
+import { davPluginHandlers, pluginMigrations, startPlugins } from './plugin-host';
 import { installServerErrorLog } from './server-errors';
 
 /** The name of the metadata database inside the data dir. */
@@ -106,6 +106,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     db,
     config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval },
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
+    pluginHandlers: davPluginHandlers(plugins.host, files, app.log),
   });
 
   const sweeper = setInterval(() => {

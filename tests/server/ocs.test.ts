@@ -29,7 +29,8 @@ describe('OCS and status endpoints', () => {
       const body = (await response.json()) as Envelope<{ capabilities: Record<string, Record<string, unknown>> }>;
       expect(body.ocs.meta).toMatchObject({ status: 'ok', statuscode: code });
       const { dav, files } = body.ocs.data.capabilities;
-      expect(dav).toEqual({ chunking: '1.0' });
+      // The Recent view's SEARCH may filter on nc:upload_time and order by nc:last_activity.
+      expect(dav).toEqual({ chunking: '1.0', search_supports_upload_time: true, search_supports_last_activity: true });
       expect(files?.chunked_upload).toEqual({ max_size: 5 * 1024 * 1024, max_parallel_count: 5 });
       expect(files?.forbidden_filename_characters).toEqual(['/', '\\']);
       expect(files?.forbidden_filenames).toEqual(['.htaccess']);

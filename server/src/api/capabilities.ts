@@ -25,7 +25,7 @@ export function capabilities(
     version: { ...SERVER_VERSION, edition: '', extendedSupport: false },
     capabilities: contribute({
       core: { pollinterval: 60, 'webdav-root': 'remote.php/webdav' },
-      dav: { chunking: '1.0' },
+      dav: { chunking: '1.0', search_supports_upload_time: true, search_supports_last_activity: true },
       files: {
         blacklisted_files: [...FILENAME_RULES.forbiddenFilenames],
         forbidden_filenames: [...FILENAME_RULES.forbiddenFilenames],

@@ -29,13 +29,14 @@ export const ERROR_STATUS: Record<StorageErrorKind, { status: number; exception:
   'insufficient-storage': { status: 507, exception: 'Sabre\\DAV\\Exception\\InsufficientStorage' },
 };
 
-/** The Nextcloud-style XML error body. */
-export function errorBody(exception: string, message: string): string {
+/** The Nextcloud-style XML error body; `extra` is XML after the message (a precondition element such as `<d:supported-report/>`). */
+export function errorBody(exception: string, message: string, extra = ''): string {
   return (
     '<?xml version="1.0" encoding="utf-8"?>\n' +
     '<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns">\n' +
     `  <s:exception>${escapeXml(exception)}</s:exception>\n` +
     `  <s:message>${escapeXml(message)}</s:message>\n` +
+    (extra === '' ? '' : `  ${extra}\n`) +
     '</d:error>\n'
   );
 }

@@ -9,6 +9,8 @@ import { StorageError, fail } from '../storage/errors';
 import { decodeUrlPath, encodeSegment } from '../storage/paths';
 import type { DavRequest, DavServices, DavTree } from './context';
 import type { LiveProperty } from './properties';
+import type { DavPluginHandlers } from './plugin-handlers';
+import { NO_PLUGIN_HANDLERS } from './plugin-handlers';
 import { sendError, errorBody } from './errors';
 import { ALLOWED_METHODS, options } from './methods/options';
 import { propfind } from './methods/propfind';
@@ -87,6 +89,8 @@ export function registerDav(
     config: { maxChunkSize: number; rescanInterval: number };
     /** The plugins' live properties (none when not given). */
     pluginLiveProperties?: () => ReadonlyMap<string, LiveProperty>;
+    /** The plugins' REPORT and SEARCH handlers (none when not given). */
+    pluginHandlers?: DavPluginHandlers;
   },
 ): void {
   const services: DavServices = {
@@ -97,6 +101,7 @@ export function registerDav(
     config: deps.config,
     instanceId: `oc${createHash('sha1').update(deps.files.dataDir).digest('hex').slice(0, 10)}`,
     pluginLiveProperties: deps.pluginLiveProperties ?? (() => new Map()),
+    pluginHandlers: deps.pluginHandlers ?? NO_PLUGIN_HANDLERS,
   };
   for (const verb of DAV_VERBS) if (!app.supportedMethods.includes(verb)) app.addHttpMethod(verb, { hasBody: false });
 

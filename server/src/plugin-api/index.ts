@@ -23,4 +23,17 @@ export type {
   ServerPluginDefinitionInput,
   Undo,
 } from './types';
+export type {
+  DavFailure,
+  DavNodesAnswer,
+  PluginNodeQuery,
+  PluginReportRequest,
+  PluginSearchOrder,
+  PluginSearchRequest,
+  PluginUserTree,
+  PluginXmlElement,
+  ReportHandler,
+  SearchAnswer,
+  SearchHandler,
+} from './dav-handlers';
 export { SERVER_PLUGIN_API_VERSION, SERVER_PLUGIN_ID_PATTERN, ServerPluginError, defineServerPlugin, isServerPluginDefinition } from './define-server-plugin';

@@ -6,6 +6,7 @@
  */
 
 import type { Kysely } from 'kysely';
+import type { ReportHandler, SearchHandler } from './dav-handlers';
 
 /** Takes a registration back; calling it again does nothing. */
 export type Undo = () => void;
@@ -210,6 +211,10 @@ export interface ServerPluginContext {
   readonly liveProperties: ScopedRegistry<LivePropertyContribution>;
   /** Commands of the `cumulus` command line. */
   readonly commands: ScopedRegistry<PluginCommand>;
+  /** Handlers of a WebDAV REPORT, by the report's name (see `dav-handlers.ts`). */
+  readonly reports: ScopedRegistry<ReportHandler>;
+  /** Handlers that claim or add to a WebDAV SEARCH (see `dav-handlers.ts`). */
+  readonly searches: ScopedRegistry<SearchHandler>;
   /** The database, for the plugin's own tables. */
   readonly database: PluginDatabase;
   readonly log: PluginLog;

@@ -9,6 +9,8 @@ import type {
   PluginMigration,
   PluginNode,
   PluginRoute,
+  ReportHandler,
+  SearchHandler,
   ScopedRegistry,
   ServerPluginContext,
   ServerPluginDefinition,
@@ -27,6 +29,7 @@ import type { FileEntry } from '../storage/types';
 import type { ServerRegistry } from './registry';
 import { createServerRegistry } from './registry';
 import { routePathProblem } from './route-paths';
+import { reportProblem, searchProblem } from './dav-handler-checks';
 
 const ROUTE_METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE', 'PATCH']);
 const HOOK_NAMES = ['created', 'changed', 'deleting', 'deleted', 'moved'] as const;
@@ -115,6 +118,8 @@ export class PluginHost {
     if (problem !== null) return problem;
     return this.commands.list().some((other) => other.owner === owner && other.entry.name === command.name) ? `the command ${owner}:${command.name} is already registered` : null;
   });
+  readonly reports: ServerRegistry<ReportHandler> = createServerRegistry('report handler', (handler) => reportProblem(handler, this.reports.list()));
+  readonly searches: ServerRegistry<SearchHandler> = createServerRegistry('search handler', searchProblem);
   private readonly active = new Map<string, { definition: ServerPluginDefinition; undos: Undo[] }>();
 
   constructor(
@@ -154,6 +159,8 @@ export class PluginHost {
       nodeHooks: scoped(this.nodeHooks),
       liveProperties: scoped(this.liveProperties),
       commands: scoped(this.commands),
+      reports: scoped(this.reports),
+      searches: scoped(this.searches),
       database: this.pluginDatabase(id),
       log,
     });

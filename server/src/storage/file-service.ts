@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import type { ContentStat, ContentStore, OpenedFile } from './content-store';
 import type { FileRow } from './tables';
-import type { ListedRow, MetadataStore, NewFileRow, SearchQuery } from './metadata-store';
+import type { ListedRow, MetadataStore, NewFileRow } from './metadata-store';
+import type { SearchQuery } from './search-query';
 import type { FileEntry } from './types';
 import { LocalContentStore } from './local-content-store';
 import { SqlMetadataStore, newEtag } from './metadata-store';
@@ -375,7 +376,7 @@ export class FileService {
     return entries;
   }
 
-  /** Nodes below `scope` matching a search. */
+  /** Nodes below `scope` matching a search, ordered and cut by the database (not checked against the disk: a search answers from the cache). */
   async search(uid: string, scope: string, query: SearchQuery): Promise<FileEntry[]> {
     return (await this.metadata.search(uid, normalizePath(scope), query)).map(toEntry);
   }

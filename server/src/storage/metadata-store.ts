@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type Database from 'better-sqlite3';
 import { sqliteHandle } from '../db/connection';
 import type { FileRow, StorageTables } from './tables';
+import type { SearchCondition, SearchOrderColumn, SearchQuery } from './search-query';
 
 /** What a listing needs of a child row (path, uid and parent are known from the folder). */
 export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time' | 'checksum'>;
@@ -33,7 +34,7 @@ export interface MetadataStore {
   /** Adds `sizeDelta` to, and gives a new etag to, the given folders. */
   propagate(uid: string, paths: string[], sizeDelta: number, mtime: number): Promise<void>;
   favorites(uid: string): Promise<FileRow[]>;
-  /** Rows below `scope` matching a search. */
+  /** Rows below `scope` (never `scope` itself) matching a search, ordered and cut in the database. */
   search(uid: string, scope: string, query: SearchQuery): Promise<FileRow[]>;
   deleteUser(uid: string): Promise<void>;
   /**
@@ -41,23 +42,6 @@ export interface MetadataStore {
    * tables, such as dead properties, change in the same transaction through `db`).
    */
   transaction<T>(work: (store: MetadataStore, db: Kysely<unknown>) => Promise<T>): Promise<T>;
-}
-
-/** One comparison on the modification time. */
-export interface MtimeCondition {
-  op: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
-  value: number;
-}
-
-/** What a SEARCH asks for, in storage terms. */
-export interface SearchQuery {
-  /** SQL LIKE pattern on the name (`%` and `_` wildcards), compared case-insensitively. */
-  nameLike?: string;
-  /** Only files or only folders. */
-  type?: 'file' | 'folder';
-  mtime: MtimeCondition[];
-  orderBy: { column: 'mtime' | 'name' | 'size'; direction: 'asc' | 'desc' }[];
-  limit?: number;
 }
 
 /** A fresh opaque etag. */
@@ -185,14 +169,13 @@ export class SqlMetadataStore implements MetadataStore {
 
   async search(uid: string, scope: string, query: SearchQuery): Promise<FileRow[]> {
     let select = this.db.selectFrom('filecache').selectAll().where('uid', '=', uid).where('path', '!=', scope);
-    if (scope !== '/') select = select.where(sql<string>`substr(path, 1, ${scope.length + 1})`, '=', `${scope}/`);
-    if (query.nameLike !== undefined) select = select.where(sql<string>`lower(name)`, 'like', query.nameLike.toLowerCase());
-    if (query.type !== undefined) select = select.where('type', '=', query.type);
-    const ops = { gt: '>', gte: '>=', lt: '<', lte: '<=', eq: '=' } as const;
-    for (const condition of query.mtime) select = select.where('mtime', ops[condition.op], condition.value);
-    for (const order of query.orderBy) select = select.orderBy(order.column, order.direction);
+    if (query.parent !== undefined) select = select.where('parent', '=', query.parent);
+    else if (scope !== '/') select = select.where(sql<string>`substr(path, 1, ${scope.length + 1})`, '=', `${scope}/`);
+    if (query.where.kind !== 'all') select = select.where(conditionSql(query.where));
+    for (const order of query.orderBy) select = select.orderBy(orderSql(order.column), order.direction);
     select = select.orderBy('fileid', 'asc');
     if (query.limit !== undefined) select = select.limit(query.limit);
+    if (query.offset) select = query.limit === undefined ? select.limit(-1).offset(query.offset) : select.offset(query.offset);
     return select.execute();
   }
 
@@ -208,6 +191,41 @@ export class SqlMetadataStore implements MetadataStore {
     await this.db.deleteFrom('uploads').where('uid', '=', uid).execute();
     await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).execute();
     await this.db.deleteFrom('filecache').where('uid', '=', uid).execute();
+  }
+}
+
+/**
+ * The later of the modification and upload times (Nextcloud's `nc:last_activity`). Written the
+ * same way as the expression index `filecache_uid_last_activity` (storage-011), so SQLite
+ * walks that index for the Recent view's `ORDER BY … DESC LIMIT 100`.
+ */
+export const LAST_ACTIVITY_SQL = sql<number>`(case when mtime > upload_time then mtime else upload_time end)`;
+
+function orderSql(column: SearchOrderColumn) {
+  return column === 'last_activity' ? LAST_ACTIVITY_SQL : sql.ref(column);
+}
+
+const COMPARISON = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+/** A search condition as SQL, values bound as parameters. */
+function conditionSql(condition: SearchCondition): ReturnType<typeof sql<boolean>> {
+  switch (condition.kind) {
+    case 'all':
+      return sql<boolean>`1 = 1`;
+    case 'none':
+      return sql<boolean>`1 = 0`;
+    case 'and':
+    case 'or': {
+      if (condition.operands.length === 0) return condition.kind === 'and' ? sql<boolean>`1 = 1` : sql<boolean>`1 = 0`;
+      const joined = sql.join(condition.operands.map(conditionSql), sql.raw(condition.kind === 'and' ? ' and ' : ' or '));
+      return sql<boolean>`(${joined})`;
+    }
+    case 'not':
+      return sql<boolean>`not (${conditionSql(condition.operand)})`;
+    case 'compare':
+      return sql<boolean>`${orderSql(condition.column)} ${sql.raw(COMPARISON[condition.op])} ${condition.value}`;
+    case 'type':
+      return sql<boolean>`type = ${condition.type}`;
   }
 }
 

@@ -5,7 +5,11 @@ import type { XmlElement } from '../xml/element';
 import { NS, child, elements, textOf } from '../xml/element';
 import { namesIn } from '../properties';
 import { compileLike } from '../like';
-import { filterWithinBudget } from '../time-budget';
+import { SEARCH_TIME_LIMIT_MS, filterWithinBudget } from '../time-budget';
+import { numberLiteral, orderColumn, propertyKey, whereToSql } from '../search-sql';
+import type { FileService } from '../../storage/file-service';
+import type { SearchOrderColumn } from '../../storage/search-query';
+import { ALL_ROWS } from '../../storage/search-query';
 import type { PropRequest } from '../properties';
 import { renderEntries, sendMultistatus } from './propfind';
 import { fail } from '../../storage/errors';
@@ -14,11 +18,9 @@ import type { FileEntry } from '../../storage/types';
 
 type Predicate = (entry: FileEntry) => boolean;
 
-/** The value of a searchable property of a node. */
+/** The value of a searchable property of a node (400 for a property a search cannot use). */
 function propertyValue(entry: FileEntry, prop: XmlElement): string | number | boolean {
-  const name = elements(prop)[0];
-  if (!name) fail('bad-request', 'A comparison needs a property');
-  const key = `{${name.ns}}${name.local}`;
+  const key = propertyKey(prop);
   switch (key) {
     case `{${NS.dav}}displayname`:
       return entry.name;
@@ -37,6 +39,8 @@ function propertyValue(entry: FileEntry, prop: XmlElement): string | number | bo
       return entry.uploadTime;
     case `{${NS.nc}}creation_time`:
       return entry.creationTime;
+    case `{${NS.nc}}last_activity`:
+      return Math.max(entry.mtime, entry.uploadTime);
     case `{${NS.dav}}resourcetype`:
       return entry.type === 'folder';
     default:
@@ -44,13 +48,12 @@ function propertyValue(entry: FileEntry, prop: XmlElement): string | number | bo
   }
 }
 
+/** A node to ask {@link propertyValue} whether it knows a property. */
+const ANY_ENTRY: FileEntry = { fileid: 0, path: '/', name: '', type: 'file', size: 0, mtime: 0, etag: '', mime: '', permissions: '', favorite: false, uploadTime: 0, creationTime: 0, checksum: null };
+
 /** A literal compared with a property: dates as RFC 1123/ISO or seconds, numbers as numbers. */
 function literalFor(sample: string | number | boolean, literal: string): string | number {
-  if (typeof sample !== 'number') return literal;
-  if (/^-?\d+(\.\d+)?$/.test(literal.trim())) return Number(literal);
-  const date = Date.parse(literal);
-  if (Number.isNaN(date)) fail('bad-request', `Invalid literal "${literal}"`);
-  return Math.floor(date / 1000);
+  return typeof sample === 'number' ? numberLiteral(literal) : literal;
 }
 
 /** Most conditions (operators, and/or/not included) in one `d:where`. */
@@ -127,9 +130,87 @@ export function compileWhere(element: XmlElement, cost: WhereCost = { conditions
   }
 }
 
+/** Rows the database hands over per query when the exact test runs on its preselection. */
+const PAGE_ROWS = 2000;
+/** `d:nresults` 0 asks for Nextcloud's default page (FileSearchBackend). */
+const DEFAULT_RESULTS = 100;
+
+/** One `d:order`: the property element, its Clark name, the direction. */
+interface OrderKey {
+  prop: XmlElement;
+  property: string;
+  descending: boolean;
+}
+
+/** Orders entries as the keys say, then by file id. */
+function compareBy(keys: readonly OrderKey[]): (a: FileEntry, b: FileEntry) => number {
+  return (a, b) => {
+    for (const key of keys) {
+      const x = propertyValue(a, key.prop);
+      const y = propertyValue(b, key.prop);
+      const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+      if (cmp !== 0) return key.descending ? -cmp : cmp;
+    }
+    return a.fileid - b.fileid;
+  };
+}
+
+/** What the server's own search needs. */
+interface CoreSearch {
+  uid: string;
+  scope: string;
+  /** The scope folder's id, for depth 1. */
+  parent: number | undefined;
+  where: XmlElement | undefined;
+  keys: OrderKey[];
+  offset: number;
+  limit: number | undefined;
+}
+
 /**
- * SEARCH with `d:basicsearch` on `/remote.php/dav/`: scope `/files/{uid}/…`,
- * `d:like`, comparisons, `d:and`/`d:or`/`d:not`, `d:orderby` and `d:nresults`.
+ * The server's results: one SQL query, ordered and cut by the database, when the condition
+ * and the order translate exactly (the Recent view's query does, walking an index); otherwise
+ * the database preselects page by page and the exact test runs on each page, within the
+ * search's time budget, stopping as soon as the window is full when the order is the
+ * database's. Never the whole subtree in memory.
+ */
+async function coreResults(files: FileService, search: CoreSearch): Promise<FileEntry[]> {
+  const { uid, scope, parent, keys, offset, limit } = search;
+  const predicate = search.where ? compileWhere(search.where) : () => true;
+  const sqlWhere = search.where ? whereToSql(search.where) : { condition: ALL_ROWS, exact: true };
+  const columns = keys.map((key) => orderColumn(key.property));
+  const sqlOrder = columns.every((column) => column !== undefined);
+  const orderBy = sqlOrder ? keys.map((key, i) => ({ column: columns[i] as SearchOrderColumn, direction: key.descending ? ('desc' as const) : ('asc' as const) })) : [];
+  const base = { ...(parent !== undefined ? { parent } : {}), where: sqlWhere.condition, orderBy };
+  if (sqlWhere.exact && sqlOrder) return files.search(uid, scope, { ...base, offset, ...(limit !== undefined ? { limit } : {}) });
+
+  const wanted = limit === undefined ? Infinity : offset + limit;
+  const started = Date.now();
+  let kept: FileEntry[] = [];
+  for (let page = 0; ; page += 1) {
+    const rows = await files.search(uid, scope, { ...base, offset: page * PAGE_ROWS, limit: PAGE_ROWS });
+    const left = SEARCH_TIME_LIMIT_MS - (Date.now() - started);
+    kept = kept.concat(sqlWhere.exact ? rows : await filterWithinBudget(rows, predicate, Math.max(0, left)));
+    if (rows.length < PAGE_ROWS || (sqlOrder && kept.length >= wanted)) break;
+    if (Date.now() - started > SEARCH_TIME_LIMIT_MS) fail('unavailable', `The search took longer than ${SEARCH_TIME_LIMIT_MS / 1000} s; narrow it down`);
+  }
+  if (!sqlOrder && keys.length > 0) kept.sort(compareBy(keys));
+  return kept.slice(offset, limit === undefined ? undefined : offset + limit);
+}
+
+/** Adds the plugins' nodes to the server's results (each file id once), ordered and cut together. */
+function withContributions(own: FileEntry[], added: FileEntry[], keys: readonly OrderKey[], offset: number, limit: number | undefined): FileEntry[] {
+  const seen = new Set(own.map((entry) => entry.fileid));
+  const merged = own.concat(added.filter((entry) => !seen.has(entry.fileid) && seen.add(entry.fileid)));
+  merged.sort(compareBy(keys));
+  return merged.slice(offset, limit === undefined ? undefined : offset + limit);
+}
+
+/**
+ * SEARCH with `d:basicsearch` on `/remote.php/dav/`: scope `/files/{uid}/…` (a folder of the
+ * user's), `d:like`, comparisons, `d:and`/`d:or`/`d:not`, `d:orderby` and `d:limit`
+ * (`d:nresults`, `firstresult`). A plugin's search handler may answer the whole search or add
+ * nodes to it (plugin-api `SearchHandler`).
  */
 export async function search(ctx: DavRequest): Promise<void> {
   const root = parseXml(await readBody(ctx.request));
@@ -139,41 +220,55 @@ export async function search(ctx: DavRequest): Promise<void> {
   const request: PropRequest = selectProp ? { kind: 'prop', names: namesIn(selectProp) } : { kind: 'allprop', include: [] };
   const scopeElement = child(child(basic, NS.dav, 'from') ?? basic, NS.dav, 'scope');
   const scopeHref = scopeElement ? textOf(child(scopeElement, NS.dav, 'href') ?? scopeElement).trim() : '';
-  const depth = scopeElement ? textOf(child(scopeElement, NS.dav, 'depth') ?? scopeElement).trim() : 'infinity';
+  const depthText = scopeElement ? textOf(child(scopeElement, NS.dav, 'depth') ?? scopeElement).trim() : 'infinity';
+  const depth = depthText === '0' || depthText === '1' ? depthText : 'infinity';
   const match = /^(?:.*\/remote\.php\/dav)?\/files\/([^/]+)(\/.*)?$/.exec(scopeHref);
   if (!match) fail('bad-request', 'The search scope must be /files/{user}/…');
   if (decodeURIComponent(match[1] ?? '') !== ctx.uid) fail('not-found', 'The search scope was not found');
   const scope = decodeUrlPath(match[2] ?? '/');
-  const where = child(basic, NS.dav, 'where');
-  const predicate = where && elements(where)[0] ? compileWhere(elements(where)[0] as XmlElement) : () => true;
+  const whereElement = child(basic, NS.dav, 'where');
+  const where = whereElement ? elements(whereElement)[0] : undefined;
+  // Checked (limits, operators) before anything is read.
+  if (where) compileWhere(where);
 
-  let entries = await filterWithinBudget(await ctx.services.files.search(ctx.uid, scope, { mtime: [], orderBy: [] }), predicate);
-  if (depth === '1') entries = entries.filter((e) => e.path.slice(scope === '/' ? 1 : scope.length + 1).indexOf('/') < 0);
+  const keys: OrderKey[] = elements(child(basic, NS.dav, 'orderby') ?? { ns: '', local: '', attributes: {}, children: [] }).map((order) => {
+    const prop = child(order, NS.dav, 'prop');
+    if (!prop) fail('bad-request', 'd:order needs a property');
+    const property = propertyKey(prop);
+    // Refuses a property a search cannot use now, not only when two results meet in the sort.
+    propertyValue(ANY_ENTRY, prop);
+    return { prop, property, descending: child(order, NS.dav, 'descending') !== undefined };
+  });
+  const limitElement = child(basic, NS.dav, 'limit');
+  const nresults = limitElement ? child(limitElement, NS.dav, 'nresults') : undefined;
+  const firstResult = limitElement ? elements(limitElement).find((e) => e.local === 'firstresult') : undefined;
+  const offset = firstResult ? Math.max(0, Math.floor(Number(textOf(firstResult))) || 0) : 0;
+  const asked = nresults ? Math.max(0, Math.floor(Number(textOf(nresults))) || 0) : undefined;
+  const limit = asked === 0 ? DEFAULT_RESULTS : asked;
 
-  const orders = elements(child(basic, NS.dav, 'orderby') ?? { ns: '', local: '', attributes: {}, children: [] });
-  if (orders.length > 0) {
-    const keys = orders.map((order) => {
-      const prop = child(order, NS.dav, 'prop');
-      if (!prop) fail('bad-request', 'd:order needs a property');
-      return { prop, descending: child(order, NS.dav, 'descending') !== undefined };
-    });
-    entries.sort((a, b) => {
-      for (const key of keys) {
-        const x = propertyValue(a, key.prop);
-        const y = propertyValue(b, key.prop);
-        const cmp = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-        if (cmp !== 0) return key.descending ? -cmp : cmp;
-      }
-      return a.fileid - b.fileid;
-    });
+  const scopeEntry = await ctx.services.files.stat(ctx.uid, scope);
+  if (!scopeEntry) fail('not-found', 'The search scope was not found');
+  if (scopeEntry.type !== 'folder') fail('bad-request', 'The search scope must be a folder');
+
+  const plugins = await ctx.services.pluginHandlers.search({
+    uid: ctx.uid,
+    scope,
+    depth,
+    where,
+    orderBy: keys.map(({ property, descending }) => ({ property, descending })),
+    limit,
+    offset,
+    search: basic,
+  });
+  let entries: FileEntry[];
+  if ('claim' in plugins) entries = plugins.claim;
+  else {
+    const parent = depth === '1' ? scopeEntry.fileid : undefined;
+    const added = plugins.contribute;
+    // With contributions the window is cut after merging, so the server reads from the start.
+    const own = await coreResults(ctx.services.files, { uid: ctx.uid, scope, parent, where, keys, offset: added.length > 0 ? 0 : offset, limit: added.length > 0 && limit !== undefined ? offset + limit : limit });
+    entries = added.length > 0 ? withContributions(own, added, keys, offset, limit) : own;
   }
-  const limit = child(basic, NS.dav, 'limit');
-  const nresults = limit ? child(limit, NS.dav, 'nresults') : undefined;
-  const firstResult = limit ? elements(limit).find((e) => e.local === 'firstresult') : undefined;
-  const offset = firstResult ? Math.max(0, Number(textOf(firstResult)) || 0) : 0;
-  if (nresults) entries = entries.slice(offset, offset + Math.max(0, Number(textOf(nresults)) || 0));
-  else if (offset) entries = entries.slice(offset);
-
   const body = await renderEntries({ ...ctx, base: filesBase(ctx.uid) }, request, entries);
   sendMultistatus(ctx, body);
 }

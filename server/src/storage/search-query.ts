@@ -1,0 +1,34 @@
+/**
+ * A SEARCH in storage terms: a condition tree over the file cache's columns, an order and a
+ * window, which the metadata store runs as one SQL query (indexed, ordered and cut there), so
+ * a search never loads a whole subtree into memory.
+ */
+
+/** The numeric columns a search compares and orders by; `last_activity` is the later of mtime and upload time. */
+export type SearchNumberColumn = 'mtime' | 'size' | 'fileid' | 'favorite' | 'upload_time' | 'creation_time' | 'last_activity';
+
+/** What a search orders by: a numeric column, or the node type (`file` before `folder` ascending). */
+export type SearchOrderColumn = SearchNumberColumn | 'type';
+
+/** A condition on cache rows. */
+export type SearchCondition =
+  | { kind: 'all' }
+  | { kind: 'none' }
+  | { kind: 'and' | 'or'; operands: SearchCondition[] }
+  | { kind: 'not'; operand: SearchCondition }
+  | { kind: 'compare'; column: SearchNumberColumn; op: 'eq' | 'gt' | 'gte' | 'lt' | 'lte'; value: number }
+  | { kind: 'type'; type: 'file' | 'folder' };
+
+/** A search below a scope folder. */
+export interface SearchQuery {
+  /** Only the direct children of the folder with this id (depth 1); any depth below the scope otherwise. */
+  parent?: number;
+  where: SearchCondition;
+  /** Applied in order, then by file id. */
+  orderBy: { column: SearchOrderColumn; direction: 'asc' | 'desc' }[];
+  offset?: number;
+  limit?: number;
+}
+
+/** The condition that holds for every row. */
+export const ALL_ROWS: SearchCondition = { kind: 'all' };
