@@ -12,3 +12,4 @@ export * from './events';
 export * from './sorting';
 export * from './upload';
 export * from './state';
+export * from './dav';

@@ -1,9 +1,8 @@
 import type { FileStat, ResponseDataDetailed, WebDAVClient } from 'webdav';
-import { propfindBody } from '@cumulus/sdk';
+import { encodeDavPath, propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { withDavMessage } from '../davErrorMessage';
 import { errorStatus } from '../errorStatus';
-import { encodeDavPath } from './davProps';
 import { fetchFolderEtag, fetchListing } from './propfindListing';
 
 /** Where the DAV service talks to and as whom. */

@@ -1,7 +1,6 @@
 import type { FileStat } from 'webdav';
-import { FOLDER_MIME, createNode, parsePermissions, parseShareAttributes } from '@cumulus/sdk';
+import { CORE_PROPERTIES, FOLDER_MIME, cleanEtag, createNode, encodeDavPath, numberProp, parsePermissions, parseShareAttributes, timeOf } from '@cumulus/sdk';
 import type { Node, NodeAttributes } from '@cumulus/sdk';
-import { CORE_PROPERTIES, cleanEtag, encodeDavPath, numberProp, timeOf } from './davProps';
 
 /** `oc:share-types` arrives as '', `{ 'share-type': 3 }` or `{ 'share-type': [0, 3] }`. */
 function shareTypesOf(value: unknown): number[] {

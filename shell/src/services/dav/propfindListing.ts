@@ -1,8 +1,5 @@
-import { isFolder, propfindBody } from '@cumulus/sdk';
+import { MultistatusReader, ResponseNodeBuilder, cleanEtag, deepFreeze, isFolder, propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
-import { cleanEtag } from './davProps';
-import { MultistatusReader } from './multistatus';
-import { deepFreeze, ResponseNodeBuilder } from './responseNode';
 
 /** What {@link fetchListing} needs. */
 export interface ListingRequest {

@@ -1,6 +1,6 @@
-import { DEFAULT_FILE_MIME, FOLDER_MIME, createNode, parsePermissions, parseShareAttributes } from '@cumulus/sdk';
-import type { Node, NodeAttributes, NodeType, Permissions } from '@cumulus/sdk';
-import { CORE_PROPERTIES, cleanEtag, encodeDavPath, numberProp, timeOf } from './davProps';
+import { DEFAULT_FILE_MIME, FOLDER_MIME, createNode, parsePermissions, parseShareAttributes } from '../node';
+import type { Node, NodeAttributes, NodeType, Permissions } from '../node';
+import { CORE_PROPERTIES, cleanEtag, encodeDavPath, numberProp, timeOf } from './dav-props';
 import type { DavPropElement, DavPropValue, DavResponse } from './multistatus';
 
 /** Properties kept as the text the server sent ('0012', '1e3' are not numbers there). */

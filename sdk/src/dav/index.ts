@@ -1,0 +1,14 @@
+/**
+ * WebDAV for the shell and plugins: the streaming multistatus reader, nodes built from its
+ * responses, the bodies of Nextcloud's favorites REPORT and recent SEARCH, and a request that
+ * answers with the user's nodes.
+ */
+export { MultistatusError, MultistatusReader, decodeXmlText, detach, statusCodeOf } from './multistatus';
+export type { DavPropElement, DavPropValue, DavResponse } from './multistatus';
+export { ResponseNodeBuilder, deepFreeze, propValue } from './response-node';
+export type { BuiltNode, ResponseNodeContext } from './response-node';
+export { CORE_PROPERTIES, cleanEtag, encodeDavPath, numberProp, timeOf } from './dav-props';
+export { RECENT_DAYS, RECENT_LIMIT, favoritesReportBody, recentSearchBody } from './dav-bodies';
+export type { RecentSearchOptions } from './dav-bodies';
+export { DavRequestError, fetchDavNodes, filesRoot, readDavNodes, readDavSession } from './fetch-nodes';
+export type { DavNodesRequest, DavSession } from './fetch-nodes';
