@@ -171,6 +171,7 @@ export class SqlMetadataStore implements MetadataStore {
     let select = this.db.selectFrom('filecache').selectAll().where('uid', '=', uid).where('path', '!=', scope);
     if (query.parent !== undefined) select = select.where('parent', '=', query.parent);
     else if (scope !== '/') select = select.where(sql<string>`substr(path, 1, ${scope.length + 1})`, '=', `${scope}/`);
+    if (query.afterPath !== undefined) select = select.where('path', '>', query.afterPath);
     if (query.where.kind !== 'all') select = select.where(conditionSql(query.where));
     for (const order of query.orderBy) select = select.orderBy(orderSql(order.column), order.direction);
     select = select.orderBy('fileid', 'asc');

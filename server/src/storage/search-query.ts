@@ -7,8 +7,8 @@
 /** The numeric columns a search compares and orders by; `last_activity` is the later of mtime and upload time. */
 export type SearchNumberColumn = 'mtime' | 'size' | 'fileid' | 'favorite' | 'upload_time' | 'creation_time' | 'last_activity';
 
-/** What a search orders by: a numeric column, or the node type (`file` before `folder` ascending). */
-export type SearchOrderColumn = SearchNumberColumn | 'type';
+/** What a search orders by: a numeric column, the node type (`file` before `folder` ascending) or the path. */
+export type SearchOrderColumn = SearchNumberColumn | 'type' | 'path';
 
 /** A condition on cache rows. */
 export type SearchCondition =
@@ -26,6 +26,8 @@ export interface SearchQuery {
   where: SearchCondition;
   /** Applied in order, then by file id. */
   orderBy: { column: SearchOrderColumn; direction: 'asc' | 'desc' }[];
+  /** Only rows with a later path (paging in path order, which the (uid, path) index serves). */
+  afterPath?: string;
   offset?: number;
   limit?: number;
 }

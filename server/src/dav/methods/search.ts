@@ -180,15 +180,24 @@ async function coreResults(files: FileService, search: CoreSearch): Promise<File
   const sqlWhere = search.where ? whereToSql(search.where) : { condition: ALL_ROWS, exact: true };
   const columns = keys.map((key) => orderColumn(key.property));
   const sqlOrder = columns.every((column) => column !== undefined);
-  const orderBy = sqlOrder ? keys.map((key, i) => ({ column: columns[i] as SearchOrderColumn, direction: key.descending ? ('desc' as const) : ('asc' as const) })) : [];
+  // Without an order of the client's, nodes come in path order: the (uid, path) index serves it.
+  const orderBy =
+    sqlOrder && keys.length > 0
+      ? keys.map((key, i) => ({ column: columns[i] as SearchOrderColumn, direction: key.descending ? ('desc' as const) : ('asc' as const) }))
+      : [{ column: 'path' as const, direction: 'asc' as const }];
   const base = { ...(parent !== undefined ? { parent } : {}), where: sqlWhere.condition, orderBy };
   if (sqlWhere.exact && sqlOrder) return files.search(uid, scope, { ...base, offset, ...(limit !== undefined ? { limit } : {}) });
 
   const wanted = limit === undefined ? Infinity : offset + limit;
+  // Pages in path order follow the last path seen (the index walks on); pages of another order by offset.
+  const byPath = orderBy[0]?.column === 'path';
   const started = Date.now();
   let kept: FileEntry[] = [];
+  let lastPath: string | undefined;
   for (let page = 0; ; page += 1) {
-    const rows = await files.search(uid, scope, { ...base, offset: page * PAGE_ROWS, limit: PAGE_ROWS });
+    const window = byPath ? { ...(lastPath !== undefined ? { afterPath: lastPath } : {}), limit: PAGE_ROWS } : { offset: page * PAGE_ROWS, limit: PAGE_ROWS };
+    const rows = await files.search(uid, scope, { ...base, ...window });
+    lastPath = rows[rows.length - 1]?.path ?? lastPath;
     const left = SEARCH_TIME_LIMIT_MS - (Date.now() - started);
     kept = kept.concat(sqlWhere.exact ? rows : await filterWithinBudget(rows, predicate, Math.max(0, left)));
     if (rows.length < PAGE_ROWS || (sqlOrder && kept.length >= wanted)) break;
