@@ -2,14 +2,18 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { validateManifestEntry } from '@cumulus/remotes';
 
-/** The `cumulus` field a plugin's package.json carries to be built as a remote. */
+/** The `cumulus` field of a plugin's package.json, as far as the web build reads it. */
 export interface CumulusPackageField {
   /** The plugin id; the same id its `definePlugin` call declares. */
   id: string;
   /** Human-readable name for the manifest. */
   name: string;
-  /** The module exposed as `./plugin`, relative to the package folder. */
-  exposes: string;
+  /** The web remote's module, exposed as `./plugin`, relative to the package folder. */
+  web?: string;
+  /** The older name of `web`, still read. */
+  exposes?: string;
+  /** The server part's entry; the web build ignores it. */
+  server?: string;
 }
 
 /** A plugin found under a plugins folder, ready to be built. */
@@ -28,9 +32,12 @@ function readJson(file: string): Record<string, unknown> {
 }
 
 /**
- * Every plugin under `pluginsDir` (one folder each with a package.json that
- * has a `cumulus` field), sorted by id. Folders without the field are skipped,
- * so work in progress does not break the build; a malformed field fails it.
+ * Every plugin with a web part under `pluginsDir` (one folder each with a
+ * package.json that has a `cumulus` field naming `web`, or its older name
+ * `exposes`), sorted by id. Folders without the field are skipped, so work in
+ * progress does not break the build; so is a plugin with only a server part
+ * (`cumulus.server` and no web entry), which has no remote to build. A
+ * malformed field fails the build.
  */
 export function findPluginPackages(pluginsDir: string): PluginPackage[] {
   if (!existsSync(pluginsDir)) return [];
@@ -44,9 +51,16 @@ export function findPluginPackages(pluginsDir: string): PluginPackage[] {
     const field = pkg.cumulus as Partial<CumulusPackageField> | undefined;
     if (field === undefined) continue;
     const where = `${path.relative(process.cwd(), packageFile)} "cumulus"`;
-    if (typeof field.exposes !== 'string') throw new Error(`${where}: "exposes" must name the module to expose`);
-    const exposes = path.resolve(dir, field.exposes);
-    if (!existsSync(exposes)) throw new Error(`${where}: "exposes" ${field.exposes} does not exist`);
+    const key = field.web !== undefined ? 'web' : 'exposes';
+    const web = field[key];
+    if (web === undefined) {
+      // A server-only plugin: the server loads it; there is nothing to build here.
+      if (typeof field.server === 'string') continue;
+      throw new Error(`${where}: "web" must name the module to expose (or "server" the server part, for a plugin without a web part)`);
+    }
+    if (typeof web !== 'string') throw new Error(`${where}: "${key}" must name the module to expose`);
+    const exposes = path.resolve(dir, web);
+    if (!existsSync(exposes)) throw new Error(`${where}: "${key}" ${web} does not exist`);
     // The manifest rules apply to the id, name and version already at build time.
     const checked = validateManifestEntry({
       id: field.id,

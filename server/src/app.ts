@@ -21,6 +21,7 @@ import { answerClientError } from './client-errors';
 import type { PluginRuntime } from './plugin-host';
 import { davPluginHandlers, pluginMigrations, startPlugins } from './plugin-host';
 import { installServerErrorLog } from './server-errors';
+import { readDeploymentConfig } from './plugin-host/deployment-config';
 
 /** The name of the metadata database inside the data dir. */
 export const DATABASE_FILE = 'cumulus.sqlite';
@@ -77,6 +78,8 @@ function stripIndexPhp(url: string): string {
  * authentication hook, the JSON/OCS endpoints, the sign-in page, static front end and WebDAV.
  */
 export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
+  // An operator's broken deployment config stops the start with its reason, before anything opens.
+  if (config.pluginsConfig !== undefined) await readDeploymentConfig(config.pluginsConfig);
   const { db, files, accounts } = await openServices(config);
   await recoverStorage(files);
   const admin = await ensureAdmin(accounts.users, config.dataDir, config.adminPassword, (uid) => files.ensureUserRoot(uid));

@@ -47,6 +47,10 @@ export async function main(argv: string[], io: CliIo = { stdout: process.stdout,
       println(io.stderr, `Unknown command "${name}". Run "cumulus help" for the list.`);
       return 2;
     }
+    if (rest.includes('--help') || rest.includes('-h')) {
+      println(io.stdout, `Usage: cumulus ${command.usage}\n\n${command.summary}`);
+      return 0;
+    }
     const args = parseArgs(rest, new Set([...command.valued, 'data-dir']));
     checkCommandOptions(command, args);
     const config = loadConfig(io.env);

@@ -19,6 +19,11 @@ export interface ServerConfig {
   distDir: string;
   /** Where the plugin packages live (`<id>/package.json` each); their server parts load from here. */
   pluginsDir: string;
+  /**
+   * The deployment config naming third-party plugin remotes by URL, with their integrity
+   * hashes (`plugin-host/deployment-config.ts`); none when unset.
+   */
+  pluginsConfig?: string;
   /** Largest chunk a chunked upload may send, in bytes (advertised in the capabilities). */
   maxChunkSize: number;
   /**
@@ -122,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(adminPassword ? { adminPassword } : {}),
     distDir: resolve(env.CUMULUS_DIST_DIR?.trim() || defaultConfig.distDir),
     pluginsDir: resolve(env.CUMULUS_PLUGINS_DIR?.trim() || defaultConfig.pluginsDir),
+    ...(env.CUMULUS_PLUGINS_CONFIG?.trim() ? { pluginsConfig: resolve(env.CUMULUS_PLUGINS_CONFIG.trim()) } : {}),
     maxChunkSize: integer(env, 'CUMULUS_MAX_CHUNK_SIZE', defaultConfig.maxChunkSize, 1024, 2 ** 40),
     rescanInterval: integer(env, 'CUMULUS_RESCAN_INTERVAL', defaultConfig.rescanInterval, 0, 86400),
     tmpSweepInterval: integer(env, 'CUMULUS_TMP_SWEEP_INTERVAL', defaultConfig.tmpSweepInterval, 1, 7 * 86400),

@@ -14,6 +14,8 @@ import { createI18n, translatorOf } from './i18n/createI18n';
 import { connectFilterEvents } from './plugin-host/filterEvents';
 import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
+import { createPluginSupervisor, sendPluginFailure } from './plugin-host/pluginSupervisor';
+import { showToast } from './features/toasts/toasts';
 import { createFilesApi } from './services/api/filesApi';
 import { createDavService } from './services/dav/davService';
 import { readPageContext } from './services/pageContext';
@@ -26,11 +28,17 @@ import type { Navigator, ShellServices } from './services/types';
 async function start(): Promise<void> {
   const i18n = await createI18n(document.documentElement.lang || 'en');
   const t = translatorOf(i18n);
-  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t, reportError: (error) => console.error(error) };
-  // Before any plugin runs, so every filter's arrival is announced.
-  connectFilterEvents(host.registries.fileListFilters, host.events);
   const failures = createPluginFailures();
   const page = readPageContext();
+  const supervisor = createPluginSupervisor({
+    failures,
+    t,
+    notify: (message) => showToast({ type: 'error', message }),
+    send: sendPluginFailure(page.origin, page.requestToken),
+  });
+  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t, reportError: (error) => supervisor.failedInside(error) };
+  // Before any plugin runs, so every filter's arrival is announced.
+  connectFilterEvents(host.registries.fileListFilters, host.events);
   const api = createFilesApi({ origin: page.origin, requestToken: page.requestToken });
   // The server puts the user on the page; ask it only when it did not.
   const uid =
@@ -61,7 +69,7 @@ async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html lacks #root');
   createRoot(container).render(<App store={store} services={services} router={router} failures={failures} />);
-  await startPlugins(host, failures);
+  await startPlugins(host, supervisor);
   store.dispatch(pluginsSettled());
 }
 

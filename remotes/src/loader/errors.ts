@@ -5,9 +5,12 @@
  * - `evaluation`: the script arrived but did not yield a working container or module;
  * - `invalid`: its manifest entry breaks the schema, or the module loaded but is
  *   not a plugin definition (or declares another id);
- * - `activation`: the plugin's `activate` threw or rejected.
+ * - `integrity`: the remote entry's bytes do not match the integrity hash of its manifest entry;
+ * - `incompatible`: the remote was built against another major version of the SDK, or
+ *   (named in the deployment config) does not say which;
+ * - `activation`: the plugin's `activate` threw, rejected or never settled.
  */
-export type PluginLoadErrorKind = 'network' | 'http' | 'evaluation' | 'invalid' | 'activation';
+export type PluginLoadErrorKind = 'network' | 'http' | 'evaluation' | 'invalid' | 'integrity' | 'incompatible' | 'activation';
 
 /** A plugin that could not be loaded or activated; the other plugins are unaffected. */
 export class PluginLoadError extends Error {

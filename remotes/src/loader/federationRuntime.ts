@@ -4,6 +4,11 @@ export interface FederationRemote {
   readonly name: string;
   /** Absolute URL of its `remoteEntry.js` or `mf-manifest.json`. */
   readonly entry: string;
+  /**
+   * The entry's SRI hash: the script element that runs it carries it, so the
+   * browser refuses bytes that do not match (and then `loadRemote` rejects).
+   */
+  readonly integrity?: string;
 }
 
 /**
@@ -36,8 +41,33 @@ export interface FederationRuntime {
  */
 export async function defaultFederationRuntime(): Promise<FederationRuntime> {
   const runtime = await import('@module-federation/enhanced/runtime');
+  const integrityOf = new Map<string, string>();
+  runtime.registerPlugins([
+    {
+      name: 'cumulus-entry-integrity',
+      // The entry's script element carries its hash: the browser runs it only if the bytes match.
+      createScript({ url }) {
+        const integrity = integrityOf.get(url);
+        if (integrity === undefined) return undefined;
+        const script = document.createElement('script');
+        script.integrity = integrity;
+        // SRI needs a CORS response; no cookies go to another origin.
+        script.crossOrigin = 'anonymous';
+        return script;
+      },
+    },
+  ]);
   return {
-    registerRemotes: (remotes, options) => runtime.registerRemotes(remotes, options),
+    registerRemotes(remotes, options) {
+      for (const remote of remotes) {
+        if (remote.integrity === undefined) integrityOf.delete(remote.entry);
+        else integrityOf.set(remote.entry, remote.integrity);
+      }
+      runtime.registerRemotes(
+        remotes.map(({ name, entry }) => ({ name, entry })),
+        options,
+      );
+    },
     loadRemote: <T>(id: string) => runtime.loadRemote<T>(id),
   };
 }

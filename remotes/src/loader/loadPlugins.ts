@@ -1,7 +1,8 @@
-import { activatePlugin, isPluginDefinition } from '@cumulus/sdk';
+import { activatePlugin, isPluginDefinition, sdkIncompatibility } from '@cumulus/sdk';
 import type { ActivePlugin, PluginDefinition, PluginHost } from '@cumulus/sdk';
 import type { PluginManifest, PluginManifestEntry } from '../manifest/types';
 import type { ManifestCheck, RejectedManifestEntry } from '../manifest/validate';
+import { checkIntegrity } from './checkIntegrity';
 import { classifyLoadError } from './classifyLoadError';
 import { PLUGIN_EXPOSE, containerName } from './containerName';
 import { PluginLoadError, messageOf } from './errors';
@@ -37,6 +38,13 @@ export type LoadPluginsOptions = ManifestSource & {
   fetch?: typeof fetch;
   /** Base for root-relative entries; defaults to the page's address. */
   baseUrl?: string;
+  /** Stand-in for Web Crypto's digest (tests); the integrity check uses `crypto.subtle`. */
+  subtle?: Pick<SubtleCrypto, 'digest'>;
+  /**
+   * Called as soon as a plugin is active, before the others settle, so the
+   * host can take it back if it fails later (inside an action, a render, a filter).
+   */
+  onActivated?: (plugin: ActivePlugin) => void;
 };
 
 /** What {@link loadPlugins} achieved. */
@@ -86,7 +94,8 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<LoadPlug
   const runtime = options.runtime ?? (await defaultFederationRuntime());
   const baseUrl = options.baseUrl ?? globalThis.location?.href;
   const timeoutMs = options.activationTimeoutMs ?? ACTIVATION_TIMEOUT_MS;
-  const loading = enabled.map((plugin) => loadDefinition(plugin, runtime, resolveEntry(plugin.entry, baseUrl), fetchImpl));
+  const subtle = options.subtle ?? globalThis.crypto?.subtle;
+  const loading = enabled.map((plugin) => loadDefinition(plugin, runtime, resolveEntry(plugin.entry, baseUrl), fetchImpl, subtle));
 
   // Started in manifest order, awaited together: see the ordering note above.
   const outcomes: Promise<ActivePlugin | PluginLoadError>[] = [];
@@ -94,7 +103,16 @@ export async function loadPlugins(options: LoadPluginsOptions): Promise<LoadPlug
     const loaded = await loading[index];
     if (loaded === undefined) continue;
     if ('error' in loaded) outcomes.push(Promise.resolve(fail(loaded.error)));
-    else outcomes.push(activateWithin(options.host, plugin.id, loaded.definition, timeoutMs).catch((error: PluginLoadError) => fail(error)));
+    else
+      outcomes.push(
+        activateWithin(options.host, plugin.id, loaded.definition, timeoutMs).then(
+          (active) => {
+            options.onActivated?.(active);
+            return active;
+          },
+          (error: PluginLoadError) => fail(error),
+        ),
+      );
   }
   const active: ActivePlugin[] = [];
   for (const outcome of await Promise.all(outcomes)) {
@@ -134,15 +152,27 @@ async function loadDefinition(
   runtime: FederationRuntime,
   entry: string,
   fetchImpl: typeof fetch | undefined,
+  subtle: Pick<SubtleCrypto, 'digest'> | undefined,
 ): Promise<Loaded> {
   const name = containerName(plugin.id);
+  const { integrity } = plugin;
+  if (integrity !== undefined) {
+    // Before a single byte of it runs.
+    const refused = await checkIntegrity(plugin.id, entry, integrity, fetchImpl, subtle);
+    if (refused !== undefined) return { error: refused };
+  }
   let module: unknown;
   try {
     // force: a re-registered entry (another URL after an operator change) replaces the old one.
-    runtime.registerRemotes([{ name, entry }], { force: true });
+    runtime.registerRemotes([{ name, entry, ...(integrity !== undefined ? { integrity } : {}) }], { force: true });
     module = await runtime.loadRemote<unknown>(`${name}/${PLUGIN_EXPOSE.slice(2)}`);
   } catch (error) {
-    return { error: await classifyLoadError(plugin.id, entry, error, fetchImpl) };
+    const classified = await classifyLoadError(plugin.id, entry, error, fetchImpl);
+    // The entry is there but the browser refused to run it: its own integrity check failed.
+    if (integrity !== undefined && classified.kind === 'network' && (await reachable(entry, fetchImpl))) {
+      return { error: new PluginLoadError(plugin.id, 'integrity', `its remote entry ${entry} does not match its integrity hash ${integrity}`, { cause: error }) };
+    }
+    return { error: classified };
   }
   if (module === null || module === undefined) {
     return { error: new PluginLoadError(plugin.id, 'evaluation', `its remote returned no "${PLUGIN_EXPOSE}" module`) };
@@ -157,7 +187,33 @@ async function loadDefinition(
     // Registrations are stamped with the definition's id; a mismatch would hide who registered what.
     return { error: new PluginLoadError(plugin.id, 'invalid', `its definition declares the id "${definition.id}"`) };
   }
+  const incompatible = sdkCheck(plugin, definition);
+  if (incompatible !== undefined) return { error: new PluginLoadError(plugin.id, 'incompatible', incompatible) };
   return { definition };
+}
+
+/**
+ * Why the plugin cannot run on this shell's SDK, or undefined. A remote
+ * built with the shell (`source` build) is compiled against the same SDK in
+ * the same build; one named in the deployment config must say which SDK it
+ * was built against, since nothing else tells.
+ */
+function sdkCheck(plugin: PluginManifestEntry, definition: PluginDefinition): string | undefined {
+  if (definition.sdkVersion === undefined) {
+    if (plugin.source !== 'config') return undefined;
+    return "it does not declare the SDK version it was built against (definePlugin({ sdkVersion: SDK_VERSION }) with SDK_VERSION from '@cumulus/sdk/version')";
+  }
+  return sdkIncompatibility(definition.sdkVersion) ?? undefined;
+}
+
+/** Whether the entry answers at all (a failed script with a reachable entry was refused by the browser). */
+async function reachable(entry: string, fetchImpl: typeof fetch | undefined): Promise<boolean> {
+  if (fetchImpl === undefined) return false;
+  try {
+    return (await fetchImpl(entry, { mode: 'cors', credentials: 'omit', cache: 'no-store' })).ok;
+  } catch {
+    return false;
+  }
 }
 
 /** The plugin definition of an exposed module: its default export, or the module itself (CommonJS-style remotes). */

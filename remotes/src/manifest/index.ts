@@ -4,6 +4,6 @@
  * (which must not load the front end, ARCHITECTURE.md) imports this subpath
  * rather than the package root, whose loader pulls in `@cumulus/sdk`.
  */
-export type { PluginManifest, PluginManifestEntry } from './types';
+export type { PluginManifest, PluginManifestEntry, PluginSource } from './types';
 export type { ManifestCheck, RejectedManifestEntry } from './validate';
 export { checkManifest, validateManifest, validateManifestEntry } from './validate';

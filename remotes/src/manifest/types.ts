@@ -16,7 +16,23 @@ export interface PluginManifestEntry {
   readonly entry: string;
   /** Disabled plugins stay listed so an operator can turn them back on without a rebuild. */
   readonly enabled: boolean;
+  /**
+   * Subresource Integrity of the remote entry (`sha384-<base64>`; `sha256-`
+   * and `sha512-` too): the loader fetches the entry, checks its digest and
+   * runs it only when it matches, through a script element carrying the same
+   * hash, so the bytes that run are the bytes checked.
+   */
+  readonly integrity?: string;
+  /**
+   * Where the entry comes from: `build` (built with the shell, the default)
+   * or `config` (named in the deployment config: a third-party remote, which
+   * must declare the SDK version it was built against).
+   */
+  readonly source?: PluginSource;
 }
+
+/** Where a manifest entry comes from. */
+export type PluginSource = 'build' | 'config';
 
 /**
  * The list of plugins written to `dist/plugins/manifest.json` by the build, and served at

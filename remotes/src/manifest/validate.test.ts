@@ -47,6 +47,24 @@ describe('validateManifestEntry', () => {
   );
 });
 
+describe('integrity and source', () => {
+  const sha384 = `sha384-${'A'.repeat(64)}`;
+
+  it('keeps an SRI hash and the source', () => {
+    expect(validateManifestEntry({ ...hello, integrity: sha384, source: 'config' })).toEqual({ ...hello, integrity: sha384, source: 'config' });
+    const sha256 = `sha256-${'b'.repeat(43)}=`;
+    expect(validateManifestEntry({ ...hello, integrity: sha256 }).integrity).toBe(sha256);
+  });
+
+  it.each([`sha1-${'A'.repeat(27)}=`, 'sha384-short', `${sha384} ${sha384}`, 42])('refuses the integrity %s', (integrity) => {
+    expect(() => validateManifestEntry({ ...hello, integrity })).toThrow('Plugin "hello": "integrity" must be one SRI hash such as "sha384-<base64 digest>"');
+  });
+
+  it('refuses an unknown source', () => {
+    expect(() => validateManifestEntry({ ...hello, source: 'npm' })).toThrow('Plugin "hello": "source" must be "build" or "config", got "npm"');
+  });
+});
+
 describe('validateManifest', () => {
   it('accepts an empty list', () => {
     expect(validateManifest({ plugins: [] })).toEqual({ plugins: [] });

@@ -1,4 +1,4 @@
-import type { PluginManifest, PluginManifestEntry } from './types';
+import type { PluginManifest, PluginManifestEntry, PluginSource } from './types';
 
 /**
  * The id rule of the SDK's `definePlugin`, repeated here because the server
@@ -8,6 +8,14 @@ const PLUGIN_ID = /^[a-z0-9][a-z0-9._-]*$/;
 
 /** The owner the registries stamp on the shell's own entries; a plugin may not pose as it. */
 const RESERVED_IDS = new Set(['core']);
+
+/**
+ * One Subresource Integrity hash: algorithm, `-`, the base64 digest of the
+ * right length (W3C SRI; one hash, since the loader checks one).
+ */
+const INTEGRITY = /^(?:sha256-[A-Za-z0-9+/]{43}=|sha384-[A-Za-z0-9+/]{64}|sha512-[A-Za-z0-9+/]{86}==)$/;
+
+const SOURCES = new Set(['build', 'config']);
 
 /** `/path`, but not the protocol-relative `//host/path`, which would silently change origin. */
 const ROOT_RELATIVE = /^\/(?!\/)/;
@@ -85,7 +93,23 @@ function checkEntry(value: unknown, position: number): PluginManifestEntry {
   if (typeof value.enabled !== 'boolean') {
     throw fieldProblem(where, `"enabled" must be true or false, got ${describe(value.enabled)}`, id);
   }
-  return { id, name, version, entry, enabled: value.enabled };
+  const integrity = value.integrity;
+  if (integrity !== undefined && (typeof integrity !== 'string' || !INTEGRITY.test(integrity))) {
+    throw fieldProblem(where, `"integrity" must be one SRI hash such as "sha384-<base64 digest>", got ${describe(integrity)}`, id);
+  }
+  const source = value.source;
+  if (source !== undefined && (typeof source !== 'string' || !SOURCES.has(source))) {
+    throw fieldProblem(where, `"source" must be "build" or "config", got ${describe(source)}`, id);
+  }
+  return {
+    id,
+    name,
+    version,
+    entry,
+    enabled: value.enabled,
+    ...(integrity !== undefined ? { integrity } : {}),
+    ...(source !== undefined ? { source: source as PluginSource } : {}),
+  };
 }
 
 /**

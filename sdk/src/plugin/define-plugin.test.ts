@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { definePlugin, isPluginDefinition } from './define-plugin';
+import { definePlugin, isPluginDefinition, sdkIncompatibility, sdkMajor } from './define-plugin';
 import { isPluginError } from './plugin-error';
 import type { PluginDefinitionInput } from './types';
 
@@ -51,5 +51,28 @@ describe('isPluginDefinition', () => {
     ['no activate', { kind: 'cumulus.plugin', apiVersion: 1, id: 'favorites' }],
   ])('refuses %s', (_case, value) => {
     expect(isPluginDefinition(value)).toBe(false);
+  });
+});
+
+describe('the SDK version a plugin declares', () => {
+  it('keeps a declared sdkVersion on the definition', () => {
+    expect(definePlugin({ id: 'notes', sdkVersion: '0.4.1', activate }).sdkVersion).toBe('0.4.1');
+  });
+
+  it.each(['1', 'v1.0.0', '1.0', 'latest'])('refuses the sdkVersion "%s" with a load-phase PluginError', (sdkVersion) => {
+    expect(() => definePlugin({ id: 'notes', sdkVersion, activate })).toThrow(
+      'Invalid plugin definition: sdkVersion must be a semantic version such as "1.2.3"',
+    );
+  });
+
+  it('reads the major of a semantic version', () => {
+    expect([sdkMajor('0.1.0'), sdkMajor('12.3.4-beta.1'), sdkMajor('1.2')]).toEqual([0, 12, undefined]);
+  });
+
+  it('accepts the same major and refuses another, saying both versions', () => {
+    expect(sdkIncompatibility('2.0.0', '2.7.1')).toBeNull();
+    expect(sdkIncompatibility('2.9.0', '2.0.0')).toBeNull();
+    expect(sdkIncompatibility('1.4.0', '2.0.0')).toBe('it was built against SDK 1.4.0, and this app provides SDK 2.0.0 (another major version)');
+    expect(sdkIncompatibility('nonsense', '2.0.0')).toBe('its declared SDK version "nonsense" is not a semantic version');
   });
 });

@@ -1,11 +1,34 @@
 import { PluginError } from './plugin-error';
 import type { PluginDefinition, PluginDefinitionInput } from './types';
+import { SDK_VERSION } from '../version';
 
 /** What a plugin id looks like. */
 export const PLUGIN_ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
 
 /** The contract version this SDK speaks. */
 export const PLUGIN_API_VERSION = 1;
+
+/** A semantic version, `MAJOR.MINOR.PATCH` with an optional pre-release or build suffix. */
+const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:[-+][0-9A-Za-z.+-]+)?$/;
+
+/** The major version of a semantic version, or undefined when `version` is not one. */
+export function sdkMajor(version: string): number | undefined {
+  const match = SEMVER.exec(version);
+  return match === null ? undefined : Number(match[1]);
+}
+
+/**
+ * Why a plugin built against the SDK `declared` cannot run on the SDK this
+ * shell provides (`provided`, by default this SDK's own version), or null
+ * when it can: the majors must be equal, since a major release may change any
+ * registration shape.
+ */
+export function sdkIncompatibility(declared: string, provided: string = SDK_VERSION): string | null {
+  const wanted = sdkMajor(declared);
+  if (wanted === undefined) return `its declared SDK version ${JSON.stringify(declared)} is not a semantic version`;
+  if (wanted !== sdkMajor(provided)) return `it was built against SDK ${declared}, and this app provides SDK ${provided} (another major version)`;
+  return null;
+}
 
 /**
  * Declares a plugin: checks its id and functions and stamps the type tag
@@ -27,6 +50,7 @@ export function definePlugin(def: PluginDefinitionInput): PluginDefinition {
     id: def.id,
     activate: def.activate,
     ...(def.deactivate ? { deactivate: def.deactivate } : {}),
+    ...(def.sdkVersion !== undefined ? { sdkVersion: def.sdkVersion } : {}),
   };
   return Object.freeze(definition);
 }
@@ -45,9 +69,12 @@ export function isPluginDefinition(value: unknown): value is PluginDefinition {
 /** Why `value` cannot be a plugin definition, or null. */
 function definitionProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return 'a plugin definition must be an object';
-  const def = value as { id?: unknown; activate?: unknown; deactivate?: unknown };
+  const def = value as { id?: unknown; activate?: unknown; deactivate?: unknown; sdkVersion?: unknown };
   if (typeof def.id !== 'string' || !PLUGIN_ID_PATTERN.test(def.id)) return `id must match ${String(PLUGIN_ID_PATTERN)}`;
   if (typeof def.activate !== 'function') return 'activate must be a function';
   if (def.deactivate !== undefined && typeof def.deactivate !== 'function') return 'deactivate must be a function';
+  if (def.sdkVersion !== undefined && (typeof def.sdkVersion !== 'string' || !SEMVER.test(def.sdkVersion))) {
+    return 'sdkVersion must be a semantic version such as "1.2.3" (import { SDK_VERSION } from \'@cumulus/sdk/version\')';
+  }
   return null;
 }

@@ -1,5 +1,10 @@
-/** When a plugin failed: while loading its remote, activating or deactivating. */
-export type PluginPhase = 'load' | 'activate' | 'deactivate';
+/**
+ * When a plugin failed: while loading its remote, activating or
+ * deactivating; or later, inside one of its entries: a file action's `exec`
+ * (`action`), a render (`render`: a column cell, a sidebar tab, a settings
+ * section, a view's surface) or a file-list filter (`filter`).
+ */
+export type PluginPhase = 'load' | 'activate' | 'deactivate' | 'action' | 'render' | 'filter';
 
 /** What a `PluginError` is made of. */
 export interface PluginErrorInit {
@@ -17,6 +22,9 @@ const WHAT_FAILED: Record<PluginPhase, string> = {
   load: 'could not be loaded',
   activate: 'failed to activate',
   deactivate: 'failed to deactivate',
+  action: 'failed in a file action',
+  render: 'failed to render',
+  filter: 'failed in a file-list filter',
 };
 
 /**

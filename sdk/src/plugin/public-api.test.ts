@@ -19,11 +19,17 @@ describe('@cumulus/sdk public API of registries, plugins and events', () => {
     'PluginError',
     'isPluginError',
     'PLUGIN_ID_PATTERN',
+    'sdkIncompatibility',
+    'sdkMajor',
     'createEventBus',
     'scopeEvents',
   ])('exports %s', (name) => {
     expect(sdk).toHaveProperty(name);
     expect((sdk as Record<string, unknown>)[name]).toBeDefined();
+  });
+
+  it('does not export SDK_VERSION from the shared root: a remote would read the shell\'s copy there', () => {
+    expect(sdk).not.toHaveProperty('SDK_VERSION');
   });
 
   it('runs a plugin end to end through the package entry', async () => {

@@ -65,6 +65,13 @@ export interface PluginDefinition {
   activate(ctx: PluginContext): void | Promise<void>;
   /** Optional cleanup beyond what `ctx` takes back by itself. */
   deactivate?(): void | Promise<void>;
+  /**
+   * The SDK version the plugin was built against, as `SDK_VERSION` from
+   * `@cumulus/sdk/version` (a subpath bundled into the remote, not shared).
+   * The loader refuses a remote whose major differs from the shell's SDK;
+   * a remote named in the deployment config must declare it.
+   */
+  readonly sdkVersion?: string;
 }
 
 /** What `definePlugin` takes: a definition without its type tag. */
@@ -75,6 +82,8 @@ export interface PluginDefinitionInput {
   activate(ctx: PluginContext): void | Promise<void>;
   /** See `PluginDefinition.deactivate`. */
   deactivate?(): void | Promise<void>;
+  /** See `PluginDefinition.sdkVersion`: pass `SDK_VERSION` from `@cumulus/sdk/version`. */
+  sdkVersion?: string;
 }
 
 /** What the shell gives `activatePlugin`. */

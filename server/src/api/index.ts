@@ -3,6 +3,7 @@ import type { ApiDeps } from './deps';
 import { registerFilesApi } from './files-api';
 import { registerOcsApi } from './ocs-api';
 import { registerPlugins } from './plugins';
+import { registerPluginFailureReports } from './plugin-failures';
 import { registerPluginRoutes } from '../plugin-host';
 import { registerPreview } from './preview';
 import { prepareScope } from './routes';
@@ -21,7 +22,8 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     registerStatus(scope);
     registerFilesApi(scope, deps);
     registerOcsApi(scope, deps);
-    registerPlugins(scope, deps.config.distDir, deps.plugins.states);
+    registerPlugins(scope, deps.config.distDir, deps.plugins.states, deps.config.pluginsConfig);
+    registerPluginFailureReports(scope);
     registerPluginRoutes(scope, deps.plugins.host);
     registerPreview(scope, deps);
   });

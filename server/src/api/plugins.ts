@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { PluginManifest, RejectedManifestEntry } from '@cumulus/remotes/manifest';
 import { checkManifest } from '@cumulus/remotes/manifest';
 import type { PluginStates } from '../plugin-host';
+import { DeploymentConfigSource } from '../plugin-host/deployment-config';
 import { HttpError } from './errors';
 import { route } from './routes';
 
@@ -48,16 +49,21 @@ export class PluginManifestSource {
 
 /**
  * `GET /apps/files/api/v1/plugins`: the manifest of plugin remotes the shell loads, only the
- * enabled ones (the switches are read at each request: a change shows at the next page load).
+ * enabled ones (the switches are read at each request: a change shows at the next page load):
+ * the build's plugins, then the third-party remotes of the deployment config (`source: config`,
+ * with their integrity hashes), which is re-read when it changes.
  */
-export function registerPlugins(app: FastifyInstance, distDir: string, states: PluginStates): void {
+export function registerPlugins(app: FastifyInstance, distDir: string, states: PluginStates, deploymentConfig?: string): void {
   // A refused entry is the operator's to fix; the other plugins are still served.
   const source = new PluginManifestSource(distDir, (entry) => app.log.warn(`The plugin manifest's entry was left out: ${entry.message}`));
+  const configured = new DeploymentConfigSource(deploymentConfig, (message) => app.log.warn(message));
   route(app, '/apps/files/api/v1/plugins', 'required', {
     GET: async (request, reply) => {
       try {
-        const [manifest, disabled] = await Promise.all([source.read(), states.disabledIds()]);
-        const enabled: PluginManifest = { plugins: manifest.plugins.filter((plugin) => !disabled.has(plugin.id)) };
+        const [built, disabled] = await Promise.all([source.read(), states.disabledIds()]);
+        const remotes = await configured.remotes(new Set(built.plugins.map((plugin) => plugin.id)));
+        const all = [...built.plugins, ...remotes];
+        const enabled: PluginManifest = { plugins: all.filter((plugin) => !disabled.has(plugin.id)) };
         return reply.header('Cache-Control', 'no-cache').send(enabled);
       } catch (error) {
         // The operator's build is broken, not the client's request: say so, loudly, once per request.

@@ -3,6 +3,7 @@ import { startServer } from '../app';
 import type { Command } from './user-commands';
 import { UsageError, optionValue } from './args';
 import { println } from './io';
+import { PLUGINS_CONFIG_OPTION, pluginsConfigOf } from './plugin-commands';
 
 function portOption(text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -13,14 +14,17 @@ function portOption(text: string | undefined, fallback: number): number {
 
 /** `cumulus serve`: starts the server and prints where it runs and how to sign in. */
 export const serveCommand: Command = {
-  usage: 'serve [--port N] [--host ADDRESS]',
-  summary: 'Run the server (PORT, CUMULUS_HOST, CUMULUS_DATA_DIR, … configure it).',
-  valued: ['port', 'host'],
+  usage: 'serve [--port N] [--host ADDRESS] [--plugins-config FILE]',
+  summary:
+    'Run the server (PORT, CUMULUS_HOST, CUMULUS_DATA_DIR, … configure it). --plugins-config (or CUMULUS_PLUGINS_CONFIG) names the deployment config listing third-party plugin remotes by URL and integrity hash.',
+  valued: ['port', 'host', PLUGINS_CONFIG_OPTION],
   flags: [],
   async run(args, io, config: ServerConfig) {
     if (args.positional.length > 0) throw new UsageError(`Usage: cumulus ${this.usage}`);
+    const pluginsConfig = pluginsConfigOf(args, config);
     const server = await startServer({
       ...config,
+      ...(pluginsConfig !== undefined ? { pluginsConfig } : {}),
       port: portOption(optionValue(args, 'port'), config.port),
       host: optionValue(args, 'host') ?? config.host,
     });

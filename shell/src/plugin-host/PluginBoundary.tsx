@@ -1,6 +1,8 @@
 import { Component } from 'react';
-import type { ErrorInfo, ReactNode } from 'react';
+import type { ContextType, ErrorInfo, ReactNode } from 'react';
 import type { Translate } from '@cumulus/sdk';
+import { ServicesContext } from '../app/ServicesContext';
+import { reportEntryFailure } from './reportEntryFailure';
 
 interface Props {
   /** The plugin whose surface this wraps (`core` for the shell's own). */
@@ -15,9 +17,12 @@ interface State {
 
 /**
  * Keeps a plugin's rendering failure inside its own surface and names the
- * plugin, so one faulty plugin never blanks the page.
+ * plugin, so one faulty plugin never blanks the page; the failure goes to the
+ * host (`reportError`), which reports the plugin and takes it back.
  */
 export class PluginBoundary extends Component<Props, State> {
+  static override contextType = ServicesContext;
+  declare context: ContextType<typeof ServicesContext>;
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -26,6 +31,7 @@ export class PluginBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error(`Plugin "${this.props.pluginId}" failed to render`, error, info.componentStack);
+    if (this.context !== null) reportEntryFailure(this.context.host, this.props.pluginId, 'render', error);
   }
 
   override render(): ReactNode {

@@ -5,13 +5,15 @@ import { nodeStatusChanged } from '../nodes/nodesSlice';
 import { selectionChanged } from '../selection/selectionSlice';
 import { showToast } from '../toasts/toasts';
 import { bindActionDispatch } from './actionDispatch';
+import { reportEntryFailure } from '../../plugin-host/reportEntryFailure';
 
 /** Runs `exec` on every node; one that throws counts as failed (false) without failing the others. */
-async function settleEach(nodes: Node[], exec: (node: Node) => Promise<boolean | null>, actionId: string): Promise<(boolean | null)[]> {
+async function settleEach(nodes: Node[], exec: (node: Node) => Promise<boolean | null>, actionId: string, onThrow: (error: unknown) => void): Promise<(boolean | null)[]> {
   const settled = await Promise.allSettled(nodes.map((node) => exec(node)));
   return settled.map((outcome, index) => {
     if (outcome.status === 'fulfilled') return outcome.value;
     console.error(`Batch action "${actionId}" failed on`, nodes[index]?.source, outcome.reason);
+    onThrow(outcome.reason);
     return false;
   });
 }
@@ -59,9 +61,10 @@ export const runBatchAction = createAppAsyncThunk(
       results =
         action.execBatch !== undefined
           ? await action.execBatch(nodes, view, dir)
-          : await settleEach(nodes, (node) => action.exec(node, view, dir), actionId);
+          : await settleEach(nodes, (node) => action.exec(node, view, dir), actionId, (error) => reportEntryFailure(extra.host, action.pluginId, 'action', error));
     } catch (error) {
       console.error(`Batch action "${actionId}" failed`, error);
+      reportEntryFailure(extra.host, action.pluginId, 'action', error);
       showToast({ type: 'error', message: extra.t('"{displayName}" action failed', { displayName }) });
       return nodes.map(() => false);
     } finally {

@@ -2,6 +2,7 @@ import { createAppAsyncThunk } from '../../app/thunks';
 import { bindActionDispatch } from '../actions/actionDispatch';
 import { nodeStatusChanged } from '../nodes/nodesSlice';
 import { showToast } from '../toasts/toasts';
+import { reportEntryFailure } from '../../plugin-host/reportEntryFailure';
 
 /**
  * Runs the registered file action `actionId` on the node `source` in the
@@ -36,6 +37,7 @@ export const runFileAction = createAppAsyncThunk(
       result = await action.exec(node, view, state.navigation.dir);
     } catch (error) {
       console.error(`File action "${actionId}" failed`, error);
+      reportEntryFailure(extra.host, action.pluginId, 'action', error);
       result = false;
     } finally {
       dispatch(nodeStatusChanged({ sources: [source], status: undefined }));

@@ -3,7 +3,8 @@ import { sortNodes } from '@cumulus/sdk';
 import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../app/hooks';
-import { useLanguage } from '../../app/ServicesContext';
+import { useLanguage, useServices } from '../../app/ServicesContext';
+import { reportEntryFailure } from '../../plugin-host/reportEntryFailure';
 import { selectUserConfig, selectViewSorting } from '../config/selectors';
 import { selectCurrentContents } from '../folder/selectors';
 import { applyFileListFilters, useFileListFilters } from '../filter/useFileListFilters';
@@ -37,9 +38,18 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
   const sortingOrder = sorting?.sortingOrder;
   const { filters, version } = useFileListFilters('update:filter');
   const language = useLanguage();
+  const { host } = useServices();
   return useMemo(() => {
     const unfiltered = contents.filter((node) => (config.show_hidden || !isHiddenNode(node)) && matchesFilenameFilter(node, query));
-    const shown = filters.length === 0 ? unfiltered : applyFileListFilters(filters, unfiltered, (filter, nodes) => filter.filter(nodes));
+    const shown =
+      filters.length === 0
+        ? unfiltered
+        : applyFileListFilters(
+            filters,
+            unfiltered,
+            (filter, nodes) => filter.filter(nodes),
+            (filter, error) => reportEntryFailure(host, filter.pluginId, 'filter', error),
+          );
     return sortNodes(shown, {
       sortingMode,
       sortingOrder,
@@ -49,5 +59,5 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
       locale: language,
     });
     // `version` changes when a filter's result changes: the filters themselves keep their identity.
-  }, [contents, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version, language]);
+  }, [contents, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version, language, host]);
 }

@@ -22,14 +22,24 @@ export function useFileListFilters(event: FileListFilterEventType): { filters: r
   return { filters, version };
 }
 
-/** `nodes` through every filter in order; a filter that throws is logged and skipped (a plugin must not empty the list). */
-export function applyFileListFilters<T>(filters: readonly Registered<FileListFilter>[], nodes: T[], run: (filter: FileListFilter, nodes: T[]) => T[]): T[] {
+/**
+ * `nodes` through every filter in order; a filter that throws is logged and
+ * skipped (a plugin must not empty the list), and handed to `onThrow` (the
+ * shell reports the plugin and takes it back).
+ */
+export function applyFileListFilters<T>(
+  filters: readonly Registered<FileListFilter>[],
+  nodes: T[],
+  run: (filter: FileListFilter, nodes: T[]) => T[],
+  onThrow?: (filter: Registered<FileListFilter>, error: unknown) => void,
+): T[] {
   let result = nodes;
   for (const filter of filters) {
     try {
       result = run(filter, result);
     } catch (error) {
       console.error(`File list filter "${filter.id}" of plugin "${filter.pluginId}" failed`, error);
+      onThrow?.(filter, error);
     }
   }
   return result;
