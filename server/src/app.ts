@@ -21,6 +21,7 @@ import { answerClientError } from './client-errors';
 import type { PluginRuntime } from './plugin-host';
 import { pluginMigrations, startPlugins } from './plugin-host';
 import { installServerErrorLog } from './server-errors';
+import { ChangeFeed, registerChangeFeed } from './changes';
 
 /** The name of the metadata database inside the data dir. */
 export const DATABASE_FILE = 'cumulus.sqlite';
@@ -35,6 +36,8 @@ export interface BuiltApp {
   plugins: PluginRuntime;
   /** What the first-start admin creation did. */
   admin: AdminBootstrap;
+  /** The per-user change feed (live updates). */
+  changes: ChangeFeed;
   /** Closes the app and the database. */
   close(): Promise<void>;
 }
@@ -93,8 +96,14 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     clientErrorHandler: answerClientError,
   });
+  // Every change the storage layer makes, to the users' change feeds (changes/).
+  const changes = new ChangeFeed(db, { ...config.changeFeed, onError: (error) => app.log.warn({ err: error }, 'The change feed failed') });
+  files.events.add(changes.nodeEventListener());
+  await changes.start();
+  // Live connections never end by themselves: close them before the server waits for them.
+  app.addHook('preClose', async () => changes.stop());
   // The log keeps warnings and errors even when request logging is off: plugin problems show.
-  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: app.log });
+  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: app.log, changes });
   installServerErrorLog(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
@@ -107,6 +116,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval },
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
   });
+  registerChangeFeed(app, changes);
 
   const sweeper = setInterval(() => {
     files.sweepTemporary().catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping temporary files failed'));
@@ -121,10 +131,12 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     accounts,
     plugins,
     admin,
+    changes,
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(sweeper);
+      changes.stop();
       await app.close();
       await plugins.stop();
       await db.destroy();

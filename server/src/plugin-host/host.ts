@@ -3,6 +3,7 @@ import type {
   JsonValue,
   LivePropertyContribution,
   NodeHook,
+  PluginChanges,
   PluginCommand,
   PluginLog,
   PluginNode,
@@ -106,7 +107,16 @@ export class PluginHost {
   });
   private readonly active = new Map<string, { definition: ServerPluginDefinition; undos: Undo[] }>();
 
-  constructor(private readonly log: HostLog) {}
+  /**
+   * @param log where plugin problems go
+   * @param changes the live change feed plugins emit to (`ctx.changes`); without one, an emit fails
+   */
+  constructor(
+    private readonly log: HostLog,
+    private readonly changes: PluginChanges = {
+      emit: () => Promise.reject(new Error('The change feed is not running.')),
+    },
+  ) {}
 
   /** The ids of the active plugins. */
   activeIds(): string[] {
@@ -140,6 +150,7 @@ export class PluginHost {
       nodeHooks: scoped(this.nodeHooks),
       liveProperties: scoped(this.liveProperties),
       commands: scoped(this.commands),
+      changes: this.changes,
       log,
     });
     try {
