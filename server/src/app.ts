@@ -21,7 +21,7 @@ import { answerClientError } from './client-errors';
 import type { PluginRuntime } from './plugin-host';
 import { pluginMigrations, startPlugins } from './plugin-host';
 import { installServerErrorLog } from './server-errors';
-import { ChangeFeed, registerChangeFeed } from './changes';
+import { ChangeFeed, installNotifyPush, registerChangeFeed } from './changes';
 
 /** The name of the metadata database inside the data dir. */
 export const DATABASE_FILE = 'cumulus.sqlite';
@@ -117,6 +117,8 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
   });
   registerChangeFeed(app, changes);
+  // Nextcloud's desktop and mobile clients: notify_push over the same feed.
+  installNotifyPush(app, { feed: changes, accounts });
 
   const sweeper = setInterval(() => {
     files.sweepTemporary().catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping temporary files failed'));
