@@ -6,6 +6,9 @@ import { migrate, openDatabase } from '../db/connection';
 import { storageMigrations } from '../storage/migrations';
 import { makeTestFiles } from '../storage/test-support';
 import type { FileService } from '../storage';
+import { PluginHost } from '../plugin-host/host';
+import { defineServerPlugin } from '../plugin-api';
+import type { ServerPluginContext } from '../plugin-api';
 import { ChangeFeed } from './change-feed';
 import type { FeedSink } from './change-feed';
 import type { ChangeEvent, NodeChange } from './types';
@@ -229,5 +232,29 @@ describe('the change feed across server processes', () => {
     await feed.emit(change('alice', '/from-process-one.txt', 7));
     await until(() => seen.changes.length === 1);
     expect(seen.changes[0]).toMatchObject({ id: 1, path: '/from-process-one.txt', fileid: 7 });
+  });
+});
+
+describe('the change feed for plugins', () => {
+  it('sends what a plugin emits through ctx.changes (a share added to a recipient) to that user only', async () => {
+    const { feed } = await setup();
+    const host = new PluginHost({ info: () => undefined, warn: () => undefined, error: () => undefined }, feed);
+    let ctx: ServerPluginContext | undefined;
+    await host.activate(defineServerPlugin({ id: 'sharing', activate: (c) => void (ctx = c) }));
+    const bob = recorder();
+    const alice = recorder();
+    await feed.subscribe('bob', null, bob.sink);
+    await feed.subscribe('alice', null, alice.sink);
+    await ctx!.changes.emit({ uid: 'bob', path: '/Shared with me', fileid: 42, type: 'folder', etag: 'share-1' });
+    await until(() => bob.seen.changes.length === 1);
+    expect(bob.seen.changes[0]).toMatchObject({ uid: 'bob', path: '/Shared with me', fileid: 42, etag: 'share-1' });
+    expect(alice.seen.changes).toEqual([]);
+  });
+
+  it('refuses an emit when no feed runs, rather than dropping it silently', async () => {
+    const host = new PluginHost({ info: () => undefined, warn: () => undefined, error: () => undefined });
+    let ctx: ServerPluginContext | undefined;
+    await host.activate(defineServerPlugin({ id: 'sharing', activate: (c) => void (ctx = c) }));
+    await expect(ctx!.changes.emit({ uid: 'bob', path: '/x', fileid: 1, type: 'file', etag: null })).rejects.toThrow('The change feed is not running.');
   });
 });
