@@ -1,21 +1,12 @@
 import type { Generated } from 'kysely';
+import type { PluginNodeChange } from '../plugin-api';
 
 /**
  * One change to a node a user can see, as anyone reports it to the feed (the storage layer
- * through its node events, a plugin through `ctx.changes.emit`).
+ * through its node events, a plugin through `ctx.changes.emit`): the plugin contract's shape,
+ * so what a plugin emits is what the feed stores.
  */
-export interface NodeChange {
-  /** The user who sees the change (the owner, or a share's recipient). */
-  uid: string;
-  /** Where the node is now (for a deletion: where it was), inside that user's tree. */
-  path: string;
-  /** Where it was before a move or rename, when it moved. */
-  from?: string;
-  fileid: number;
-  type: 'file' | 'folder';
-  /** Its new etag; null marks a deletion. */
-  etag: string | null;
-}
+export type NodeChange = PluginNodeChange;
 
 /** A change as the feed stores and sends it: the change with its feed id. */
 export interface ChangeEvent extends NodeChange {
