@@ -124,10 +124,22 @@ export class ChangeFeed {
    * users see without going through the storage layer: a share added or removed, a node
    * restored from the trash (plugins reach it as `ctx.changes.emit`).
    */
-  async emit(...changes: NodeChange[]): Promise<void> {
-    await this.log.record(changes);
-    this.poll();
+  emit(...changes: NodeChange[]): Promise<void> {
+    this.queued.push(...changes);
+    // Emits of one tick (a disk check's findings, a batch of hooks) are one write.
+    this.flushing ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      const batch = this.queued;
+      this.queued = [];
+      this.flushing = null;
+      await this.log.record(batch);
+      this.poll();
+    });
+    return this.flushing;
   }
+
+  /** Changes emitted in this tick, written together at the next. */
+  private queued: NodeChange[] = [];
+  private flushing: Promise<void> | null = null;
 
   /** The storage layer's node events as changes (add it to `FileService.events`). */
   nodeEventListener(): NodeEventListener {

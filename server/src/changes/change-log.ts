@@ -27,6 +27,8 @@ function toEvent(row: Row): ChangeEvent {
 }
 
 const COLUMNS = ['id', 'uid', 'path', 'from_path', 'fileid', 'type', 'etag'] as const;
+/** Rows per INSERT: 7 values each stays far below SQLite's limit of bound parameters. */
+const RECORD_CHUNK = 500;
 
 /**
  * The `node_changes` table: the feed's shared memory. Every server process writes the changes
@@ -41,10 +43,17 @@ export class ChangeLog {
     this.db = db as unknown as Kysely<ChangeTables>;
   }
 
-  /** Stores changes in order; their ids rise in that order. */
+  /** Stores changes in order, in one transaction; their ids rise in that order. */
   async record(changes: readonly NodeChange[], at = Date.now()): Promise<void> {
     if (changes.length === 0) return;
-    await this.db
+    if (changes.length <= RECORD_CHUNK) return this.insert(this.db, changes, at);
+    await this.db.transaction().execute(async (trx) => {
+      for (let start = 0; start < changes.length; start += RECORD_CHUNK) await this.insert(trx, changes.slice(start, start + RECORD_CHUNK), at);
+    });
+  }
+
+  private async insert(db: Kysely<ChangeTables>, changes: readonly NodeChange[], at: number): Promise<void> {
+    await db
       .insertInto('node_changes')
       .values(
         changes.map((change) => ({
