@@ -22,6 +22,7 @@ import type { PluginRuntime } from './plugin-host';
 import { davPluginHandlers, pluginMigrations, startPlugins } from './plugin-host';
 import { installServerErrorLog } from './server-errors';
 import { readDeploymentConfig } from './plugin-host/deployment-config';
+import { ChangeFeed, installNotifyPush, registerChangeFeed } from './changes';
 
 /** The name of the metadata database inside the data dir. */
 export const DATABASE_FILE = 'cumulus.sqlite';
@@ -36,6 +37,8 @@ export interface BuiltApp {
   plugins: PluginRuntime;
   /** What the first-start admin creation did. */
   admin: AdminBootstrap;
+  /** The per-user change feed (live updates). */
+  changes: ChangeFeed;
   /** Closes the app and the database. */
   close(): Promise<void>;
 }
@@ -96,8 +99,14 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     clientErrorHandler: answerClientError,
   });
+  // Every change the storage layer makes, to the users' change feeds (changes/).
+  const changes = new ChangeFeed(db, { ...config.changeFeed, onError: (error) => app.log.warn({ err: error }, 'The change feed failed') });
+  files.events.add(changes.nodeEventListener());
+  await changes.start();
+  // Live connections never end by themselves: close them before the server waits for them.
+  app.addHook('preClose', async () => changes.stop());
   // The log keeps warnings and errors even when request logging is off: plugin problems show.
-  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: app.log });
+  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: app.log, changes });
   installServerErrorLog(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
@@ -111,6 +120,9 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
     pluginHandlers: davPluginHandlers(plugins.host, files, app.log),
   });
+  registerChangeFeed(app, changes);
+  // Nextcloud's desktop and mobile clients: notify_push over the same feed.
+  installNotifyPush(app, { feed: changes, accounts });
 
   const sweeper = setInterval(() => {
     files.sweepTemporary().catch((error: unknown) => app.log.warn({ err: error }, 'Sweeping temporary files failed'));
@@ -125,10 +137,12 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     accounts,
     plugins,
     admin,
+    changes,
     async close() {
       if (closed) return;
       closed = true;
       clearInterval(sweeper);
+      changes.stop();
       await app.close();
       await plugins.stop();
       await db.destroy();

@@ -1,4 +1,6 @@
 import { isIP } from 'node:net';
+import type { ChangeFeedOptions } from './changes/change-feed';
+import { DEFAULT_CHANGE_FEED_OPTIONS as feed } from './changes/change-feed';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,6 +62,8 @@ export interface ServerConfig {
   logRequests: boolean;
   /** Core flag enable_non-accessible_features: false hides the grid view of the Files screen (spec §2). */
   enableNonAccessibleFeatures: boolean;
+  /** The change feed's settings (poll interval, window, connections per user…); defaults for what is left out. */
+  changeFeed?: Partial<Omit<ChangeFeedOptions, 'onError'>>;
 }
 
 /** The defaults that let `npm start` run with nothing set. */
@@ -141,6 +145,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     logRequests: env.CUMULUS_LOG_REQUESTS === '1' || env.CUMULUS_LOG_REQUESTS === 'true',
     // Default true (spec §2): only an explicit 0/false turns the non-accessible features off.
     enableNonAccessibleFeatures: !['0', 'false'].includes(env.CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES?.trim().toLowerCase() ?? ''),
+    changeFeed: {
+      pollIntervalMs: integer(env, 'CUMULUS_CHANGES_POLL_MS', feed.pollIntervalMs, 10, 60_000),
+      maxConnectionsPerUser: integer(env, 'CUMULUS_CHANGES_MAX_CONNECTIONS', feed.maxConnectionsPerUser, 1, 1000),
+      window: {
+        maxAgeSeconds: integer(env, 'CUMULUS_CHANGES_WINDOW', feed.window.maxAgeSeconds, 1, 30 * 86400),
+        maxRows: integer(env, 'CUMULUS_CHANGES_MAX_ROWS', feed.window.maxRows, 1, 100_000_000),
+      },
+    },
   };
 }
 

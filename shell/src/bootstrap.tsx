@@ -8,6 +8,7 @@ import { BASENAME, filesPath } from './app/routing/filesLocation';
 import { filesRoutes } from './app/routing/routes';
 import { createAppStore } from './app/store';
 import { loadConfigs } from './features/config/configThunks';
+import { CHANGES_PATH, startLiveUpdates } from './features/live/liveUpdates';
 import { coreConfigLoaded } from './features/config/coreConfigSlice';
 import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
 import { createI18n, translatorOf } from './i18n/createI18n';
@@ -58,6 +59,8 @@ async function start(): Promise<void> {
   const services: ShellServices = { dav, api, host, t, language: i18n.language, navigator, uid };
   const store = createAppStore(services);
   store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
+  // Live updates: other tabs', devices' and clients' changes show in place (one feed connection per browser).
+  if (uid !== '') startLiveUpdates(store, services, { url: `${page.origin.replace(/\/+$/, '')}${CHANGES_PATH}` });
 
   // The store mirrors which views exist, so a route naming a plugin's view waits for it.
   const syncViews = () => store.dispatch(viewsChanged(host.registries.views.getAll().map((view) => view.id)));

@@ -37,6 +37,7 @@ import { startServer } from '../../server/src/app';
 import type { StartedServer } from '../../server/src/app';
 import { launchBrowser } from '../support/browser';
 import { median, PROPFIND_BODY } from './support';
+import { benchLiveUpdates } from './ui-live';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'bench-admin-password';
@@ -462,6 +463,9 @@ async function main(): Promise<void> {
       }
     }
     report(`shell initial JavaScript (${js.files} scripts, ${js.rawKb.toFixed(0)} KB raw), gzipped`, js.gzipKb, 'KB', TARGETS.initialJsKb);
+    // Issue 15: live updates (its own module, ui-live.ts); the burst goes into the largest folder.
+    const biggest = Math.max(...SIZES);
+    await benchLiveUpdates({ server, page, password: PASSWORD, report, bigFolder: { name: `bench-${biggest}`, count: biggest } });
     printTable();
     console.log(`\n${RUNS} navigation(s) per size, medians; headless Chromium 1400×900; targets from issue 4.`);
   } finally {

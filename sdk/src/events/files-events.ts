@@ -1,6 +1,7 @@
 import type { FileListFilter } from '../entries/file-list-filter';
 import type { View } from '../entries/view';
 import type { Node } from '../node/types';
+import type { RemoteNodeChange } from './node-changes';
 
 /** The app's events and their payloads, by name. */
 export interface FilesEvents {
@@ -30,6 +31,17 @@ export interface FilesEvents {
   'files:sidebar:opened': { node: Node; tab?: string };
   /** The details sidebar closed. */
   'files:sidebar:closed': Record<string, never>;
+  /**
+   * Nodes changed elsewhere, as the server's change feed told it (live updates), in feed
+   * order, before the shell applies them to the list. Every change of the user's tree comes,
+   * whatever folder the list shows: a view such as Recent or the trash refreshes from it.
+   */
+  'files:node:changes': { changes: readonly RemoteNodeChange[] };
+  /**
+   * The change feed lost track (the app was away longer than the server keeps changes):
+   * whatever a view shows may be stale; the shell lists the current folder again.
+   */
+  'files:node:changes-lost': Record<string, never>;
 }
 
 /** The name of an app event. */

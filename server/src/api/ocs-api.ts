@@ -5,6 +5,7 @@ import { HttpError } from './errors';
 import { sendOcs } from './ocs';
 import { route, userOf } from './routes';
 import { computeStats, diskFree } from './storage-stats';
+import { notifyPushCapability } from '../changes/notify-push';
 
 /**
  * The OCS endpoints, under both `/ocs/v1.php` and `/ocs/v2.php`: capabilities, the signed-in
@@ -13,7 +14,13 @@ import { computeStats, diskFree } from './storage-stats';
 export function registerOcsApi(app: FastifyInstance, deps: ApiDeps): void {
   for (const base of ['/ocs/v1.php', '/ocs/v2.php']) {
     route(app, `${base}/cloud/capabilities`, 'public', {
-      GET: async (request, reply) => sendOcs(request, reply, capabilities(deps.config.maxChunkSize, (core) => deps.plugins.host.capabilities(core))),
+      GET: async (request, reply) =>
+        sendOcs(
+          request,
+          reply,
+          // notify_push names its WebSocket by full URL: the one this request reached.
+          capabilities(deps.config.maxChunkSize, (core) => deps.plugins.host.capabilities({ ...core, notify_push: notifyPushCapability(`${request.protocol}://${request.host}`) })),
+        ),
     });
 
     route(app, `${base}/cloud/user`, 'required', {

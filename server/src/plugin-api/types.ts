@@ -188,6 +188,30 @@ export interface PluginDatabase {
   migrate(migrations: readonly PluginMigration[]): Promise<void>;
 }
 
+/**
+ * A change to a node a user sees that did not go through the storage layer (those reach the
+ * feed by themselves): a share added or removed in the recipient's tree, a node restored
+ * from the trash. The user's open pages update the row at once.
+ */
+export interface PluginNodeChange {
+  /** The user who sees the change (for a share: the recipient). */
+  uid: string;
+  /** Where the node is now in that user's tree (for a deletion: where it was). */
+  path: string;
+  /** Where it was before, when it moved. */
+  from?: string;
+  fileid: number;
+  type: 'file' | 'folder';
+  /** The node's new etag; null when it is gone from the user's tree. */
+  etag: string | null;
+}
+
+/** The live change feed, for changes the storage layer does not see. */
+export interface PluginChanges {
+  /** Records changes and sends them to the users' connected clients (this server and the others sharing its database). */
+  emit(...changes: PluginNodeChange[]): Promise<void>;
+}
+
 /** The plugin's log: lines carry the plugin's id. */
 export interface PluginLog {
   info(message: string): void;
@@ -217,6 +241,8 @@ export interface ServerPluginContext {
   readonly searches: ScopedRegistry<SearchHandler>;
   /** The database, for the plugin's own tables. */
   readonly database: PluginDatabase;
+  /** The live change feed (changes the storage layer does not make itself). */
+  readonly changes: PluginChanges;
   readonly log: PluginLog;
 }
 

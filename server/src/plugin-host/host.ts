@@ -3,6 +3,7 @@ import type {
   JsonValue,
   LivePropertyContribution,
   NodeHook,
+  PluginChanges,
   PluginCommand,
   PluginDatabase,
   PluginLog,
@@ -122,9 +123,17 @@ export class PluginHost {
   readonly searches: ServerRegistry<SearchHandler> = createServerRegistry('search handler', searchProblem);
   private readonly active = new Map<string, { definition: ServerPluginDefinition; undos: Undo[] }>();
 
+  /**
+   * @param log where plugin problems go
+   * @param database the database plugins keep their tables in (`ctx.database`)
+   * @param changes the live change feed plugins emit to (`ctx.changes`); without one, an emit fails
+   */
   constructor(
     private readonly log: HostLog,
     private readonly database?: HostDatabase,
+    private readonly changes: PluginChanges = {
+      emit: () => Promise.reject(new Error('The change feed is not running.')),
+    },
   ) {}
 
   /** The ids of the active plugins. */
@@ -162,6 +171,7 @@ export class PluginHost {
       reports: scoped(this.reports),
       searches: scoped(this.searches),
       database: this.pluginDatabase(id),
+      changes: this.changes,
       log,
     });
     try {

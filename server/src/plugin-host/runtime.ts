@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SqlDialectName } from '../db/connection';
 import type { FileService } from '../storage/file-service';
+import type { PluginChanges } from '../plugin-api';
 import type { HostLog } from './host';
 import { PluginHost, messageOf } from './host';
 import type { PluginLoadFailure } from './loader';
@@ -26,8 +27,15 @@ export interface PluginRuntime {
  * connects their node hooks to the storage layer. Problems are logged with the plugin's id
  * and the server starts without that plugin.
  */
-export async function startPlugins(options: { pluginsDir: string; db: Kysely<unknown>; dialect?: SqlDialectName; files: FileService; log: HostLog }): Promise<PluginRuntime> {
-  const host = new PluginHost(options.log, { db: options.db, dialect: options.dialect ?? 'sqlite' });
+export async function startPlugins(options: {
+  pluginsDir: string;
+  db: Kysely<unknown>;
+  dialect?: SqlDialectName;
+  files: FileService;
+  log: HostLog;
+  changes?: PluginChanges;
+}): Promise<PluginRuntime> {
+  const host = new PluginHost(options.log, { db: options.db, dialect: options.dialect ?? 'sqlite' }, options.changes);
   const states = new PluginStates(options.db);
   const { packages, rejected } = await findPluginPackages(options.pluginsDir);
   for (const problem of rejected) options.log.error(`The plugin package in ${problem.dir} was left out: ${problem.message}`);

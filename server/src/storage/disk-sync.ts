@@ -4,20 +4,41 @@ import type { ListedRow, MetadataStore } from './metadata-store';
 import { newEtag } from './metadata-store';
 import { StorageError, fail } from './errors';
 import { isWithin, joinPath, parentPath } from './paths';
-import { ancestorsOf, changedFileColumns, newRow, now } from './cache-rows';
+import { ancestorsOf, changedFileColumns, newRow, now, toEntry } from './cache-rows';
+import type { NodeEvents } from './node-events';
 
 /**
  * Keeps the file cache in line with the disk, so changes made behind the server's back are
  * noticed: metadata updated, new etags propagated up, vanished nodes dropped. Single nodes
  * and a folder's children are checked when asked for ({@link refreshNode},
- * {@link checkListing}), whole trees now and then ({@link refreshTree}).
+ * {@link checkListing}), whole trees now and then ({@link refreshTree}). What it finds is
+ * told through the node events like the server's own changes (created, changed, deleted: the
+ * topmost node of a new or vanished tree), so the change feed carries it too.
  */
 export class DiskSync {
-  /** @param metadata the file cache; @param content where the disk's truth is read */
+  /**
+   * @param metadata the file cache; @param content where the disk's truth is read
+   * @param events where the changes found on disk are told (none: told nowhere)
+   */
   constructor(
     private readonly metadata: MetadataStore,
     private readonly content: ContentStore,
+    private readonly events?: NodeEvents,
   ) {}
+
+  /** Tells the node events of a change found on disk. */
+  private async found(event: 'created' | 'changed' | 'deleted', uid: string, row: FileRow): Promise<void> {
+    await this.events?.emit(event, uid, toEntry(row));
+  }
+
+  /**
+   * Tells the node events of the changes found in one folder, all at once: a folder of
+   * 100,000 files copied in behind the server's back is then one batch for the change feed
+   * to write, not 100,000 writes one after the other.
+   */
+  private async foundAll(uid: string, changes: readonly (readonly ['created' | 'changed' | 'deleted', FileRow])[]): Promise<void> {
+    await Promise.all(changes.map(([event, row]) => this.found(event, uid, row)));
+  }
 
   /**
    * Paths the server is changing itself, per user, with how many changes hold each: between
@@ -106,6 +127,7 @@ export class DiskSync {
     if (!parent || parent.type !== 'folder') return null;
     const inserted = await this.insertTree(uid, path, parent.fileid, stat, 0);
     await this.metadata.propagate(uid, ancestorsOf(path), inserted.size, now());
+    await this.found('created', uid, inserted);
     return inserted;
   }
 
@@ -196,12 +218,15 @@ export class DiskSync {
     const changes = changedFileColumns(stat);
     await this.metadata.update(row.fileid, changes);
     await this.metadata.propagate(uid, ancestorsOf(row.path), stat.size - row.size, now());
-    return { ...row, ...changes };
+    const changed = { ...row, ...changes };
+    await this.found('changed', uid, changed);
+    return changed;
   }
 
   private async dropRow(uid: string, row: FileRow): Promise<void> {
     await this.metadata.removeTree(uid, row.path);
     await this.metadata.propagate(uid, ancestorsOf(row.path), -row.size, now());
+    await this.found('deleted', uid, row);
   }
 
   /**
@@ -224,6 +249,7 @@ export class DiskSync {
     for (const child of disk) onDisk.set(child.name, child);
     const result: FileRow[] = [];
     const inserted = new Set<number>();
+    const found: ['created' | 'changed' | 'deleted', FileRow][] = [];
     let delta = 0;
     let changed = false;
     for (const row of rows) {
@@ -245,6 +271,7 @@ export class DiskSync {
       }
       if (!current || current.type !== row.type) {
         await this.metadata.removeTree(uid, row.path);
+        found.push(['deleted', row]);
         delta -= row.size;
         changed = true;
         if (current) onDisk.set(row.name, { name: row.name, ...current });
@@ -253,6 +280,7 @@ export class DiskSync {
       if (current.type === 'file' && !sameContent(row, current)) {
         const changes = changedFileColumns(current);
         await this.metadata.update(row.fileid, changes);
+        found.push(['changed', { ...row, ...changes }]);
         delta += current.size - row.size;
         changed = true;
         result.push({ ...row, ...changes });
@@ -265,11 +293,13 @@ export class DiskSync {
       const current = await this.content.stat(uid, joinPath(folder.path, name));
       if (!current || busy(joinPath(folder.path, name))) continue;
       const row = await this.insertTree(uid, joinPath(folder.path, name), folder.fileid, current, 0);
+      found.push(['created', row]);
       inserted.add(row.fileid);
       delta += row.size;
       changed = true;
       result.push(row);
     }
+    await this.foundAll(uid, found);
     return { rows: result, delta, changed, inserted };
   }
 

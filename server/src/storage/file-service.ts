@@ -68,7 +68,7 @@ export class FileService {
     this.dataDir = options.dataDir;
     this.content = options.content ?? new LocalContentStore(options.dataDir);
     this.metadata = options.metadata ?? new SqlMetadataStore(options.db);
-    this.sync = new DiskSync(this.metadata, this.content);
+    this.sync = new DiskSync(this.metadata, this.content, this.events);
     this.operations = new TreeOperations(this.metadata, this.content, this.db);
   }
 

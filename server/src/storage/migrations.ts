@@ -4,8 +4,8 @@ import type { Migration, SqlDialectName } from '../db/connection';
 import { idColumn } from '../db/connection';
 
 /**
- * The storage area's schema: the file cache, dead properties, locks, upload sessions and
- * the operation journal. Schema-builder calls only, and the dialect's own generated ids, so
+ * The storage area's schema: the file cache, dead properties, locks, upload sessions, the
+ * operation journal and the change feed's log. Schema-builder calls only, and the dialect's own generated ids, so
  * PostgreSQL can follow (migrations.test.ts compiles them for it).
  */
 export const storageMigrations: Migration[] = [
@@ -129,6 +129,28 @@ export const storageMigrations: Migration[] = [
         .addColumn('aside', 'varchar(64)')
         .addColumn('created_at', 'bigint', (col) => col.notNull())
         .execute();
+    },
+  },
+  {
+    name: 'storage-009-node-changes',
+    async up(db: Kysely<unknown>, dialect: SqlDialectName) {
+      // The change feed (changes/): one row per change to a node a user can see, ids rising,
+      // read by every server process (a poll by id), pruned to a bounded window.
+      await db.schema
+        .createTable('node_changes')
+        .$call(idColumn('id', dialect))
+        .addColumn('uid', 'varchar(64)', (col) => col.notNull())
+        .addColumn('path', 'text', (col) => col.notNull())
+        // The path the node was at before a move or rename; null otherwise.
+        .addColumn('from_path', 'text')
+        .addColumn('fileid', 'bigint', (col) => col.notNull())
+        .addColumn('type', 'varchar(8)', (col) => col.notNull())
+        // The node's new etag; null marks a deletion.
+        .addColumn('etag', 'varchar(40)')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('node_changes_uid_id').on('node_changes').columns(['uid', 'id']).execute();
+      await db.schema.createIndex('node_changes_created_at').on('node_changes').columns(['created_at']).execute();
     },
   },
   {

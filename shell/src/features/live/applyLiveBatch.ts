@@ -1,0 +1,123 @@
+import { isFolder } from '@cumulus/sdk';
+import type { Node, RemoteNodeChange } from '@cumulus/sdk';
+import { busNodeDeleted } from '../../app/busEvents';
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { RootState } from '../../app/store';
+import type { ShellServices } from '../../services/types';
+import { selectCurrentFolder } from '../folder/selectors';
+import { nodesRemoved, nodesUpdated } from '../nodes/nodesSlice';
+import { getRenameTarget } from '../rename/renameStore';
+import { selectionChanged } from '../selection/selectionSlice';
+import { sidebarOpened } from '../sidebar/sidebarSlice';
+
+/** The view whose folders are the user's WebDAV folders: the one live changes apply to in place. */
+export const LIVE_VIEW = 'files';
+
+/**
+ * A change ready to apply: `node` is the node as the server now describes it (fetched by
+ * path), or null when it is gone from the folder (deleted, moved out, or not found).
+ */
+export interface ResolvedChange {
+  change: RemoteNodeChange;
+  node: Node | null;
+}
+
+/** File id → source of the folder's children; kept per `_children` array, so a batch after a batch costs no scan. */
+const indexes = new WeakMap<readonly string[], Map<number, string>>();
+
+/** The folder's children by file id (built once per `_children` array). */
+export function fileidIndex(children: readonly string[], entities: RootState['nodes']['entities']): Map<number, string> {
+  let index = indexes.get(children);
+  if (index === undefined) {
+    index = new Map();
+    for (const source of children) {
+      const fileid = entities[source]?.fileid;
+      if (fileid !== undefined) index.set(fileid, source);
+    }
+    indexes.set(children, index);
+  }
+  return index;
+}
+
+/** Whether the user is acting on the row: an action running on it, or its rename field open. */
+function isBusy(node: Node | undefined): boolean {
+  return node !== undefined && (node.status === 'loading' || getRenameTarget()?.source === node.source);
+}
+
+/**
+ * Applies a batch of live changes to the current folder's list, in place: a new node is
+ * added, a changed one replaced under the same source, a renamed one replaced at its place
+ * under its new source (the selection and the sidebar follow it), a deleted or moved-out one
+ * removed. Sort, filter, scroll position and the other rows stay as they are: the list sorts
+ * what the store holds. A row the user is acting on (an action running, its rename field
+ * open) is left alone: its changes are returned, to be tried again once the action is over.
+ * The current folder itself deleted or moved away: the app goes to its parent.
+ */
+export const applyLiveBatch =
+  (batch: readonly ResolvedChange[]): ThunkAction<ResolvedChange[], RootState, ShellServices, UnknownAction> =>
+  (dispatch, getState) => {
+  const state = getState();
+  const { view, dir } = state.navigation;
+  const folder = selectCurrentFolder(state);
+  if (view !== LIVE_VIEW || folder === undefined) return [];
+  const entities = state.nodes.entities;
+  const children = folder._children ?? [];
+  const index = fileidIndex(children, entities);
+  const deferred: ResolvedChange[] = [];
+  const updated = new Map<string, Node>();
+  const removed = new Set<string>();
+  const renamed = new Map<string, string>();
+  const added: string[] = [];
+
+  for (const item of batch) {
+    const { change, node } = item;
+    if (change.fileid === folder.fileid) {
+      if (change.deleted === true || change.path !== dir) {
+        dispatch(busNodeDeleted({ node: folder }));
+        return [];
+      }
+      continue;
+    }
+    const existing = index.get(change.fileid);
+    const held = existing === undefined ? undefined : entities[existing];
+    if (isBusy(held)) {
+      deferred.push(item);
+      continue;
+    }
+    const here = node !== null && node.dirname === dir;
+    if (!here) {
+      if (existing !== undefined) {
+        removed.add(existing);
+        index.delete(change.fileid);
+      }
+      continue;
+    }
+    // A sub-folder keeps the children it was listed with (as a parent's listing does).
+    const fresh = isFolder(node) && isFolder(held) && held._children !== undefined && node._children === undefined ? { ...node, _children: held._children } : node;
+    updated.set(fresh.source, fresh);
+    if (existing === undefined) {
+      added.push(fresh.source);
+    } else if (existing !== fresh.source) {
+      renamed.set(existing, fresh.source);
+    }
+    index.set(change.fileid, fresh.source);
+  }
+
+  if (updated.size === 0 && removed.size === 0) return deferred;
+  const listed = new Set(children);
+  const nextChildren = children.filter((source) => !removed.has(source)).map((source) => renamed.get(source) ?? source);
+  for (const source of added) if (!listed.has(source)) nextChildren.push(source);
+  indexes.set(nextChildren, index);
+  dispatch(nodesUpdated([...updated.values(), { ...folder, _children: nextChildren }]));
+
+  const { selection, sidebar } = state;
+  const gone = (source: string): boolean => removed.has(source);
+  if (selection.sources.some((source) => gone(source) || renamed.has(source))) {
+    dispatch(selectionChanged({ sources: selection.sources.filter((source) => !gone(source)).map((source) => renamed.get(source) ?? source) }));
+  }
+  if (sidebar.source !== null && renamed.has(sidebar.source)) dispatch(sidebarOpened({ source: renamed.get(sidebar.source) as string, tab: sidebar.tab }));
+  // Renamed nodes leave their old source; removed ones go (the sidebar on one closes, the quota refreshes).
+  const dropped = [...removed, ...[...renamed.keys()].filter((source) => !updated.has(source))];
+  if (dropped.length > 0) dispatch(nodesRemoved(dropped));
+  return deferred;
+};

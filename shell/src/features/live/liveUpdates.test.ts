@@ -1,0 +1,158 @@
+import { describe, expect, it } from '@jest/globals';
+import type { Node, RemoteNodeChange } from '@cumulus/sdk';
+import { createAppStore } from '../../app/store';
+import { createFakeServices, httpError, testNode } from '../../test-support/fakeServices';
+import { selectCurrentContents } from '../folder/selectors';
+import { routeChanged } from '../navigation/navigationSlice';
+import { nodeStatusChanged } from '../nodes/nodesSlice';
+import { startRename, stopRename } from '../rename/renameStore';
+import { selectionChanged } from '../selection/selectionSlice';
+import { sidebarOpened } from '../sidebar/sidebarSlice';
+import type { FeedMessage } from './feedConnection';
+import { startLiveUpdates } from './liveUpdates';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A store on alice's root holding a.txt, b.txt and c.txt, a fake feed and a frame the test runs by hand. */
+async function live(serverNodes: Record<string, Node> = {}) {
+  const a = testNode('/a.txt', { fileid: 6, attributes: { etag: 'a1' } });
+  const b = testNode('/b.txt', { fileid: 7, attributes: { etag: 'b1' } });
+  const c = testNode('/c.txt', { fileid: 8, attributes: { etag: 'c1' } });
+  const { services, calls } = await createFakeServices({ folders: { '/': [a, b, c] } });
+  const stats: string[] = [];
+  services.dav.stat = (path) => {
+    stats.push(path);
+    const node = serverNodes[path];
+    return node === undefined ? Promise.reject(httpError(404)) : Promise.resolve(node);
+  };
+  const store = createAppStore(services);
+  store.dispatch(routeChanged({ view: 'files', dir: '/', fileid: null, openfile: false }));
+  await settle();
+  let send: (message: FeedMessage) => void = () => undefined;
+  const frames: (() => void)[] = [];
+  const bus: RemoteNodeChange[][] = [];
+  services.host.events.on('files:node:changes', ({ changes }) => void bus.push([...changes]));
+  const stop = startLiveUpdates(store, services, {
+    url: '/apps/files/api/v1/changes',
+    connect: (options) => {
+      send = options.onMessage;
+      return () => undefined;
+    },
+    frame: (callback) => void frames.push(callback),
+  });
+  /** Delivers changes, lets the fetches answer, then runs the frames asked for. */
+  const deliver = async (...changes: RemoteNodeChange[]) => {
+    send({ kind: 'changes', changes });
+    await settle();
+    await settle();
+    const asked = frames.length;
+    for (const frame of frames.splice(0)) frame();
+    return asked;
+  };
+  const names = () => selectCurrentContents(store.getState()).map((node) => node.basename);
+  return { store, services, calls, stats, send: (message: FeedMessage) => send(message), deliver, names, bus, frames, stop, a, b, c };
+}
+
+let nextId = 1;
+const change = (init: Omit<RemoteNodeChange, 'id' | 'type' | 'folder'> & { folder?: string }): RemoteNodeChange => ({
+  id: nextId++,
+  type: 'file',
+  folder: init.path.slice(0, init.path.lastIndexOf('/')) || '/',
+  ...init,
+});
+
+describe('live updates of the file list', () => {
+  it('adds a new node, replaces a changed one in place, and tells plugins on the bus', async () => {
+    const fresh = testNode('/new.txt', { fileid: 9, attributes: { etag: 'n1' } });
+    const changedB = testNode('/b.txt', { fileid: 7, size: 99, attributes: { etag: 'b2' } });
+    const t = await live({ '/new.txt': fresh, '/b.txt': changedB });
+    const before = t.store.getState().nodes.entities[t.a.source];
+    const created = change({ path: '/new.txt', fileid: 9, etag: 'n1' });
+    const written = change({ path: '/b.txt', fileid: 7, etag: 'b2' });
+    await t.deliver(created, written);
+    expect(t.names()).toEqual(['a.txt', 'b.txt', 'c.txt', 'new.txt']);
+    expect(t.store.getState().nodes.entities[t.b.source]?.size).toBe(99);
+    // The other rows are the same objects: nothing re-listed, nothing re-rendered needlessly.
+    expect(t.store.getState().nodes.entities[t.a.source]).toBe(before);
+    expect(t.calls.listed).toEqual(['/']);
+    expect(t.bus).toEqual([[created, written]]);
+  });
+
+  it('renames a row in place, the selection and the sidebar following it; a deleted or moved-out row leaves the selection', async () => {
+    const renamed = testNode('/b-renamed.txt', { fileid: 7, attributes: { etag: 'b1' } });
+    const t = await live({ '/b-renamed.txt': renamed });
+    t.store.dispatch(selectionChanged({ sources: [t.b.source, t.c.source] }));
+    t.store.dispatch(sidebarOpened({ source: t.b.source, tab: 'details' }));
+    await t.deliver(change({ path: '/b-renamed.txt', from: '/b.txt', fileid: 7, etag: 'b1' }));
+    expect(t.names()).toEqual(['a.txt', 'b-renamed.txt', 'c.txt']);
+    expect(t.store.getState().selection.sources).toEqual([renamed.source, t.c.source]);
+    expect(t.store.getState().sidebar).toEqual({ source: renamed.source, tab: 'details' });
+    await t.deliver(change({ path: '/c.txt', fileid: 8, deleted: true }), change({ path: '/Elsewhere/a.txt', from: '/a.txt', fileid: 6, etag: 'a1' }));
+    expect(t.names()).toEqual(['b-renamed.txt']);
+    expect(t.store.getState().selection.sources).toEqual([renamed.source]);
+    // Neither needed a fetch: they left the folder.
+    expect(t.stats).toEqual(['/b-renamed.txt']);
+  });
+
+  it('never replaces a row the user acts on: a running action or an open rename field holds its change until it is over', async () => {
+    const changedA = testNode('/a.txt', { fileid: 6, size: 5, attributes: { etag: 'a2' } });
+    const t = await live({ '/a.txt': changedA });
+    t.store.dispatch(nodeStatusChanged({ sources: [t.a.source], status: 'loading' }));
+    startRename(t.c.source);
+    await t.deliver(change({ path: '/a.txt', fileid: 6, etag: 'a2' }), change({ path: '/c.txt', fileid: 8, deleted: true }));
+    expect(t.store.getState().nodes.entities[t.a.source]?.size).not.toBe(5);
+    expect(t.names()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    t.store.dispatch(nodeStatusChanged({ sources: [t.a.source], status: undefined }));
+    stopRename();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    for (const frame of t.frames.splice(0)) frame();
+    expect(t.store.getState().nodes.entities[t.a.source]?.size).toBe(5);
+    expect(t.names()).toEqual(['a.txt', 'b.txt']);
+  });
+
+  it('fetches nothing for the echo of a change the row already shows', async () => {
+    const t = await live();
+    await t.deliver(change({ path: '/a.txt', fileid: 6, etag: 'a1' }));
+    expect(t.stats).toEqual([]);
+    expect(t.names()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  });
+
+  it('ignores changes of other folders in the list but still tells plugins', async () => {
+    const t = await live({ '/Docs/x.txt': testNode('/Docs/x.txt', { fileid: 20 }) });
+    await t.deliver(change({ path: '/Docs/x.txt', fileid: 20, etag: 'x' }));
+    expect(t.stats).toEqual([]);
+    expect(t.names()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    expect(t.bus).toHaveLength(1);
+  });
+
+  it('lists the folder again when the feed says changes were lost', async () => {
+    const t = await live();
+    const lost: unknown[] = [];
+    t.services.host.events.on('files:node:changes-lost', (payload) => void lost.push(payload));
+    t.send({ kind: 'refetch' });
+    await settle();
+    expect(t.calls.listed).toEqual(['/', '/']);
+    expect(lost).toEqual([{}]);
+  });
+
+  it('applies a burst of 1,000 changes in one animation frame, not one render each', async () => {
+    const server: Record<string, Node> = {};
+    const burst: RemoteNodeChange[] = [];
+    for (let i = 0; i < 1000; i += 1) {
+      server[`/burst-${i}.txt`] = testNode(`/burst-${i}.txt`, { fileid: 1000 + i, attributes: { etag: `e${i}` } });
+      burst.push(change({ path: `/burst-${i}.txt`, fileid: 1000 + i, etag: `e${i}` }));
+    }
+    const t = await live(server);
+    let renders = 0;
+    const unsubscribe = t.store.subscribe(() => void (renders += 1));
+    t.send({ kind: 'changes', changes: burst });
+    for (let i = 0; i < 300 && t.stats.length < 1000; i += 1) await settle();
+    await settle();
+    expect(t.frames.length).toBe(1);
+    t.frames.splice(0)[0]?.();
+    unsubscribe();
+    expect(t.names()).toHaveLength(1003);
+    // One batch: the nodes and the folder's children in one action (plus the quota's refresh request).
+    expect(renders).toBeLessThanOrEqual(2);
+  });
+});

@@ -1,0 +1,163 @@
+import type { RemoteNodeChange } from '@cumulus/sdk';
+import type { AppStore } from '../../app/store';
+import { errorStatus } from '../../services/errorStatus';
+import type { ShellServices } from '../../services/types';
+import { folderReloadRequested } from '../folder/folderActions';
+import { parentDir } from '../folder/paths';
+import { selectCurrentFolder } from '../folder/selectors';
+import { storageStatsRefreshRequested } from '../quota/quotaSlice';
+import { LIVE_VIEW, applyLiveBatch, fileidIndex } from './applyLiveBatch';
+import type { ResolvedChange } from './applyLiveBatch';
+import type { FeedMessage } from './feedConnection';
+import { connectChangeFeed } from './feedConnection';
+
+/** Node properties asked for at once while changes pour in. */
+const FETCH_CONCURRENCY = 4;
+/** Changes applied in one animation frame at most; the rest wait for the next. */
+const MAX_PER_FRAME = 2000;
+/** How often changes held back by a row the user acts on are tried again, ms. */
+const DEFERRED_RETRY_MS = 300;
+
+/** Where the server serves the change feed, below the page's origin. */
+export const CHANGES_PATH = '/apps/files/api/v1/changes';
+
+/** Options of {@link startLiveUpdates}; the defaults are the browser's. */
+export interface LiveUpdatesOptions {
+  /** The change feed's URL. */
+  url: string;
+  /** Connects to the feed (tests pass a fake). */
+  connect?: (options: { url: string; uid: string; onMessage(message: FeedMessage): void }) => () => void;
+  /** Runs `callback` at the next animation frame. */
+  frame?: (callback: () => void) => void;
+}
+
+/** The change that comes after `older` for the same node, keeping where it moved from. */
+function merged(older: RemoteNodeChange, newer: RemoteNodeChange): RemoteNodeChange {
+  const from = older.from ?? newer.from;
+  return from === undefined ? newer : { ...newer, from };
+}
+
+/**
+ * Keeps the shell live: every change the feed tells (from another tab, another device, a
+ * sync client, the server's disk) is announced on the event bus (`files:node:changes`, for
+ * plugins), refreshes the quota, and when it touches the folder on screen, updates that row
+ * in place: the node's properties are fetched by path (PROPFIND Depth 0, a few at a time,
+ * nothing when the ETag is the one the row has), and what arrived is applied once per
+ * animation frame, so a burst of a thousand changes costs a handful of renders. Changes are
+ * coalesced per node: only the newest state of a node is fetched. Returns the stop.
+ */
+export function startLiveUpdates(store: AppStore, services: ShellServices, options: LiveUpdatesOptions): () => void {
+  const frame = options.frame ?? ((callback: () => void) => void requestAnimationFrame(callback));
+  /** Waiting to be fetched, by file id (the newest change of each node). */
+  const waiting = new Map<number, RemoteNodeChange>();
+  /** Fetched or needing no fetch, waiting for a frame. */
+  let ready: ResolvedChange[] = [];
+  /** The newest change seen per node: a fetch answered after a newer change came is dropped. */
+  const newest = new Map<number, number>();
+  let running = 0;
+  let frameAsked = false;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+
+  const concerns = (change: RemoteNodeChange, dir: string): boolean =>
+    change.folder === dir || change.path === dir || (change.from !== undefined && (parentDir(change.from) === dir || change.from === dir));
+
+  const askFrame = (): void => {
+    if (frameAsked || stopped) return;
+    frameAsked = true;
+    frame(applyReady);
+  };
+
+  const resolve = (item: ResolvedChange): void => {
+    if (newest.get(item.change.fileid) !== item.change.id) return;
+    ready.push(item);
+    askFrame();
+  };
+
+  const pump = (): void => {
+    while (running < FETCH_CONCURRENCY && waiting.size > 0 && !stopped) {
+      const [fileid, change] = waiting.entries().next().value as [number, RemoteNodeChange];
+      waiting.delete(fileid);
+      running += 1;
+      services.dav
+        .stat(change.path)
+        .then(
+          (node) => resolve({ change, node }),
+          (error: unknown) => {
+            // Gone again since: the row goes. Anything else: the next listing will tell.
+            if (errorStatus(error) === 404) resolve({ change, node: null });
+            else console.error(`Could not read the changed node ${change.path}`, error);
+          },
+        )
+        .finally(() => {
+          running -= 1;
+          pump();
+        });
+    }
+  };
+
+  const take = (change: RemoteNodeChange): void => {
+    const previous = waiting.get(change.fileid);
+    const next = previous === undefined ? change : merged(previous, change);
+    newest.set(change.fileid, change.id);
+    const { dir } = store.getState().navigation;
+    if (next.deleted === true || next.folder !== dir) {
+      waiting.delete(change.fileid);
+      resolve({ change: next, node: null });
+      return;
+    }
+    // The row already shows this version (the echo of this tab's own change): nothing to fetch.
+    const state = store.getState();
+    const children = selectCurrentFolder(state)?._children ?? [];
+    const source = fileidIndex(children, state.nodes.entities).get(next.fileid);
+    const held = source === undefined ? undefined : state.nodes.entities[source];
+    if (held !== undefined && held.attributes.etag === next.etag && held.path === next.path && next.from === undefined) {
+      waiting.delete(change.fileid);
+      newest.delete(change.fileid);
+      return;
+    }
+    waiting.set(change.fileid, next);
+  };
+
+  function applyReady(): void {
+    frameAsked = false;
+    if (stopped) return;
+    const batch = ready.slice(0, MAX_PER_FRAME);
+    ready = ready.slice(batch.length);
+    const deferred = store.dispatch(applyLiveBatch(batch));
+    const held = new Set(deferred);
+    for (const item of batch) if (!held.has(item) && newest.get(item.change.fileid) === item.change.id) newest.delete(item.change.fileid);
+    if (deferred.length > 0) {
+      retryTimer ??= setTimeout(() => {
+        retryTimer = null;
+        // A newer change of the node replaces a held one; the rest are tried again.
+        for (const item of deferred) if (newest.get(item.change.fileid) === item.change.id) ready.push(item);
+        askFrame();
+      }, DEFERRED_RETRY_MS);
+    }
+    if (ready.length > 0) askFrame();
+  }
+
+  const onMessage = (message: FeedMessage): void => {
+    if (message.kind === 'refetch') {
+      services.host.events.emit('files:node:changes-lost', {});
+      if (store.getState().navigation.view !== null) store.dispatch(folderReloadRequested());
+      store.dispatch(storageStatsRefreshRequested({ userTriggered: false }));
+      return;
+    }
+    if (message.changes.length === 0) return;
+    services.host.events.emit('files:node:changes', { changes: message.changes });
+    store.dispatch(storageStatsRefreshRequested({ userTriggered: false }));
+    const { view, dir } = store.getState().navigation;
+    if (view !== LIVE_VIEW) return;
+    for (const change of message.changes) if (concerns(change, dir)) take(change);
+    pump();
+  };
+
+  const disconnect = (options.connect ?? connectChangeFeed)({ url: options.url, uid: services.uid, onMessage });
+  return () => {
+    stopped = true;
+    if (retryTimer !== null) clearTimeout(retryTimer);
+    disconnect();
+  };
+}

@@ -1,0 +1,150 @@
+/**
+ * The live-updates part of `npm run bench:ui` (issue 15), called by `ui.ts` with its page and
+ * report: kept in its own module so the list-loading benchmark and this one change apart.
+ *
+ * - Latency from a WebDAV PUT (a plain client, Basic auth) to its row on screen in a page
+ *   showing the folder: median and p95 of LIVE_RUNS uploads, one at a time. Both ends read
+ *   the machine's wall clock (`Date.now()` in node and in the page).
+ * - A burst: 1,000 files PUT (16 at a time) into the folder of 100,000 entries on screen
+ *   (the largest seeded): frames over 1.5 × 16.7 ms while the changes arrive and apply, the
+ *   longest frame, and the time until all 1,000 rows are in the list.
+ */
+import type { Page } from 'playwright-core';
+import type { StartedServer } from '../../server/src/app';
+import { median } from './support';
+
+/** Uploads timed one by one. */
+const LIVE_RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 30);
+/** Files in the burst. */
+const BURST = 1000;
+/** PUTs in flight during the burst. */
+const BURST_PARALLEL = 16;
+const FRAME_MS = 1000 / 60;
+const DROPPED_FRAME_MS = 1.5 * FRAME_MS;
+
+/** What `ui.ts` lends this module. */
+export interface LiveBenchDeps {
+  server: StartedServer;
+  page: Page;
+  password: string;
+  /** Adds a line to the printed table. */
+  report(figure: string, value: number, unit: string, target?: number): void;
+  /** The big folder already seeded (name and entry count), for the burst; none: no burst. */
+  bigFolder?: { name: string; count: number };
+}
+
+/** The 95th percentile of `values`. */
+function p95(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? NaN;
+}
+
+function put(deps: LiveBenchDeps, target: string, body: string): Promise<Response> {
+  return fetch(`${deps.server.url}/remote.php/dav/files/admin${target.split('/').map(encodeURIComponent).join('/')}`, {
+    method: 'PUT',
+    headers: { authorization: `Basic ${Buffer.from(`admin:${deps.password}`).toString('base64')}` },
+    body,
+  });
+}
+
+/** Opens `folder` and waits until its `count` entries are listed. */
+async function open(page: Page, origin: string, folder: string, count: number): Promise<void> {
+  await page.goto(`${origin}/apps/files/files?dir=/${encodeURIComponent(folder)}`);
+  await page.waitForFunction((rows: number) => document.querySelector(`[aria-rowcount="${rows}"] [role="row"][data-source]`) !== null, count + 2, { timeout: 180_000 });
+  // Until the page holds its feed connection.
+  await page.waitForTimeout(1000);
+}
+
+/** Times uploads one by one from the PUT to the row on screen. */
+async function latency(deps: LiveBenchDeps): Promise<number[]> {
+  const folder = 'live-latency';
+  const mkcol = await fetch(`${deps.server.url}/remote.php/dav/files/admin/${folder}`, {
+    method: 'MKCOL',
+    headers: { authorization: `Basic ${Buffer.from(`admin:${deps.password}`).toString('base64')}` },
+  });
+  if (mkcol.status !== 201 && mkcol.status !== 405) throw new Error(`MKCOL ${folder} answered ${mkcol.status}`);
+  for (let i = 0; i < 20; i += 1) await put(deps, `/${folder}/seed-${i}.txt`, 'seed');
+  await open(deps.page, deps.server.url, folder, 20);
+  const lags: number[] = [];
+  for (let run = 0; run < LIVE_RUNS; run += 1) {
+    const name = `0-live-${run}.txt`;
+    // Armed before the PUT: resolves with the wall clock when the row is in the DOM.
+    await deps.page.evaluate((wanted: string) => {
+      const selector = `[role="row"][data-source$="/${encodeURIComponent(wanted)}"]`;
+      (window as unknown as { __liveRow: Promise<number> }).__liveRow = new Promise<number>((resolve) => {
+        const observer = new MutationObserver(() => {
+          if (document.querySelector(selector) === null) return;
+          observer.disconnect();
+          resolve(Date.now());
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+      });
+    }, name);
+    const started = Date.now();
+    const response = await put(deps, `/${folder}/${name}`, `run ${run}`);
+    if (response.status !== 201) throw new Error(`PUT answered ${response.status}`);
+    const shown = await deps.page.evaluate(() => Promise.race([(window as unknown as { __liveRow: Promise<number> }).__liveRow, new Promise<number>((resolve) => setTimeout(() => resolve(NaN), 10_000))]));
+    lags.push(shown - started);
+  }
+  return lags;
+}
+
+/** PUTs the burst into the big folder while the page counts its frames. */
+async function burst(deps: LiveBenchDeps, folder: { name: string; count: number }): Promise<{ frames: number; dropped: number; worst: number; appliedMs: number; putMs: number }> {
+  await open(deps.page, deps.server.url, folder.name, folder.count);
+  const expected = folder.count + BURST + 2;
+  await deps.page.evaluate((rows: number) => {
+    const state = { deltas: [] as number[], done: -1, started: performance.now() };
+    (window as unknown as { __burst: typeof state }).__burst = state;
+    let last = performance.now();
+    const tick = (now: number): void => {
+      state.deltas.push(now - last);
+      last = now;
+      if (document.querySelector(`[aria-rowcount="${rows}"]`) !== null) {
+        state.done = now;
+        return;
+      }
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }, expected);
+  const started = Date.now();
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < BURST) {
+      const i = next++;
+      const response = await put(deps, `/${folder.name}/burst ${i}.txt`, `burst ${i}`);
+      if (response.status !== 201) throw new Error(`PUT answered ${response.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: BURST_PARALLEL }, worker));
+  const putMs = Date.now() - started;
+  await deps.page.waitForFunction(() => (window as unknown as { __burst: { done: number } }).__burst.done >= 0, undefined, { timeout: 180_000, polling: 500 });
+  const figures = await deps.page.evaluate(() => {
+    const state = (window as unknown as { __burst: { deltas: number[]; done: number; started: number } }).__burst;
+    return { deltas: state.deltas, appliedMs: state.done - state.started };
+  });
+  return {
+    frames: figures.deltas.length,
+    dropped: figures.deltas.filter((delta) => delta > DROPPED_FRAME_MS).length,
+    worst: Math.max(...figures.deltas),
+    appliedMs: figures.appliedMs,
+    putMs,
+  };
+}
+
+/** Measures live updates and reports them in `ui.ts`'s table. */
+export async function benchLiveUpdates(deps: LiveBenchDeps): Promise<void> {
+  const lags = await latency(deps);
+  deps.report(`live: WebDAV PUT → row on screen, median of ${lags.length}`, median(lags), 'ms', 1000);
+  deps.report('live: WebDAV PUT → row on screen, p95', p95(lags.filter(Number.isFinite)), 'ms', 1000);
+  if (lags.some((lag) => !Number.isFinite(lag))) deps.report('live: uploads whose row never showed (10 s)', lags.filter((lag) => !Number.isFinite(lag)).length, 'uploads');
+  if (deps.bigFolder === undefined) return;
+  const label = deps.bigFolder.count.toLocaleString('en');
+  const result = await burst(deps, deps.bigFolder);
+  deps.report(`live: ${BURST.toLocaleString('en')} PUTs into ${label} entries (${BURST_PARALLEL} at a time), server side`, result.putMs, 'ms');
+  deps.report(`live: first PUT → all ${BURST.toLocaleString('en')} rows in the ${label}-entry list`, result.appliedMs, 'ms');
+  deps.report(`live: frames over ${DROPPED_FRAME_MS.toFixed(1)} ms meanwhile (of ${result.frames})`, result.dropped, 'frames');
+  deps.report('live: frames dropped meanwhile', (100 * result.dropped) / result.frames, '%', 5);
+  deps.report('live: longest frame meanwhile', result.worst, 'ms');
+}

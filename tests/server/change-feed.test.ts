@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { TestServer } from './helpers';
+import { ADMIN, basic, request, signIn, startTestServer } from './helpers';
+
+/** A reader of an SSE stream: the events parsed so far, waited for by count. */
+function readEvents(response: Response) {
+  const events: { id?: string; event: string; data: string }[] = [];
+  let buffer = '';
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const decoder = new TextDecoder();
+  const pump = (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const fields = new Map<string, string>();
+        for (const line of block.split('\n')) {
+          if (line.startsWith(':')) continue;
+          const colon = line.indexOf(':');
+          if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
+        }
+        if (fields.has('event')) events.push({ ...(fields.has('id') ? { id: fields.get('id') } : {}), event: fields.get('event') ?? '', data: fields.get('data') ?? '' });
+      }
+    }
+  })();
+  return {
+    events,
+    async waitFor(count: number, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (events.length < count) {
+        if (Date.now() > deadline) throw new Error(`Expected ${count} events, got ${JSON.stringify(events)}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return events;
+    },
+    async close() {
+      await reader.cancel().catch(() => undefined);
+      await pump;
+    },
+  };
+}
+
+const FEED = '/apps/files/api/v1/changes';
+let server: TestServer;
+const BOB = basic('bob', 'bob-password');
+
+beforeAll(async () => {
+  server = await startTestServer({ changeFeed: { pollIntervalMs: 50 } });
+  await server.built.accounts.users.create({ uid: 'bob', password: 'bob-password' });
+});
+afterAll(async () => server.stop());
+
+const put = (auth: string, path: string, text: string) => request(server, `/remote.php/dav/files/${auth === ADMIN ? 'admin' : 'bob'}${path}`, { method: 'PUT', headers: { authorization: auth }, body: text });
+
+describe('the change feed over HTTP (Server-Sent Events)', () => {
+  it('refuses a request without credentials with 401, and a malformed Last-Event-ID with 400', async () => {
+    const anonymous = await request(server, FEED);
+    expect(anonymous.status).toBe(401);
+    const bad = await request(server, FEED, { headers: { authorization: ADMIN, 'last-event-id': 'abc' } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: 'Last-Event-ID must be a change id (digits).' });
+  });
+
+  it('streams a WebDAV PUT to the signed-in browser as a node event with the folder, node id and etag', async () => {
+    const session = await signIn(server);
+    const response = await request(server, FEED, { headers: { cookie: session.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const stream = readEvents(response);
+    const [ready] = await stream.waitFor(1);
+    expect(ready?.event).toBe('ready');
+    const written = await put(ADMIN, '/live.txt', 'hello');
+    expect(written.status).toBe(201);
+    const [, node] = await stream.waitFor(2);
+    expect(node?.event).toBe('node');
+    expect(Number(node?.id)).toBeGreaterThan(Number(ready?.id));
+    expect(JSON.parse(node?.data ?? '')).toEqual({ folder: '/', path: '/live.txt', fileid: expect.any(Number), type: 'file', etag: expect.any(String) });
+    expect(JSON.parse(node?.data ?? '').etag).toBe(written.headers.get('etag')?.replace(/"/g, ''));
+    await stream.close();
+  });
+
+  it('replays the changes after Last-Event-ID, never another user\'s', async () => {
+    const first = readEvents(await request(server, FEED, { headers: { authorization: BOB } }));
+    const [ready] = await first.waitFor(1);
+    await first.close();
+    await put(ADMIN, '/admins.txt', 'not for bob');
+    await put(BOB, '/bobs.txt', 'for bob');
+    await request(server, '/remote.php/dav/files/bob/bobs.txt', { method: 'DELETE', headers: { authorization: BOB } });
+    const again = readEvents(await request(server, FEED, { headers: { authorization: BOB, 'last-event-id': ready?.id ?? '' } }));
+    const events = await again.waitFor(2);
+    expect(events.map((event) => [event.event, JSON.parse(event.data).path, JSON.parse(event.data).deleted])).toEqual([
+      ['node', '/bobs.txt', undefined],
+      ['node', '/bobs.txt', true],
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(again.events).toHaveLength(2);
+    await again.close();
+  });
+
+  it('forgets a connection whose client went away', async () => {
+    const stream = readEvents(await request(server, FEED, { headers: { authorization: BOB } }));
+    await stream.waitFor(1);
+    const before = server.built.changes.connectionCount();
+    await stream.close();
+    const deadline = Date.now() + 5000;
+    while (server.built.changes.connectionCount() >= before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.built.changes.connectionCount()).toBe(before - 1);
+  });
+});
