@@ -3,12 +3,19 @@
  */
 export type {
   CapabilitiesContribution,
+  DavCollection,
+  DavMoveRequest,
+  DavResource,
   JsonValue,
   LivePropertyContribution,
   NodeHook,
   PluginCommand,
   PluginCommandIo,
+  PluginArea,
   PluginDatabase,
+  PluginFileRead,
+  PluginFiles,
+  PluginJob,
   PluginLog,
   PluginMigration,
   PluginNode,
@@ -23,4 +30,5 @@ export type {
   ServerPluginDefinitionInput,
   Undo,
 } from './types';
+export { PluginError } from './plugin-error';
 export { SERVER_PLUGIN_API_VERSION, SERVER_PLUGIN_ID_PATTERN, ServerPluginError, defineServerPlugin, isServerPluginDefinition } from './define-server-plugin';

@@ -26,8 +26,17 @@ export interface PluginRuntime {
  * connects their node hooks to the storage layer. Problems are logged with the plugin's id
  * and the server starts without that plugin.
  */
-export async function startPlugins(options: { pluginsDir: string; db: Kysely<unknown>; dialect?: SqlDialectName; files: FileService; log: HostLog }): Promise<PluginRuntime> {
-  const host = new PluginHost(options.log, { db: options.db, dialect: options.dialect ?? 'sqlite' });
+export async function startPlugins(options: {
+  pluginsDir: string;
+  db: Kysely<unknown>;
+  dialect?: SqlDialectName;
+  files: FileService;
+  log: HostLog;
+  /** A user's quota in bytes (-1: unlimited), for `ctx.files.usage`; unlimited when not given. */
+  quotaOf?: (uid: string) => Promise<number>;
+}): Promise<PluginRuntime> {
+  const storage = { files: options.files, quotaOf: options.quotaOf ?? (async () => -1) };
+  const host = new PluginHost(options.log, { db: options.db, dialect: options.dialect ?? 'sqlite' }, storage);
   const states = new PluginStates(options.db);
   const { packages, rejected } = await findPluginPackages(options.pluginsDir);
   for (const problem of rejected) options.log.error(`The plugin package in ${problem.dir} was left out: ${problem.message}`);
