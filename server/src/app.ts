@@ -106,7 +106,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   // Live connections never end by themselves: close them before the server waits for them.
   app.addHook('preClose', async () => changes.stop());
   // The log keeps warnings and errors even when request logging is off: plugin problems show.
-  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: app.log, changes });
+  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: app.log, changes, quotaOf: async (uid) => (await accounts.users.get(uid))?.quota ?? -1 });
   installServerErrorLog(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
@@ -119,6 +119,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval },
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
     pluginHandlers: davPluginHandlers(plugins.host, files, app.log),
+    pluginCollection: (name) => plugins.host.davCollection(name)?.entry,
   });
   registerChangeFeed(app, changes);
   // Nextcloud's desktop and mobile clients: notify_push over the same feed.

@@ -228,6 +228,56 @@ describe('crash safety of COPY, MOVE and PUT (the server killed with SIGKILL, th
     expect(await checkAfterRestart(dataDir, operation)).toBe(expected);
   }, 120_000);
 
+  // DELETE is journaled too: for good (set aside, rows removed, bytes after), and into the
+  // trash (a transfer into the trash's area keeping the ids). A kill leaves /src whole, or gone
+  // (and then whole in the trash, ids, favorites and dead properties included).
+  const deletes: [string, Record<string, string>, 'old' | 'gone' | 'trashed'][] = [
+    ['delete:after-journal', { 'x-nc-skip-trashbin': 'true' }, 'old'],
+    ['delete:after-set-aside', { 'x-nc-skip-trashbin': 'true' }, 'gone'],
+    ['delete:after-commit', { 'x-nc-skip-trashbin': 'true' }, 'gone'],
+    ['transfer:after-journal', {}, 'old'],
+    ['transfer:after-rename', {}, 'trashed'],
+  ];
+  it.each(deletes)('DELETE killed at %s (%o) comes back %s', async (point, headers, expected) => {
+    const dataDir = await fresh();
+    const server = await start(dataDir, { CUMULUS_TEST_CRASH_AT: point });
+    const status = await dav(server, 'DELETE', '/src', headers).then(
+      (response) => response.status,
+      () => 0,
+    );
+    const ended = await Promise.race([server.exited.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), 5000))]);
+    if (!ended) await server.kill();
+    expect({ point, status, ended }).toEqual({ point, status: 0, ended: true });
+    const again = await start(dataDir);
+    try {
+      expect(await tmpEntries(dataDir)).toEqual([]);
+      expect((await readdir(join(dataDir, 'files', 'admin'))).sort()).toEqual(expected === 'old' ? ['old', 'src'] : ['old']);
+      const source = await tree(again, '/src');
+      if (expected === 'old') expect(source).toEqual(src);
+      else expect(source).toBeNull();
+      const bytes = (nodes: Tree): number => [...nodes.values()].reduce((sum, node) => sum + (node.folder ? 0 : Number(node.size)), 0);
+      const quota = await (await dav(again, 'PROPFIND', '/', { depth: '0' }, '<d:propfind xmlns:d="DAV:"><d:prop><d:quota-used-bytes/></d:prop></d:propfind>')).text();
+      expect(quota).toContain(`<d:quota-used-bytes>${bytes(old) + (expected === 'old' ? bytes(src) : 0)}</d:quota-used-bytes>`);
+      const trash = await (
+        await fetch(`${again.url}/remote.php/dav/trashbin/admin/trash/`, {
+          method: 'PROPFIND',
+          headers: { authorization: AUTH, depth: '1' },
+          body: '<d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns"><d:prop><oc:fileid/><oc:size/><nc:trashbin-filename/></d:prop></d:propfind>',
+        })
+      ).text();
+      if (expected === 'trashed') {
+        expect(trash).toContain('<nc:trashbin-filename>src</nc:trashbin-filename>');
+        expect(trash).toContain(`<oc:fileid>${src.get('')?.fileid}</oc:fileid>`);
+        expect(trash).toContain(`<oc:size>${bytes(src)}</oc:size>`);
+      } else {
+        expect(trash).not.toContain('<nc:trashbin-filename>src</nc:trashbin-filename>');
+      }
+    } finally {
+      await again.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   // The same kill between a MOVE's rename on disk and its database update, without the
   // server's help: a preload wraps rename(2). Today's server came back with new file ids here.
   const renameKill = (suffix: string): Record<string, string> => ({

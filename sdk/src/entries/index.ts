@@ -2,6 +2,7 @@
 export * from './view';
 export * from './column';
 export * from './file-action';
+export * from './file-list-action';
 export * from './new-menu-entry';
 export * from './file-list-filter';
 export * from './create-file-list-filter';

@@ -56,6 +56,7 @@ export function createPluginScope(host: PluginHost, pluginId: string): PluginSco
     fileListFilters: scoped(registries.fileListFilters),
     sidebarTabs: scoped(registries.sidebarTabs),
     settingsSections: scoped(registries.settingsSections),
+    fileListActions: scoped(registries.fileListActions),
     events: events.events,
     t: host.t,
   });

@@ -1,5 +1,6 @@
 import type { Column } from '../entries/column';
 import type { FileAction } from '../entries/file-action';
+import type { FileListAction } from '../entries/file-list-action';
 import type { FileListFilter } from '../entries/file-list-filter';
 import type { NewMenuEntry } from '../entries/new-menu-entry';
 import type { SettingsSection } from '../entries/settings-section';
@@ -47,6 +48,8 @@ export interface PluginContext {
   readonly sidebarTabs: ScopedRegistry<SidebarTab>;
   /** Sections of the settings dialog. */
   readonly settingsSections: ScopedRegistry<SettingsSection>;
+  /** Actions on a view's whole list (its header), such as emptying the trash. */
+  readonly fileListActions: ScopedRegistry<FileListAction>;
   /** The app's events; subscriptions end when the plugin deactivates. */
   readonly events: ScopedEvents;
   /** Translates user-visible text. */

@@ -2,6 +2,8 @@ import type { Column } from '../entries/column';
 import { columnKind } from '../entries/column';
 import type { FileAction } from '../entries/file-action';
 import { fileActionKind } from '../entries/file-action';
+import type { FileListAction } from '../entries/file-list-action';
+import { fileListActionKind } from '../entries/file-list-action';
 import type { FileListFilter } from '../entries/file-list-filter';
 import { fileListFilterKind } from '../entries/file-list-filter';
 import type { NewMenuEntry } from '../entries/new-menu-entry';
@@ -31,13 +33,15 @@ export interface Registries {
   sidebarTabs: Registry<SidebarTab>;
   /** Sections of the settings dialog. */
   settingsSections: Registry<SettingsSection>;
+  /** Actions on a view's whole list (its header). */
+  fileListActions: Registry<FileListAction>;
 }
 
 /** The name of one registry in `Registries`. */
 export type RegistryName = keyof Registries;
 
 /**
- * Builds the app's seven registries, all from the one `createRegistry`.
+ * Builds the app's eight registries, all from the one `createRegistry`.
  *
  * @param options passed to every registry (where listener errors go)
  */
@@ -50,5 +54,6 @@ export function createRegistries(options: RegistryOptions = {}): Registries {
     fileListFilters: createRegistry(fileListFilterKind, options),
     sidebarTabs: createRegistry(sidebarTabKind, options),
     settingsSections: createRegistry(settingsSectionKind, options),
+    fileListActions: createRegistry(fileListActionKind, options),
   };
 }

@@ -24,8 +24,8 @@ export interface DavServices {
   pluginHandlers: DavPluginHandlers;
 }
 
-/** Which DAV tree a request addresses. */
-export type DavTree = 'files' | 'uploads' | 'root';
+/** Which DAV tree a request addresses (`plugin`: a plugin's collection, see plugin-collection.ts). */
+export type DavTree = 'files' | 'uploads' | 'root' | 'plugin';
 
 /** One WebDAV request, resolved: who, which tree, which path. */
 export interface DavRequest {

@@ -10,6 +10,23 @@ import { fail } from '../storage/errors';
  * Destination naming no host or no absolute path 400.
  */
 export function destinationPath(ctx: DavRequest, base = ctx.base): string {
+  const path = destinationUrlPath(ctx);
+  const legacy = '/remote.php/webdav';
+  if (path === base || path.startsWith(`${base}/`)) return decodeUrlPath(path.slice(base.length));
+  if (path === legacy || path.startsWith(`${legacy}/`)) return decodeUrlPath(path.slice(legacy.length));
+  const modern = `/remote.php/dav/files/${encodeURIComponent(ctx.uid)}`;
+  if (path === modern || path.startsWith(`${modern}/`)) return decodeUrlPath(path.slice(modern.length));
+  // Another user's files, the uploads tree or no WebDAV path at all: on this server, so not
+  // a gateway's failure (502) but a place this user may not write to, as Sabre's "out of base uri".
+  return fail('forbidden', 'The destination is outside your files');
+}
+
+/**
+ * The Destination header as an absolute, still encoded URL path of this server (without
+ * query or fragment): another host answers 502, a Destination naming no host or no
+ * absolute path 400.
+ */
+export function destinationUrlPath(ctx: DavRequest): string {
   const raw = header(ctx.request, 'destination').trim();
   if (raw === '') fail('bad-request', 'The destination header was not supplied');
   let path = raw;
@@ -24,14 +41,7 @@ export function destinationPath(ctx: DavRequest, base = ctx.base): string {
   }
   if (!path.startsWith('/')) fail('bad-request', 'The destination header was not understood');
   path = path.split('?')[0]?.split('#')[0] ?? '';
-  const legacy = '/remote.php/webdav';
-  if (path === base || path.startsWith(`${base}/`)) return decodeUrlPath(path.slice(base.length));
-  if (path === legacy || path.startsWith(`${legacy}/`)) return decodeUrlPath(path.slice(legacy.length));
-  const modern = `/remote.php/dav/files/${encodeURIComponent(ctx.uid)}`;
-  if (path === modern || path.startsWith(`${modern}/`)) return decodeUrlPath(path.slice(modern.length));
-  // Another user's files, the uploads tree or no WebDAV path at all: on this server, so not
-  // a gateway's failure (502) but a place this user may not write to, as Sabre's "out of base uri".
-  return fail('forbidden', 'The destination is outside your files');
+  return path;
 }
 
 /** The Overwrite header: true unless `F`. */

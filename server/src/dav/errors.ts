@@ -3,6 +3,7 @@ import type { StorageErrorKind } from '../storage/errors';
 import { StorageError } from '../storage/errors';
 import { escapeXml } from './xml/serialize';
 import { noteServerError } from '../server-errors';
+import { PluginError } from '../plugin-api/plugin-error';
 
 /**
  * The one table from failure kind to HTTP status and the Sabre exception
@@ -50,6 +51,11 @@ export function describeError(error: unknown): { status: number; body: string } 
   if (error instanceof StorageError) {
     const { status, exception } = ERROR_STATUS[error.kind];
     return { status, body: errorBody(exception, error.message) };
+  }
+  // A plugin's DAV collection answering a status (or `ctx.files` failing inside it).
+  if (error instanceof PluginError && Number.isInteger(error.status) && error.status >= 400 && error.status <= 599) {
+    const known = Object.values(ERROR_STATUS).find((entry) => entry.status === error.status);
+    return { status: error.status, body: errorBody(known?.exception ?? 'Sabre\\DAV\\Exception', error.message) };
   }
   if ((error as { code?: unknown } | null)?.code === 'ENAMETOOLONG') {
     const { status, exception } = ERROR_STATUS['invalid-path'];

@@ -24,6 +24,8 @@ import { lock, unlock } from './methods/lock';
 import { report } from './methods/report';
 import { search } from './methods/search';
 import { uploads } from './methods/uploads';
+import type { DavCollection } from '../plugin-api';
+import { pluginCollection } from './plugin-collection';
 
 /** WebDAV verbs beyond plain HTTP. Registered without a body so fastify never parses them. */
 const DAV_VERBS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'REPORT', 'SEARCH'];
@@ -60,6 +62,8 @@ interface Resolved {
   rest: string;
   /** The encoded base as it appeared in the URL. */
   base: string;
+  /** A plugin collection's name (tree `plugin`). */
+  collection?: string;
 }
 
 /** Splits a raw request URL into tree, uid and path. */
@@ -72,6 +76,9 @@ export function resolveUrl(rawUrl: string): Resolved | null {
     return { tree: tree[1] as 'files' | 'uploads', uid: tree[2] ?? '', rest: tree[3] ?? '', base: `/remote.php/dav/${tree[1]}/${tree[2]}` };
   }
   if (/^\/remote\.php\/dav\/?$/.test(path)) return { tree: 'root', uid: null, rest: '', base: '/remote.php/dav' };
+  // Maybe a plugin's collection (dispatched only when an active plugin serves that name).
+  const plugin = /^\/remote\.php\/dav\/([a-z0-9][a-z0-9-]*)\/([^/]+)(\/.*)?$/.exec(path);
+  if (plugin) return { tree: 'plugin', uid: plugin[2] ?? '', rest: plugin[3] ?? '', base: `/remote.php/dav/${plugin[1]}/${plugin[2]}`, collection: plugin[1] ?? '' };
   return null;
 }
 
@@ -91,6 +98,8 @@ export function registerDav(
     pluginLiveProperties?: () => ReadonlyMap<string, LiveProperty>;
     /** The plugins' REPORT and SEARCH handlers (none when not given). */
     pluginHandlers?: DavPluginHandlers;
+    /** The active plugins' DAV collections by name (none when not given): looked up per request, so a disabled plugin's is 404. */
+    pluginCollection?: (name: string) => DavCollection | undefined;
   },
 ): void {
   const services: DavServices = {
@@ -141,7 +150,7 @@ export function registerDav(
     // is still in flight when the handler's promise settles).
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       try {
-        await handle(services, request, reply);
+        await handle(services, request, reply, deps.pluginCollection ?? (() => undefined));
       } catch (error) {
         if (!reply.sent && !reply.raw.headersSent) sendError(reply, error);
       }
@@ -153,7 +162,7 @@ export function registerDav(
   });
 }
 
-async function handle(services: DavServices, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function handle(services: DavServices, request: FastifyRequest, reply: FastifyReply, collections: (name: string) => DavCollection | undefined): Promise<void> {
   const user = request.user;
   if (!user) {
     reply.code(401).header('www-authenticate', 'Basic realm="Cumulus", charset="UTF-8"');
@@ -161,6 +170,8 @@ async function handle(services: DavServices, request: FastifyRequest, reply: Fas
   }
   const resolved = resolveUrl(request.raw.url ?? '/');
   if (!resolved) fail('not-found', 'Not found');
+  const collection = resolved.tree === 'plugin' ? collections(resolved.collection ?? '') : undefined;
+  if (resolved.tree === 'plugin' && !collection) fail('not-found', 'Not found');
   if (resolved.uid !== null) {
     let uid: string;
     try {
@@ -170,7 +181,8 @@ async function handle(services: DavServices, request: FastifyRequest, reply: Fas
     }
     if (uid !== user.uid) fail('not-found', 'Principal not found');
   }
-  const base = resolved.uid === null ? resolved.base : `/remote.php/dav/${resolved.tree}/${encodeSegment(user.uid)}`;
+  const treeName = resolved.tree === 'plugin' ? (resolved.collection ?? '') : resolved.tree;
+  const base = resolved.uid === null ? resolved.base : `/remote.php/dav/${treeName}/${encodeSegment(user.uid)}`;
   const ctx: DavRequest = {
     request,
     reply,
@@ -183,6 +195,7 @@ async function handle(services: DavServices, request: FastifyRequest, reply: Fas
   };
   const method = request.method;
   if (resolved.tree === 'uploads') return uploads(ctx);
+  if (collection) return pluginCollection(ctx, collection);
   if (resolved.tree === 'root') {
     if (method === 'SEARCH') return search(ctx);
     if (method === 'OPTIONS') return options(ctx);

@@ -3,13 +3,20 @@
  */
 export type {
   CapabilitiesContribution,
+  DavCollection,
+  DavMoveRequest,
+  DavResource,
   JsonValue,
   LivePropertyContribution,
   NodeHook,
   PluginCommand,
   PluginChanges,
   PluginCommandIo,
+  PluginArea,
   PluginDatabase,
+  PluginFileRead,
+  PluginFiles,
+  PluginJob,
   PluginLog,
   PluginMigration,
   PluginNode,
@@ -38,4 +45,5 @@ export type {
   SearchAnswer,
   SearchHandler,
 } from './dav-handlers';
+export { PluginError } from './plugin-error';
 export { SERVER_PLUGIN_API_VERSION, SERVER_PLUGIN_ID_PATTERN, ServerPluginError, defineServerPlugin, isServerPluginDefinition } from './define-server-plugin';

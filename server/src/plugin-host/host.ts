@@ -1,14 +1,15 @@
 import type {
   CapabilitiesContribution,
+  DavCollection,
   JsonValue,
   LivePropertyContribution,
   NodeHook,
   PluginChanges,
   PluginCommand,
   PluginDatabase,
+  PluginJob,
   PluginLog,
   PluginMigration,
-  PluginNode,
   PluginRoute,
   ReportHandler,
   SearchHandler,
@@ -26,7 +27,10 @@ import { LIVE_PROPERTIES } from '../dav/properties';
 import { NS } from '../dav/xml/element';
 import { escapeXml } from '../dav/xml/serialize';
 import type { NodeEventListener } from '../storage/node-events';
-import type { FileEntry } from '../storage/types';
+import type { HostStorage } from './files-access';
+import { pluginFiles } from './files-access';
+import { startJob } from './jobs';
+import { pluginNode } from './plugin-node';
 import type { ServerRegistry } from './registry';
 import { createServerRegistry } from './registry';
 import { routePathProblem } from './route-paths';
@@ -86,9 +90,15 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A node as hooks see it. */
-export function pluginNode(uid: string, entry: FileEntry): PluginNode {
-  return Object.freeze({ uid, fileid: entry.fileid, path: entry.path, name: entry.name, type: entry.type, size: entry.size, mtime: entry.mtime, etag: entry.etag, mime: entry.mime });
+export { pluginNode } from './plugin-node';
+
+/** The URL segments after `/remote.php/dav/` the server serves itself. */
+const SERVER_DAV_TREES = new Set(['files', 'uploads', 'principals', 'addressbooks', 'calendars', 'public-calendars', 'system-calendars', 'comments', 'systemtags']);
+const DAV_COLLECTION_NAME = /^[a-z0-9][a-z0-9-]*$/;
+
+function jobProblem(job: PluginJob): string | null {
+  if (typeof job.run !== 'function') return 'run must be a function';
+  return Number.isFinite(job.intervalSeconds) && job.intervalSeconds >= 1 ? null : 'intervalSeconds must be at least 1';
 }
 
 function isPlainObject(value: unknown): value is { [key: string]: JsonValue } {
@@ -121,6 +131,8 @@ export class PluginHost {
   });
   readonly reports: ServerRegistry<ReportHandler> = createServerRegistry('report handler', (handler) => reportProblem(handler, this.reports.list()));
   readonly searches: ServerRegistry<SearchHandler> = createServerRegistry('search handler', searchProblem);
+  readonly davCollections: ServerRegistry<DavCollection> = createServerRegistry('DAV collection', (collection) => this.davCollectionProblem(collection));
+  readonly jobs: ServerRegistry<PluginJob> = createServerRegistry('job', jobProblem);
   private readonly active = new Map<string, { definition: ServerPluginDefinition; undos: Undo[] }>();
 
   /**
@@ -131,6 +143,7 @@ export class PluginHost {
   constructor(
     private readonly log: HostLog,
     private readonly database?: HostDatabase,
+    private readonly storage?: HostStorage,
     private readonly changes: PluginChanges = {
       emit: () => Promise.reject(new Error('The change feed is not running.')),
     },
@@ -172,6 +185,21 @@ export class PluginHost {
       searches: scoped(this.searches),
       database: this.pluginDatabase(id),
       changes: this.changes,
+      davCollections: scoped(this.davCollections),
+      jobs: {
+        // A job runs from its registration to its undo.
+        register: (job: PluginJob) => {
+          const unregister = this.jobs.register(id, job);
+          const stop = startJob(job, (error) => log.error(`the job "${job.id}" failed`, error));
+          const undo = (): void => {
+            stop();
+            unregister();
+          };
+          undos.push(undo);
+          return undo;
+        },
+      },
+      files: pluginFiles(id, this.storage),
       log,
     });
     try {
@@ -266,6 +294,21 @@ export class PluginHost {
       });
     }
     return map;
+  }
+
+  private davCollectionProblem(collection: DavCollection): string | null {
+    if (typeof collection.name !== 'string' || !DAV_COLLECTION_NAME.test(collection.name)) return `its name must match ${String(DAV_COLLECTION_NAME)}`;
+    if (SERVER_DAV_TREES.has(collection.name)) return `/remote.php/dav/${collection.name} is the server's`;
+    if (typeof collection.resource !== 'function' || typeof collection.children !== 'function') return 'resource and children must be functions';
+    const wrong = (['read', 'move', 'delete'] as const).find((method) => collection[method] !== undefined && typeof collection[method] !== 'function');
+    if (wrong) return `${wrong} must be a function`;
+    const taken = this.davCollections.list().find(({ entry }) => entry.name === collection.name);
+    return taken ? `/remote.php/dav/${collection.name} is already served by "${taken.owner}"` : null;
+  }
+
+  /** The DAV collection served at `/remote.php/dav/<name>/`, with its plugin, or undefined. */
+  davCollection(name: string): { owner: string; entry: DavCollection } | undefined {
+    return this.davCollections.list().find(({ entry }) => entry.name === name);
   }
 
   /** The registered commands by their full name, `<plugin id>:<name>`. */

@@ -34,8 +34,11 @@ export async function startPlugins(options: {
   files: FileService;
   log: HostLog;
   changes?: PluginChanges;
+  /** A user's quota in bytes (-1: unlimited), for `ctx.files.usage`; unlimited when not given. */
+  quotaOf?: (uid: string) => Promise<number>;
 }): Promise<PluginRuntime> {
-  const host = new PluginHost(options.log, { db: options.db, dialect: options.dialect ?? 'sqlite' }, options.changes);
+  const storage = { files: options.files, quotaOf: options.quotaOf ?? (async () => -1) };
+  const host = new PluginHost(options.log, { db: options.db, dialect: options.dialect ?? 'sqlite' }, storage, options.changes);
   const states = new PluginStates(options.db);
   const { packages, rejected } = await findPluginPackages(options.pluginsDir);
   for (const problem of rejected) options.log.error(`The plugin package in ${problem.dir} was left out: ${problem.message}`);

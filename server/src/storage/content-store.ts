@@ -76,6 +76,13 @@ export interface ContentStore {
   /** Renames a node; `to` must not exist. */
   move(uid: string, from: string, to: string): Promise<void>;
   /**
+   * Renames a node from one root to another (a user's tree and one of the user's areas, by
+   * storage key, see areas.ts), atomically; `to` must not exist.
+   */
+  transfer(fromUid: string, from: string, toUid: string, to: string): Promise<void>;
+  /** Moves a whole root (an area emptied at once) under the reserved temporary `name` and leaves an empty root. */
+  setAsideRoot(uid: string, name: string): Promise<void>;
+  /**
    * Copies a file or a folder tree (with `shallow`, a folder without its content) to a
    * temporary place out of sight of the user's tree: nothing there changes until
    * {@link place}. The name stays reserved until placed or {@link discard}ed.

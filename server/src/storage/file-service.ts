@@ -261,8 +261,12 @@ export class FileService {
     return entry;
   }
 
-  /** Deletes a file or a folder with everything inside. */
-  async delete(uid: string, path: string): Promise<void> {
+  /**
+   * Deletes a file or a folder with everything inside. A plugin (a trash bin) may take the
+   * delete over, unless `final` says the caller wants it gone for good (Nextcloud's
+   * `X-NC-Skip-Trashbin`). A delete the server does itself is journaled (see {@link purge}).
+   */
+  async delete(uid: string, path: string, options: { final?: boolean } = {}): Promise<void> {
     path = normalizePath(path);
     if (path === '/') fail('forbidden', 'The root folder cannot be deleted');
     const row = await this.sync.refreshNode(uid, path);
@@ -270,13 +274,49 @@ export class FileService {
     await this.requireFolder(uid, parentPath(path));
     const entry = toEntry(row);
     // A plugin (a trash bin) may take the delete over; then the node is its to put away.
-    if (!(await this.events.takeOverDelete(uid, entry))) {
-      using _held = this.sync.hold(uid, path);
-      await this.content.remove(uid, path);
-      await this.metadata.removeTree(uid, path);
-      await this.metadata.propagate(uid, ancestorsOf(path), -row.size, now());
-    }
+    if (options.final || !(await this.events.takeOverDelete(uid, entry))) await this.removeRow(uid, row);
     await this.events.emit('deleted', uid, entry);
+  }
+
+  /**
+   * Deletes a node for good without telling anyone (no node events, no plugin may take it
+   * over): for a tree no listener watches, such as a user's area (areas.ts). `/` empties the
+   * whole tree at once and leaves its root.
+   */
+  async purge(uid: string, path: string): Promise<void> {
+    path = normalizePath(path);
+    const row = await this.sync.refreshNode(uid, path);
+    if (!row) fail('not-found', 'File not found');
+    await this.removeRow(uid, row);
+  }
+
+  /** The journaled removal: a crash leaves the node whole or gone (tree-operations.ts). */
+  private async removeRow(uid: string, row: FileRow): Promise<void> {
+    using _held = this.sync.hold(uid, row.path);
+    await this.operations.remove(uid, row);
+  }
+
+  /**
+   * Moves a node from the tree `fromUid` to `to` in the tree `toUid`, where one of them is a
+   * user's tree and the other one of that user's areas (storage keys, areas.ts): the node
+   * keeps its file id, content, favorite mark and dead properties. The parent of `to` must
+   * be a folder and nothing may be at `to`. Fires no node event: the caller tells what it
+   * means (a delete taken over, a restore).
+   */
+  async transfer(fromUid: string, from: string, toUid: string, to: string): Promise<FileEntry> {
+    from = normalizePath(from);
+    to = normalizePath(to);
+    if (from === '/' || to === '/') fail('forbidden', 'A root folder cannot be moved');
+    await this.ensureUserRoot(fromUid);
+    await this.ensureUserRoot(toUid);
+    const row = await this.sync.refreshNode(fromUid, from);
+    if (!row) fail('not-found', 'File not found');
+    assertAllowedFilename(baseName(to));
+    await this.requireFolder(toUid, parentPath(to), 'conflict');
+    if (await this.sync.refreshNode(toUid, to)) fail('precondition-failed', 'The destination node already exists');
+    using _heldFrom = this.sync.hold(fromUid, from);
+    using _heldTo = this.sync.hold(toUid, to);
+    return toEntry(await this.operations.transfer(fromUid, row, toUid, to));
   }
 
   /**

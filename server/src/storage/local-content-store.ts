@@ -1,7 +1,7 @@
 import { constants, realpathSync } from 'node:fs';
 import { scanDirectory } from './directory-scanner';
 import { writeStreamToFile } from './batched-writer';
-import { cp, lstat, mkdir, open, rename, rm, utimes } from 'node:fs/promises';
+import { cp, lstat, mkdir, open, readdir, rename, rm, utimes } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join, sep, dirname } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -11,6 +11,7 @@ import type { ByteRange } from './types';
 import { StorageError, fail } from './errors';
 import { normalizePath } from './paths';
 import { TempArea } from './temp-area';
+import { areaKey, parseAreaKey } from './areas';
 import { crashPoint } from './crash-points';
 
 /** Large buffers keep big uploads at disk speed (few syscalls, no per-chunk fsync). */
@@ -20,6 +21,7 @@ const HIGH_WATER_MARK = 1024 * 1024;
  * The data directory layout:
  *
  *     <dataDir>/files/<uid>/         the user's root: exactly the user's files, plain
+ *     <dataDir>/areas/<area>/<uid>/  the user's area (a trash bin), out of the user's tree
  *     <dataDir>/uploads/<uid>/<id>/  chunks of chunked uploads (server-internal)
  *     <dataDir>/tmp/                 files being written and copies being built, renamed
  *                                    into place when complete; nodes a COPY or MOVE replaces
@@ -37,10 +39,12 @@ export class LocalContentStore implements ContentStore {
     this.temp = new TempArea(join(dataDir, 'tmp'));
   }
 
-  /** The root folder of a user on disk. */
+  /** The root folder of a user (or of a user's area, by its storage key) on disk. */
   userRoot(uid: string): string {
-    if (!/^[A-Za-z0-9_.@-]+$/.test(uid) || uid === '.' || uid === '..') fail('bad-request', 'Invalid user id');
-    return join(this.dataDir, 'files', uid);
+    const area = parseAreaKey(uid);
+    const user = area ? area.uid : uid;
+    if (!/^[A-Za-z0-9_.@-]+$/.test(user) || user === '.' || user === '..') fail('bad-request', 'Invalid user id');
+    return area ? join(this.dataDir, 'areas', area.area, user) : join(this.dataDir, 'files', user);
   }
 
   /** The folder for temporary files, on the same file system as the roots. */
@@ -56,6 +60,10 @@ export class LocalContentStore implements ContentStore {
 
   async removeUser(uid: string): Promise<void> {
     await rm(this.userRoot(uid), { recursive: true, force: true });
+    for (const area of await readdir(join(this.dataDir, 'areas')).catch(() => [] as string[])) {
+      await rm(join(this.dataDir, 'areas', area, uid), { recursive: true, force: true });
+      this.realRoots.delete(areaKey(uid, area));
+    }
     await rm(join(this.dataDir, 'uploads', uid), { recursive: true, force: true });
     this.realRoots.delete(uid);
   }
@@ -214,6 +222,26 @@ export class LocalContentStore implements ContentStore {
       if (isCode(error, 'ENOENT')) fail('conflict', 'The destination parent does not exist');
       throw error;
     }
+  }
+
+  async transfer(fromUid: string, from: string, toUid: string, to: string): Promise<void> {
+    if (from === '/' || to === '/') fail('forbidden', 'A root folder cannot be moved');
+    const source = this.safePath(fromUid, from);
+    const target = this.safePath(toUid, to);
+    if (await lstatOrNull(target)) fail('precondition-failed', 'The destination node already exists');
+    try {
+      await rename(source, target);
+    } catch (error) {
+      if (isCode(error, 'ENOENT')) fail('conflict', 'The destination parent does not exist');
+      throw error;
+    }
+  }
+
+  async setAsideRoot(uid: string, name: string): Promise<void> {
+    const root = this.userRoot(uid);
+    await rename(root, this.temp.path(name));
+    this.realRoots.delete(uid);
+    await mkdir(root, { recursive: true });
   }
 
   async stageCopy(uid: string, from: string, options: { shallow: boolean }): Promise<StagedCopy> {

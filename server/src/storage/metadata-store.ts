@@ -27,8 +27,10 @@ export interface MetadataStore {
   update(fileid: number, changes: Partial<NewFileRow>): Promise<void>;
   /** Removes a node and everything below it. */
   removeTree(uid: string, path: string): Promise<void>;
-  /** Re-roots a node and its descendants at a new path. */
-  moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string): Promise<void>;
+  /** Re-roots a node and its descendants at a new path (with `toUid`, in another tree: an area's). */
+  moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string, toUid?: string): Promise<void>;
+  /** Removes every row below the root and leaves the root empty (size 0, a new etag). */
+  clearRoot(uid: string, mtime: number): Promise<void>;
   /** Gives every file below `to` (or `to` itself) the checksum of the file at the same place below `from` (after a copy). */
   copyChecksums(uid: string, from: string, to: string): Promise<void>;
   /** Adds `sizeDelta` to, and gives a new etag to, the given folders. */
@@ -111,24 +113,35 @@ export class SqlMetadataStore implements MetadataStore {
       .execute();
   }
 
-  async moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string): Promise<void> {
+  async moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string, toUid = uid): Promise<void> {
     // One transaction: the caller's, when this store is bound to one (kysely does not nest them).
     const inTransaction = async (trx: Kysely<StorageTables>): Promise<void> => {
       await trx
         .updateTable('filecache')
-        .set({ path: to, parent, name, mime })
+        .set({ uid: toUid, path: to, parent, name, mime })
         .where('uid', '=', uid)
         .where('path', '=', from)
         .execute();
       await trx
         .updateTable('filecache')
-        .set({ path: sql<string>`${to} || substr(path, ${from.length + 1})` })
+        .set({ uid: toUid, path: sql<string>`${to} || substr(path, ${from.length + 1})` })
         .where('uid', '=', uid)
         .where(sql<string>`substr(path, 1, ${from.length + 1})`, '=', `${from}/`)
         .execute();
     };
     if (this.db.isTransaction) await inTransaction(this.db);
     else await this.db.transaction().execute(inTransaction);
+  }
+
+  async clearRoot(uid: string, mtime: number): Promise<void> {
+    await this.db.deleteFrom('filecache').where('uid', '=', uid).where('path', '!=', '/').execute();
+    await this.db.deleteFrom('locks').where('uid', '=', uid).execute();
+    await this.db
+      .updateTable('filecache')
+      .set({ size: 0, etag: newEtag(), mtime: sql<number>`case when mtime < ${mtime} then ${mtime} else mtime end` })
+      .where('uid', '=', uid)
+      .where('path', '=', '/')
+      .execute();
   }
 
   async copyChecksums(uid: string, from: string, to: string): Promise<void> {
@@ -192,6 +205,11 @@ export class SqlMetadataStore implements MetadataStore {
     await this.db.deleteFrom('uploads').where('uid', '=', uid).execute();
     await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).execute();
     await this.db.deleteFrom('filecache').where('uid', '=', uid).execute();
+    // The user's areas (areas.ts): storage keys `<uid>~<area>`.
+    await this.db
+      .deleteFrom('filecache')
+      .where(sql<string>`substr(uid, 1, ${uid.length + 1})`, '=', `${uid}~`)
+      .execute();
   }
 }
 

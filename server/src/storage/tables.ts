@@ -21,15 +21,20 @@ export interface FileRow {
 }
 
 /**
- * A COPY or MOVE between its first change on disk and its database commit (see
+ * A tree operation between its first change on disk and its database commit (see
  * `operation-journal.ts`): written before the disk is touched, deleted in the commit.
+ * `copy` and `move` stay in one tree; `delete` sets the node aside (under `aside`) and
+ * removes it; `transfer` moves a node between a user's tree and one of the user's areas
+ * (areas.ts), its `destination` qualified by the far root's storage key (`<key>:<path>`).
  */
 export interface JournalRow {
   id: number;
+  /** The storage key of the tree the source is in (a uid, or an area's key). */
   uid: string;
-  kind: 'copy' | 'move';
-  /** The user path copied or moved. */
+  kind: 'copy' | 'move' | 'delete' | 'transfer';
+  /** The user path copied, moved, deleted or transferred. */
   source: string;
+  /** Where the node ends up (`transfer`: qualified; `delete`: the source). */
   destination: string;
   /** The moved node's file id (MOVE). */
   fileid: number | null;

@@ -13,6 +13,7 @@ import { FOLDER_MIME } from './types';
 import { mimeFor } from './mime';
 import { ancestorsOf, now } from './cache-rows';
 import { crashPoint } from './crash-points';
+import { qualifiedPath, splitQualifiedPath } from './areas';
 
 /** What {@link TreeOperations.recover} did at start-up. */
 export interface RecoveryReport {
@@ -25,7 +26,8 @@ export interface RecoveryReport {
 }
 
 /**
- * COPY and MOVE of whole trees, safe against a crash at any point:
+ * COPY, MOVE and DELETE of whole trees (and moves between a user's tree and the user's
+ * areas), safe against a crash at any point:
  *
  * - a copy is built out of sight (a temporary name in `<dataDir>/tmp`), then renamed into
  *   place, so the destination never shows a partial copy;
@@ -82,6 +84,28 @@ export class TreeOperations {
     return moved ?? fail('not-found', 'Moved node vanished');
   }
 
+  /**
+   * Moves the node `row` from the tree `fromUid` to `to` in the tree `toUid` (a user's tree
+   * and one of the user's areas, by storage key), keeping its file id, rows and dead
+   * properties; nothing may be at `to`.
+   */
+  async transfer(fromUid: string, row: FileRow, toUid: string, to: string): Promise<FileRow> {
+    const operation = await this.begin({ kind: 'transfer', uid: fromUid, source: row.path, destination: qualifiedPath(toUid, to), fileid: row.fileid, staged: null }, false);
+    const moved = await this.run(operation, { place: () => this.content.transfer(fromUid, row.path, toUid, to) });
+    return moved ?? fail('not-found', 'Moved node vanished');
+  }
+
+  /**
+   * Deletes the node `row` (a folder with everything inside): one rename sets it aside out of
+   * the tree, its rows go in the transaction that ends the journal row, its bytes after. A
+   * crash leaves it whole in place or gone, never half-deleted. The root (`/`, an area
+   * emptied at once) is set aside whole and an empty root is left.
+   */
+  async remove(uid: string, row: FileRow): Promise<void> {
+    const operation = await this.begin({ kind: 'delete', uid, source: row.path, destination: row.path, fileid: row.fileid, staged: null }, true);
+    await this.run(operation, { place: async () => undefined });
+  }
+
   /** Settles every operation a crash cut short (see the class comment). Run before serving. */
   async recover(): Promise<RecoveryReport> {
     const report: RecoveryReport = { completed: 0, undone: 0, failed: [] };
@@ -127,11 +151,12 @@ export class TreeOperations {
       row = await this.metadata.transaction(async (store, db) => {
         await steps.check?.(store);
         if (aside) {
-          await this.content.setAside(uid, destination, aside);
+          if (kind === 'delete' && destination === '/') await this.content.setAsideRoot(uid, aside);
+          else await this.content.setAside(uid, destination, aside);
           crashPoint(`${kind}:after-set-aside`);
         }
         await steps.place();
-        crashPoint(kind === 'copy' ? 'copy:after-place' : 'move:after-rename');
+        crashPoint(kind === 'copy' ? 'copy:after-place' : `${kind}:after-rename`);
         return this.commit(store, db, operation);
       });
     } catch (error) {
@@ -164,7 +189,16 @@ export class TreeOperations {
 
   /** True when the operation's last rename happened: its result is at the destination. */
   private async reachedDestination(operation: JournalRow): Promise<boolean> {
-    const { uid, source, destination, staged } = operation;
+    const { uid, source, destination, staged, aside } = operation;
+    if (operation.kind === 'delete') {
+      // The root is left in place (empty) when it is emptied: there, only what was set aside tells.
+      if (source === '/') return aside !== null && (await this.content.hasTemporary(aside));
+      return !(await this.exists(uid, source));
+    }
+    if (operation.kind === 'transfer') {
+      const far = splitQualifiedPath(destination);
+      return (await this.exists(far.key, far.path)) && !(await this.exists(uid, source));
+    }
     if (!(await this.exists(uid, destination))) return false;
     if (operation.kind === 'copy') return staged !== null && !(await this.content.hasTemporary(staged));
     return !(await this.exists(uid, source));
@@ -182,12 +216,18 @@ export class TreeOperations {
   /** After the commit (or the undo): the replaced node and an unplaced copy go, and a moved tree's locks. */
   private async cleanUp(operation: JournalRow): Promise<void> {
     for (const name of [operation.staged, operation.aside]) if (name) await this.content.discard(name);
-    if (operation.kind === 'move' && !(await this.exists(operation.uid, operation.source))) await this.locks.removeTree(operation.uid, operation.source);
+    if (operation.kind !== 'copy' && operation.source !== '/' && !(await this.exists(operation.uid, operation.source))) await this.locks.removeTree(operation.uid, operation.source);
   }
 
   /** The database side of an operation whose disk side is done, ending with its journal row. */
   private async commit(store: MetadataStore, db: Kysely<unknown>, operation: JournalRow): Promise<FileRow | null> {
-    const row = operation.kind === 'copy' ? await this.commitCopy(store, db, operation) : await this.commitMove(store, operation);
+    const commits = {
+      copy: () => this.commitCopy(store, db, operation),
+      move: () => this.commitMove(store, operation),
+      delete: () => this.commitDelete(store, operation),
+      transfer: () => this.commitTransfer(store, operation),
+    };
+    const row = await commits[operation.kind]();
     await this.journal.finish(operation.id, db);
     return row;
   }
@@ -218,6 +258,33 @@ export class TreeOperations {
     await store.propagate(uid, ancestorsOf(row.path), -row.size, time);
     await store.propagate(uid, ancestorsOf(destination), row.size, time);
     return store.get(uid, destination);
+  }
+
+  private async commitDelete(store: MetadataStore, { uid, source }: JournalRow): Promise<null> {
+    const time = now();
+    if (source === '/') {
+      await store.clearRoot(uid, time);
+      return null;
+    }
+    const row = await store.get(uid, source);
+    if (!row) return null;
+    await store.removeTree(uid, source);
+    await store.propagate(uid, ancestorsOf(source), -row.size, time);
+    return null;
+  }
+
+  private async commitTransfer(store: MetadataStore, { uid, destination, fileid }: JournalRow): Promise<FileRow | null> {
+    const row = fileid === null ? null : await store.getById(uid, fileid);
+    // Not in the cache (any more): the disk checks will find the node where it now is.
+    if (!row) return null;
+    const far = splitQualifiedPath(destination);
+    const parent = await this.destinationParent(store, far.key, far.path);
+    const time = now();
+    const name = baseName(far.path);
+    await store.moveTree(uid, row.path, far.path, parent.fileid, name, row.type === 'folder' ? FOLDER_MIME : mimeFor(name), far.key);
+    await store.propagate(uid, ancestorsOf(row.path), -row.size, time);
+    await store.propagate(far.key, ancestorsOf(far.path), row.size, time);
+    return store.get(far.key, far.path);
   }
 
   private async destinationParent(store: MetadataStore, uid: string, destination: string): Promise<FileRow> {

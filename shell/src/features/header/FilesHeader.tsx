@@ -14,6 +14,7 @@ import { selectCurrentFolder, selectIsRefreshing } from '../folder/selectors';
 import { NavigationToggle } from '../navigation/NavigationToggle';
 import { selectDir } from '../navigation/selectors';
 import { UploadProgress } from '../uploads/UploadProgress';
+import { FileListActions } from './FileListActions';
 import { NewButton } from './NewButton';
 import { documentTitle, pageHeading } from './pageTitle';
 
@@ -45,6 +46,7 @@ export function FilesHeader({ view }: { view: View }) {
       <Breadcrumbs view={view} width={width} />
       <div className="files-header__actions">
         <NewButton folder={folder} />
+        <FileListActions view={view} />
         <UploadProgress returnFocusTo={() => element?.querySelector<HTMLElement>('.files-new button') ?? null} />
         <button type="button" className="files-icon-button" aria-label={t('Reload content')} title={t('Reload content')} onClick={() => dispatch(folderReloadRequested())}>
           {refreshing ? <span className="files-spinner" aria-hidden="true" /> : <Icon svg={RELOAD_ICON} size={20} />}

@@ -1,0 +1,48 @@
+import type { Column, Node, Translate } from '@cumulus/sdk';
+
+/** The original location shown for an item: its folder, or 'All files' for the root. */
+export function originalLocation(node: Node, t: Translate): string {
+  const location = String(node.attributes['trashbin-original-location'] ?? '');
+  const cut = location.lastIndexOf('/');
+  return cut <= 0 ? t('All files') : location.slice(0, cut);
+}
+
+/** Seconds since the epoch the item was deleted at (0 when unknown). */
+export function deletionTime(node: Node): number {
+  return Number(node.attributes['trashbin-deletion-time'] ?? 0);
+}
+
+function cell(text: string, title: string): HTMLElement {
+  const span = document.createElement('span');
+  span.className = 'files-trash-cell';
+  span.textContent = text;
+  span.title = title;
+  return span;
+}
+
+/** The 'Original location' column: the folder the item was deleted from. */
+export function originalLocationColumn(t: Translate): Column {
+  return {
+    id: 'original-location',
+    title: t('Original location'),
+    order: 1,
+    render: (node) => cell(originalLocation(node, t), String(node.attributes['trashbin-original-location'] ?? '')),
+    sort: (a, b) => originalLocation(a, t).localeCompare(originalLocation(b, t)),
+  };
+}
+
+/** The 'Deleted' column: when, newest first when sorted ascending (the view's default). */
+export function deletedColumn(t: Translate, locale?: string): Column {
+  return {
+    id: 'deleted',
+    title: t('Deleted'),
+    order: 2,
+    render: (node) => {
+      const seconds = deletionTime(node);
+      if (seconds === 0) return cell(t('A long time ago'), '');
+      const date = new Date(seconds * 1000);
+      return cell(date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }), date.toISOString());
+    },
+    sort: (a, b) => deletionTime(b) - deletionTime(a),
+  };
+}

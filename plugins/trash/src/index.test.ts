@@ -1,0 +1,95 @@
+/**
+ * @jest-environment jsdom
+ */
+import { describe, expect, it, jest } from '@jest/globals';
+import { activatePlugin, createEventBus, createRegistries, isPluginDefinition } from '@cumulus/sdk';
+import type { Node, View } from '@cumulus/sdk';
+import trash from './index';
+import { originalLocation, deletionTime } from './columns';
+import { emptyTrashAction } from './emptyTrashAction';
+import { parseTrash, trashbinClient } from './trashbin-client';
+import type { Session } from './trashbin-client';
+
+const session: Session = { origin: 'http://cloud.test', uid: 'tina', requestToken: 'token' };
+const t = (key: string, vars?: Record<string, unknown>) => (vars ? `${key} ${JSON.stringify(vars)}` : key);
+
+const MULTISTATUS = `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns">
+<d:response><d:href>/remote.php/dav/trashbin/tina/trash/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
+<d:response><d:href>/remote.php/dav/trashbin/tina/trash/report%20v2.pdf.d1735689600</d:href><d:propstat><d:prop>
+<nc:trashbin-filename>report v2.pdf</nc:trashbin-filename><nc:trashbin-original-location>Docs/2024/report v2.pdf</nc:trashbin-original-location>
+<nc:trashbin-deletion-time>1735689600</nc:trashbin-deletion-time><oc:fileid>42</oc:fileid><oc:size>9</oc:size><d:getcontenttype>application/pdf</d:getcontenttype><d:resourcetype/>
+</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
+<d:response><d:href>/remote.php/dav/trashbin/tina/trash/Album.d1735689000/</d:href><d:propstat><d:prop>
+<nc:trashbin-filename>Album</nc:trashbin-filename><nc:trashbin-original-location>/Album</nc:trashbin-original-location>
+<nc:trashbin-deletion-time>1735689000</nc:trashbin-deletion-time><oc:fileid>7</oc:fileid><oc:size>4</oc:size><d:resourcetype><d:collection/></d:resourcetype>
+</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>`;
+
+describe('the trash’s web part', () => {
+  it('parses the trashbin listing into rows named as they were, with no permissions', () => {
+    const { folder, contents } = parseTrash(MULTISTATUS, session);
+    expect(folder.type).toBe('folder');
+    expect(contents.map((node) => [node.displayname, node.type, node.fileid, node.size, node.permissions])).toEqual([
+      ['report v2.pdf', 'file', 42, 9, 0],
+      ['Album', 'folder', 7, 4, 0],
+    ]);
+    const [report, album] = contents as [Node, Node];
+    expect(originalLocation(report, t)).toBe('Docs/2024');
+    // A leading slash (an item a share recipient deleted) is stripped; top level is 'All files'.
+    expect(originalLocation(album, t)).toBe('All files');
+    expect(deletionTime(report)).toBe(1735689600);
+    expect(report.mtime).toBe(1735689600 * 1000);
+  });
+
+  it('restores with a MOVE to restore/, deletes and empties with DELETE, and reports the server’s message', async () => {
+    const calls: [string, string, Record<string, string>][] = [];
+    const fetchImpl = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push([String(init?.method), String(input), (init?.headers ?? {}) as Record<string, string>]);
+      // jsdom has no Response: the few members the client reads.
+      const answer = (status: number, body = '') => ({ ok: status < 300, status, statusText: '', text: async () => body }) as Response;
+      if (init?.method === 'DELETE' && String(input).endsWith('/trash')) return answer(403, '<d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns"><s:message>Not allowed</s:message></d:error>');
+      return answer(init?.method === 'MOVE' ? 201 : 204);
+    }) as unknown as typeof fetch;
+    const client = trashbinClient(session, fetchImpl);
+    const [report] = parseTrash(MULTISTATUS, session).contents as [Node];
+    await client.restore(report);
+    await client.remove(report);
+    await expect(client.empty()).rejects.toThrow('Not allowed');
+    expect(calls.map(([method, url]) => `${method} ${url}`)).toEqual([
+      'MOVE http://cloud.test/remote.php/dav/trashbin/tina/trash/report%20v2.pdf.d1735689600',
+      'DELETE http://cloud.test/remote.php/dav/trashbin/tina/trash/report%20v2.pdf.d1735689600',
+      'DELETE http://cloud.test/remote.php/dav/trashbin/tina/trash',
+    ]);
+    expect(calls[0]?.[2]).toMatchObject({ destination: 'http://cloud.test/remote.php/dav/trashbin/tina/restore/report%20v2.pdf.d1735689600', requesttoken: 'token' });
+  });
+
+  it('empties only after the user confirms, and only in the trash with something in it', async () => {
+    const empty = jest.fn(async () => undefined);
+    const client = { ...trashbinClient(session), empty };
+    const removed = jest.fn();
+    const view = { id: 'trashbin' } as View;
+    const { folder, contents } = parseTrash(MULTISTATUS, session);
+    const refused = emptyTrashAction(client, t, removed, () => false);
+    expect(refused.enabled?.(view, contents, folder)).toBe(true);
+    expect(refused.enabled?.(view, [], folder)).toBe(false);
+    expect(refused.enabled?.({ id: 'files' } as View, contents, folder)).toBe(false);
+    await expect(refused.exec(view, contents, folder)).resolves.toBeNull();
+    expect(empty).not.toHaveBeenCalled();
+    const confirmed = emptyTrashAction(client, t, removed, () => true);
+    await expect(confirmed.exec(view, contents, folder)).resolves.toBe(true);
+    expect(empty).toHaveBeenCalledTimes(1);
+    expect(removed).toHaveBeenCalledTimes(2);
+  });
+
+  it('registers the view, its actions and the empty action, translated', async () => {
+    const h = { registries: createRegistries(), events: createEventBus(), t: (key: string) => `«${key}»` };
+    expect(isPluginDefinition(trash)).toBe(true);
+    await activatePlugin(h, trash);
+    const view = h.registries.views.get('trashbin');
+    expect(view?.name).toBe('«Deleted files»');
+    expect(view?.defaultSortKey).toBe('deleted');
+    expect(view?.columns?.map((column) => column.title)).toEqual(['«Original location»', '«Deleted»']);
+    expect([view?.emptyTitle, view?.emptyCaption]).toEqual(['«No deleted files»', '«Files and folders you have deleted will show up here»']);
+    expect(h.registries.fileActions.getAll().map((action) => action.id)).toEqual(['trash-open-nothing', 'restore', 'delete-permanently']);
+    expect(h.registries.fileListActions.get('empty-trash')?.displayName(view as View)).toBe('«Empty deleted files»');
+  });
+});
