@@ -7,6 +7,7 @@ import type { UploadStore } from '../storage/uploads';
 import { encodeHrefPath, encodeSegment } from '../storage/paths';
 import { fail } from '../storage/errors';
 import type { LiveProperty } from './properties';
+import type { PaginateCache } from './paginate';
 
 /** Services the WebDAV methods use. */
 export interface DavServices {
@@ -19,6 +20,8 @@ export interface DavServices {
   instanceId: string;
   /** The live properties the enabled plugins contribute, by Clark name (read per request). */
   pluginLiveProperties(): ReadonlyMap<string, LiveProperty>;
+  /** Snapshots of paged PROPFIND results (Nextcloud's `X-NC-Paginate`). */
+  paginate: PaginateCache;
 }
 
 /** Which DAV tree a request addresses. */

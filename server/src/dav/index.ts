@@ -12,6 +12,7 @@ import type { LiveProperty } from './properties';
 import { sendError, errorBody } from './errors';
 import { ALLOWED_METHODS, options } from './methods/options';
 import { propfind } from './methods/propfind';
+import { PaginateCache } from './paginate';
 import { proppatch } from './methods/proppatch';
 import { mkcol } from './methods/mkcol';
 import { get } from './methods/get';
@@ -97,6 +98,7 @@ export function registerDav(
     config: deps.config,
     instanceId: `oc${createHash('sha1').update(deps.files.dataDir).digest('hex').slice(0, 10)}`,
     pluginLiveProperties: deps.pluginLiveProperties ?? (() => new Map()),
+    paginate: new PaginateCache(),
   };
   for (const verb of DAV_VERBS) if (!app.supportedMethods.includes(verb)) app.addHttpMethod(verb, { hasBody: false });
 
