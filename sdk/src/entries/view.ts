@@ -16,6 +16,13 @@ export interface ViewContents {
 export interface GetContentsOptions {
   /** Aborted when the list no longer needs the result (spec §4: the previous fetch is cancelled). */
   signal?: AbortSignal;
+  /**
+   * Receives the folder and the first part of its children while the rest is
+   * still on its way (a view that streams its listing may call it once; the
+   * promise still resolves to the whole folder), so a big folder shows rows
+   * early. Ignored by views that list at once.
+   */
+  onFirstContents?(partial: ViewContents): void;
 }
 
 /** A view of the left navigation (spec §3): All files, Favorites, Recent, … */

@@ -4,5 +4,11 @@ import type { FolderNode, Node } from '@cumulus/sdk';
 /** A folder of a view was listed (spec §4 "List loading": stores nodes, children and folder path). */
 export const folderLoaded = createAction<{ view: string; dir: string; folder: FolderNode; contents: Node[] }>('folder/loaded');
 
+/**
+ * The first part of a folder's listing arrived while the rest is still on its
+ * way: the list shows these rows, loading stays on until `folderLoaded`.
+ */
+export const folderPartlyLoaded = createAction<{ view: string; dir: string; folder: FolderNode; contents: Node[] }>('folder/partlyLoaded');
+
 /** The current folder should be listed again (reload action, after an upload or a change of the folder node). */
 export const folderReloadRequested = createAction('folder/reloadRequested');

@@ -1,10 +1,11 @@
 import { TaskAbortError, isAnyOf } from '@reduxjs/toolkit';
+import type { FolderNode, Node } from '@cumulus/sdk';
 import type { AppStartListening, RootState } from '../../app/store';
 import { routeChanged } from '../navigation/navigationSlice';
 import { selectionCleared } from '../selection/selectionSlice';
 import { sidebarClosed } from '../sidebar/sidebarSlice';
 import { pluginsSettled, viewsChanged } from '../views/viewsSlice';
-import { folderLoaded, folderReloadRequested } from './folderActions';
+import { folderLoaded, folderPartlyLoaded, folderReloadRequested } from './folderActions';
 import { folderKey, folderLoadCancelled, folderLoadConfirmed, folderLoadFailed, folderLoadStarted, folderViewAwaited } from './folderSlice';
 import { toLoadError } from './loadError';
 
@@ -77,7 +78,10 @@ export function addFolderListeners(startListening: AppStartListening): void {
             return;
           }
         }
-        const { folder, contents } = await api.pause(view.getContents(dir, { signal: api.signal }));
+        const onFirstContents = (partial: { folder: FolderNode; contents: Node[] }): void => {
+          if (!api.signal.aborted) api.dispatch(folderPartlyLoaded({ view: viewId, dir, ...partial }));
+        };
+        const { folder, contents } = await api.pause(view.getContents(dir, { signal: api.signal, onFirstContents }));
         // A view may leave `_children` out: the listing is what the folder holds.
         const listed = { ...folder, _children: contents.map((node) => node.source) };
         api.dispatch(folderLoaded({ view: viewId, dir, folder: listed, contents }));

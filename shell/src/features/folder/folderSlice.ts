@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { isFolder } from '@cumulus/sdk';
-import { folderLoaded } from './folderActions';
+import { folderLoaded, folderPartlyLoaded } from './folderActions';
 import type { LoadError } from './loadError';
 
 /** The state of the folder listing: which folder source each path of each view is, and how loading went. */
@@ -76,6 +76,19 @@ export const folderSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    // The first rows of a big folder: shown (listed), still loading, and no ETag held for them,
+    // so going back later lists the folder again unless its whole listing arrived meanwhile.
+    builder.addCase(folderPartlyLoaded, (state, action) => {
+      const { view, dir, folder, contents } = action.payload;
+      if (state.current !== folderKey(view, dir)) return;
+      const paths = (state.paths[view] ??= {});
+      paths[dir] = folder.source;
+      state.listed[folderKey(view, dir)] = true;
+      delete state.listedEtags[folderKey(view, dir)];
+      for (const node of contents) {
+        if (isFolder(node)) paths[node.path] = node.source;
+      }
+    });
     builder.addCase(folderLoaded, (state, action) => {
       const { view, dir, folder, contents } = action.payload;
       const paths = (state.paths[view] ??= {});

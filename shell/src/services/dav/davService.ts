@@ -24,6 +24,12 @@ export interface DavCallOptions {
   signal?: AbortSignal;
 }
 
+/** Options of a folder listing. */
+export interface DavListOptions extends DavCallOptions {
+  /** Receives the folder and its first rows while the rest still streams in (big folders only). */
+  onFirstRows?(partial: DavListing): void;
+}
+
 /** What a listing of a folder gives: the folder itself and its children. */
 export interface DavListing {
   folder: FolderNode;
@@ -37,7 +43,7 @@ export interface DavService {
   /** Absolute URL of the user's files, `{origin}/remote.php/dav/files/{uid}` (the settings dialog's WebDAV URL). */
   readonly filesUrl: string;
   /** PROPFIND Depth 1 of the folder at `path` (below the root). */
-  list(path: string, options?: DavCallOptions): Promise<DavListing>;
+  list(path: string, options?: DavListOptions): Promise<DavListing>;
   /** The ETag of the folder at `path` (below the root) alone: PROPFIND Depth 0 of `getetag`. */
   folderEtag(path: string, options?: DavCallOptions): Promise<string | undefined>;
   /** PROPFIND Depth 0 of the node at `path` (below the root). */
@@ -96,9 +102,9 @@ export function createDavService(options: DavServiceOptions): DavService {
     filesUrl: `${davUrl}${encodeDavPath(root)}`,
 
     async list(path, callOptions = {}) {
-      // Streamed and parsed in one pass (see propfindListing): the webdav client's generic
-      // XML path takes seconds for 10,000 entries.
-      return fetchListing({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal });
+      // Streamed and parsed in one pass (see propfindListing), as the server's compact listing
+      // when it offers it: the webdav client's generic XML path takes seconds for 10,000 entries.
+      return fetchListing({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal }, callOptions.onFirstRows);
     },
 
     folderEtag(path, callOptions = {}) {

@@ -1,6 +1,8 @@
 import { isFolder, propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { cleanEtag } from './davProps';
+import { COMPACT_LISTING_TYPE, CompactListingReader } from './compactListing';
+import type { DavResponse } from './multistatus';
 import { MultistatusReader } from './multistatus';
 import { deepFreeze, ResponseNodeBuilder } from './responseNode';
 
@@ -35,32 +37,55 @@ export class DavResponseError extends Error {
   }
 }
 
+/** Rows after which the first part of a listing is handed on (`onFirstRows`): a few screens' worth. */
+export const FIRST_ROWS = 200;
+
 /**
- * PROPFIND Depth 1 of a folder, read as it streams in: the multistatus is
+ * PROPFIND Depth 1 of a folder, read as it streams in: the server's compact
+ * listing when it offers it (asked for with `Accept`), else the multistatus,
  * parsed piece by piece while the rest is still on the wire (compressed by
- * the server), each response becoming a frozen SDK node at once. Nothing
- * holds the whole body: a 100,000-entry listing (over 100 MB of XML) never
- * becomes one string.
+ * the server), each row or response becoming a frozen SDK node at once.
+ * Nothing holds the whole body: a 100,000-entry listing (over 100 MB of XML)
+ * never becomes one string.
+ *
+ * `onFirstRows` receives the folder and its first {@link FIRST_ROWS}
+ * children as soon as they are read (not called for a smaller folder), so
+ * the list can show them while the rest arrives.
  *
  * @throws DavResponseError for an HTTP error status, Error('Invalid root
  * folder returned') when the folder itself is not in the answer or is a file.
  */
-export async function fetchListing(request: ListingRequest): Promise<Listing> {
+export async function fetchListing(request: ListingRequest, onFirstRows?: (listing: Listing) => void): Promise<Listing> {
   const requested = request.path.replace(/\/+$/, '') || '/';
-  const response = await propfind(request, requested, '1', propfindBody());
+  const response = await propfind(request, requested, '1', propfindBody(), `${COMPACT_LISTING_TYPE}, application/xml;q=0.9`);
 
   const builder = new ResponseNodeBuilder({ davUrl: request.davUrl, root: request.root });
   let folder: FolderNode | undefined;
-  const contents: Node[] = [];
-  const reader = new MultistatusReader((entry) => {
+  let contents: Node[] = [];
+  let firstRowsSent = onFirstRows === undefined;
+  const onResponse = (entry: DavResponse): void => {
     const { node, filename } = builder.build(entry);
     if (folder === undefined && filename === requested) {
       if (!isFolder(node)) throw new Error('Invalid root folder returned');
       folder = node;
-    } else {
-      contents.push(node);
+      return;
     }
-  });
+    contents.push(node);
+    if (!firstRowsSent && folder !== undefined && contents.length >= FIRST_ROWS) {
+      firstRowsSent = true;
+      onFirstRows?.({ folder: deepFreeze({ ...folder, _children: contents.map((child) => child.source) }), contents: contents.slice() });
+    }
+  };
+  const compact = (response.headers.get('content-type') ?? '').toLowerCase().startsWith(COMPACT_LISTING_TYPE);
+  const reader = compact
+    ? new CompactListingReader(`${new URL(urlOf(request, requested)).pathname.replace(/\/+$/, '')}/`, {
+        onResponse,
+        onReset: () => {
+          folder = undefined;
+          contents = [];
+        },
+      })
+    : new MultistatusReader(onResponse);
   await readText(response, (text) => reader.write(text));
   reader.end();
   if (folder === undefined) throw new Error('Invalid root folder returned');
@@ -92,12 +117,16 @@ export async function fetchFolderEtag(request: ListingRequest): Promise<string |
   return etag;
 }
 
+/** The URL of `requested` (decoded, below the DAV endpoint), each segment encoded. */
+function urlOf(request: ListingRequest, requested: string): string {
+  return `${request.davUrl.replace(/\/+$/, '')}${requested.split('/').map(encodeURIComponent).join('/')}`;
+}
+
 /** One PROPFIND of `requested` (decoded, below the DAV endpoint); an HTTP error status throws. */
-async function propfind(request: ListingRequest, requested: string, depth: '0' | '1', body: string): Promise<Response> {
-  const url = `${request.davUrl.replace(/\/+$/, '')}${requested.split('/').map(encodeURIComponent).join('/')}`;
-  const response = await fetch(url, {
+async function propfind(request: ListingRequest, requested: string, depth: '0' | '1', body: string, accept = 'text/plain,application/xml'): Promise<Response> {
+  const response = await fetch(urlOf(request, requested), {
     method: 'PROPFIND',
-    headers: { Accept: 'text/plain,application/xml', Depth: depth, 'Content-Type': 'application/xml; charset=utf-8', ...request.headers },
+    headers: { Accept: accept, Depth: depth, 'Content-Type': 'application/xml; charset=utf-8', ...request.headers },
     body,
     signal: request.signal,
     credentials: 'same-origin',
