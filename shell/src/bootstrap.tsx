@@ -16,6 +16,7 @@ import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
 import { createFilesApi } from './services/api/filesApi';
 import { createDavService } from './services/dav/davService';
+import { openListingCache } from './services/dav/listingCache';
 import { readPageContext } from './services/pageContext';
 import type { Navigator, ShellServices } from './services/types';
 
@@ -43,7 +44,7 @@ async function start(): Promise<void> {
         return '';
       },
     ));
-  const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken });
+  const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken, listingCache: openListingCache(uid) });
 
   const router = createBrowserRouter(filesRoutes, { basename: BASENAME });
   const navigator: Navigator = { navigate: (location, options) => void router.navigate(filesPath(location), options) };

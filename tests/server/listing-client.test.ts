@@ -51,7 +51,9 @@ describe('the shell reads the compact listing into the same nodes as the multist
     await Promise.all(Array.from({ length: FIRST_ROWS * 3 }, (_, i) => writeFile(join(server.dataDir, 'files', 'admin', 'Big', `file ${i}.txt`), String(i))));
   }, 60_000);
   afterAll(() => server.stop());
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it('equal nodes either way, escaped and unicode names, favorites, folders', async () => {
     const compact = await list('/Mixed', false);

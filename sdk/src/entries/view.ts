@@ -70,6 +70,14 @@ export interface View {
    * folder's ETag is the same, instead of listing the folder again.
    */
   getFolderEtag?(path: string, options?: GetContentsOptions): Promise<string | undefined>;
+  /**
+   * The listing of the folder at `path` kept from an earlier visit (this
+   * page load or an earlier one), or undefined. It may be out of date: the
+   * app shows it at once and then checks it with `getFolderEtag` (its folder
+   * node's `etag` attribute is the ETag it is current for), listing the folder
+   * again when the ETag moved.
+   */
+  getKeptContents?(path: string, options?: GetContentsOptions): Promise<ViewContents | undefined>;
 }
 
 /**
@@ -91,6 +99,7 @@ export function validateView(entry: unknown): string | null {
     optionalFunction(view, 'loadChildViews'),
     optionalFunction(view, 'emptyView'),
     optionalFunction(view, 'getFolderEtag'),
+    optionalFunction(view, 'getKeptContents'),
     view['columns'] === undefined || Array.isArray(view['columns']) ? null : 'columns must be an array',
   ]);
 }

@@ -10,5 +10,12 @@ export const folderLoaded = createAction<{ view: string; dir: string; folder: Fo
  */
 export const folderPartlyLoaded = createAction<{ view: string; dir: string; folder: FolderNode; contents: Node[] }>('folder/partlyLoaded');
 
+/**
+ * A listing of the folder kept from an earlier visit (the listing cache) is
+ * shown while it is checked against the folder's ETag: listed, with that
+ * ETag held, loading still on (`folderLoadConfirmed` or `folderLoaded` ends it).
+ */
+export const folderRestored = createAction<{ view: string; dir: string; folder: FolderNode; contents: Node[] }>('folder/restored');
+
 /** The current folder should be listed again (reload action, after an upload or a change of the folder node). */
 export const folderReloadRequested = createAction('folder/reloadRequested');

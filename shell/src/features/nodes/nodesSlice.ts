@@ -3,7 +3,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { isFolder } from '@cumulus/sdk';
 import type { Node, NodeStatus } from '@cumulus/sdk';
 import { busNodeCreated, busNodeDeleted, busNodeUpdated } from '../../app/busEvents';
-import { folderLoaded, folderPartlyLoaded } from '../folder/folderActions';
+import { folderLoaded, folderPartlyLoaded, folderRestored } from '../folder/folderActions';
 
 /** Nodes normalised by source, their identity everywhere in the store. */
 export const nodesAdapter = createEntityAdapter<Node, string>({ selectId: (node) => node.source });
@@ -34,8 +34,8 @@ export const nodesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    // The whole listing, or its first rows (the folder's _children then name those).
-    const listingArrived = (state: NodesState, action: ReturnType<typeof folderLoaded | typeof folderPartlyLoaded>): void => {
+    // The whole listing, its first rows (the folder's _children then name those), or a kept one.
+    const listingArrived = (state: NodesState, action: ReturnType<typeof folderLoaded | typeof folderPartlyLoaded | typeof folderRestored>): void => {
       // A sub-folder listed before keeps its children: its entry in this (parent's) listing has none,
       // and without them going back to it would show nothing until it is listed again.
       const contents = action.payload.contents.map((node) => {
@@ -47,6 +47,7 @@ export const nodesSlice = createSlice({
     };
     builder.addCase(folderLoaded, listingArrived);
     builder.addCase(folderPartlyLoaded, listingArrived);
+    builder.addCase(folderRestored, listingArrived);
     // Node events, whoever emitted them (a plugin, or the shell after its own update: then these change nothing).
     builder.addCase(busNodeCreated, (state, action) => {
       const { node } = action.payload;
