@@ -19,6 +19,7 @@ import { createPluginSupervisor, sendPluginFailure } from './plugin-host/pluginS
 import { showToast } from './features/toasts/toasts';
 import { createFilesApi } from './services/api/filesApi';
 import { createDavService } from './services/dav/davService';
+import { openListingCache } from './services/dav/listingCache';
 import { readPageContext } from './services/pageContext';
 import type { Navigator, ShellServices } from './services/types';
 
@@ -52,7 +53,7 @@ async function start(): Promise<void> {
         return '';
       },
     ));
-  const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken });
+  const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken, listingCache: openListingCache(uid) });
 
   const router = createBrowserRouter(filesRoutes, { basename: BASENAME });
   const navigator: Navigator = { navigate: (location, options) => void router.navigate(filesPath(location), options) };

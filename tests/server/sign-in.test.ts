@@ -127,6 +127,8 @@ describe('signing in through the sign-in page', () => {
     expect(out.status).toBe(303);
     expect(out.headers.get('location')).toBe('/login?loggedout');
     expect(setCookies(out).get('cumulus_session')?.attributes).toContain('Max-Age=0');
+    // What the app kept in the browser for this user (folder listings in IndexedDB) goes too.
+    expect(out.headers.get('clear-site-data')).toBe('"storage"');
     const after = await request(server, '/apps/files/api/v1/stats', { headers: { cookie: session.cookie } });
     expect(after.status).toBe(401);
     expect(await (await request(server, '/login?loggedout')).text()).toContain('You have been signed out.');

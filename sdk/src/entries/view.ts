@@ -16,6 +16,13 @@ export interface ViewContents {
 export interface GetContentsOptions {
   /** Aborted when the list no longer needs the result (spec §4: the previous fetch is cancelled). */
   signal?: AbortSignal;
+  /**
+   * Receives the folder and the first part of its children while the rest is
+   * still on its way (a view that streams its listing may call it once; the
+   * promise still resolves to the whole folder), so a big folder shows rows
+   * early. Ignored by views that list at once.
+   */
+  onFirstContents?(partial: ViewContents): void;
 }
 
 /** A view of the left navigation (spec §3): All files, Favorites, Recent, … */
@@ -63,6 +70,14 @@ export interface View {
    * folder's ETag is the same, instead of listing the folder again.
    */
   getFolderEtag?(path: string, options?: GetContentsOptions): Promise<string | undefined>;
+  /**
+   * The listing of the folder at `path` kept from an earlier visit (this
+   * page load or an earlier one), or undefined. It may be out of date: the
+   * app shows it at once and then checks it with `getFolderEtag` (its folder
+   * node's `etag` attribute is the ETag it is current for), listing the folder
+   * again when the ETag moved.
+   */
+  getKeptContents?(path: string, options?: GetContentsOptions): Promise<ViewContents | undefined>;
 }
 
 /**
@@ -84,6 +99,7 @@ export function validateView(entry: unknown): string | null {
     optionalFunction(view, 'loadChildViews'),
     optionalFunction(view, 'emptyView'),
     optionalFunction(view, 'getFolderEtag'),
+    optionalFunction(view, 'getKeptContents'),
     view['columns'] === undefined || Array.isArray(view['columns']) ? null : 'columns must be an array',
   ]);
 }

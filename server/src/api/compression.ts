@@ -7,8 +7,8 @@ import type { Transform } from 'node:stream';
 /** Bodies smaller than this are sent as they are: compressing them saves nothing. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
-/** Types worth compressing: text, XML (PROPFIND multistatus), JSON, JavaScript, SVG. */
-const COMPRESSIBLE = /^(text\/|application\/(xml|json|javascript|x-javascript|xhtml\+xml|[\w.-]+\+(xml|json))|image\/svg\+xml)/i;
+/** Types worth compressing: text, XML (PROPFIND multistatus), JSON and NDJSON (the compact listing), JavaScript, SVG. */
+const COMPRESSIBLE = /^(text\/|application\/(xml|json|javascript|x-javascript|xhtml\+xml|[\w.-]+\+(xml|json|ndjson))|image\/svg\+xml)/i;
 
 /** A coding the client accepts, in the order the server prefers them. */
 export type ContentCoding = 'br' | 'gzip';

@@ -8,6 +8,7 @@ import { encodeHrefPath, encodeSegment } from '../storage/paths';
 import { fail } from '../storage/errors';
 import type { LiveProperty } from './properties';
 import type { DavPluginHandlers } from './plugin-handlers';
+import type { PaginateCache } from './paginate';
 
 /** Services the WebDAV methods use. */
 export interface DavServices {
@@ -22,6 +23,8 @@ export interface DavServices {
   pluginLiveProperties(): ReadonlyMap<string, LiveProperty>;
   /** The REPORT and SEARCH handlers of the enabled plugins. */
   pluginHandlers: DavPluginHandlers;
+  /** Snapshots of paged PROPFIND results (Nextcloud's `X-NC-Paginate`). */
+  paginate: PaginateCache;
 }
 
 /** Which DAV tree a request addresses (`plugin`: a plugin's collection, see plugin-collection.ts). */

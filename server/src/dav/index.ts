@@ -14,6 +14,7 @@ import { NO_PLUGIN_HANDLERS } from './plugin-handlers';
 import { sendError, errorBody } from './errors';
 import { ALLOWED_METHODS, options } from './methods/options';
 import { propfind } from './methods/propfind';
+import { PaginateCache } from './paginate';
 import { proppatch } from './methods/proppatch';
 import { mkcol } from './methods/mkcol';
 import { get } from './methods/get';
@@ -111,6 +112,7 @@ export function registerDav(
     instanceId: `oc${createHash('sha1').update(deps.files.dataDir).digest('hex').slice(0, 10)}`,
     pluginLiveProperties: deps.pluginLiveProperties ?? (() => new Map()),
     pluginHandlers: deps.pluginHandlers ?? NO_PLUGIN_HANDLERS,
+    paginate: new PaginateCache(),
   };
   for (const verb of DAV_VERBS) if (!app.supportedMethods.includes(verb)) app.addHttpMethod(verb, { hasBody: false });
 

@@ -137,6 +137,9 @@ export const LIVE_PROPERTIES = new Map<string, LiveProperty>(liveList.map((p) =>
 /** Live properties a client may change with PROPPATCH (everything else live is protected). */
 export const WRITABLE_LIVE = new Set([`{${NS.oc}}favorite`, `{${NS.dav}}getlastmodified`]);
 
+/** One property of a node in the compact listing (see {@link ResponseRenderer.values}). */
+export type CompactValue = string | null | { xml: string };
+
 /** A requested property name. */
 export interface PropName {
   ns: string;
@@ -243,6 +246,33 @@ export class ResponseRenderer {
   /** True when dead properties must be loaded to answer. */
   get needsDeadProperties(): boolean {
     return this.request.kind !== 'prop' || this.steps.some((p) => !p.live);
+  }
+
+  /** The Clark names of the requested properties, in the order {@link values} gives them (a `prop` request). */
+  get names(): string[] {
+    return this.steps.map((step) => step.clark);
+  }
+
+  /**
+   * The requested properties of a node as the compact listing carries them, in
+   * the order of {@link names}: a live property's inner XML exactly as
+   * {@link render} writes it inside its element ('' for an empty element), a
+   * dead property's whole stored element as `{ xml }` (it declares its own
+   * namespaces), or null where the multistatus would list it under 404.
+   */
+  values(entry: FileEntry, dead: Map<string, string> | undefined): CompactValue[] {
+    const out: CompactValue[] = new Array<CompactValue>(this.steps.length);
+    for (let i = 0; i < this.steps.length; i += 1) {
+      const step = this.steps[i] as Step;
+      if (step.live) {
+        const value = step.live.get(entry, this.pc);
+        out[i] = value ?? null;
+      } else {
+        const value = dead?.get(step.clark);
+        out[i] = value === undefined ? null : { xml: value };
+      }
+    }
+    return out;
   }
 
   /** One `d:response` for a node. */

@@ -100,6 +100,8 @@ export function registerLogin(app: FastifyInstance, accounts: Accounts, sessionL
       return reply
         .header('Set-Cookie', serializeCookie(SESSION_COOKIE, '', { maxAge: 0 }))
         .header('Cache-Control', 'no-store')
+        // The browser forgets what the app kept for this user: folder listings (IndexedDB), upload journals.
+        .header('Clear-Site-Data', '"storage"')
         .redirect('/login?loggedout', 303);
     },
   });

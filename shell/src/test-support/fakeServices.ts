@@ -32,6 +32,8 @@ export interface FakeCalls {
   listed: string[];
   /** Paths whose ETag alone was asked (`folderEtag`). */
   etagChecks: string[];
+  /** Paths looked up in the listing cache. */
+  keptLookups: string[];
   navigations: FilesLocation[];
   userConfig: [string, boolean][];
   viewConfig: [string, string, string | boolean][];
@@ -47,6 +49,8 @@ export interface FakeServicesOptions {
   viewConfigs?: Record<string, ViewConfigValues>;
   /** The server's ETag of folders by path (their listings carry it too); none by default. */
   folderEtags?: Record<string, string>;
+  /** Listings kept from an earlier visit (the listing cache), by path: the folder's ETag then and its children. */
+  keptFolders?: Record<string, { etag: string; contents: Node[] }>;
   /** The interface language; default 'en'. */
   language?: string;
 }
@@ -63,7 +67,7 @@ export function httpError(status: number): Error & { status: number } {
  * `calls`.
  */
 export async function createFakeServices(options: FakeServicesOptions = {}): Promise<{ services: ShellServices; calls: FakeCalls }> {
-  const calls: FakeCalls = { listed: [], etagChecks: [], navigations: [], userConfig: [], viewConfig: [] };
+  const calls: FakeCalls = { listed: [], etagChecks: [], keptLookups: [], navigations: [], userConfig: [], viewConfig: [] };
   const folders = options.folders ?? { '/': [] };
   const dav: DavService = {
     root: '/files/alice',
@@ -76,6 +80,13 @@ export async function createFakeServices(options: FakeServicesOptions = {}): Pro
       const etag = options.folderEtags?.[path];
       const folder = { ...testFolder(path === '/' ? '/' : path, { fileid: path === '/' ? 1 : undefined, ...(etag === undefined ? {} : { attributes: { etag } }) }), _children: entry.map((node) => node.source) };
       return { folder, contents: entry };
+    },
+    async keptList(path) {
+      calls.keptLookups.push(path);
+      const kept = options.keptFolders?.[path];
+      if (kept === undefined) return undefined;
+      const folder = { ...testFolder(path === '/' ? '/' : path, { fileid: path === '/' ? 1 : undefined, attributes: { etag: kept.etag } }), _children: kept.contents.map((node) => node.source) };
+      return { folder, contents: kept.contents };
     },
     folderEtag(path) {
       calls.etagChecks.push(path);

@@ -7,6 +7,8 @@ import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer, propRequestFrom 
 import type { FileEntry } from '../../storage/types';
 import { fail } from '../../storage/errors';
 import { encodeSegment } from '../../storage/paths';
+import { pageRequestOf } from '../paginate';
+import { sendCompactListing, wantsCompactListing } from './compact-listing';
 
 /** The PROPFIND depth: 0 or 1; `infinity` is refused (403) as on Nextcloud; missing means 1. */
 export function propfindDepth(ctx: DavRequest): 0 | 1 {
@@ -72,9 +74,23 @@ export async function renderEntries(ctx: DavRequest, request: PropRequest, entri
   return Buffer.concat(chunks);
 }
 
-/** PROPFIND: the node itself and, with Depth 1, its children. */
+/**
+ * PROPFIND: the node itself and, with Depth 1, its children: as a multistatus,
+ * a page of one (Nextcloud's `X-NC-Paginate`, see `../paginate`), or the
+ * compact listing the Files app negotiates (see `./compact-listing`).
+ */
 export async function propfind(ctx: DavRequest): Promise<void> {
   const depth = propfindDepth(ctx);
+  const page = pageRequestOf(ctx);
+  if (page?.token !== undefined) {
+    // A later page of a kept result: its body is ignored, the first request's properties count.
+    const snapshot = ctx.services.paginate.get(page.token, ctx.uid, ctx.path);
+    if (!snapshot) fail('precondition-failed', 'The X-NC-Paginate-Token is unknown or has expired: list again without it');
+    const items = snapshot.entries.slice(page.offset, page.offset + page.count);
+    ctx.reply.header('x-nc-paginate', 'true').header('x-nc-paginate-total', String(snapshot.entries.length));
+    sendMultistatus(ctx, await renderEntries(ctx, snapshot.request, items, snapshot.parentId));
+    return;
+  }
   const request = await readPropRequest(ctx);
   let entry = await ctx.services.files.stat(ctx.uid, ctx.path);
   if (!entry) fail('not-found', `File with name ${ctx.path.slice(1)} could not be located`);
@@ -83,6 +99,23 @@ export async function propfind(ctx: DavRequest): Promise<void> {
   if (entry.type === 'folder' && (await ctx.services.files.refreshTree(ctx.uid, entry.path, ctx.services.config.rescanInterval))) {
     entry = await ctx.services.files.stat(ctx.uid, ctx.path);
     if (!entry) fail('not-found', `File with name ${ctx.path.slice(1)} could not be located`);
+  }
+  if (page) {
+    // The whole result, checked against the disk, is kept; the first page is the answer.
+    let entries = [entry];
+    if (depth === 1 && entry.type === 'folder') {
+      const children = await ctx.services.files.list(ctx.uid, ctx.path);
+      entries = [(await ctx.services.files.stat(ctx.uid, ctx.path)) ?? entry, ...children];
+    }
+    const parentId = entries.length > 1 ? entry.fileid : undefined;
+    const token = ctx.services.paginate.store(ctx.uid, ctx.path, request, entries, parentId);
+    ctx.reply.header('x-nc-paginate', 'true').header('x-nc-paginate-token', token).header('x-nc-paginate-total', String(entries.length));
+    sendMultistatus(ctx, await renderEntries(ctx, request, entries.slice(page.offset, page.offset + page.count), parentId));
+    return;
+  }
+  if (depth === 1 && entry.type === 'folder' && request.kind === 'prop' && wantsCompactListing(ctx)) {
+    await sendCompactListing(ctx, entry, new ResponseRenderer(request, await propertyContext(ctx)));
+    return;
   }
   if (depth === 0 || entry.type !== 'folder') {
     sendMultistatus(ctx, await renderEntries(ctx, request, [entry]));
@@ -103,5 +136,5 @@ export async function propfind(ctx: DavRequest): Promise<void> {
 
 /** Sends a 207 multistatus body. */
 export function sendMultistatus(ctx: DavRequest, body: string | Buffer): void {
-  ctx.reply.code(207).header('content-type', 'application/xml; charset=utf-8').header('vary', 'Brief,Prefer').send(body);
+  ctx.reply.code(207).header('content-type', 'application/xml; charset=utf-8').header('vary', 'Accept, Brief, Prefer').send(body);
 }

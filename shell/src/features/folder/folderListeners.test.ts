@@ -104,6 +104,8 @@ describe('folder listeners', () => {
     const { services } = await createFakeServices({ folders: { '/Slow': slow, '/Fast': [testNode('/Fast/f.txt')] } });
     const store = createAppStore(services);
     store.dispatch(route('/Slow'));
+    // The listing is under way (after the look into the listing cache) when the user moves on.
+    await settle();
     store.dispatch(route('/Fast'));
     await settle();
     expect(aborted).toBe(true);
@@ -156,6 +158,71 @@ describe('folder listeners', () => {
     expect(selectIsCurrentFolderListed(store.getState())).toBe(true);
     store.dispatch(route('/'));
     expect(selectIsRefreshing(store.getState())).toBe(true);
+  });
+
+  it('shows a listing kept from an earlier page load at once, and keeps it when the folder ETag is still its own', async () => {
+    const kept = [testNode('/Big/a.txt'), testNode('/Big/b.txt')];
+    const { services, calls } = await createFakeServices({ folders: { '/Big': [testNode('/Big/fresh.txt')] }, folderEtags: { '/Big': 'e1' }, keptFolders: { '/Big': { etag: 'e1', contents: kept } } });
+    const store = createAppStore(services);
+    store.dispatch(route('/Big'));
+    for (let tick = 0; tick < 50 && selectCurrentContents(store.getState()).length === 0; tick += 1) await Promise.resolve();
+    // Shown from the kept copy while its ETag is asked: refreshing, not the big loading icon.
+    expect(selectCurrentContents(store.getState()).map((node) => node.basename)).toEqual(['a.txt', 'b.txt']);
+    expect(selectIsRefreshing(store.getState())).toBe(true);
+    await settle();
+    expect(calls.keptLookups).toEqual(['/Big']);
+    expect(calls.etagChecks).toEqual(['/Big']);
+    expect(calls.listed).toEqual([]);
+    expect(selectCurrentContents(store.getState()).map((node) => node.basename)).toEqual(['a.txt', 'b.txt']);
+    expect(store.getState().folder.loading).toBe(false);
+  });
+
+  it('replaces a kept listing whose ETag moved with the folder listed again, in place', async () => {
+    const { services, calls } = await createFakeServices({
+      folders: { '/Big': [testNode('/Big/a.txt'), testNode('/Big/c.txt')] },
+      folderEtags: { '/Big': 'e2' },
+      keptFolders: { '/Big': { etag: 'e1', contents: [testNode('/Big/a.txt'), testNode('/Big/b.txt')] } },
+    });
+    const store = createAppStore(services);
+    store.dispatch(route('/Big'));
+    await settle();
+    expect(calls.listed).toEqual(['/Big']);
+    expect(selectCurrentContents(store.getState()).map((node) => node.basename)).toEqual(['a.txt', 'c.txt']);
+    expect(store.getState().folder).toMatchObject({ loading: false, listedEtags: { 'files:/Big': 'e2' } });
+  });
+
+  it("shows a big folder's first rows while the rest arrives, but never shrinks rows already shown to them", async () => {
+    const all = Array.from({ length: 5 }, (_, i) => testNode(`/Big/f${i}.txt`));
+    let finish: (() => void) | undefined;
+    const asked: boolean[] = [];
+    const { services } = await createFakeServices();
+    services.host.registries.views.register({
+      id: 'streamed',
+      name: 'Streamed',
+      icon: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      getContents: (_path, options) => {
+        asked.push(options?.onFirstContents !== undefined);
+        const folder = { ...testFolder('/Big'), _children: all.map((node) => node.source) };
+        options?.onFirstContents?.({ folder: { ...folder, _children: all.slice(0, 2).map((node) => node.source) }, contents: all.slice(0, 2) });
+        return new Promise((resolve) => (finish = () => resolve({ folder, contents: all })));
+      },
+    });
+    const store = createAppStore(services);
+    store.dispatch(route('/Big', 'streamed'));
+    await settle();
+    expect(selectCurrentContents(store.getState())).toHaveLength(2);
+    expect(store.getState().folder.loading).toBe(true);
+    // Not held with an ETag: a half listing is never taken for the folder's contents.
+    expect(store.getState().folder.listedEtags['streamed:/Big']).toBeUndefined();
+    finish?.();
+    await settle();
+    expect(selectCurrentContents(store.getState())).toHaveLength(5);
+    expect(store.getState().folder.loading).toBe(false);
+    // A reload of the shown folder keeps its five rows until the whole new listing is there.
+    store.dispatch(folderReloadRequested());
+    await settle();
+    expect(asked).toEqual([true, false]);
+    expect(selectCurrentContents(store.getState())).toHaveLength(5);
   });
 
   it('waits for a plugin view, lists it once registered, and fails with "not found" once plugins settled without it', async () => {

@@ -1,10 +1,11 @@
 import { TaskAbortError, isAnyOf } from '@reduxjs/toolkit';
+import type { FolderNode, Node } from '@cumulus/sdk';
 import type { AppStartListening, RootState } from '../../app/store';
 import { routeChanged } from '../navigation/navigationSlice';
 import { selectionCleared } from '../selection/selectionSlice';
 import { sidebarClosed } from '../sidebar/sidebarSlice';
 import { pluginsSettled, viewsChanged } from '../views/viewsSlice';
-import { folderLoaded, folderReloadRequested } from './folderActions';
+import { folderLoaded, folderPartlyLoaded, folderReloadRequested, folderRestored } from './folderActions';
 import { folderKey, folderLoadCancelled, folderLoadConfirmed, folderLoadFailed, folderLoadStarted, folderViewAwaited } from './folderSlice';
 import { toLoadError } from './loadError';
 
@@ -35,9 +36,13 @@ function heldEtag(state: RootState, view: string, dir: string): string | undefin
  * Going back to a folder listed before shows the listing the store holds at
  * once; when the view can tell the folder's ETag cheaply (`getFolderEtag`)
  * and it is still the held listing's, that listing stays as it is, instead
- * of listing the folder again (10,000 entries are 11 MB of XML). A reload
- * asked for (the reload button, an upload, an update of the folder) always
- * lists again.
+ * of listing the folder again (10,000 entries are 11 MB of XML). A folder the
+ * store does not hold shows the listing the view kept from an earlier visit
+ * (`getKeptContents`: the listing cache, across page loads) the same way,
+ * checked by its ETag. A reload asked for (the reload button, an upload, an
+ * update of the folder) always lists again. A big folder not shown yet shows
+ * its first rows while the rest of its listing arrives (`onFirstContents`);
+ * rows already shown are replaced only by a whole listing.
  */
 export function addFolderListeners(startListening: AppStartListening): void {
   startListening({
@@ -67,9 +72,23 @@ export function addFolderListeners(startListening: AppStartListening): void {
         }
         return;
       }
-      const held = routeChanged.match(action) ? heldEtag(api.getState(), viewId, dir) : undefined;
+      let held = routeChanged.match(action) ? heldEtag(api.getState(), viewId, dir) : undefined;
+      // Rows of this folder on screen already: a new listing replaces them whole, never by its first part.
+      let shown = api.getState().folder.listed[folderKey(viewId, dir)] === true;
       api.dispatch(folderLoadStarted({ view: viewId, dir }));
+      const onFirstContents = (partial: { folder: FolderNode; contents: Node[] }): void => {
+        if (!api.signal.aborted) api.dispatch(folderPartlyLoaded({ view: viewId, dir, ...partial }));
+      };
       try {
+        if (!shown && view.getKeptContents !== undefined) {
+          // A listing kept from an earlier visit (or page load) shows at once; its ETag is checked next.
+          const kept = await api.pause(view.getKeptContents(dir, { signal: api.signal, onFirstContents }));
+          if (kept !== undefined) {
+            api.dispatch(folderRestored({ view: viewId, dir, folder: { ...kept.folder, _children: kept.contents.map((node) => node.source) }, contents: kept.contents }));
+            held = kept.folder.attributes.etag;
+            shown = true;
+          }
+        }
         if (held !== undefined && view.getFolderEtag !== undefined) {
           const etag = await api.pause(view.getFolderEtag(dir, { signal: api.signal }));
           if (etag === held) {
@@ -77,7 +96,7 @@ export function addFolderListeners(startListening: AppStartListening): void {
             return;
           }
         }
-        const { folder, contents } = await api.pause(view.getContents(dir, { signal: api.signal }));
+        const { folder, contents } = await api.pause(view.getContents(dir, { signal: api.signal, onFirstContents: shown ? undefined : onFirstContents }));
         // A view may leave `_children` out: the listing is what the folder holds.
         const listed = { ...folder, _children: contents.map((node) => node.source) };
         api.dispatch(folderLoaded({ view: viewId, dir, folder: listed, contents }));

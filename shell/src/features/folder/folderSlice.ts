@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import { isFolder } from '@cumulus/sdk';
-import { folderLoaded } from './folderActions';
+import { folderLoaded, folderPartlyLoaded, folderRestored } from './folderActions';
 import type { LoadError } from './loadError';
 
 /** The state of the folder listing: which folder source each path of each view is, and how loading went. */
@@ -76,6 +76,26 @@ export const folderSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    /**
+     * Rows of the folder are shown while loading goes on: its first rows
+     * (`folderPartlyLoaded`, no ETag held for them, so going back lists the
+     * folder again unless its whole listing arrived meanwhile) or a kept
+     * listing (`folderRestored`, held with its ETag, which is checked next).
+     */
+    const shownWhileLoading = (state: FolderState, action: ReturnType<typeof folderPartlyLoaded | typeof folderRestored>, etag: string | undefined): void => {
+      const { view, dir, folder, contents } = action.payload;
+      if (state.current !== folderKey(view, dir)) return;
+      const paths = (state.paths[view] ??= {});
+      paths[dir] = folder.source;
+      state.listed[folderKey(view, dir)] = true;
+      if (etag === undefined || etag === '') delete state.listedEtags[folderKey(view, dir)];
+      else state.listedEtags[folderKey(view, dir)] = etag;
+      for (const node of contents) {
+        if (isFolder(node)) paths[node.path] = node.source;
+      }
+    };
+    builder.addCase(folderPartlyLoaded, (state, action) => shownWhileLoading(state, action, undefined));
+    builder.addCase(folderRestored, (state, action) => shownWhileLoading(state, action, action.payload.folder.attributes.etag));
     builder.addCase(folderLoaded, (state, action) => {
       const { view, dir, folder, contents } = action.payload;
       const paths = (state.paths[view] ??= {});

@@ -3,10 +3,12 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { isFolder } from '@cumulus/sdk';
 import type { Node, NodeStatus } from '@cumulus/sdk';
 import { busNodeCreated, busNodeDeleted, busNodeUpdated } from '../../app/busEvents';
-import { folderLoaded } from '../folder/folderActions';
+import { folderLoaded, folderPartlyLoaded, folderRestored } from '../folder/folderActions';
 
 /** Nodes normalised by source, their identity everywhere in the store. */
 export const nodesAdapter = createEntityAdapter<Node, string>({ selectId: (node) => node.source });
+
+type NodesState = ReturnType<typeof nodesAdapter.getInitialState>;
 
 /** The nodes the app knows, by source. */
 export const nodesSlice = createSlice({
@@ -32,7 +34,8 @@ export const nodesSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(folderLoaded, (state, action) => {
+    // The whole listing, its first rows (the folder's _children then name those), or a kept one.
+    const listingArrived = (state: NodesState, action: ReturnType<typeof folderLoaded | typeof folderPartlyLoaded | typeof folderRestored>): void => {
       // A sub-folder listed before keeps its children: its entry in this (parent's) listing has none,
       // and without them going back to it would show nothing until it is listed again.
       const contents = action.payload.contents.map((node) => {
@@ -41,7 +44,10 @@ export const nodesSlice = createSlice({
         return isFolder(held) && held._children !== undefined ? { ...node, _children: [...held._children] } : node;
       });
       nodesAdapter.setMany(state, [action.payload.folder, ...contents]);
-    });
+    };
+    builder.addCase(folderLoaded, listingArrived);
+    builder.addCase(folderPartlyLoaded, listingArrived);
+    builder.addCase(folderRestored, listingArrived);
     // Node events, whoever emitted them (a plugin, or the shell after its own update: then these change nothing).
     builder.addCase(busNodeCreated, (state, action) => {
       const { node } = action.payload;

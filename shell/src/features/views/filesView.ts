@@ -13,7 +13,8 @@ export function filesView(dav: DavService, t: Translate): View {
     caption: t('List of your files and folders.'),
     icon: FOLDER_ICON,
     order: 0,
-    getContents: (path, options) => dav.list(path, { signal: options?.signal }),
+    getContents: (path, options) => dav.list(path, { signal: options?.signal, onFirstRows: options?.onFirstContents }),
     getFolderEtag: (path, options) => dav.folderEtag(path, { signal: options?.signal }),
+    getKeptContents: (path, options) => dav.keptList(path, { signal: options?.signal, onFirstRows: options?.onFirstContents }),
   };
 }

@@ -3,7 +3,8 @@ import { encodeDavPath, propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { withDavMessage } from '../davErrorMessage';
 import { errorStatus } from '../errorStatus';
-import { fetchFolderEtag, fetchListing } from './propfindListing';
+import type { ListingCache } from './listingCache';
+import { fetchFolderEtag, fetchListing, readKeptListing } from './propfindListing';
 
 /** Where the DAV service talks to and as whom. */
 export interface DavServiceOptions {
@@ -15,12 +16,20 @@ export interface DavServiceOptions {
   requestToken?: string;
   /** Extra headers for every request (tests, Basic auth). */
   headers?: Record<string, string>;
+  /** Where listings are kept between visits and page loads (see `listingCache`); none when not given. */
+  listingCache?: ListingCache;
 }
 
 /** Options of calls that can be cancelled. */
 export interface DavCallOptions {
   /** Aborts the request. */
   signal?: AbortSignal;
+}
+
+/** Options of a folder listing. */
+export interface DavListOptions extends DavCallOptions {
+  /** Receives the folder and its first rows while the rest still streams in (big folders only). */
+  onFirstRows?(partial: DavListing): void;
 }
 
 /** What a listing of a folder gives: the folder itself and its children. */
@@ -35,8 +44,10 @@ export interface DavService {
   readonly root: string;
   /** Absolute URL of the user's files, `{origin}/remote.php/dav/files/{uid}` (the settings dialog's WebDAV URL). */
   readonly filesUrl: string;
-  /** PROPFIND Depth 1 of the folder at `path` (below the root). */
-  list(path: string, options?: DavCallOptions): Promise<DavListing>;
+  /** PROPFIND Depth 1 of the folder at `path` (below the root); the answer is kept in the listing cache. */
+  list(path: string, options?: DavListOptions): Promise<DavListing>;
+  /** The listing of the folder at `path` kept from an earlier visit (maybe out of date: check its ETag), or undefined. */
+  keptList(path: string, options?: DavListOptions): Promise<DavListing | undefined>;
   /** The ETag of the folder at `path` (below the root) alone: PROPFIND Depth 0 of `getetag`. */
   folderEtag(path: string, options?: DavCallOptions): Promise<string | undefined>;
   /** PROPFIND Depth 0 of the node at `path` (below the root). */
@@ -85,6 +96,7 @@ export function createDavService(options: DavServiceOptions): DavService {
     }));
 
   const mapContext = { davUrl, root };
+  const cache = options.listingCache;
   /** The client's path (relative to /remote.php/dav) of a path below the root. */
   const davPath = (path: string): string => joinDav(root, path.replace(/^\/+/, ''));
   /** The client's path of a node: its source after the DAV URL, decoded. */
@@ -95,9 +107,29 @@ export function createDavService(options: DavServiceOptions): DavService {
     filesUrl: `${davUrl}${encodeDavPath(root)}`,
 
     async list(path, callOptions = {}) {
-      // Streamed and parsed in one pass (see propfindListing): the webdav client's generic
-      // XML path takes seconds for 10,000 entries.
-      return fetchListing({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal });
+      // Streamed and parsed in one pass (see propfindListing), as the server's compact listing
+      // when it offers it: the webdav client's generic XML path takes seconds for 10,000 entries.
+      const { folder, contents, compactText } = await fetchListing({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal }, callOptions.onFirstRows, cache !== undefined);
+      const etag = folder.attributes.etag;
+      if (cache !== undefined && compactText !== undefined && typeof etag === 'string' && etag !== '') {
+        // Stored after the list is shown: the copy costs no time of the listing.
+        setTimeout(() => void cache.put({ path: davPath(path), etag, text: compactText }), 0);
+      }
+      return { folder, contents };
+    },
+
+    async keptList(path, callOptions = {}) {
+      if (cache === undefined) return undefined;
+      const kept = await cache.get(davPath(path));
+      if (kept === undefined || callOptions.signal?.aborted) return undefined;
+      try {
+        return await readKeptListing({ davUrl, root, path: davPath(path), signal: callOptions.signal }, kept.text, callOptions.onFirstRows);
+      } catch (error) {
+        if (callOptions.signal?.aborted) throw error;
+        // A copy that no longer reads (another version's format): forget it, list the folder.
+        void cache.delete(davPath(path));
+        return undefined;
+      }
     },
 
     folderEtag(path, callOptions = {}) {

@@ -1,5 +1,6 @@
 import { MultistatusReader, ResponseNodeBuilder, cleanEtag, deepFreeze, isFolder, propfindBody } from '@cumulus/sdk';
-import type { FolderNode, Node } from '@cumulus/sdk';
+import type { DavResponse, FolderNode, Node } from '@cumulus/sdk';
+import { COMPACT_LISTING_TYPE, CompactListingReader } from './compactListing';
 
 /** What {@link fetchListing} needs. */
 export interface ListingRequest {
@@ -32,37 +33,149 @@ export class DavResponseError extends Error {
   }
 }
 
+/** Rows after which the first part of a listing is handed on (`onFirstRows`): a few screens' worth. */
+export const FIRST_ROWS = 200;
+
+/** A listing with the compact text it was read from, when the server sent the compact form (kept for the listing cache). */
+export interface FetchedListing extends Listing {
+  compactText?: string;
+}
+
 /**
- * PROPFIND Depth 1 of a folder, read as it streams in: the multistatus is
+ * PROPFIND Depth 1 of a folder, read as it streams in: the server's compact
+ * listing when it offers it (asked for with `Accept`), else the multistatus,
  * parsed piece by piece while the rest is still on the wire (compressed by
- * the server), each response becoming a frozen SDK node at once. Nothing
- * holds the whole body: a 100,000-entry listing (over 100 MB of XML) never
- * becomes one string.
+ * the server), each row or response becoming a frozen SDK node at once.
+ * Nothing holds the whole multistatus: a 100,000-entry listing (over 100 MB
+ * of XML) never becomes one string. The compact text (a fifth of that) is
+ * kept when `keepText` asks, for the listing cache.
+ *
+ * `onFirstRows` receives the folder and its first {@link FIRST_ROWS}
+ * children as soon as they are read (not called for a smaller folder), so
+ * the list can show them while the rest arrives.
  *
  * @throws DavResponseError for an HTTP error status, Error('Invalid root
  * folder returned') when the folder itself is not in the answer or is a file.
  */
-export async function fetchListing(request: ListingRequest): Promise<Listing> {
+export async function fetchListing(request: ListingRequest, onFirstRows?: (listing: Listing) => void, keepText = false): Promise<FetchedListing> {
   const requested = request.path.replace(/\/+$/, '') || '/';
-  const response = await propfind(request, requested, '1', propfindBody());
-
-  const builder = new ResponseNodeBuilder({ davUrl: request.davUrl, root: request.root });
-  let folder: FolderNode | undefined;
-  const contents: Node[] = [];
-  const reader = new MultistatusReader((entry) => {
-    const { node, filename } = builder.build(entry);
-    if (folder === undefined && filename === requested) {
-      if (!isFolder(node)) throw new Error('Invalid root folder returned');
-      folder = node;
-    } else {
-      contents.push(node);
-    }
+  const response = await propfind(request, requested, '1', propfindBody(), `${COMPACT_LISTING_TYPE}, application/xml;q=0.9`);
+  const compact = (response.headers.get('content-type') ?? '').toLowerCase().startsWith(COMPACT_LISTING_TYPE);
+  const pacer = new Pacer();
+  const listing = new ListingBuilder(request, requested, compact, onFirstRows && ((first) => {
+    onFirstRows(first);
+    pacer.paintSoon();
+  }));
+  const pieces: string[] = [];
+  await readText(response, async (text) => {
+    if (compact && keepText) pieces.push(text);
+    listing.write(text);
+    // Pieces already received are read without a break otherwise: the first rows would not be painted before the last.
+    await pacer.pace();
   });
-  await readText(response, (text) => reader.write(text));
-  reader.end();
-  if (folder === undefined) throw new Error('Invalid root folder returned');
-  const listed: FolderNode = { ...folder, _children: contents.map((node) => node.source) };
-  return { folder: deepFreeze(listed), contents };
+  return compact && keepText ? { ...listing.end(), compactText: pieces.join('') } : listing.end();
+}
+
+/** How long reading a listing runs before it lets the page paint and handle input. */
+const SLICE_MS = 30;
+
+/**
+ * Breaks long reading into slices: after {@link SLICE_MS} of work, or right
+ * after the first rows were handed on, the next {@link pace} waits for a new
+ * task, so the page paints and answers input between slices.
+ */
+class Pacer {
+  private sliceStart = performance.now();
+  private paintDue = false;
+
+  /** The first rows are in the store: let them be painted at the next break. */
+  paintSoon(): void {
+    this.paintDue = true;
+  }
+
+  /** Waits for a new task when a slice is over (or a paint is due). */
+  async pace(): Promise<void> {
+    if (!this.paintDue && performance.now() - this.sliceStart < SLICE_MS) return;
+    this.paintDue = false;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    this.sliceStart = performance.now();
+  }
+}
+
+/**
+ * A folder's listing read from a compact text kept from an earlier answer
+ * (the listing cache), as {@link fetchListing} reads one from the server:
+ * the first rows are handed on at once, then the rest is read in slices
+ * that let the page paint and stay responsive.
+ */
+export async function readKeptListing(request: Omit<ListingRequest, 'headers'>, text: string, onFirstRows?: (listing: Listing) => void): Promise<Listing> {
+  const requested = request.path.replace(/\/+$/, '') || '/';
+  const pacer = new Pacer();
+  const listing = new ListingBuilder(request, requested, true, onFirstRows && ((first) => {
+    onFirstRows(first);
+    pacer.paintSoon();
+  }));
+  const PIECE = 64 * 1024;
+  for (let at = 0; at < text.length; at += PIECE) {
+    if (request.signal?.aborted) throw new DOMException('This operation was aborted', 'AbortError');
+    listing.write(text.slice(at, at + PIECE));
+    await pacer.pace();
+  }
+  return listing.end();
+}
+
+/** Turns the responses of either answer into the folder node and its children. */
+class ListingBuilder {
+  private readonly builder: ResponseNodeBuilder;
+  private readonly reader: MultistatusReader | CompactListingReader;
+  private folder: FolderNode | undefined;
+  private contents: Node[] = [];
+  private firstRowsSent: boolean;
+
+  constructor(
+    request: Pick<ListingRequest, 'davUrl' | 'root'>,
+    private readonly requested: string,
+    compact: boolean,
+    private readonly onFirstRows: ((listing: Listing) => void) | undefined,
+  ) {
+    this.builder = new ResponseNodeBuilder({ davUrl: request.davUrl, root: request.root });
+    this.firstRowsSent = onFirstRows === undefined;
+    const onResponse = (entry: DavResponse): void => this.add(entry);
+    this.reader = compact
+      ? new CompactListingReader(`${new URL(urlOf(request, requested)).pathname.replace(/\/+$/, '')}/`, {
+          onResponse,
+          onReset: () => {
+            this.folder = undefined;
+            this.contents = [];
+          },
+        })
+      : new MultistatusReader(onResponse);
+  }
+
+  write(text: string): void {
+    this.reader.write(text);
+  }
+
+  end(): Listing {
+    this.reader.end();
+    if (this.folder === undefined) throw new Error('Invalid root folder returned');
+    const listed: FolderNode = { ...this.folder, _children: this.contents.map((node) => node.source) };
+    return { folder: deepFreeze(listed), contents: this.contents };
+  }
+
+  private add(entry: DavResponse): void {
+    const { node, filename } = this.builder.build(entry);
+    if (this.folder === undefined && filename === this.requested) {
+      if (!isFolder(node)) throw new Error('Invalid root folder returned');
+      this.folder = node;
+      return;
+    }
+    this.contents.push(node);
+    if (!this.firstRowsSent && this.folder !== undefined && this.contents.length >= FIRST_ROWS) {
+      this.firstRowsSent = true;
+      this.onFirstRows?.({ folder: deepFreeze({ ...this.folder, _children: this.contents.map((child) => child.source) }), contents: this.contents.slice() });
+    }
+  }
 }
 
 /** The body of a PROPFIND that asks for the ETag alone. */
@@ -89,12 +202,16 @@ export async function fetchFolderEtag(request: ListingRequest): Promise<string |
   return etag;
 }
 
+/** The URL of `requested` (decoded, below the DAV endpoint), each segment encoded. */
+function urlOf(request: Pick<ListingRequest, 'davUrl'>, requested: string): string {
+  return `${request.davUrl.replace(/\/+$/, '')}${requested.split('/').map(encodeURIComponent).join('/')}`;
+}
+
 /** One PROPFIND of `requested` (decoded, below the DAV endpoint); an HTTP error status throws. */
-async function propfind(request: ListingRequest, requested: string, depth: '0' | '1', body: string): Promise<Response> {
-  const url = `${request.davUrl.replace(/\/+$/, '')}${requested.split('/').map(encodeURIComponent).join('/')}`;
-  const response = await fetch(url, {
+async function propfind(request: ListingRequest, requested: string, depth: '0' | '1', body: string, accept = 'text/plain,application/xml'): Promise<Response> {
+  const response = await fetch(urlOf(request, requested), {
     method: 'PROPFIND',
-    headers: { Accept: 'text/plain,application/xml', Depth: depth, 'Content-Type': 'application/xml; charset=utf-8', ...request.headers },
+    headers: { Accept: accept, Depth: depth, 'Content-Type': 'application/xml; charset=utf-8', ...request.headers },
     body,
     signal: request.signal,
     credentials: 'same-origin',
@@ -104,9 +221,9 @@ async function propfind(request: ListingRequest, requested: string, depth: '0' |
 }
 
 /** Passes the body's text to `onText` piece by piece as it arrives (all at once where streams are missing). */
-async function readText(response: Response, onText: (text: string) => void): Promise<void> {
+async function readText(response: Response, onText: (text: string) => void | Promise<void>): Promise<void> {
   if (response.body === null || typeof TextDecoder === 'undefined') {
-    onText(await response.text());
+    await onText(await response.text());
     return;
   }
   const decoder = new TextDecoder('utf-8');
@@ -115,9 +232,9 @@ async function readText(response: Response, onText: (text: string) => void): Pro
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      onText(decoder.decode(value, { stream: true }));
+      await onText(decoder.decode(value, { stream: true }));
     }
-    onText(decoder.decode());
+    await onText(decoder.decode());
   } catch (error) {
     // Stop the download too: the listing failed (aborted, malformed, or no root folder).
     await reader.cancel().catch(() => undefined);

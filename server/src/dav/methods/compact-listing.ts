@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import type { DavRequest } from '../context';
+import { header } from '../context';
+import type { ResponseRenderer } from '../properties';
+import type { FileEntry } from '../../storage/types';
+
+/**
+ * The media type of the compact listing: what the Files app's own client asks
+ * for in `Accept` on a PROPFIND Depth 1. Every other client keeps the
+ * standard multistatus.
+ *
+ * The body is newline-delimited JSON, written as the rows are rendered:
+ * - `{"props":[Clark names…],"total":N}`: the requested properties, in the
+ *   order every row carries them, and how many rows follow (the folder
+ *   itself counts, as in Nextcloud's paging);
+ * - `[name, value…]` per row, the folder itself first with name "": each
+ *   value is a live property's inner XML as the multistatus carries it ('' for
+ *   an empty element), a dead property's whole element as `{"xml": …}`, or
+ *   null for a property the multistatus would list under 404;
+ * - `{"reset":true,"total":N}` when the check against the disk found changes
+ *   while the cached rows were sent: the rows so far are void, the folder and
+ *   its children follow again;
+ * - `{"done":true,"count":N}` last: a body without it was cut off.
+ */
+export const COMPACT_LISTING_TYPE = 'application/vnd.cumulus.listing+ndjson';
+
+/** Rows rendered between two writes: about 40 KB of text, small enough to reach the client early. */
+const ROWS_PER_PIECE = 256;
+
+/** Whether the request asks for the compact listing (its media type in `Accept`, not refused with q=0). */
+export function wantsCompactListing(ctx: DavRequest): boolean {
+  const accept = header(ctx.request, 'accept').toLowerCase();
+  if (!accept.includes(COMPACT_LISTING_TYPE)) return false;
+  return accept.split(',').some((part) => {
+    const [type = '', ...params] = part.trim().split(';');
+    if (type.trim() !== COMPACT_LISTING_TYPE) return false;
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    return q === undefined || Number(q) > 0;
+  });
+}
+
+/** Lets other requests (and the disk check of this one) run between two pieces. */
+const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/**
+ * Answers a PROPFIND Depth 1 of `folder` with the compact listing, streamed:
+ * the cached children are rendered piece by piece as the socket takes them
+ * (never the whole answer at once) while the disk is checked, as the
+ * multistatus path does; when the disk differed, a reset line and the fresh
+ * rows follow.
+ */
+export async function sendCompactListing(ctx: DavRequest, folder: FileEntry, renderer: ResponseRenderer): Promise<void> {
+  const { files, properties } = ctx.services;
+  const listing = await files.listing(ctx.uid, ctx.path);
+
+  const deadOf = async (parent: FileEntry): Promise<Map<number, Map<string, string>>> => {
+    if (!renderer.needsDeadProperties) return new Map();
+    const dead = await properties.getForChildren(parent.fileid);
+    dead.set(parent.fileid, await properties.get(parent.fileid));
+    return dead;
+  };
+
+  async function* rows(parent: FileEntry, children: FileEntry[]): AsyncGenerator<string> {
+    const dead = await deadOf(parent);
+    let piece = `${JSON.stringify(['', ...renderer.values(parent, dead.get(parent.fileid))])}\n`;
+    for (let i = 0; i < children.length; i += 1) {
+      const child = children[i] as FileEntry;
+      piece += `${JSON.stringify([child.name, ...renderer.values(child, dead.get(child.fileid))])}\n`;
+      if ((i + 1) % ROWS_PER_PIECE === 0) {
+        yield piece;
+        piece = '';
+        await breathe();
+      }
+    }
+    if (piece !== '') yield piece;
+  }
+
+  async function* body(): AsyncGenerator<string> {
+    yield `${JSON.stringify({ props: renderer.names, total: listing.cached.length + 1 })}\n`;
+    yield* rows(folder, listing.cached);
+    let count = listing.cached.length + 1;
+    const current = await listing.current;
+    if (current) {
+      // The disk differed: the folder has a new etag, and its children are these.
+      const fresh = (await files.stat(ctx.uid, ctx.path)) ?? folder;
+      yield `${JSON.stringify({ reset: true, total: current.length + 1 })}\n`;
+      yield* rows(fresh, current);
+      count = current.length + 1;
+    }
+    yield `${JSON.stringify({ done: true, count })}\n`;
+  }
+
+  ctx.reply
+    .code(200)
+    .header('content-type', `${COMPACT_LISTING_TYPE}; charset=utf-8`)
+    .header('vary', 'Accept, Brief, Prefer')
+    .header('cache-control', 'no-store')
+    .send(Readable.from(body(), { objectMode: false }));
+}

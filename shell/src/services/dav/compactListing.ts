@@ -1,0 +1,154 @@
+/**
+ * The reader of the server's compact listing (see server/README.md "Big
+ * listings"): newline-delimited JSON, one array per node, which the Files app
+ * asks for with `Accept` on a PROPFIND Depth 1 instead of the multistatus.
+ * Each row becomes the same {@link DavResponse} the multistatus reader gives,
+ * so one builder makes the nodes of either answer.
+ */
+import type { DavPropValue, DavResponse } from '@cumulus/sdk';
+import { MultistatusError, MultistatusReader, decodeXmlText } from '@cumulus/sdk';
+
+/** The media type the client asks for and the server answers with. */
+export const COMPACT_LISTING_TYPE = 'application/vnd.cumulus.listing+ndjson';
+
+/** A property value on the wire: inner XML, a dead property's whole element, or null (404). */
+type WireValue = string | null | { xml: string };
+
+/** What the reader reports besides responses. */
+export interface CompactListingEvents {
+  /** One node, the folder itself first. */
+  onResponse(response: DavResponse): void;
+  /** The rows so far are void: the server found changes on disk, the folder and its children follow again. */
+  onReset(): void;
+}
+
+/** Prefixes the server writes inner XML with (the multistatus declares them on its root). */
+const WRAPPER_OPEN =
+  '<d:multistatus xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns" xmlns:ocs="http://open-collaboration-services.org/ns"><d:response><d:href>/</d:href><d:propstat><d:prop>';
+const WRAPPER_CLOSE = '</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>';
+
+/** The properties of one `d:prop` holding `xml`, read by the multistatus reader (so both answers read alike). */
+function propsOf(xml: string): Record<string, DavPropValue> {
+  let props: Record<string, DavPropValue> = {};
+  const reader = new MultistatusReader((response) => (props = response.props));
+  reader.write(WRAPPER_OPEN + xml + WRAPPER_CLOSE);
+  reader.end();
+  return props;
+}
+
+/** The local name of a Clark name (`{DAV:}getetag` → `getetag`), as the multistatus reader keys properties. */
+function localName(clark: string): string {
+  return clark.slice(clark.lastIndexOf('}') + 1);
+}
+
+/**
+ * Reads a compact listing pushed in pieces of any size ({@link write}),
+ * reporting each row as a response as soon as its line is complete;
+ * {@link end} checks that the listing was complete (its `done` line).
+ *
+ * @param folderHref The encoded href of the listed folder with a trailing slash; rows name its children.
+ */
+export class CompactListingReader {
+  private buffer = '';
+  private names: string[] | undefined;
+  private done = false;
+  private rows = 0;
+  /** Element values by their text: a listing repeats a few (`<d:collection/>`) on many rows. */
+  private readonly elements = new Map<string, DavPropValue>();
+  private readonly deadElements = new Map<string, [string, DavPropValue] | null>();
+
+  constructor(
+    private readonly folderHref: string,
+    private readonly events: CompactListingEvents,
+  ) {}
+
+  /** Reads the next piece of the body. */
+  write(chunk: string): void {
+    const text = this.buffer + chunk;
+    let start = 0;
+    for (;;) {
+      const end = text.indexOf('\n', start);
+      if (end === -1) break;
+      if (end > start) this.line(text.slice(start, end));
+      start = end + 1;
+    }
+    this.buffer = text.slice(start);
+  }
+
+  /** The body ended: a listing without its `done` line was cut off. */
+  end(): void {
+    if (this.buffer.trim() !== '') this.line(this.buffer);
+    this.buffer = '';
+    if (!this.done) throw new MultistatusError('the listing ended early');
+  }
+
+  private line(text: string): void {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new MultistatusError('a line of the listing is not JSON');
+    }
+    if (this.done) throw new MultistatusError('lines after the end of the listing');
+    if (Array.isArray(value)) {
+      this.row(value);
+      return;
+    }
+    if (typeof value !== 'object' || value === null) throw new MultistatusError('unexpected line in the listing');
+    const line = value as { props?: unknown; reset?: unknown; done?: unknown; count?: unknown };
+    if (Array.isArray(line.props) && this.names === undefined) {
+      this.names = line.props.map((name) => localName(String(name)));
+    } else if (line.reset === true) {
+      this.rows = 0;
+      this.events.onReset();
+    } else if (line.done === true) {
+      if (line.count !== this.rows) throw new MultistatusError(`the listing announced ${String(line.count)} rows and sent ${this.rows}`);
+      this.done = true;
+    } else {
+      throw new MultistatusError('unexpected line in the listing');
+    }
+  }
+
+  private row(cells: unknown[]): void {
+    const names = this.names;
+    const [name, ...values] = cells;
+    if (names === undefined || typeof name !== 'string' || values.length !== names.length) throw new MultistatusError('malformed row in the listing');
+    const props: Record<string, DavPropValue> = {};
+    for (let i = 0; i < values.length; i += 1) {
+      const wire = values[i] as WireValue;
+      if (wire === null) continue;
+      if (typeof wire === 'string') {
+        props[names[i] as string] = wire.includes('<') ? this.element(wire) : decodeXmlText(wire);
+      } else if (typeof wire === 'object' && typeof wire.xml === 'string') {
+        const dead = this.deadElement(wire.xml);
+        if (dead !== null) props[dead[0]] = dead[1];
+      } else {
+        throw new MultistatusError('malformed value in the listing');
+      }
+    }
+    this.rows += 1;
+    // The folder itself is the row without a name.
+    this.events.onResponse({ href: name === '' ? this.folderHref : this.folderHref + encodeURIComponent(name), props });
+  }
+
+  /** A live property's inner XML with child elements, as the multistatus reader gives it. */
+  private element(inner: string): DavPropValue {
+    let value = this.elements.get(inner);
+    if (value === undefined) {
+      value = propsOf(`<d:value>${inner}</d:value>`)['value'] ?? '';
+      this.elements.set(inner, value);
+    }
+    return value;
+  }
+
+  /** A dead property's stored element: its local name and value. */
+  private deadElement(xml: string): [string, DavPropValue] | null {
+    let entry = this.deadElements.get(xml);
+    if (entry === undefined) {
+      const [first] = Object.entries(propsOf(xml));
+      entry = first ?? null;
+      this.deadElements.set(xml, entry);
+    }
+    return entry;
+  }
+}
