@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
+import { testDatabaseUrl } from '../../server/src/db/open';
 
 const run = promisify(execFile);
 
@@ -63,4 +65,25 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * In the PostgreSQL test mode, gives `toDataDir` a copy of the database of `fromDataDir`
+ * (`create database … template …`; nothing may be connected to the source), as copying a
+ * data dir copies its SQLite file in the embedded mode. Does nothing in the embedded mode.
+ */
+export async function copyTestDatabase(fromDataDir: string, toDataDir: string): Promise<void> {
+  const from = testDatabaseUrl(fromDataDir);
+  const to = testDatabaseUrl(toDataDir);
+  if (!from || !to) return;
+  const admin = new URL(from);
+  const name = (url: string): string => `"${decodeURIComponent(new URL(url).pathname.slice(1))}"`;
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await client.query(`create database ${name(to)} template ${name(from)}`);
+  } finally {
+    await client.end();
+  }
 }

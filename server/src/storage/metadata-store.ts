@@ -5,6 +5,7 @@ import type Database from 'better-sqlite3';
 import { sqliteHandle } from '../db/connection';
 import { postgresPool, queryRows } from '../db/postgres';
 import type { FileRow, StorageTables } from './tables';
+import { fail } from './errors';
 
 /** What a listing needs of a child row (path, uid and parent are known from the folder). */
 export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time' | 'checksum'>;
@@ -102,14 +103,20 @@ export class SqlMetadataStore implements MetadataStore {
   }
 
   async insert(row: NewFileRow): Promise<FileRow> {
-    await this.db
-      .insertInto('filecache')
-      .values(row)
-      .onConflict((conflict) => conflict.columns(['uid', 'path']).doNothing())
-      .execute();
-    const stored = await this.get(row.uid, row.path);
-    if (!stored) throw new Error(`File cache row for ${row.path} vanished`);
-    return stored;
+    // Cached by another request and removed again before the read below (a DELETE or a disk
+    // check on another connection or server process): the path is free again, so try again.
+    for (let attempt = 0; ; attempt += 1) {
+      const inserted = await this.db
+        .insertInto('filecache')
+        .values(row)
+        .onConflict((conflict) => conflict.columns(['uid', 'path']).doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (inserted) return inserted;
+      const stored = await this.get(row.uid, row.path);
+      if (stored) return stored;
+      if (attempt === 3) fail('conflict', `The place of ${row.path} kept changing`);
+    }
   }
 
   async update(fileid: number, changes: Partial<NewFileRow>): Promise<void> {
