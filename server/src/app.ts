@@ -2,10 +2,10 @@ import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { ServerConfig } from './config';
 import { withDefaults } from './config';
-import { migrate, openDatabase } from './db/connection';
+import { dialectOf, migrate } from './db/connection';
+import { openConfiguredDatabase } from './db/open';
 import { FileService, storageMigrations } from './storage';
 import type { Accounts } from './auth/accounts';
 import { createAccounts } from './auth/accounts';
@@ -24,8 +24,7 @@ import { installServerErrorLog } from './server-errors';
 import { readDeploymentConfig } from './plugin-host/deployment-config';
 import { ChangeFeed, installNotifyPush, registerChangeFeed } from './changes';
 
-/** The name of the metadata database inside the data dir. */
-export const DATABASE_FILE = 'cumulus.sqlite';
+export { DATABASE_FILE } from './db/open';
 
 /** What {@link buildApp} returns: the fastify app (not yet listening) and the services behind it. */
 export interface BuiltApp {
@@ -44,9 +43,9 @@ export interface BuiltApp {
 }
 
 /** Opens the data dir and database, applying every migration; used by the server and the CLI. */
-export async function openServices(config: Pick<ServerConfig, 'dataDir'> & Parameters<typeof createAccounts>[1]): Promise<{ db: Kysely<unknown>; files: FileService; accounts: Accounts }> {
+export async function openServices(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databasePoolSize'> & Parameters<typeof createAccounts>[1]): Promise<{ db: Kysely<unknown>; files: FileService; accounts: Accounts }> {
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-  const db = openDatabase<unknown>(join(config.dataDir, DATABASE_FILE));
+  const db = await openConfiguredDatabase(config);
   try {
     await migrate(db, [...accountMigrations, ...storageMigrations, ...pluginMigrations]);
   } catch (error) {
@@ -106,7 +105,15 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   // Live connections never end by themselves: close them before the server waits for them.
   app.addHook('preClose', async () => changes.stop());
   // The log keeps warnings and errors even when request logging is off: plugin problems show.
-  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: app.log, changes, quotaOf: async (uid) => (await accounts.users.get(uid))?.quota ?? -1 });
+  const plugins = await startPlugins({
+    pluginsDir: config.pluginsDir,
+    db,
+    dialect: dialectOf(db),
+    files,
+    log: app.log,
+    changes,
+    quotaOf: async (uid) => (await accounts.users.get(uid))?.quota ?? -1,
+  });
   installServerErrorLog(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.

@@ -15,6 +15,13 @@ export interface ServerConfig {
   host: string;
   /** Where the database, the users' files and the preview cache live. */
   dataDir: string;
+  /**
+   * PostgreSQL for the metadata (`postgres://user:password@host:port/database`) instead of
+   * SQLite in the data dir: what several server processes share. Unset: the embedded default.
+   */
+  databaseUrl?: string;
+  /** Connections each server process keeps to PostgreSQL at most. */
+  databasePoolSize: number;
   /** Password of the `admin` user created on first start; a random one is generated when unset. */
   adminPassword?: string;
   /** Where the built front end lives (`shell/` and `plugins/` inside it). */
@@ -71,6 +78,7 @@ export const defaultConfig: ServerConfig = {
   port: 8080,
   host: '0.0.0.0',
   dataDir: './data',
+  databasePoolSize: 10,
   distDir: resolve(repoRoot, 'dist'),
   pluginsDir: resolve(repoRoot, 'plugins'),
   maxChunkSize: 10 * 1024 * 1024,
@@ -124,11 +132,17 @@ export function proxyList(env: NodeJS.ProcessEnv, name: string): string[] {
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const adminPassword = env.CUMULUS_ADMIN_PASSWORD;
+  const databaseUrl = env.CUMULUS_DATABASE_URL?.trim();
+  if (databaseUrl && !/^postgres(ql)?:\/\/[^/]/i.test(databaseUrl)) {
+    throw new ConfigError(`CUMULUS_DATABASE_URL must be a postgres:// URL (postgres://user:password@host:5432/database), got "${databaseUrl}".`);
+  }
   return {
     port: integer(env, 'PORT', defaultConfig.port, 0, 65535),
     host: env.CUMULUS_HOST?.trim() || defaultConfig.host,
     dataDir: resolve(env.CUMULUS_DATA_DIR?.trim() || defaultConfig.dataDir),
     ...(adminPassword ? { adminPassword } : {}),
+    ...(databaseUrl ? { databaseUrl } : {}),
+    databasePoolSize: integer(env, 'CUMULUS_DATABASE_POOL_SIZE', defaultConfig.databasePoolSize, 1, 1000),
     distDir: resolve(env.CUMULUS_DIST_DIR?.trim() || defaultConfig.distDir),
     pluginsDir: resolve(env.CUMULUS_PLUGINS_DIR?.trim() || defaultConfig.pluginsDir),
     ...(env.CUMULUS_PLUGINS_CONFIG?.trim() ? { pluginsConfig: resolve(env.CUMULUS_PLUGINS_CONFIG.trim()) } : {}),

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { ServerProcess } from '../support/serverProcess';
 import { startServerProcess } from '../support/serverProcess';
 import { basic } from './helpers';
+import { copyTestDatabase } from '../scale/postgres-cluster';
 import { mulberry32 } from '../support/prng';
 
 /**
@@ -133,6 +134,8 @@ describe('crash safety of COPY, MOVE and PUT (the server killed with SIGKILL, th
     runs += 1;
     const dataDir = join(work, `run-${runs}`);
     await cp(seed, dataDir, { recursive: true });
+    // The PostgreSQL test mode keeps the metadata out of the data dir: copied beside it.
+    await copyTestDatabase(seed, dataDir);
     return dataDir;
   };
 

@@ -23,7 +23,7 @@ describe('PROPFIND while the folder is renamed', () => {
     expect(await dav('MKCOL', `${files}/a`)).toBe(201);
     expect(await dav('MKCOL', `${files}/a/sub`)).toBe(201);
     for (let i = 0; i < 40; i += 1) expect(await dav('PUT', `${files}/a/${i % 2 ? 'sub/' : ''}file-${i}.txt`, {}, `content ${i}`)).toBe(201);
-  });
+   }, 60_000);
   afterAll(async () => {
     await server.stop();
   });

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { migrate, openDatabase } from '../db/connection';
+import { migrate } from '../db/connection';
+import { openConfiguredDatabase } from '../db/open';
 import { AppPasswordStore } from './app-passwords';
 import { Authenticator } from './authenticator';
 import { CredentialCache } from './credential-cache';
@@ -17,7 +18,7 @@ const limits = { maxFailures: 10, maxFailuresPerIp: 100, window: 900, delayMs: 0
 /** An authenticator over a fresh database whose argon2 verifications are counted and held a while, so parallel ones overlap. */
 async function setUp(): Promise<{ auth: Authenticator; users: UserStore; db: Kysely<unknown>; verifications: () => number; cleanup(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'cumulus-auth-'));
-  const db: Kysely<unknown> = openDatabase<unknown>(join(dir, 'db.sqlite'));
+  const db: Kysely<unknown> = await openConfiguredDatabase({ dataDir: dir });
   await migrate(db, accountMigrations);
   const users = new UserStore(db);
   let count = 0;

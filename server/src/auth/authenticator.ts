@@ -68,8 +68,11 @@ export class Authenticator {
    * @param signal aborts when the client has gone: the request stops waiting (rejecting with
    *   the signal's reason), and a check nobody waits for any more leaves the throttle's queue
    */
-  async check(ip: string, login: string, secret: string, allowAppPassword = true, signal?: AbortSignal): Promise<CredentialCheck> {
+  async check(ip: string, sentLogin: string, secret: string, allowAppPassword = true, signal?: AbortSignal): Promise<CredentialCheck> {
     const { users, appPasswords, throttle, cache } = this.deps;
+    // PostgreSQL's text holds no NUL (SQLite's does): no user id has one, so such a login is
+    // throttled and refused like any unknown one under a stand-in that can be stored.
+    const login = sentLogin.replaceAll('\0', '\uFFFD');
     const cached = cache.get(login, secret);
     if (cached && (allowAppPassword || !cached.appPasswordId)) {
       const admission = await throttle.cachedCredential(ip, login);

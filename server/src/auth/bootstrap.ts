@@ -1,6 +1,7 @@
 import { readFile, rm, writeFile, chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { UserStore } from './users';
+import { AccountError } from './user-validation';
 import { randomPassword, verifyPassword } from './passwords';
 
 /** The file in the data dir that keeps a generated admin password (mode 0600). */
@@ -35,7 +36,13 @@ export async function ensureAdmin(users: UserStore, dataDir: string, configured:
     return { created: false, password: kept, passwordFile: file };
   }
   const password = configured ?? randomPassword(20);
-  await users.create({ uid: 'admin', password, displayName: 'admin' });
+  try {
+    await users.create({ uid: 'admin', password, displayName: 'admin' });
+  } catch (error) {
+    // Another server process on the same database made it first: a later start, as it were.
+    if (error instanceof AccountError && error.code === 'exists') return ensureAdmin(users, dataDir, configured, onCreated);
+    throw error;
+  }
   await onCreated('admin');
   if (configured) return { created: true, password };
   await writeFile(file, `${password}\n`, { mode: 0o600 });

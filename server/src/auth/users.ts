@@ -41,7 +41,7 @@ export class UserStore {
     if (!Number.isSafeInteger(quota) || quota < -1) throw new AccountError('invalid', 'A quota is -1 (unlimited) or a number of bytes.');
     if (await this.get(input.uid)) throw new AccountError('exists', `The user "${input.uid}" already exists.`);
     const record: UserRecord = { uid: input.uid, displayName, quota, createdAt: now(), lastLogin: null };
-    await this.db
+    const inserted = await this.db
       .insertInto('users')
       .values({
         uid: record.uid,
@@ -51,7 +51,10 @@ export class UserStore {
         created_at: record.createdAt,
         last_login: null,
       })
-      .execute();
+      // Created meanwhile by another request or server process (the check above is no lock).
+      .onConflict((conflict) => conflict.column('uid').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw new AccountError('exists', `The user "${input.uid}" already exists.`);
     return record;
   }
 

@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import type { Writable } from 'node:stream';
-import { join, resolve } from 'node:path';
-import { DATABASE_FILE, openServices } from '../app';
+import { resolve } from 'node:path';
+import { openServices } from '../app';
+import { hasDatabase } from '../db/open';
 import type { ServerConfig } from '../config';
 import { PluginHost, PluginStates, findPluginPackages } from '../plugin-host';
 import { loadServerPlugins } from '../plugin-host/loader';
@@ -26,7 +26,7 @@ export function dataDirOption(argv: readonly string[]): string | undefined {
  */
 export async function loadPluginCommands(config: ServerConfig, stderr: Writable): Promise<{ commands: Map<string, Command>; close(): Promise<void> }> {
   let disabled = new Set<string>();
-  if (existsSync(join(config.dataDir, DATABASE_FILE))) {
+  if (hasDatabase(config)) {
     const services = await openServices(config);
     try {
       disabled = await new PluginStates(services.db).disabledIds();

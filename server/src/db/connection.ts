@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { CreateTableBuilder } from 'kysely';
 
-/** The SQL dialects the schema is written for: SQLite now, PostgreSQL next. */
+/** The SQL dialects the schema is written for: SQLite (embedded default) and PostgreSQL (scale-out). */
 export type SqlDialectName = 'sqlite' | 'postgres';
 
 /**
@@ -51,6 +51,19 @@ export function sqliteHandle(db: Kysely<unknown>): Database.Database | undefined
 
 const sqliteHandles = new WeakMap<object, Database.Database>();
 
+/** The dialects of databases opened elsewhere (PostgreSQL, see `postgres.ts`); SQLite when unknown. */
+const dialects = new WeakMap<object, SqlDialectName>();
+
+/** Records the dialect of a Kysely opened outside this file, for {@link dialectOf}. */
+export function registerDialect(db: Kysely<unknown>, dialect: SqlDialectName): void {
+  dialects.set(db, dialect);
+}
+
+/** The dialect a Kysely speaks: as registered when opened, SQLite otherwise. */
+export function dialectOf(db: Kysely<unknown>): SqlDialectName {
+  return dialects.get(db) ?? 'sqlite';
+}
+
 function openKysely<T>(sqlite: Database.Database): Kysely<T> {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -69,12 +82,32 @@ interface MigrationTable {
  * Applies the migrations not yet recorded in the `migrations` table, in
  * order, each in its own transaction. Running it again is a no-op.
  */
-export async function migrate(db: Kysely<unknown>, migrations: Migration[], dialect: SqlDialectName = 'sqlite'): Promise<void> {
+export async function migrate(db: Kysely<unknown>, migrations: Migration[], dialect: SqlDialectName = dialectOf(db)): Promise<void> {
   const names = new Set<string>();
   for (const migration of migrations) {
     if (names.has(migration.name)) throw new Error(`Duplicate migration name "${migration.name}"`);
     names.add(migration.name);
   }
+  if (dialect === 'postgres' && !db.isTransaction) {
+    // Several servers may start at once on one PostgreSQL database: one at a time applies the
+    // migrations (a session advisory lock, on one connection), the others then find them applied.
+    await db.connection().execute(async (connection) => {
+      await sql`select pg_advisory_lock(${MIGRATION_LOCK})`.execute(connection);
+      try {
+        await applyMigrations(connection, migrations, dialect);
+      } finally {
+        await sql`select pg_advisory_unlock(${MIGRATION_LOCK})`.execute(connection);
+      }
+    });
+    return;
+  }
+  await applyMigrations(db, migrations, dialect);
+}
+
+/** The advisory lock key that serialises migrations across server processes (any constant). */
+const MIGRATION_LOCK = 4_113_290_001;
+
+async function applyMigrations(db: Kysely<unknown>, migrations: Migration[], dialect: SqlDialectName): Promise<void> {
   await db.schema
     .createTable('migrations')
     .ifNotExists()

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { migrate, openDatabase } from '../db/connection';
+import { migrate } from '../db/connection';
+import { openConfiguredDatabase } from '../db/open';
 import { storageMigrations } from './migrations';
 import { FileService } from './file-service';
 import { LocalContentStore } from './local-content-store';
@@ -39,7 +40,7 @@ afterEach(async () => cleanup?.());
 
 async function pausingFiles(): Promise<{ files: FileService; content: PausingContentStore }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cumulus-disk-sync-'));
-  const db: Kysely<unknown> = openDatabase<unknown>(join(dataDir, 'cumulus.db'));
+  const db: Kysely<unknown> = await openConfiguredDatabase({ dataDir });
   await migrate(db, storageMigrations);
   const content = new PausingContentStore(dataDir);
   const files = new FileService({ db, dataDir, content });

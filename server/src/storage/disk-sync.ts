@@ -115,8 +115,12 @@ export class DiskSync {
     if (path === '/') return this.rootRow(uid);
     const generation = this.generation(uid);
     if (this.isHeld(uid, path)) return this.metadata.get(uid, path);
-    const [row, stat] = await Promise.all([this.metadata.get(uid, path), this.content.stat(uid, path)]);
+    const [row, firstStat] = await Promise.all([this.metadata.get(uid, path), this.content.stat(uid, path)]);
+    let stat = firstStat;
     if (this.generation(uid) !== generation) return this.metadata.get(uid, path);
+    // The stat may predate the row: another server process (no hold of ours covers it) makes
+    // the node on disk, then its row. A second look, after the row was read, sees that disk.
+    if (row && (!stat || stat.type !== row.type)) stat = await this.content.stat(uid, path);
     if (row && stat && row.type === stat.type) {
       if (stat.type === 'folder' || sameContent(row, stat)) return row;
       return this.applyFileChange(uid, row, stat);

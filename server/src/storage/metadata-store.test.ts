@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { makeTestFiles } from './test-support';
-import { sqliteHandle } from '../db/connection';
+import { dialectOf, sqliteHandle } from '../db/connection';
+import { postgresPool } from '../db/postgres';
 
 describe('SqlMetadataStore.listing', () => {
   let cleanup: (() => Promise<void>) | undefined;
@@ -10,7 +11,7 @@ describe('SqlMetadataStore.listing', () => {
     await cleanup?.();
   });
 
-  it('reads the same rows through the SQLite fast path as through the portable query', async () => {
+  it('reads the same rows through the engine fast path (SQLite, or PostgreSQL in the test mode) as through the portable query', async () => {
     const test = await makeTestFiles();
     cleanup = test.cleanup;
     await test.files.ensureUserRoot('alice');
@@ -22,7 +23,9 @@ describe('SqlMetadataStore.listing', () => {
     const folder = await test.files.metadata.get('alice', '/Docs');
     if (!folder) throw new Error('Docs not cached');
 
-    expect(sqliteHandle(test.db)).toBeDefined();
+    // The fast path of the engine under test is the one taken.
+    if (dialectOf(test.db) === 'postgres') expect(postgresPool(test.db)).toBeDefined();
+    else expect(sqliteHandle(test.db)).toBeDefined();
     const fast = await test.files.metadata.listing(folder.fileid);
     // Inside a transaction the store runs on kysely's transaction handle: the portable query.
     const portable = await test.files.metadata.transaction((store) => store.listing(folder.fileid));

@@ -2,14 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
-import { openDatabase, migrate } from '../db/connection';
+import { migrate } from '../db/connection';
+import { openConfiguredDatabase } from '../db/open';
 import { storageMigrations } from './migrations';
 import { FileService } from './file-service';
 
 /** A file service on a throwaway data directory, for tests. */
 export async function makeTestFiles(): Promise<{ files: FileService; db: Kysely<unknown>; dataDir: string; cleanup(): Promise<void> }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cumulus-storage-'));
-  const db = openDatabase<unknown>(join(dataDir, 'cumulus.db'));
+  // SQLite in the data dir, or (test mode, CUMULUS_TEST_POSTGRES) a fresh PostgreSQL database.
+  const db = await openConfiguredDatabase({ dataDir });
   await migrate(db, storageMigrations);
   const files = new FileService({ db, dataDir });
   return {

@@ -1,0 +1,23 @@
+import { spawn } from 'node:child_process';
+import { startPostgresCluster } from './postgres-cluster';
+
+/**
+ * `npm run test:pg [jest arguments]`: the test mode on PostgreSQL. Starts a throwaway cluster,
+ * runs jest with `CUMULUS_TEST_POSTGRES` pointing at it (every test server's data dir then
+ * gets its own database there, `server/src/db/open.ts`), stops the cluster, and exits with
+ * jest's code. Without arguments it runs the storage and WebDAV suites and the conformance
+ * suites.
+ */
+const DEFAULT_SUITES = ['server/src/storage', 'server/src/auth', 'server/src/db', 'tests/server', 'tests/conformance', 'tests/scale'];
+
+const cluster = await startPostgresCluster();
+process.stdout.write(`PostgreSQL test cluster at ${cluster.url}\n`);
+const args = process.argv.slice(2);
+const jest = spawn(
+  process.execPath,
+  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--forceExit', ...(args.length > 0 ? args : DEFAULT_SUITES)],
+  { stdio: 'inherit', env: { ...process.env, CUMULUS_TEST_POSTGRES: cluster.url } },
+);
+const code = await new Promise<number>((done) => jest.once('exit', (exitCode, signal) => done(exitCode ?? (signal ? 1 : 0))));
+await cluster.stop();
+process.exit(code);

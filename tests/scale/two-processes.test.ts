@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { ServerProcess } from '../support/serverProcess';
+import { startServerProcess } from '../support/serverProcess';
+import { basic, openLoginForm, setCookies } from '../server/helpers';
+import type { PostgresCluster } from './postgres-cluster';
+import { startPostgresCluster } from './postgres-cluster';
+
+/**
+ * Two `cumulus serve` processes on one PostgreSQL database and one data directory: no state
+ * that matters lives in one process. Whatever one process did, the other sees at once
+ * (sessions, app passwords and their revocation, locks, upload workspaces), and the two
+ * writing the same path at the same moment end in one consistent state.
+ */
+const PASSWORD = 'admin-password';
+const ADMIN = basic('admin', PASSWORD);
+const FILES = '/remote.php/dav/files/admin';
+
+let cluster: PostgresCluster | undefined;
+let databaseUrl: string;
+let dataDir: string;
+let a: ServerProcess;
+let b: ServerProcess;
+
+beforeAll(async () => {
+  // The cluster of `npm run test:pg`, else one of this file's own.
+  const base = process.env['CUMULUS_TEST_POSTGRES'] ?? (cluster = await startPostgresCluster()).url;
+  databaseUrl = `${base}/two_processes_${randomBytes(6).toString('hex')}`;
+  dataDir = await mkdtemp(join(tmpdir(), 'cumulus-two-'));
+  const env = { CUMULUS_DATABASE_URL: databaseUrl, CUMULUS_ADMIN_PASSWORD: PASSWORD, CUMULUS_THROTTLE_DELAY_MS: '0' };
+  // Started at the same moment: the migrations and the first-start admin run once between them.
+  [a, b] = await Promise.all([startServerProcess(dataDir, env), startServerProcess(dataDir, env)]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await rm(dataDir, { recursive: true, force: true });
+  await cluster?.stop();
+});
+
+const call = async (server: ServerProcess, method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Response> =>
+  fetch(server.url + path, {
+    method,
+    redirect: 'manual',
+    headers: { authorization: ADMIN, ...init.headers },
+    ...(init.body !== undefined ? { body: typeof init.body === 'string' ? init.body : new Uint8Array(init.body) } : {}),
+  });
+
+/** The rows of the file cache at a path, straight from the database. */
+async function cacheRows(path: string): Promise<{ size: number; etag: string }[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ size: string; etag: string }>("select size, etag from filecache where uid = 'admin' and path = $1", [path]);
+    return result.rows.map((row) => ({ size: Number(row.size), etag: row.etag }));
+  } finally {
+    await client.end();
+  }
+}
+
+describe('two server processes on one PostgreSQL database', () => {
+  it('created the admin once and applied each migration once, though both started together', async () => {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      expect((await client.query("select count(*)::int as n from users where uid = 'admin'")).rows[0]).toEqual({ n: 1 });
+      const dupes = await client.query('select name from migrations group by name having count(*) > 1');
+      expect(dupes.rows).toEqual([]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('ends two PUTs of the same path at the same moment with one row and one whole body', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const path = `/same-${round % 3}.bin`;
+      const bodies = [randomBytes(200_000 + round), randomBytes(150_000 + round)];
+      const answers = await Promise.all([call(a, 'PUT', FILES + path, { body: bodies[0] }), call(b, 'PUT', FILES + path, { body: bodies[1] })]);
+      for (const answer of answers) expect([201, 204]).toContain(answer.status);
+      const fromA = Buffer.from(await (await call(a, 'GET', FILES + path)).arrayBuffer());
+      const fromB = Buffer.from(await (await call(b, 'GET', FILES + path)).arrayBuffer());
+      expect(fromA.equals(fromB)).toBe(true);
+      expect(bodies.some((body) => body.equals(fromA))).toBe(true);
+      const rows = await cacheRows(path);
+      expect(rows).toHaveLength(1);
+      // After a listing has checked the disk, the cached size is the body's that won.
+      await call(a, 'PROPFIND', `${FILES}/`, { headers: { depth: '1' } });
+      expect((await cacheRows(path))[0]?.size).toBe(fromA.length);
+    }
+  }, 120_000);
+
+  it('creates a folder made by both at once exactly once: one 201, one 405', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const statuses = (await Promise.all([call(a, 'MKCOL', `${FILES}/both-${round}`), call(b, 'MKCOL', `${FILES}/both-${round}`)])).map((r) => r.status).sort();
+      expect(statuses).toEqual([201, 405]);
+      expect(await cacheRows(`/both-${round}`)).toHaveLength(1);
+    }
+  }, 60_000);
+
+  it('keeps a browser session signed in on one process valid on the other', async () => {
+    const form = await openLoginForm(a);
+    const login = await fetch(`${a.url}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: form.cookie },
+      body: new URLSearchParams({ user: 'admin', password: PASSWORD, requesttoken: form.token }).toString(),
+    });
+    expect(login.status).toBe(303);
+    const session = setCookies(login).get('cumulus_session');
+    if (!session) throw new Error('no session cookie');
+    const cookie = `cumulus_session=${encodeURIComponent(session.value)}`;
+    const token = await fetch(`${b.url}/csrftoken`, { headers: { cookie } });
+    expect(token.status).toBe(200);
+  });
+
+  it('honours on one process an app password made on the other, and its revocation at once', async () => {
+    const created = await call(a, 'GET', '/ocs/v2.php/core/getapppassword?format=json', { headers: { 'ocs-apirequest': 'true' } });
+    expect(created.status).toBe(200);
+    const appPassword = ((await created.json()) as { ocs: { data: { apppassword: string } } }).ocs.data.apppassword;
+    const withApp = { authorization: basic('admin', appPassword) };
+    // Both processes verify it, so both remember it in their credential caches.
+    expect((await call(b, 'PROPFIND', `${FILES}/`, { headers: { ...withApp, depth: '0' } })).status).toBe(207);
+    expect((await call(a, 'PROPFIND', `${FILES}/`, { headers: { ...withApp, depth: '0' } })).status).toBe(207);
+    expect((await call(a, 'DELETE', '/ocs/v2.php/core/apppassword?format=json', { headers: withApp })).status).toBe(200);
+    // The other process's cache is checked against the shared store: refused at once.
+    expect((await call(b, 'PROPFIND', `${FILES}/`, { headers: { ...withApp, depth: '0' } })).status).toBe(401);
+  });
+
+  it('enforces a WebDAV lock taken on one process on the other', async () => {
+    expect((await call(a, 'PUT', `${FILES}/locked.txt`, { body: 'v1' })).status).toBe(201);
+    const lock = await call(a, 'LOCK', `${FILES}/locked.txt`, {
+      headers: { 'content-type': 'application/xml', timeout: 'Second-600' },
+      body: '<?xml version="1.0"?><d:lockinfo xmlns:d="DAV:"><d:lockscope><d:exclusive/></d:lockscope><d:locktype><d:write/></d:locktype></d:lockinfo>',
+    });
+    expect(lock.status).toBe(200);
+    const token = lock.headers.get('lock-token');
+    expect(token).toMatch(/^<opaquelocktoken:/);
+    expect((await call(b, 'PUT', `${FILES}/locked.txt`, { body: 'v2' })).status).toBe(423);
+    expect((await call(b, 'PUT', `${FILES}/locked.txt`, { body: 'v2', headers: { if: `(${token})` } })).status).toBe(204);
+    expect((await call(b, 'UNLOCK', `${FILES}/locked.txt`, { headers: { 'lock-token': token ?? '' } })).status).toBe(204);
+  });
+
+  it('assembles a chunked upload whose chunks and MOVE land on alternate processes', async () => {
+    const id = `upload-${randomBytes(4).toString('hex')}`;
+    const destination = `${a.url}${FILES}/assembled.bin`;
+    const chunks = Array.from({ length: 6 }, (_, i) => randomBytes(100_000 + i * 1000));
+    const total = String(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
+    expect((await call(a, 'MKCOL', `/remote.php/dav/uploads/admin/${id}`, { headers: { destination } })).status).toBe(201);
+    for (const [i, chunk] of chunks.entries()) {
+      const put = await call(i % 2 ? b : a, 'PUT', `/remote.php/dav/uploads/admin/${id}/${i + 1}`, { headers: { destination, 'oc-total-length': total }, body: chunk });
+      expect(put.status).toBe(201);
+    }
+    // Behind a balancer every process is reached at one host; here each at its own.
+    const move = await call(b, 'MOVE', `/remote.php/dav/uploads/admin/${id}/.file`, { headers: { destination: `${b.url}${FILES}/assembled.bin`, 'oc-total-length': total } });
+    expect(move.status).toBe(201);
+    const got = Buffer.from(await (await call(a, 'GET', `${FILES}/assembled.bin`)).arrayBuffer());
+    expect(got.equals(Buffer.concat(chunks))).toBe(true);
+  }, 60_000);
+});
