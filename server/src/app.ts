@@ -104,7 +104,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   registerDav(app, {
     files,
     db,
-    config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval },
+    config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval, bulkUpload: config.bulkUpload },
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
   });
 

@@ -53,6 +53,11 @@ export interface ServerConfig {
   credentialCacheTtl: number;
   /** Log requests (fastify's logger). */
   logRequests: boolean;
+  /**
+   * Nextcloud's bulk upload for desktop clients (`POST /remote.php/dav/bulk`, capability
+   * `dav.bulkupload`): many small files in one request (`CUMULUS_BULK_UPLOAD=0` turns it off).
+   */
+  bulkUpload: boolean;
   /** Core flag enable_non-accessible_features: false hides the grid view of the Files screen (spec §2). */
   enableNonAccessibleFeatures: boolean;
 }
@@ -65,6 +70,7 @@ export const defaultConfig: ServerConfig = {
   distDir: resolve(repoRoot, 'dist'),
   pluginsDir: resolve(repoRoot, 'plugins'),
   maxChunkSize: 10 * 1024 * 1024,
+  bulkUpload: true,
   sessionLifetime: 24 * 60 * 60,
   rescanInterval: 60,
   tmpSweepInterval: 60 * 60,
@@ -123,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     distDir: resolve(env.CUMULUS_DIST_DIR?.trim() || defaultConfig.distDir),
     pluginsDir: resolve(env.CUMULUS_PLUGINS_DIR?.trim() || defaultConfig.pluginsDir),
     maxChunkSize: integer(env, 'CUMULUS_MAX_CHUNK_SIZE', defaultConfig.maxChunkSize, 1024, 2 ** 40),
+    bulkUpload: !['0', 'false'].includes(env.CUMULUS_BULK_UPLOAD?.trim().toLowerCase() ?? ''),
     rescanInterval: integer(env, 'CUMULUS_RESCAN_INTERVAL', defaultConfig.rescanInterval, 0, 86400),
     tmpSweepInterval: integer(env, 'CUMULUS_TMP_SWEEP_INTERVAL', defaultConfig.tmpSweepInterval, 1, 7 * 86400),
     sessionLifetime: integer(env, 'CUMULUS_SESSION_LIFETIME', defaultConfig.sessionLifetime, 60, 10 * 365 * 86400),

@@ -13,7 +13,7 @@ import { computeStats, diskFree } from './storage-stats';
 export function registerOcsApi(app: FastifyInstance, deps: ApiDeps): void {
   for (const base of ['/ocs/v1.php', '/ocs/v2.php']) {
     route(app, `${base}/cloud/capabilities`, 'public', {
-      GET: async (request, reply) => sendOcs(request, reply, capabilities(deps.config.maxChunkSize, (core) => deps.plugins.host.capabilities(core))),
+      GET: async (request, reply) => sendOcs(request, reply, capabilities(deps.config.maxChunkSize, (core) => deps.plugins.host.capabilities(core), { bulkUpload: deps.config.bulkUpload })),
     });
 
     route(app, `${base}/cloud/user`, 'required', {
