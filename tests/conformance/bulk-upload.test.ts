@@ -3,7 +3,8 @@
  * the real desktop client (nextcloudcmd) syncing many small files through it, and
  * hostile or broken requests: a clear 4xx for a broken body, a per-file error for a bad
  * file (wrong MD5, a path out of the user's root, a forbidden name, no parent, no
- * quota), and never a partial or stray file.
+ * quota), and never a partial or stray file. (Bulk upload is off unless configured:
+ * the desktop client before 3.9 cannot send an empty file in it, see config.ts.)
  */
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { execFile } from 'node:child_process';
@@ -77,7 +78,7 @@ describe('bulk upload (POST /remote.php/dav/bulk)', () => {
   }
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ bulkUpload: true });
     dav = davClient(server.url, server.auth);
     work = await mkdtemp(join(tmpdir(), 'cumulus-bulk-'));
     expect((await dav('MKCOL', '/remote.php/dav/files/admin/api')).status).toBe(201);

@@ -22,14 +22,14 @@ describe('OCS and status endpoints', () => {
     expect(body.versionstring).toMatch(/^30\.\d+\.\d+$/);
   });
 
-  it('advertises chunked upload v2, bulk upload and the forbidden file names (v2 and v1)', async () => {
+  it('advertises chunked upload v2 and the forbidden file names, and no bulk upload unless configured (v2 and v1)', async () => {
     for (const [version, code] of [['v2', 200], ['v1', 100]] as const) {
       const response = await request(server, `/ocs/${version}.php/cloud/capabilities?format=json`);
       expect(response.status).toBe(200);
       const body = (await response.json()) as Envelope<{ capabilities: Record<string, Record<string, unknown>> }>;
       expect(body.ocs.meta).toMatchObject({ status: 'ok', statuscode: code });
       const { dav, files } = body.ocs.data.capabilities;
-      expect(dav).toEqual({ bulkupload: '1.0', chunking: '1.0' });
+      expect(dav).toEqual({ chunking: '1.0' });
       expect(files?.chunked_upload).toEqual({ max_size: 5 * 1024 * 1024, max_parallel_count: 5 });
       expect(files?.forbidden_filename_characters).toEqual(['/', '\\']);
       expect(files?.forbidden_filenames).toEqual(['.htaccess']);
