@@ -14,6 +14,8 @@ describe('server configuration', () => {
   });
   it('keeps enable_non-accessible_features on unless set to 0 or false (spec §2, default true)', () => {
     expect(loadConfig({}).enableNonAccessibleFeatures).toBe(true);
+    expect(loadConfig({}).bulkUpload).toBe(false);
+    expect(loadConfig({ CUMULUS_BULK_UPLOAD: '1' }).bulkUpload).toBe(true);
     expect(loadConfig({ CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES: 'yes' }).enableNonAccessibleFeatures).toBe(true);
     expect(loadConfig({ CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES: 'false' }).enableNonAccessibleFeatures).toBe(false);
     expect(loadConfig({ CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES: '0' }).enableNonAccessibleFeatures).toBe(false);

@@ -67,6 +67,14 @@ export interface ServerConfig {
   credentialCacheTtl: number;
   /** Log requests (fastify's logger). */
   logRequests: boolean;
+  /**
+   * Nextcloud's bulk upload for desktop clients (`POST /remote.php/dav/bulk`, capability
+   * `dav.bulkupload`): many small files in one request (`CUMULUS_BULK_UPLOAD=1`). Off by
+   * default: the desktop client before 3.9 (Debian 12 ships 3.7.3) cannot send an empty file
+   * in a bulk request (nextcloud/desktop#5824, fixed by #5871), and a tree holding one then
+   * never finishes syncing.
+   */
+  bulkUpload: boolean;
   /** Core flag enable_non-accessible_features: false hides the grid view of the Files screen (spec §2). */
   enableNonAccessibleFeatures: boolean;
   /** The change feed's settings (poll interval, window, connections per user…); defaults for what is left out. */
@@ -82,6 +90,7 @@ export const defaultConfig: ServerConfig = {
   distDir: resolve(repoRoot, 'dist'),
   pluginsDir: resolve(repoRoot, 'plugins'),
   maxChunkSize: 10 * 1024 * 1024,
+  bulkUpload: false,
   sessionLifetime: 24 * 60 * 60,
   rescanInterval: 60,
   tmpSweepInterval: 60 * 60,
@@ -147,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     pluginsDir: resolve(env.CUMULUS_PLUGINS_DIR?.trim() || defaultConfig.pluginsDir),
     ...(env.CUMULUS_PLUGINS_CONFIG?.trim() ? { pluginsConfig: resolve(env.CUMULUS_PLUGINS_CONFIG.trim()) } : {}),
     maxChunkSize: integer(env, 'CUMULUS_MAX_CHUNK_SIZE', defaultConfig.maxChunkSize, 1024, 2 ** 40),
+    bulkUpload: ['1', 'true'].includes(env.CUMULUS_BULK_UPLOAD?.trim().toLowerCase() ?? ''),
     rescanInterval: integer(env, 'CUMULUS_RESCAN_INTERVAL', defaultConfig.rescanInterval, 0, 86400),
     tmpSweepInterval: integer(env, 'CUMULUS_TMP_SWEEP_INTERVAL', defaultConfig.tmpSweepInterval, 1, 7 * 86400),
     sessionLifetime: integer(env, 'CUMULUS_SESSION_LIFETIME', defaultConfig.sessionLifetime, 60, 10 * 365 * 86400),

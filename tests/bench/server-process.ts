@@ -7,13 +7,18 @@
  * `process.memoryUsage()` measured after a full GC (when run with
  * `--expose-gc`).
  *
- *     node --import tsx tests/bench/server-process.ts <data dir> <admin password>
+ * An optional third argument, a JSON object, overrides configuration values
+ * (an A/B of a server feature).
+ *
+ *     node --import tsx tests/bench/server-process.ts <data dir> <admin password> [config JSON]
  */
 import { startServer } from '../../server/src/app';
+import type { ServerConfig } from '../../server/src/config';
 
-const [dataDir, adminPassword] = process.argv.slice(2);
-if (!dataDir || !adminPassword) throw new Error('usage: server-process.ts <data dir> <admin password>');
-const server = await startServer({ dataDir, port: 0, adminPassword, logRequests: false });
+const [dataDir, adminPassword, overrides] = process.argv.slice(2);
+if (!dataDir || !adminPassword) throw new Error('usage: server-process.ts <data dir> <admin password> [config JSON]');
+const config = (overrides === undefined ? {} : JSON.parse(overrides)) as Partial<ServerConfig>;
+const server = await startServer({ ...config, dataDir, port: 0, adminPassword, logRequests: false });
 process.stdout.write(`${JSON.stringify({ port: server.port })}\n`);
 process.on('SIGTERM', () => {
   server.close().then(

@@ -9,8 +9,12 @@
  * - 10,000 files of 1–8 KB dropped as one folder onto the list: time until
  *   'Files uploaded successfully', and the longest main-thread task from the
  *   drop to the end (Long Tasks API; target under 100 ms).
- * Prints each figure, the ratios and the targets (browser ≥ 60 % of dd and
- * faster than rclone).
+ * The big file runs BENCH_UPLOAD_ROUNDS times (default 3), dd, browser and
+ * rclone one after the other in each round (the machine may be shared);
+ * prints each round, the medians, the ratios (of the medians and per round),
+ * the load average and the targets (browser ≥ 60 % of dd and faster than
+ * rclone). BENCH_UPLOAD_CHUNK_MIB=10,50 uploads with each chunk size in every
+ * round (an A/B; one server per size, on the same disk).
  *
  * Options (environment): BENCH_UPLOAD_MIB=1024 (size of the big file),
  * BENCH_DROP_FILES=10000, BENCH_NO_BUILD=1 (use dist/ as it is),
@@ -22,12 +26,12 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
-import { mkdtemp, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { link, mkdtemp, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../server/src/app';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { signIn } from '../support/filesServer';
 
@@ -38,6 +42,12 @@ const SIZE_MIB = Math.max(1, Number(process.env.BENCH_UPLOAD_MIB ?? 1024));
 const DROP_FILES = Math.max(1, Number(process.env.BENCH_DROP_FILES ?? 10000));
 const PARTS = new Set((process.env.BENCH_UPLOAD_PARTS ?? 'big,drop').split(',').map((part) => part.trim()));
 const DROP_PROFILE = process.env.BENCH_DROP_PROFILE;
+const ROUNDS = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
+/** The chunk sizes the browser uploads with (one server each); the first is the one the targets are read against. */
+const CHUNK_MIB = (process.env.BENCH_UPLOAD_CHUNK_MIB ?? '10')
+  .split(',')
+  .map((value) => Number(value.trim()))
+  .filter((value) => Number.isFinite(value) && value >= 5);
 
 /** Seconds since `start` (a `process.hrtime.bigint()`). */
 const secondsSince = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
@@ -52,89 +62,170 @@ async function writeFileOfSize(file: string, bytes: number): Promise<void> {
   await handle.close();
 }
 
+/** A server of the bench: its URL, data dir and the chunk size it advertises. */
+interface BenchServer {
+  url: string;
+  dataDir: string;
+  chunkMiB: number;
+  close(): Promise<void>;
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_NO_BUILD !== '1' || !existsSync(path.join(ROOT, 'dist/shell/index.html'))) {
     console.log('building the front end…');
     execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
   }
   const work = await mkdtemp(path.join(tmpdir(), 'cumulus-bench-upload-'));
-  const dataDir = path.join(work, 'data');
-  const server = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, distDir: path.join(ROOT, 'dist'), throttleDelayMs: 0 });
+  const servers: BenchServer[] = [];
+  for (const chunkMiB of CHUNK_MIB) {
+    const dataDir = path.join(work, `data-${chunkMiB}`);
+    const started = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, distDir: path.join(ROOT, 'dist'), throttleDelayMs: 0, maxChunkSize: chunkMiB * MiB });
+    servers.push({ url: started.url, dataDir, chunkMiB, close: () => started.close() });
+  }
   const browser = await launchBrowser();
   const rows: [string, string][] = [];
   try {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.setDefaultTimeout(600_000);
-    // tsx names functions with an `__name` helper that the page lacks: give it one.
-    await page.addInitScript('globalThis.__name = (target) => target;');
-    await signIn(page, server.url, PASSWORD);
-    await page.getByRole('button', { name: 'New', exact: true }).waitFor();
-    if (PARTS.has('big')) rows.push(...(await benchBigFile(page, server.url, work, dataDir)));
-    if (PARTS.has('drop')) rows.push(...(await benchDrop(page, server.url, dataDir)));
+    if (PARTS.has('big')) rows.push(...(await benchBigFile(browser, servers, work)));
+    if (PARTS.has('drop')) {
+      const page = await openPage(browser, (servers[0] as BenchServer).url);
+      rows.push(...(await benchDrop(page, (servers[0] as BenchServer).url, (servers[0] as BenchServer).dataDir)));
+    }
   } finally {
     await browser.close();
-    await server.close();
+    for (const server of servers) await server.close();
     await rm(work, { recursive: true, force: true });
   }
   const width = Math.max(...rows.map(([label]) => label.length));
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
 }
 
-/** The 1 GiB file: the browser through the shell, dd and rclone. */
-async function benchBigFile(page: Page, serverUrl: string, work: string, dataDir: string): Promise<[string, string][]> {
+/** The middle value (the mean of the two middle ones for an even count). */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** A new signed-in page on `serverUrl` (a page that uploaded several 1 GiB files may be closed by Chromium). */
+async function openPage(browser: Browser, serverUrl: string): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(600_000);
+  // tsx names functions with an `__name` helper that the page lacks: give it one.
+  await page.addInitScript('globalThis.__name = (target) => target;');
+  await signIn(page, serverUrl, PASSWORD);
+  await page.getByRole('button', { name: 'New', exact: true }).waitFor();
+  return page;
+}
+
+/**
+ * One upload of `file` from a fresh page through the New menu, until 'Files uploaded
+ * successfully': seconds, and how long the final MOVE (the assembly) took, in ms.
+ */
+async function browserUpload(browser: Browser, serverUrl: string, file: string): Promise<{ seconds: number; moveMs: number }> {
+  const page = await openPage(browser, serverUrl);
+  let moveMs = NaN;
+  page.on('requestfinished', (request) => {
+    if (request.method() === 'MOVE' && request.url().endsWith('/.file')) moveMs = request.timing().responseEnd;
+  });
+  try {
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      (async () => {
+        await page.getByRole('button', { name: 'New', exact: true }).click();
+        await page.getByRole('menuitem', { name: 'Upload files' }).click();
+      })(),
+    ]);
+    await chooser.setFiles(file);
+    const start = process.hrtime.bigint();
+    await page.locator('.files-toast', { hasText: 'Files uploaded successfully' }).waitFor();
+    return { seconds: secondsSince(start), moveMs };
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The 1 GiB file: dd, the browser through the shell (once per chunk size of
+ * BENCH_UPLOAD_CHUNK_MIB, each served by its own server on the same disk), and
+ * rclone, one after the other in each of BENCH_UPLOAD_ROUNDS rounds (the order
+ * of the browser variants turns each round). The machine may be shared: the
+ * figures are medians, the ratios are given of the medians and per round, with
+ * the load average.
+ */
+async function benchBigFile(browser: Browser, servers: BenchServer[], work: string): Promise<[string, string][]> {
   const bigFile = path.join(work, 'big.bin');
   const bytes = SIZE_MIB * MiB;
   await writeFileOfSize(bigFile, bytes);
-  console.log(`wrote ${SIZE_MIB} MiB to ${bigFile}`);
-  // dd: the same bytes onto the same disk, flushed.
-  const ddStart = process.hrtime.bigint();
-  execFileSync('dd', [`if=${bigFile}`, `of=${path.join(work, 'dd.bin')}`, 'bs=4M', 'conv=fdatasync'], { stdio: 'ignore' });
-  const ddSeconds = secondsSince(ddStart);
-  console.log(`dd: ${ddSeconds.toFixed(2)} s`);
-  await rm(path.join(work, 'dd.bin'));
-
-  // The browser, through the shell.
-  const [chooser] = await Promise.all([
-    page.waitForEvent('filechooser'),
-    (async () => {
-      await page.getByRole('button', { name: 'New', exact: true }).click();
-      await page.getByRole('menuitem', { name: 'Upload files' }).click();
-    })(),
-  ]);
-  await chooser.setFiles(bigFile);
-  const browserStart = process.hrtime.bigint();
-  await page.locator('.files-toast', { hasText: 'Files uploaded successfully' }).waitFor();
-  const browserSeconds = secondsSince(browserStart);
-  console.log(`browser: ${browserSeconds.toFixed(2)} s`);
-  const uploaded = await stat(path.join(dataDir, 'files', 'admin', 'big.bin')).catch(() => null);
-  if (uploaded?.size !== bytes) throw new Error(`the browser's upload has ${uploaded?.size ?? 'no'} bytes, expected ${bytes}`);
-
+  console.log(`wrote ${SIZE_MIB} MiB to ${bigFile}; ${ROUNDS} rounds; load average ${loadavg().map((value) => value.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
+  const primary = servers[0] as BenchServer;
   // rclone, as the conformance tests configure it.
   const obscured = execFileSync('rclone', ['obscure', PASSWORD]).toString().trim();
   const env = {
     ...process.env,
     RCLONE_CONFIG: path.join(work, 'rclone.conf'),
     RCLONE_CONFIG_CUMULUS_TYPE: 'webdav',
-    RCLONE_CONFIG_CUMULUS_URL: `${serverUrl}/remote.php/dav/files/admin`,
+    RCLONE_CONFIG_CUMULUS_URL: `${primary.url}/remote.php/dav/files/admin`,
     RCLONE_CONFIG_CUMULUS_VENDOR: 'nextcloud',
     RCLONE_CONFIG_CUMULUS_USER: 'admin',
     RCLONE_CONFIG_CUMULUS_PASS: obscured,
   };
-  const rcloneStart = process.hrtime.bigint();
-  // Asynchronously: the server runs in this process, and a synchronous child would stop it answering.
-  await promisify(execFile)('rclone', ['copyto', bigFile, 'cumulus:rclone.bin'], { env });
-  const rcloneSeconds = secondsSince(rcloneStart);
-  console.log(`rclone: ${rcloneSeconds.toFixed(2)} s`);
+  const dd: number[] = [];
+  const rclone: number[] = [];
+  const browserTimes = new Map<BenchServer, number[]>(servers.map((server) => [server, []]));
+  const moves = new Map<BenchServer, number[]>(servers.map((server) => [server, []]));
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    // dd: the same bytes onto the same disk, flushed.
+    const ddStart = process.hrtime.bigint();
+    execFileSync('dd', [`if=${bigFile}`, `of=${path.join(work, 'dd.bin')}`, 'bs=4M', 'conv=fdatasync'], { stdio: 'ignore' });
+    dd.push(secondsSince(ddStart));
+    await rm(path.join(work, 'dd.bin'));
+    const order = servers.map((_, index) => servers[(index + round - 1) % servers.length] as BenchServer);
+    const line: string[] = [`dd ${(dd.at(-1) ?? 0).toFixed(2)} s`];
+    for (const server of order) {
+      // Each upload a new name (a hard link: the same bytes), so no conflict dialog.
+      const name = `big-${round}.bin`;
+      const file = path.join(work, `${server.chunkMiB}-${name}`);
+      await link(bigFile, file);
+      const { seconds, moveMs } = await browserUpload(browser, server.url, file);
+      await rm(file);
+      const uploaded = await stat(path.join(server.dataDir, 'files', 'admin', path.basename(file))).catch(() => null);
+      if (uploaded?.size !== bytes) throw new Error(`the browser's upload has ${uploaded?.size ?? 'no'} bytes, expected ${bytes}`);
+      await rm(path.join(server.dataDir, 'files', 'admin', path.basename(file)));
+      browserTimes.get(server)?.push(seconds);
+      moves.get(server)?.push(moveMs);
+      line.push(`browser (${server.chunkMiB} MiB chunks) ${seconds.toFixed(2)} s (MOVE ${moveMs.toFixed(0)} ms)`);
+    }
+    const rcloneStart = process.hrtime.bigint();
+    // Asynchronously: the server runs in this process, and a synchronous child would stop it answering.
+    await promisify(execFile)('rclone', ['copyto', bigFile, `cumulus:rclone-${round}.bin`], { env });
+    rclone.push(secondsSince(rcloneStart));
+    await rm(path.join(primary.dataDir, 'files', 'admin', `rclone-${round}.bin`));
+    line.push(`rclone ${(rclone.at(-1) ?? 0).toFixed(2)} s`);
+    console.log(`round ${round}: ${line.join(', ')}; load ${(loadavg()[0] ?? 0).toFixed(1)}`);
+  }
   await rm(bigFile);
 
   const rate = (seconds: number) => SIZE_MIB / seconds;
-  return [
-    [`browser (shell) ${SIZE_MIB} MiB`, `${browserSeconds.toFixed(2)} s  ${rate(browserSeconds).toFixed(1)} MiB/s`],
-    [`dd ${SIZE_MIB} MiB`, `${ddSeconds.toFixed(2)} s  ${rate(ddSeconds).toFixed(1)} MiB/s`],
-    [`rclone ${SIZE_MIB} MiB`, `${rcloneSeconds.toFixed(2)} s  ${rate(rcloneSeconds).toFixed(1)} MiB/s`],
-    ['browser / dd', `${((100 * ddSeconds) / browserSeconds).toFixed(0)} %  (target ≥ 60 %)`],
-    ['browser / rclone', `${(rcloneSeconds / browserSeconds).toFixed(2)} ×  (target > 1)`],
-  ];
+  const perRound = (f: (index: number) => number) => dd.map((_, index) => f(index).toFixed(2)).join(', ');
+  const rows: [string, string][] = [];
+  for (const server of servers) {
+    const times = browserTimes.get(server) ?? [];
+    const label = `browser (shell) ${SIZE_MIB} MiB, ${server.chunkMiB} MiB chunks`;
+    rows.push([`${label}, median of ${ROUNDS}`, `${median(times).toFixed(2)} s  ${rate(median(times)).toFixed(1)} MiB/s  (final MOVE ${median(moves.get(server) ?? []).toFixed(0)} ms)`]);
+  }
+  rows.push(
+    [`dd ${SIZE_MIB} MiB, median of ${ROUNDS}`, `${median(dd).toFixed(2)} s  ${rate(median(dd)).toFixed(1)} MiB/s`],
+    [`rclone ${SIZE_MIB} MiB, median of ${ROUNDS}`, `${median(rclone).toFixed(2)} s  ${rate(median(rclone)).toFixed(1)} MiB/s`],
+  );
+  for (const server of servers) {
+    const times = browserTimes.get(server) ?? [];
+    rows.push(
+      [`browser (${server.chunkMiB} MiB chunks) / dd`, `${((100 * median(dd)) / median(times)).toFixed(0)} %  (target ≥ 60 %; per round ${perRound((i) => (dd[i] ?? 0) / (times[i] ?? 1))})`],
+      [`browser (${server.chunkMiB} MiB chunks) / rclone`, `${(median(rclone) / median(times)).toFixed(2)} ×  (target > 1; per round ${perRound((i) => (rclone[i] ?? 0) / (times[i] ?? 1))})`],
+    );
+  }
+  rows.push(['load average (1 min) at the end', `${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores (the machine may be shared)`]);
+  return rows;
 }
 
 /** 10,000 small files dropped as one folder: time to complete, longest main-thread task. */

@@ -21,7 +21,7 @@ export interface TestServer {
 }
 
 /** Starts a server for one test file; `close` stops it and removes the data dir. */
-export async function startTestServer(options: { maxChunkSize?: number } = {}): Promise<TestServer> {
+export async function startTestServer(options: { maxChunkSize?: number; bulkUpload?: boolean } = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cumulus-conformance-'));
   const server = await startServer({ dataDir, port: 0, adminPassword: ADMIN_PASSWORD, ...options });
   const url = `http://127.0.0.1:${server.port}`;

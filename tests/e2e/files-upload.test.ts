@@ -4,7 +4,8 @@
  * files and a folder tree through the upload picker; a 300 MiB file in
  * chunks (progress and time left on screen, the server's copy with the same
  * SHA-1); cancel a large upload (nothing at the destination, the chunk
- * workspace gone); a drop of files from the desktop; a reload in the middle
+ * workspace gone); pause and resume of a large upload; a fast typist's first
+ * 'New folder' while the dialog's code loads; a drop of files from the desktop; a reload in the middle
  * of an upload and 'Resume'; the upload controls in a 480 px window; an
  * upload into a full quota. Needs the built front end (`npm run build`).
  * Screenshots go to tests/output/.
@@ -86,6 +87,15 @@ describe('uploads in the browser', () => {
     const body = await response.text();
     return [...body.matchAll(/<d:href>([^<]*web-file-upload-[^<]*)<\/d:href>/g)].map((match) => match[1] ?? '');
   };
+  /** The bytes of the chunks stored in the admin's chunk workspaces (PROPFIND Depth 1 of each). */
+  const workspaceBytes = async (): Promise<number> => {
+    let total = 0;
+    for (const href of await workspaces()) {
+      const response = await fetch(new URL(href, server.url), { method: 'PROPFIND', headers: { authorization: basicAuth('admin', PASSWORD), depth: '1' } });
+      for (const match of (await response.text()).matchAll(/<d:getcontentlength>(\d+)<\/d:getcontentlength>/g)) total += Number(match[1]);
+    }
+    return total;
+  };
   const goTo = async (dir: string) => {
     await page.goto(`${server.url}/apps/files/files?dir=${dir}`);
     await page.getByRole('button', { name: 'New', exact: true }).waitFor();
@@ -93,7 +103,7 @@ describe('uploads in the browser', () => {
 
   beforeAll(async () => {
     server = await startFilesServer({ name: 'upload', adminPassword: PASSWORD, config: { throttleDelayMs: 0 } });
-    for (const folder of ['/Incoming', '/Big', '/Cancelled', '/Dropped', '/Resumed', '/Holiday photos']) expect((await dav('MKCOL', folder)).status).toBe(201);
+    for (const folder of ['/Incoming', '/Big', '/Paused', '/Cancelled', '/Dropped', '/Resumed', '/Holiday photos']) expect((await dav('MKCOL', folder)).status).toBe(201);
     expect((await dav('PUT', '/readme.txt', 'hello')).status).toBe(201);
     scratch = mkdtempSync(path.join(tmpdir(), 'cumulus-upload-e2e-'));
     for (const name of ['one.txt', 'two.txt', 'three.md']) writeFileSync(path.join(scratch, name), `the content of ${name}\n`);
@@ -138,6 +148,52 @@ describe('uploads in the browser', () => {
     expect(await exists('/Projects')).toBe(true);
   }, STEP_MS);
 
+  it("a fast typist's first 'New folder': while the dialog's code loads, Tab does not leave for the page; the dialog then takes the keys and gives the focus back to New", async () => {
+    // A fresh page: the dialog's code has never been fetched. It is held until the test lets it go.
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const fresh = await context.newPage();
+    fresh.setDefaultTimeout(15_000);
+    const freshProblems = watchPage(fresh);
+    await signIn(fresh, server.url, PASSWORD);
+    await fresh.locator('[role="row"][data-source$="/readme.txt"]').waitFor();
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let dialogCodeRequested = false;
+    await fresh.route('**/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      // The New-folder dialog's chunk (its field's class name is in no other code).
+      if (body.includes('files-new-folder__input')) {
+        dialogCodeRequested = true;
+        await released;
+      }
+      await route.fulfill({ response, body });
+    });
+    await fresh.getByRole('button', { name: 'New', exact: true }).click();
+    await fresh.getByRole('menuitem', { name: 'New folder' }).click();
+    await fresh.keyboard.press('Tab');
+    const focused = () => fresh.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+    // The stand-in holds the focus; 'Reload content' behind it did not get it.
+    expect(await focused()).toBe('Loading');
+    // The code was asked for when the menu opened, before 'New folder' was chosen.
+    expect(dialogCodeRequested).toBe(true);
+    release();
+    const dialog = fresh.getByRole('dialog', { name: 'Create new folder' });
+    const field = dialog.getByRole('textbox', { name: 'Folder name' });
+    await field.waitFor();
+    await fresh.waitForFunction(() => document.activeElement?.classList.contains('files-new-folder__input') === true);
+    await fresh.keyboard.type('Typed fast');
+    expect(await field.inputValue()).toBe('Typed fast');
+    await fresh.keyboard.press('Enter');
+    await fresh.locator('.files-toast', { hasText: 'Created new folder "Typed fast"' }).waitFor();
+    expect(await exists('/Typed fast')).toBe(true);
+    expect(await fresh.getByRole('button', { name: 'New', exact: true }).evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(freshProblems.pageErrors).toEqual([]);
+    await context.close();
+  }, STEP_MS);
+
   it('uploads several files through the picker', async () => {
     await goTo('/Incoming');
     await pick('Upload files', ['one.txt', 'two.txt', 'three.md'].map((name) => path.join(scratch, name)));
@@ -173,6 +229,46 @@ describe('uploads in the browser', () => {
     await row('big.bin').waitFor();
     expect(chunkPuts.length).toBe(30);
     expect(await serverSha1('/Big/big.bin')).toBe(bigSha1);
+    expect(await workspaces()).toEqual([]);
+  }, BIG_STEP_MS);
+
+  it("pauses a large upload ('Pause uploads': the bytes stop growing) and resumes it ('Resume uploads'): the server copy has the same SHA-1", async () => {
+    await goTo('/Paused');
+    const chunkPuts: string[] = [];
+    const onRequest = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'PUT' && request.url().includes('/remote.php/dav/uploads/admin/')) chunkPuts.push(request.url());
+    };
+    page.on('request', onRequest);
+    await pick('Upload files', bigFile);
+    const pause = page.getByRole('button', { name: 'Pause uploads' });
+    await pause.click();
+    await page.locator('.files-upload__time', { hasText: 'paused' }).waitFor();
+    const bar = page.getByRole('progressbar', { name: 'Upload progress' });
+    // The chunks in flight finish; then nothing more goes up.
+    let stored = -1;
+    for (let attempt = 0; attempt < 120; attempt += 1) {
+      const now = await workspaceBytes();
+      if (now === stored) break;
+      stored = now;
+      await page.waitForTimeout(1000);
+    }
+    const sent = chunkPuts.length;
+    const shown = await bar.getAttribute('aria-valuenow');
+    await page.waitForTimeout(3000);
+    expect(await workspaceBytes()).toBe(stored);
+    expect(chunkPuts.length).toBe(sent);
+    expect(await bar.getAttribute('aria-valuenow')).toBe(shown);
+    expect(stored).toBeLessThan(300 * MiB);
+    expect(await exists('/Paused/big.bin')).toBe(false);
+    await shot('paused');
+
+    const resume = page.getByRole('button', { name: 'Resume uploads' });
+    await resume.focus();
+    await page.keyboard.press('Enter');
+    await toast('Files uploaded successfully').waitFor({ timeout: BIG_STEP_MS - 60_000 });
+    page.off('request', onRequest);
+    expect(chunkPuts.length).toBe(30);
+    expect(await serverSha1('/Paused/big.bin')).toBe(bigSha1);
     expect(await workspaces()).toEqual([]);
   }, BIG_STEP_MS);
 

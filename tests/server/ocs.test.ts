@@ -22,7 +22,7 @@ describe('OCS and status endpoints', () => {
     expect(body.versionstring).toMatch(/^30\.\d+\.\d+$/);
   });
 
-  it('advertises chunked upload v2 and the forbidden file names, and no bulk upload (v2 and v1)', async () => {
+  it('advertises chunked upload v2 and the forbidden file names, and no bulk upload unless configured (v2 and v1)', async () => {
     for (const [version, code] of [['v2', 200], ['v1', 100]] as const) {
       const response = await request(server, `/ocs/${version}.php/cloud/capabilities?format=json`);
       expect(response.status).toBe(200);

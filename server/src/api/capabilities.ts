@@ -14,18 +14,25 @@ export { FILENAME_RULES };
 /**
  * The capabilities, shaped like Nextcloud 30's: chunked upload v2 (`dav.chunking` 1.0) with
  * its limits and the forbidden file name lists. Only what the server implements is advertised
- * (no `dav.bulkupload`, no `files.bigfilechunking`: the OC-Chunked v1 protocol is not spoken;
- * no sharing, versions or trash bin). `contribute` adds the enabled plugins' contributions.
+ * and bulk upload (`dav.bulkupload` 1.0) when it is on (no `files.bigfilechunking`: the
+ * OC-Chunked v1 protocol is not spoken; no sharing, versions or trash bin). `contribute` adds
+ * the enabled plugins' contributions.
  */
 export function capabilities(
   maxChunkSize: number,
   contribute: (core: { [key: string]: OcsData }) => { [key: string]: OcsData } = (core) => core,
+  options: { bulkUpload?: boolean } = {},
 ): { [key: string]: OcsData } {
   return {
     version: { ...SERVER_VERSION, edition: '', extendedSupport: false },
     capabilities: contribute({
       core: { pollinterval: 60, 'webdav-root': 'remote.php/webdav' },
-      dav: { chunking: '1.0', search_supports_upload_time: true, search_supports_last_activity: true },
+      dav: {
+        ...(options.bulkUpload === true ? { bulkupload: '1.0' } : {}),
+        chunking: '1.0',
+        search_supports_upload_time: true,
+        search_supports_last_activity: true,
+      },
       files: {
         blacklisted_files: [...FILENAME_RULES.forbiddenFilenames],
         forbidden_filenames: [...FILENAME_RULES.forbiddenFilenames],

@@ -19,7 +19,11 @@ export function registerOcsApi(app: FastifyInstance, deps: ApiDeps): void {
           request,
           reply,
           // notify_push names its WebSocket by full URL: the one this request reached.
-          capabilities(deps.config.maxChunkSize, (core) => deps.plugins.host.capabilities({ ...core, notify_push: notifyPushCapability(`${request.protocol}://${request.host}`) })),
+          capabilities(
+            deps.config.maxChunkSize,
+            (core) => deps.plugins.host.capabilities({ ...core, notify_push: notifyPushCapability(`${request.protocol}://${request.host}`) }),
+            { bulkUpload: deps.config.bulkUpload },
+          ),
         ),
     });
 

@@ -53,10 +53,12 @@ describe('OCS and capabilities', () => {
   it('serialises lists as element and booleans as 1 or empty', () => {
     expect(toOcsXml({ a: [1, 'x<'], b: true, c: false, 'd-e': null })).toBe('<a><element>1</element><element>x&#60;</element></a><b>1</b><c></c><d-e></d-e>');
   });
-  it('advertises chunking 1.0 and never bulk upload', () => {
+  it('advertises chunking 1.0, and bulk upload 1.0 only when it is on', () => {
     const caps = capabilities(100) as { capabilities: { dav: Record<string, unknown> } };
     expect(caps.capabilities.dav).toEqual({ chunking: '1.0' });
     expect(caps.capabilities.dav).not.toHaveProperty('bulkupload');
+    const withBulk = capabilities(100, undefined, { bulkUpload: true }) as { capabilities: { dav: Record<string, unknown> } };
+    expect(withBulk.capabilities.dav).toEqual({ bulkupload: '1.0', chunking: '1.0' });
   });
 });
 

@@ -16,7 +16,7 @@ export interface DavServices {
   properties: PropertyStore;
   locks: LockStore;
   uploads: UploadStore;
-  config: { maxChunkSize: number; rescanInterval: number };
+  config: { maxChunkSize: number; rescanInterval: number; bulkUpload?: boolean };
   /** Suffix of `oc:id` values, fixed for the instance (Nextcloud's instance id). */
   instanceId: string;
   /** The live properties the enabled plugins contribute, by Clark name (read per request). */

@@ -27,10 +27,14 @@ import { search } from './methods/search';
 import { uploads } from './methods/uploads';
 import type { DavCollection } from '../plugin-api';
 import { pluginCollection } from './plugin-collection';
+import { bulk } from './methods/bulk';
 
 /** WebDAV verbs beyond plain HTTP. Registered without a body so fastify never parses them. */
 const DAV_VERBS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'REPORT', 'SEARCH'];
 const METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'POST', 'PATCH', ...DAV_VERBS];
+
+/** Nextcloud's bulk upload endpoint (desktop clients, capability `dav.bulkupload`). */
+const BULK_PATH = /^\/remote\.php\/dav\/bulk\/?$/;
 
 /** How often abandoned upload folders are looked for. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -85,7 +89,8 @@ export function resolveUrl(rawUrl: string): Resolved | null {
 
 /**
  * Mounts WebDAV: `/remote.php/dav/files/{uid}/…`, `/remote.php/dav/uploads/{uid}/…`
- * (chunked upload), `/remote.php/dav/` (SEARCH) and the legacy `/remote.php/webdav/…`.
+ * (chunked upload), `/remote.php/dav/` (SEARCH), `/remote.php/dav/bulk` (bulk upload, when
+ * `config.bulkUpload`) and the legacy `/remote.php/webdav/…`.
  * Reads `request.user`, set by the authentication hook; a uid in the URL other
  * than the signed-in user's is 404.
  */
@@ -94,7 +99,7 @@ export function registerDav(
   deps: {
     files: FileService;
     db: Kysely<unknown>;
-    config: { maxChunkSize: number; rescanInterval: number };
+    config: { maxChunkSize: number; rescanInterval: number; bulkUpload?: boolean };
     /** The plugins' live properties (none when not given). */
     pluginLiveProperties?: () => ReadonlyMap<string, LiveProperty>;
     /** The plugins' REPORT and SEARCH handlers (none when not given). */
@@ -169,6 +174,9 @@ async function handle(services: DavServices, request: FastifyRequest, reply: Fas
   if (!user) {
     reply.code(401).header('www-authenticate', 'Basic realm="Cumulus", charset="UTF-8"');
     fail('forbidden', 'No user is signed in');
+  }
+  if (services.config.bulkUpload === true && BULK_PATH.test((request.raw.url ?? '/').split('?')[0] ?? '/')) {
+    return bulk({ request, reply, services, user, uid: user.uid, tree: 'files', path: '/', base: `/remote.php/dav/files/${encodeSegment(user.uid)}` });
   }
   const resolved = resolveUrl(request.raw.url ?? '/');
   if (!resolved) fail('not-found', 'Not found');

@@ -71,6 +71,8 @@ button { font: inherit; }
 .files-spinner { width: 18px; height: 18px; border: 2px solid #cbd5e1; border-top-color: var(--files-primary); border-radius: 50%; animation: files-spin .8s linear infinite; display: inline-block; }
 .files-spinner--large { width: 44px; height: 44px; border-width: 3px; }
 .files-on-demand { position: fixed; top: 50%; left: 50%; margin: -9px 0 0 -9px; z-index: 1000; }
+.files-modal__backdrop--loading { position: fixed; inset: 0; z-index: 9000; display: flex; align-items: center; justify-content: center; background: rgba(0,0,0,.15); }
+.files-modal__backdrop--loading > :focus { outline: none; }
 @keyframes files-spin { to { transform: rotate(360deg); } }
 .plugin-error { background: var(--files-error-bg); border-left: 4px solid var(--files-error); color: #7f1d1d; padding: .5rem .75rem; margin: .5rem 1rem; border-radius: 4px; }
 .icon { display: inline-block; flex: none; vertical-align: middle; }

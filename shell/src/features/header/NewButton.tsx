@@ -9,6 +9,7 @@ import { useServices, useT } from '../../app/ServicesContext';
 import { useRegistry } from '../../plugin-host/useRegistry';
 import { bindActionDispatch } from '../actions/actionDispatch';
 import { selectCurrentContents } from '../folder/selectors';
+import { NewFolderDialog } from '../new-folder/NewFolderDialog';
 import { newMenuGroups } from './newMenuEntries';
 
 // The menu's code is fetched the first time it opens.
@@ -67,7 +68,12 @@ export function NewButton({ folder, noMenu = false }: { folder: FolderNode | und
         aria-controls={usable && !noMenu && open ? menuId : undefined}
         aria-description={refusal ?? undefined}
         title={refusal ?? undefined}
-        onClick={() => (direct !== undefined ? choose(direct) : setOpen(!open))}
+        onClick={() => {
+          if (direct !== undefined) return choose(direct);
+          // 'New folder' opens a dialog: its code is fetched now, so it is there when chosen.
+          if (!open) void NewFolderDialog.preload();
+          setOpen(!open);
+        }}
       >
         <Icon svg={PLUS_ICON} size={20} color="#ffffff" />
         <span>{noMenu ? t('Upload') : t('New')}</span>

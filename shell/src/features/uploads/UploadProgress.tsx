@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { OnDemand, lazyComponent } from '../../app/OnDemand';
 import { selectIsUploading, selectUploadCounts, selectUploadListOpen, selectUploadPercent, selectUploadQueueStatus, selectUploadTimeLeft } from './selectors';
-import { cancelAllUploads } from './uploadThunks';
+import { cancelAllUploads, pauseUploads, resumeUploads } from './uploadThunks';
 import { uploadsActions } from './uploadsSlice';
 import { injectUploadStyles } from './styles';
 import { useFocusRescue } from './useFocusRescue';
@@ -17,6 +17,7 @@ const UploadList = lazyComponent(() => import('./UploadList').then((module) => m
 /**
  * What shows while uploading (spec §2): the progress bar (role progressbar,
  * its error colour above 80 percent, spec §9), the time-left text (spec §4),
+ * 'Pause uploads' / 'Resume uploads' (the queue's paused state, spec §4),
  * 'Cancel uploads', and a button that opens the per-file list, where each
  * file's state shows and one file can be cancelled. Nothing while idle.
  * A Cancel that takes the focused button away keeps the keyboard focus: on
@@ -62,6 +63,10 @@ export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLEl
           onClick={() => dispatch(uploadsActions.listToggled(!listOpen))}
         >
           {t('{ended} of {total} files', { ended: counts.ended, total: counts.total })}
+        </button>
+        {/* One button whose label follows the queue: the focus stays on it across pause and resume. */}
+        <button type="button" className="files-button files-upload__pause" onClick={() => dispatch(paused ? resumeUploads() : pauseUploads())}>
+          {paused ? t('Resume uploads') : t('Pause uploads')}
         </button>
         <button type="button" className="files-button" onClick={() => dispatch(cancelAllUploads())}>
           {t('Cancel uploads')}

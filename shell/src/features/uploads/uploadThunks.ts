@@ -100,6 +100,19 @@ export const cancelAllUploads = createAppAsyncThunk('uploads/cancelAll', async (
   startedUploadRuntime(extra)?.uploader.cancelAll();
 });
 
+/**
+ * 'Pause uploads' (spec §4: uploading to paused): no new request starts, the
+ * ones under way finish; the engine emits `paused`.
+ */
+export const pauseUploads = createAppAsyncThunk('uploads/pause', async (_: void, { extra }) => {
+  startedUploadRuntime(extra)?.uploader.pause();
+});
+
+/** 'Resume uploads': a paused queue goes on where it stopped; the engine emits `resumed`. */
+export const resumeUploads = createAppAsyncThunk('uploads/resume', async (_: void, { extra }) => {
+  startedUploadRuntime(extra)?.uploader.resume();
+});
+
 /** Cancels one upload of the per-file list. */
 export const cancelUpload = createAppAsyncThunk('uploads/cancelOne', async (id: string, { extra }) => {
   startedUploadRuntime(extra)?.uploader.cancel(id);

@@ -168,6 +168,60 @@ describe('uploads in the shell', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
   });
 
+  it("'Pause uploads' starts no new request and says 'paused'; 'Resume uploads' (same button, keyboard focus kept) goes on to the end", async () => {
+    // One job at a time; each PUT is held until the test lets it answer.
+    const held: (() => void)[] = [];
+    const requests: TransportRequest[] = [];
+    const transport = (request: TransportRequest): Promise<TransportResponse> => {
+      requests.push(request);
+      return new Promise((resolve) => {
+        held.push(() => {
+          request.onUploadProgress?.((request.body as Blob | undefined)?.size ?? 0);
+          resolve({ status: 201, headers: { 'oc-fileid': '42' }, body: '' });
+        });
+      });
+    };
+    const { services } = await createFakeServices({ folders: { '/': [] } });
+    const store = createAppStore(services);
+    store.dispatch(routeChanged({ view: 'files', dir: '/', fileid: null, openfile: false }));
+    const root = testFolder('/', { fileid: 1 });
+    store.dispatch(folderLoaded({ view: 'files', dir: '/', folder: root, contents: [] }));
+    await startUploadRuntime(services, store.dispatch, {
+      transport,
+      sleep: () => Promise.resolve(),
+      journal: undefined,
+      capabilities: { files: { chunked_upload: { max_parallel_count: 1 } } },
+    });
+    renderWithStore(<UploadProgress />, services, store);
+    const upload = await startUpload(store, root, 'one.bin', 'two.bin');
+    expect(requests.map((request) => request.url.split('/').pop())).toEqual(['one.bin']);
+
+    const pause = screen.getByRole('button', { name: 'Pause uploads' });
+    pause.focus();
+    fireEvent.click(pause);
+    await settle(300);
+    expect(store.getState().uploads.queue.status).toBe('paused');
+    expect(screen.getByText('paused')).toBeTruthy();
+    // The running request finishes; the next file waits.
+    await act(async () => held.shift()?.());
+    await settle(300);
+    expect(requests).toHaveLength(1);
+    expect(screen.getByRole('button', { name: '1 of 2 files' })).toBeTruthy();
+    const resume = screen.getByRole('button', { name: 'Resume uploads' });
+    // The same button, relabelled: a keyboard user's focus did not move.
+    expect(resume).toBe(pause);
+    expect(document.activeElement).toBe(resume);
+
+    fireEvent.click(resume);
+    await settle(300);
+    expect(requests.map((request) => request.url.split('/').pop())).toEqual(['one.bin', 'two.bin']);
+    expect(screen.getByRole('button', { name: 'Pause uploads' })).toBe(pause);
+    await act(async () => held.shift()?.());
+    await upload.ended();
+    expect(toasts()).toEqual(['success: Files uploaded successfully']);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+
   it("keeps the keyboard focus when a per-file Cancel or 'Cancel uploads' takes its button away", async () => {
     let newButton: HTMLButtonElement | null = null;
     const ui = (
