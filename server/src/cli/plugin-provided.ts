@@ -1,6 +1,9 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import type { Writable } from 'node:stream';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { openServices } from '../app';
+import { dialectOf } from '../db/connection';
 import { hasDatabase } from '../db/open';
 import type { ServerConfig } from '../config';
 import { PluginHost, PluginStates, findPluginPackages } from '../plugin-host';
@@ -20,25 +23,35 @@ export function dataDirOption(argv: readonly string[]): string | undefined {
 
 /**
  * The commands the enabled plugins' server parts register, as `cumulus` commands named
- * `<plugin id>:<name>`. The switches are read from the data dir when it has a database (a
- * fresh one has every plugin enabled and is not created just to list commands). A plugin
- * that fails to load is reported on `stderr` and contributes nothing.
+ * `<plugin id>:<name>`. The plugins get the data dir's database and files (`ctx.database`,
+ * `ctx.files`), so their commands work on the installation. A data dir without a database
+ * is not created just to list or run commands: the plugins then meet an empty, temporary
+ * one, removed at `close`. A plugin that fails to load is reported on `stderr` and
+ * contributes nothing.
  */
 export async function loadPluginCommands(config: ServerConfig, stderr: Writable): Promise<{ commands: Map<string, Command>; close(): Promise<void> }> {
-  let disabled = new Set<string>();
-  if (hasDatabase(config)) {
-    const services = await openServices(config);
-    try {
-      disabled = await new PluginStates(services.db).disabledIds();
-    } finally {
-      await services.db.destroy();
-    }
+  const scratch = hasDatabase(config) ? undefined : await mkdtemp(join(tmpdir(), 'cumulus-cli-'));
+  const services = await openServices(scratch === undefined ? config : { ...config, dataDir: scratch, databaseUrl: undefined });
+  const release = async (): Promise<void> => {
+    await services.db.destroy();
+    if (scratch !== undefined) await rm(scratch, { recursive: true, force: true });
+  };
+  let host: PluginHost;
+  try {
+    const disabled = await new PluginStates(services.db).disabledIds();
+    const { packages } = await findPluginPackages(config.pluginsDir);
+    const log = { info: () => undefined, warn: (line: string) => println(stderr, line), error: (line: string) => println(stderr, line) };
+    host = new PluginHost(
+      log,
+      { db: services.db, dialect: dialectOf(services.db) },
+      { files: services.files, quotaOf: async (uid) => (await services.accounts.users.get(uid))?.quota ?? -1 },
+    );
+    const failures = await loadServerPlugins(host, packages, disabled);
+    for (const failure of failures) println(stderr, `The plugin "${failure.id}" was not loaded: ${failure.message}`);
+  } catch (error) {
+    await release();
+    throw error;
   }
-  const { packages } = await findPluginPackages(config.pluginsDir);
-  const log = { info: () => undefined, warn: (line: string) => println(stderr, line), error: (line: string) => println(stderr, line) };
-  const host = new PluginHost(log);
-  const failures = await loadServerPlugins(host, packages, disabled);
-  for (const failure of failures) println(stderr, `The plugin "${failure.id}" was not loaded: ${failure.message}`);
   const commands = new Map<string, Command>();
   for (const [name, command] of host.commandsByName()) {
     commands.set(name, {
@@ -54,7 +67,11 @@ export async function loadPluginCommands(config: ServerConfig, stderr: Writable)
   return {
     commands,
     async close() {
-      for (const id of host.activeIds().reverse()) await host.deactivate(id);
+      try {
+        for (const id of host.activeIds().reverse()) await host.deactivate(id);
+      } finally {
+        await release();
+      }
     },
   };
 }
