@@ -8,7 +8,7 @@ import { favoriteViewId } from './favoriteFolders';
 
 const ORIGIN = 'http://cloud.test';
 const session = { origin: ORIGIN, uid: 'alice', requestToken: 'tok' };
-const node = (path: string, type: 'file' | 'folder' = 'file', favorite = 0): Node =>
+const node = (path: string, type: 'file' | 'folder' = 'file', favorite: 0 | 1 = 0): Node =>
   createNode({ type, source: `${ORIGIN}/remote.php/dav/files/alice${path}`, root: '/files/alice', path, fileid: path.length, permissions: 31, attributes: { favorite } });
 
 function setup(overrides: Partial<FavoritesDav> = {}) {
