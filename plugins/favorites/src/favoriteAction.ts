@@ -26,11 +26,12 @@ function starElement(t: Translate): HTMLElement {
  * 'Add to favorites' / 'Remove from favorites' (Nextcloud's favorite action): one node or a
  * batch (all marked when any is not yet a favorite, else all unmarked), hotkey S, and the star
  * on favorite rows. Marks with PROPPATCH `oc:favorite`, then tells the app the node changed; in
- * the Favorites view's root an unmarked node leaves the list. Favorite folders get their child
- * view of Favorites.
+ * the Favorites view's root an unmarked node leaves the list (the root is announced changed,
+ * so the list is fetched again: announcing the node deleted would drop it from All files too).
+ * Favorite folders get their child view of Favorites.
  */
-export function favoriteAction(options: { t: Translate; dav: FavoritesDav; events: ScopedEvents; folders: FavoriteFolderViews }): FileAction {
-  const { t, dav, events, folders } = options;
+export function favoriteAction(options: { t: Translate; dav: FavoritesDav; events: ScopedEvents; folders: FavoriteFolderViews; root: Node }): FileAction {
+  const { t, dav, events, folders, root } = options;
   const toggle = async (node: Node, view: View, dir: string, favorite: boolean): Promise<boolean> => {
     try {
       await dav.setFavorite(node, favorite);
@@ -39,8 +40,8 @@ export function favoriteAction(options: { t: Translate; dav: FavoritesDav; event
       return false;
     }
     const updated: Node = { ...node, attributes: { ...node.attributes, favorite: favorite ? 1 : 0 } };
-    if (!favorite && view.id === FAVORITES_VIEW_ID && dir === '/') events.emit('files:node:deleted', { node });
-    else events.emit('files:node:updated', { node: updated });
+    events.emit('files:node:updated', { node: updated });
+    if (!favorite && view.id === FAVORITES_VIEW_ID && dir === '/') events.emit('files:node:updated', { node: root });
     if (favorite) folders.add(updated);
     else folders.remove(updated);
     return true;

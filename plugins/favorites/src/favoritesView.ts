@@ -1,10 +1,21 @@
-import { Permission, createNode, filesRoot } from '@cumulus/sdk';
-import type { DavSession, Translate, View, ViewContents } from '@cumulus/sdk';
+import { Permission, createNode } from '@cumulus/sdk';
+import type { DavSession, FolderNode, Translate, View, ViewContents } from '@cumulus/sdk';
 import type { FavoritesDav } from './favoritesDav';
 import { STAR_ICON } from './icons';
 
 /** The Favorites view's id. */
 export const FAVORITES_VIEW_ID = 'favorites';
+
+/** The root of the Favorites view's list (not a folder of the user's: the favorites come from anywhere). */
+export const FAVORITES_ROOT = '/favorites';
+
+/**
+ * The folder the Favorites view lists at `/`: a root of its own, as the app keeps listings by
+ * folder source and the user's files root must keep its own children.
+ */
+export function favoritesRootFolder(session: DavSession): FolderNode {
+  return createNode({ type: 'folder', source: new URL(FAVORITES_ROOT, session.origin).href, root: FAVORITES_ROOT, path: '/', permissions: Permission.READ });
+}
 
 /**
  * Lists `path` of the Favorites view: at `/` the user's favorites from anywhere (REPORT
@@ -15,8 +26,7 @@ export function favoritesContents(session: DavSession, dav: FavoritesDav): View[
     const signal = options?.signal;
     if (path !== '/') return dav.folder(path, signal);
     const contents = await dav.favorites(signal);
-    const folder = createNode({ type: 'folder', source: `${session.origin}/remote.php/dav${filesRoot(session)}`, root: filesRoot(session), path: '/', permissions: Permission.READ });
-    return { folder, contents } satisfies ViewContents;
+    return { folder: favoritesRootFolder(session), contents } satisfies ViewContents;
   };
 }
 

@@ -4,7 +4,7 @@ import { favoriteAction } from './favoriteAction';
 import { FavoriteFolderViews } from './favoriteFolders';
 import { favoritesDav } from './favoritesDav';
 import type { FavoritesDav } from './favoritesDav';
-import { FAVORITES_VIEW_ID, favoritesContents, favoritesView } from './favoritesView';
+import { FAVORITES_VIEW_ID, favoritesContents, favoritesRootFolder, favoritesView } from './favoritesView';
 
 /** What the plugin talks to; tests pass their own. */
 export interface FavoritesDeps {
@@ -32,7 +32,7 @@ export function createFavoritesPlugin(deps?: () => FavoritesDeps) {
           },
         ));
       ctx.views.register(favoritesView(ctx.t, getContents, loadChildViews));
-      ctx.fileActions.register(favoriteAction({ t: ctx.t, dav, events: ctx.events, folders }));
+      ctx.fileActions.register(favoriteAction({ t: ctx.t, dav, events: ctx.events, folders, root: favoritesRootFolder(session) }));
     },
   });
 }

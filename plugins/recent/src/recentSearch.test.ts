@@ -20,7 +20,7 @@ describe('recentContents', () => {
     const { folder, contents } = await recentContents(session, { uploadTime: true, lastActivity: true }, NOW);
     scope.done();
     expect(contents.map((node) => node.path)).toEqual(['/Docs/new.txt']);
-    expect(folder).toMatchObject({ path: '/', root: '/files/alice', permissions: 1 });
+    expect(folder).toMatchObject({ path: '/', root: '/recent', permissions: 1 });
     expect(body).toContain('<d:href>/files/alice/</d:href><d:depth>infinity</d:depth>');
     expect(body).toContain(`<d:gt><d:prop><nc:upload_time/></d:prop><d:literal>${SINCE}</d:literal></d:gt>`);
     expect(body).toContain('<d:prop><nc:last_activity/></d:prop><d:descending/>');

@@ -1,5 +1,8 @@
-import { Permission, RECENT_DAYS, createNode, fetchDavNodes, filesRoot, recentSearchBody } from '@cumulus/sdk';
+import { Permission, RECENT_DAYS, createNode, fetchDavNodes, recentSearchBody } from '@cumulus/sdk';
 import type { DavSession, ViewContents } from '@cumulus/sdk';
+
+/** The root of the Recent view's list (not a folder of the user's: recent files come from anywhere). */
+export const RECENT_ROOT = '/recent';
 
 /** What the server says it can search on (OCS capabilities `dav.*`). */
 export interface SearchCapabilities {
@@ -35,6 +38,8 @@ export async function recentContents(session: DavSession, capabilities: SearchCa
     body: recentSearchBody({ uid: session.uid, since, uploadTime: capabilities.uploadTime, lastActivity: capabilities.lastActivity }),
     ...(signal ? { signal } : {}),
   });
-  const folder = createNode({ type: 'folder', source: `${session.origin}/remote.php/dav${filesRoot(session)}`, root: filesRoot(session), path: '/', permissions: Permission.READ });
+  // A root of its own: the app keeps listings by folder source, and the user's files root must
+  // keep its own children.
+  const folder = createNode({ type: 'folder', source: new URL(RECENT_ROOT, session.origin).href, root: RECENT_ROOT, path: '/', permissions: Permission.READ });
   return { folder, contents };
 }
