@@ -1,0 +1,63 @@
+import { Permission } from '@cumulus/sdk';
+import type { FileAction, Node, ScopedEvents, Translate, View } from '@cumulus/sdk';
+import type { FavoritesDav } from './favoritesDav';
+import type { FavoriteFolderViews } from './favoriteFolders';
+import { FAVORITES_VIEW_ID } from './favoritesView';
+import { STAR_ICON, STAR_OUTLINE_ICON } from './icons';
+
+/** Whether the action marks `nodes` (some are not favorites yet) rather than unmarks them. */
+export function shouldFavorite(nodes: readonly Node[]): boolean {
+  return nodes.some((node) => node.attributes.favorite !== 1);
+}
+
+/** The star shown on a favorite's row. */
+function starElement(t: Translate): HTMLElement {
+  const star = document.createElement('span');
+  star.className = 'favorite-star';
+  star.setAttribute('role', 'img');
+  star.setAttribute('aria-label', t('Favorite'));
+  star.title = t('Favorite');
+  star.style.cssText = 'display:inline-flex;width:20px;height:20px;color:#e5a50a;align-self:center';
+  star.innerHTML = STAR_ICON;
+  return star;
+}
+
+/**
+ * 'Add to favorites' / 'Remove from favorites' (Nextcloud's favorite action): one node or a
+ * batch (all marked when any is not yet a favorite, else all unmarked), hotkey S, and the star
+ * on favorite rows. Marks with PROPPATCH `oc:favorite`, then tells the app the node changed; in
+ * the Favorites view's root an unmarked node leaves the list (the root is announced changed,
+ * so the list is fetched again: announcing the node deleted would drop it from All files too).
+ * Favorite folders get their child view of Favorites.
+ */
+export function favoriteAction(options: { t: Translate; dav: FavoritesDav; events: ScopedEvents; folders: FavoriteFolderViews; root: Node }): FileAction {
+  const { t, dav, events, folders, root } = options;
+  const toggle = async (node: Node, view: View, dir: string, favorite: boolean): Promise<boolean> => {
+    try {
+      await dav.setFavorite(node, favorite);
+    } catch (error) {
+      console.error(`Could not ${favorite ? 'add' : 'remove'} the favorite ${node.path}`, error);
+      return false;
+    }
+    const updated: Node = { ...node, attributes: { ...node.attributes, favorite: favorite ? 1 : 0 } };
+    events.emit('files:node:updated', { node: updated });
+    if (!favorite && view.id === FAVORITES_VIEW_ID && dir === '/') events.emit('files:node:updated', { node: root });
+    if (favorite) folders.add(updated);
+    else folders.remove(updated);
+    return true;
+  };
+  return {
+    id: 'favorite',
+    displayName: (nodes) => (shouldFavorite(nodes) ? t('Add to favorites') : t('Remove from favorites')),
+    iconSvgInline: (nodes) => (shouldFavorite(nodes) ? STAR_OUTLINE_ICON : STAR_ICON),
+    enabled: (nodes) => nodes.length > 0 && nodes.every((node) => node.root.startsWith('/files') && node.permissions !== Permission.NONE),
+    exec: (node, view, dir) => toggle(node, view, dir, shouldFavorite([node])),
+    execBatch: (nodes, view, dir) => {
+      const favorite = shouldFavorite(nodes);
+      return Promise.all(nodes.map((node) => toggle(node, view, dir, favorite)));
+    },
+    renderInline: (node) => Promise.resolve(node.attributes.favorite === 1 ? starElement(t) : null),
+    order: -50,
+    hotkey: { key: 's', description: t('Add or remove favorite') },
+  };
+}
