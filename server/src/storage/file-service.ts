@@ -375,6 +375,21 @@ export class FileService {
     return entries;
   }
 
+  /**
+   * The nodes below `scope` (not `scope` itself) with these file ids, as cached: a SEARCH
+   * limited to file ids (how a client reads a burst of changed nodes) looks them up by id
+   * instead of scanning the tree.
+   */
+  async searchByIds(uid: string, scope: string, fileids: readonly number[]): Promise<FileEntry[]> {
+    scope = normalizePath(scope);
+    const entries: FileEntry[] = [];
+    for (const fileid of new Set(fileids)) {
+      const row = await this.metadata.getById(uid, fileid);
+      if (row && row.path !== scope && isWithin(row.path, scope)) entries.push(toEntry(row));
+    }
+    return entries.sort((a, b) => a.fileid - b.fileid);
+  }
+
   /** Nodes below `scope` matching a search. */
   async search(uid: string, scope: string, query: SearchQuery): Promise<FileEntry[]> {
     return (await this.metadata.search(uid, normalizePath(scope), query)).map(toEntry);

@@ -128,6 +128,30 @@ export function compileWhere(element: XmlElement, cost: WhereCost = { conditions
 }
 
 /**
+ * The file ids a `d:where` operand limits the search to: an `oc:fileid` equality, or a
+ * `d:or` of them (how clients read a batch of nodes they know by id); null for any other
+ * condition.
+ */
+export function fileidsOf(element: XmlElement): number[] | null {
+  if (element.ns !== NS.dav) return null;
+  if (element.local === 'or') {
+    const ids: number[] = [];
+    for (const operand of elements(element)) {
+      const some = fileidsOf(operand);
+      if (some === null) return null;
+      ids.push(...some);
+    }
+    return ids;
+  }
+  if (element.local !== 'eq') return null;
+  const name = elements(child(element, NS.dav, 'prop') ?? element)[0];
+  const literal = child(element, NS.dav, 'literal');
+  if (name?.ns !== NS.oc || name.local !== 'fileid' || !literal) return null;
+  const text = textOf(literal).trim();
+  return /^\d{1,15}$/.test(text) ? [Number(text)] : null;
+}
+
+/**
  * SEARCH with `d:basicsearch` on `/remote.php/dav/`: scope `/files/{uid}/…`,
  * `d:like`, comparisons, `d:and`/`d:or`/`d:not`, `d:orderby` and `d:nresults`.
  */
@@ -145,9 +169,12 @@ export async function search(ctx: DavRequest): Promise<void> {
   if (decodeURIComponent(match[1] ?? '') !== ctx.uid) fail('not-found', 'The search scope was not found');
   const scope = decodeUrlPath(match[2] ?? '/');
   const where = child(basic, NS.dav, 'where');
-  const predicate = where && elements(where)[0] ? compileWhere(elements(where)[0] as XmlElement) : () => true;
-
-  let entries = await filterWithinBudget(await ctx.services.files.search(ctx.uid, scope, { mtime: [], orderBy: [] }), predicate);
+  const condition = where ? elements(where)[0] : undefined;
+  const predicate = condition ? compileWhere(condition) : () => true;
+  // Limited to file ids: looked up by id, not by scanning the scope's whole tree.
+  const fileids = condition ? fileidsOf(condition) : null;
+  const candidates = fileids ? await ctx.services.files.searchByIds(ctx.uid, scope, fileids) : await ctx.services.files.search(ctx.uid, scope, { mtime: [], orderBy: [] });
+  let entries = await filterWithinBudget(candidates, predicate);
   if (depth === '1') entries = entries.filter((e) => e.path.slice(scope === '/' ? 1 : scope.length + 1).indexOf('/') < 0);
 
   const orders = elements(child(basic, NS.dav, 'orderby') ?? { ns: '', local: '', attributes: {}, children: [] });

@@ -181,4 +181,25 @@ describe('live updates of the file list', () => {
     expect(t.names()).toHaveLength(3 + 449);
     expect(t.names()).not.toContain('many-7.txt');
   });
+
+  it('reads the nodes one by one when the read by file id fails', async () => {
+    const nodes: Record<string, Node> = {};
+    const changes: RemoteNodeChange[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      nodes[`/one-${i}.txt`] = testNode(`/one-${i}.txt`, { fileid: 7000 + i, attributes: { etag: `o${i}` } });
+      changes.push(change({ path: `/one-${i}.txt`, fileid: 7000 + i, etag: `o${i}` }));
+    }
+    const original = console.warn;
+    console.warn = () => undefined;
+    try {
+      const t = await live(nodes, () => Promise.reject(new Error('SEARCH answered 503')));
+      t.send({ kind: 'changes', changes });
+      for (let i = 0; i < 20; i += 1) await settle();
+      for (const frame of t.frames.splice(0)) frame();
+      expect(t.stats.sort()).toEqual(Object.keys(nodes).sort());
+      expect(t.names()).toHaveLength(8);
+    } finally {
+      console.warn = original;
+    }
+  });
 });

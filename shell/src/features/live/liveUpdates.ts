@@ -31,6 +31,8 @@ export const CHANGES_PATH = '/apps/files/api/v1/changes';
 const BATCH_FROM = 3;
 /** Most nodes read in one request. */
 const MAX_BATCH = 200;
+/** After a failed read by file id, nodes are read one by one for this long (ms). */
+const BY_IDS_BACKOFF_MS = 60_000;
 
 /** Options of {@link startLiveUpdates}; the defaults are the browser's. */
 export interface LiveUpdatesOptions {
@@ -77,6 +79,8 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let holdTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  /** When a read by file id last failed: for a minute nodes are read one by one instead. */
+  let byIdsFailedAt = Number.NEGATIVE_INFINITY;
 
   const concerns = (change: RemoteNodeChange, dir: string): boolean =>
     change.folder === dir || change.path === dir || (change.from !== undefined && (parentDir(change.from) === dir || change.from === dir));
@@ -119,7 +123,7 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
   const pump = (): void => {
     while (running < FETCH_CONCURRENCY && waiting.size > 0 && !stopped) {
       const fetchByIds = options.fetchByIds;
-      if (fetchByIds !== undefined && waiting.size >= BATCH_FROM) {
+      if (fetchByIds !== undefined && waiting.size >= BATCH_FROM && Date.now() - byIdsFailedAt > BY_IDS_BACKOFF_MS) {
         const first = waiting.values().next().value as RemoteNodeChange;
         const batch: RemoteNodeChange[] = [];
         for (const [fileid, change] of waiting) {
@@ -137,7 +141,12 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
               const byId = new Map(nodes.map((node) => [node.fileid, node]));
               for (const change of batch) resolve({ change, node: byId.get(change.fileid) ?? null });
             },
-            (error: unknown) => console.error(`Could not read ${batch.length} changed nodes of ${first.folder}`, error),
+            (error: unknown) => {
+              // A server that cannot (an old one, a SEARCH too slow): the same nodes one by one.
+              console.warn(`Could not read ${batch.length} changed nodes of ${first.folder} at once`, error);
+              byIdsFailedAt = Date.now();
+              for (const change of batch) if (!waiting.has(change.fileid) && newest.get(change.fileid) === change.id) waiting.set(change.fileid, change);
+            },
           ),
         );
         continue;
