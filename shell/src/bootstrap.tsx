@@ -9,6 +9,7 @@ import { filesRoutes } from './app/routing/routes';
 import { createAppStore } from './app/store';
 import { loadConfigs } from './features/config/configThunks';
 import { CHANGES_PATH, startLiveUpdates } from './features/live/liveUpdates';
+import { searchNodesById } from './services/dav/searchNodesById';
 import { coreConfigLoaded } from './features/config/coreConfigSlice';
 import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
 import { createI18n, translatorOf } from './i18n/createI18n';
@@ -61,7 +62,13 @@ async function start(): Promise<void> {
   const store = createAppStore(services);
   store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
   // Live updates: other tabs', devices' and clients' changes show in place (one feed connection per browser).
-  if (uid !== '') startLiveUpdates(store, services, { url: `${page.origin.replace(/\/+$/, '')}${CHANGES_PATH}` });
+  if (uid !== '') {
+    const origin = page.origin.replace(/\/+$/, '');
+    startLiveUpdates(store, services, {
+      url: `${origin}${CHANGES_PATH}`,
+      fetchByIds: (folder, fileids) => searchNodesById({ davUrl: `${origin}/remote.php/dav`, root: `/files/${uid}`, folder, fileids }),
+    });
+  }
 
   // The store mirrors which views exist, so a route naming a plugin's view waits for it.
   const syncViews = () => store.dispatch(viewsChanged(host.registries.views.getAll().map((view) => view.id)));

@@ -171,6 +171,22 @@ describe('live updates in the browser', () => {
     await row(watcher, 'aa-from-webdav.txt').waitFor({ state: 'detached', timeout: 5000 });
   }, STEP_MS);
 
+  it('reads a burst of changes in few requests (SEARCH by file id), and shows them all', async () => {
+    const searches: string[] = [];
+    const onRequest = (request: { method(): string; url(): string }) => {
+      if (request.method() === 'SEARCH') searches.push(request.url());
+    };
+    watcher.on('request', onRequest);
+    const names = Array.from({ length: 12 }, (_, i) => `aa-burst-${String(i).padStart(2, '0')}.txt`);
+    await Promise.all(names.map(async (name) => expect((await dav('PUT', `/Team/${name}`, name)).status).toBe(201)));
+    for (const name of names) await row(watcher, name).waitFor({ state: 'attached', timeout: 10_000 });
+    watcher.off('request', onRequest);
+    expect(searches.length).toBeGreaterThan(0);
+    expect(searches.length).toBeLessThan(names.length);
+    for (const name of names) expect((await dav('DELETE', `/Team/${name}`)).status).toBe(204);
+    for (const name of names) await row(watcher, name).waitFor({ state: 'detached', timeout: 10_000 });
+  }, STEP_MS);
+
   it('reconnects after the server stopped and started again, and shows what changed meanwhile without a reload', async () => {
     const marker = await watcher.evaluate(() => {
       (window as unknown as { liveMarker: string }).liveMarker = 'same page';

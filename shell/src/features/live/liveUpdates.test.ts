@@ -14,7 +14,7 @@ import { startLiveUpdates } from './liveUpdates';
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A store on alice's root holding a.txt, b.txt and c.txt, a fake feed and a frame the test runs by hand. */
-async function live(serverNodes: Record<string, Node> = {}) {
+async function live(serverNodes: Record<string, Node> = {}, byIds?: (folder: string, fileids: number[]) => Promise<Node[]>) {
   const a = testNode('/a.txt', { fileid: 6, attributes: { etag: 'a1' } });
   const b = testNode('/b.txt', { fileid: 7, attributes: { etag: 'b1' } });
   const c = testNode('/c.txt', { fileid: 8, attributes: { etag: 'c1' } });
@@ -39,6 +39,7 @@ async function live(serverNodes: Record<string, Node> = {}) {
       return () => undefined;
     },
     frame: (callback) => void frames.push(callback),
+    ...(byIds === undefined ? {} : { fetchByIds: byIds }),
   });
   /** Delivers changes, lets the fetches answer, then runs the frames asked for. */
   const deliver = async (...changes: RemoteNodeChange[]) => {
@@ -154,5 +155,51 @@ describe('live updates of the file list', () => {
     expect(t.names()).toHaveLength(1003);
     // One batch: the nodes and the folder's children in one action (plus the quota's refresh request).
     expect(renders).toBeLessThanOrEqual(2);
+  });
+
+  it('reads a burst of changed nodes by file id, up to 200 a request, and drops those the answer lacks', async () => {
+    const server = new Map<number, Node>();
+    const burst: RemoteNodeChange[] = [];
+    for (let i = 0; i < 450; i += 1) {
+      if (i !== 7) server.set(5000 + i, testNode(`/many-${i}.txt`, { fileid: 5000 + i, attributes: { etag: `m${i}` } }));
+      burst.push(change({ path: `/many-${i}.txt`, fileid: 5000 + i, etag: `m${i}` }));
+    }
+    const requests: { folder: string; count: number }[] = [];
+    const t = await live({}, (folder, fileids) => {
+      requests.push({ folder, count: fileids.length });
+      return Promise.resolve(fileids.map((id) => server.get(id)).filter((node): node is Node => node !== undefined));
+    });
+    t.send({ kind: 'changes', changes: burst });
+    for (let i = 0; i < 20; i += 1) await settle();
+    for (const frame of t.frames.splice(0)) frame();
+    expect(requests).toEqual([
+      { folder: '/', count: 200 },
+      { folder: '/', count: 200 },
+      { folder: '/', count: 50 },
+    ]);
+    expect(t.stats).toEqual([]);
+    expect(t.names()).toHaveLength(3 + 449);
+    expect(t.names()).not.toContain('many-7.txt');
+  });
+
+  it('reads the nodes one by one when the read by file id fails', async () => {
+    const nodes: Record<string, Node> = {};
+    const changes: RemoteNodeChange[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      nodes[`/one-${i}.txt`] = testNode(`/one-${i}.txt`, { fileid: 7000 + i, attributes: { etag: `o${i}` } });
+      changes.push(change({ path: `/one-${i}.txt`, fileid: 7000 + i, etag: `o${i}` }));
+    }
+    const original = console.warn;
+    console.warn = () => undefined;
+    try {
+      const t = await live(nodes, () => Promise.reject(new Error('SEARCH answered 503')));
+      t.send({ kind: 'changes', changes });
+      for (let i = 0; i < 20; i += 1) await settle();
+      for (const frame of t.frames.splice(0)) frame();
+      expect(t.stats.sort()).toEqual(Object.keys(nodes).sort());
+      expect(t.names()).toHaveLength(8);
+    } finally {
+      console.warn = original;
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { RemoteNodeChange } from '@cumulus/sdk';
+import type { Node, RemoteNodeChange } from '@cumulus/sdk';
 import type { AppStore } from '../../app/store';
 import { errorStatus } from '../../services/errorStatus';
 import type { ShellServices } from '../../services/types';
@@ -17,14 +17,32 @@ const FETCH_CONCURRENCY = 4;
 const MAX_PER_FRAME = 2000;
 /** How often changes held back by a row the user acts on are tried again, ms. */
 const DEFERRED_RETRY_MS = 300;
+/**
+ * While node properties are still being fetched, what arrived waits at most this long for the
+ * rest: in a folder of 100,000 entries every apply re-sorts the list, so a burst is a few
+ * large batches, not one small batch a frame. A lone change is applied at the next frame.
+ */
+const MAX_HOLD_MS = 250;
 
 /** Where the server serves the change feed, below the page's origin. */
 export const CHANGES_PATH = '/apps/files/api/v1/changes';
+
+/** From this many nodes waiting, they are read in one request ({@link LiveUpdatesOptions.fetchByIds}). */
+const BATCH_FROM = 3;
+/** Most nodes read in one request. */
+const MAX_BATCH = 200;
+/** After a failed read by file id, nodes are read one by one for this long (ms). */
+const BY_IDS_BACKOFF_MS = 60_000;
 
 /** Options of {@link startLiveUpdates}; the defaults are the browser's. */
 export interface LiveUpdatesOptions {
   /** The change feed's URL. */
   url: string;
+  /**
+   * Reads many children of a folder by file id in one request (a WebDAV SEARCH); a node
+   * missing from the answer is no longer there. Without it every node is read on its own.
+   */
+  fetchByIds?: (folder: string, fileids: number[]) => Promise<Node[]>;
   /** Connects to the feed (tests pass a fake). */
   connect?: (options: { url: string; uid: string; onMessage(message: FeedMessage): void }) => () => void;
   /** Runs `callback` at the next animation frame. */
@@ -41,9 +59,11 @@ function merged(older: RemoteNodeChange, newer: RemoteNodeChange): RemoteNodeCha
  * Keeps the shell live: every change the feed tells (from another tab, another device, a
  * sync client, the server's disk) is announced on the event bus (`files:node:changes`, for
  * plugins), refreshes the quota, and when it touches the folder on screen, updates that row
- * in place: the node's properties are fetched by path (PROPFIND Depth 0, a few at a time,
- * nothing when the ETag is the one the row has), and what arrived is applied once per
- * animation frame, so a burst of a thousand changes costs a handful of renders. Changes are
+ * in place: the node's properties are fetched (by path with a PROPFIND Depth 0, or for a
+ * burst up to 200 at a time by file id, a few requests at a time; nothing when the ETag is
+ * the one the row has), and what arrived is applied at an
+ * animation frame, all of it at once, once the fetches are done or {@link MAX_HOLD_MS}
+ * passed, so a burst of a thousand changes costs a handful of renders. Changes are
  * coalesced per node: only the newest state of a node is fetched. Returns the stop.
  */
 export function startLiveUpdates(store: AppStore, services: ShellServices, options: LiveUpdatesOptions): () => void {
@@ -57,7 +77,10 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
   let running = 0;
   let frameAsked = false;
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let holdTimer: ReturnType<typeof setTimeout> | null = null;
   let stopped = false;
+  /** When a read by file id last failed: for a minute nodes are read one by one instead. */
+  let byIdsFailedAt = Number.NEGATIVE_INFINITY;
 
   const concerns = (change: RemoteNodeChange, dir: string): boolean =>
     change.folder === dir || change.path === dir || (change.from !== undefined && (parentDir(change.from) === dir || change.from === dir));
@@ -68,31 +91,78 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
     frame(applyReady);
   };
 
+  /** Applies at the next frame once nothing is being fetched, else within {@link MAX_HOLD_MS}. */
+  const scheduleApply = (): void => {
+    if (ready.length === 0) return;
+    if (running === 0 && waiting.size === 0) {
+      askFrame();
+      return;
+    }
+    holdTimer ??= setTimeout(() => {
+      holdTimer = null;
+      askFrame();
+    }, MAX_HOLD_MS);
+  };
+
   const resolve = (item: ResolvedChange): void => {
     if (newest.get(item.change.fileid) !== item.change.id) return;
     ready.push(item);
-    askFrame();
   };
 
+  /** One fetch in flight: its answer resolves the changes, then the next fetch starts. */
+  const track = (fetched: Promise<void>): void => {
+    running += 1;
+    void fetched.finally(() => {
+      running -= 1;
+      pump();
+      scheduleApply();
+    });
+  };
+
+  /** Reads what is waiting: many nodes at once by file id, or one by path. */
   const pump = (): void => {
     while (running < FETCH_CONCURRENCY && waiting.size > 0 && !stopped) {
+      const fetchByIds = options.fetchByIds;
+      if (fetchByIds !== undefined && waiting.size >= BATCH_FROM && Date.now() - byIdsFailedAt > BY_IDS_BACKOFF_MS) {
+        const first = waiting.values().next().value as RemoteNodeChange;
+        const batch: RemoteNodeChange[] = [];
+        for (const [fileid, change] of waiting) {
+          if (change.folder !== first.folder) continue;
+          batch.push(change);
+          waiting.delete(fileid);
+          if (batch.length === MAX_BATCH) break;
+        }
+        track(
+          fetchByIds(
+            first.folder,
+            batch.map((change) => change.fileid),
+          ).then(
+            (nodes) => {
+              const byId = new Map(nodes.map((node) => [node.fileid, node]));
+              for (const change of batch) resolve({ change, node: byId.get(change.fileid) ?? null });
+            },
+            (error: unknown) => {
+              // A server that cannot (an old one, a SEARCH too slow): the same nodes one by one.
+              console.warn(`Could not read ${batch.length} changed nodes of ${first.folder} at once`, error);
+              byIdsFailedAt = Date.now();
+              for (const change of batch) if (!waiting.has(change.fileid) && newest.get(change.fileid) === change.id) waiting.set(change.fileid, change);
+            },
+          ),
+        );
+        continue;
+      }
       const [fileid, change] = waiting.entries().next().value as [number, RemoteNodeChange];
       waiting.delete(fileid);
-      running += 1;
-      services.dav
-        .stat(change.path)
-        .then(
+      track(
+        services.dav.stat(change.path).then(
           (node) => resolve({ change, node }),
           (error: unknown) => {
             // Gone again since: the row goes. Anything else: the next listing will tell.
             if (errorStatus(error) === 404) resolve({ change, node: null });
             else console.error(`Could not read the changed node ${change.path}`, error);
           },
-        )
-        .finally(() => {
-          running -= 1;
-          pump();
-        });
+        ),
+      );
     }
   };
 
@@ -104,6 +174,7 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
     if (next.deleted === true || next.folder !== dir) {
       waiting.delete(change.fileid);
       resolve({ change: next, node: null });
+      scheduleApply();
       return;
     }
     // The row already shows this version (the echo of this tab's own change): nothing to fetch.
@@ -121,6 +192,8 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
 
   function applyReady(): void {
     frameAsked = false;
+    if (holdTimer !== null) clearTimeout(holdTimer);
+    holdTimer = null;
     if (stopped) return;
     const batch = ready.slice(0, MAX_PER_FRAME);
     ready = ready.slice(batch.length);
@@ -158,6 +231,7 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
   return () => {
     stopped = true;
     if (retryTimer !== null) clearTimeout(retryTimer);
+    if (holdTimer !== null) clearTimeout(holdTimer);
     disconnect();
   };
 }
