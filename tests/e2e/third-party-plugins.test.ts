@@ -7,7 +7,7 @@
  * reported with its id to the user once and to the server's log, leaving nothing
  * of them behind while the rest keeps working. Needs `npm run build` first.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,9 @@ import { startStaticServer } from '../support/staticServer';
 import type { StaticServer } from '../support/staticServer';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+// Each step drives a real browser against a real server on a machine shared with other work.
+jest.setTimeout(60_000);
 const PASSWORD = 'third-party-e2e-password';
 const sri = (bytes: Buffer | string): string => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
@@ -73,11 +76,22 @@ describe('a third-party plugin built apart, and plugins that fail', () => {
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'cumulus-e2e-third-party-'));
     let shellOrigin = '';
+    let swapServed = 0;
     // The plugins' own server, on another origin: it allows the Files app's origin by CORS, nobody else.
     cdn = await startStaticServer(
       [
         { prefix: '/acme/', dir: path.join(work, 'third-party-plugin/dist') },
         { prefix: '/fixtures/plugins/', dir: path.join(work, 'fixtures/plugins') },
+        // The checked bytes on the first request, other bytes after: only the browser's own check can catch it.
+        {
+          prefix: '/swap/remoteEntry.js',
+          handle: (_request, response) => {
+            swapServed += 1;
+            const entry = readFileSync(path.join(work, 'fixtures/plugins/thrower/remoteEntry.js'));
+            response.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' });
+            response.end(swapServed === 1 ? entry : Buffer.concat([entry, Buffer.from('\n;window.__swappedRan = true;')]));
+          },
+        },
       ],
       { corsOrigins: () => [shellOrigin] },
     );
@@ -101,6 +115,7 @@ describe('a third-party plugin built apart, and plugins that fail', () => {
           { id: 'gone', entry: `${cdn.origin}/acme/gone/remoteEntry.js` },
           // The thrower's entry, but the hash of other bytes: as if the file were changed on the CDN.
           { id: 'tampered', entry: fixture('thrower'), integrity: sri(Buffer.concat([thrower, Buffer.from('\n// changed')])) },
+          { id: 'swapped', entry: `${cdn.origin}/swap/remoteEntry.js`, integrity: sri(thrower) },
           { id: 'eval-thrower', entry: fixture('eval-thrower') },
           { id: 'thrower', entry: fixture('thrower'), integrity: sri(thrower) },
           { id: 'old-sdk', entry: fixture('old-sdk') },
@@ -217,6 +232,13 @@ describe('a third-party plugin built apart, and plugins that fail', () => {
       await expect(loadAlert(id).count()).resolves.toBe(1);
       await expect(waitForLog(`Plugin "${id}" failed in the browser of user "admin" (${kind}): ${expected}`)).resolves.toBeDefined();
       expect(await viewIds()).not.toContain(`${id}-view`);
+    });
+
+    it('refuses an entry whose bytes change after the check: the browser checks the bytes it runs against the same hash', async () => {
+      await expect(loadAlert('swapped').getAttribute('data-kind')).resolves.toBe('integrity');
+      await expect(loadAlert('swapped').textContent()).resolves.toContain(`Plugin "swapped" could not be loaded: its remote entry ${cdn.origin}/swap/remoteEntry.js does not match its integrity hash`);
+      await expect(page.evaluate(() => (window as unknown as { __swappedRan?: boolean }).__swappedRan)).resolves.toBeUndefined();
+      await expect(waitForLog('Plugin "swapped" failed in the browser of user "admin" (integrity)')).resolves.toBeDefined();
     });
 
     it('never ran the tampered entry: the only request for it was the integrity check', () => {
