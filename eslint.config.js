@@ -23,8 +23,12 @@ const REMOTES = ourPackage('remotes');
 const PLUGINS = '^@cumulus/plugin-|(^|/)plugins/';
 /** From inside a plugin: another plugin, by package, by its folder, or as a sibling (`../../<other>/src`). */
 const OTHER_PLUGINS = `${PLUGINS}|^\\.\\./\\.\\./[^/]+/src(/|$)`;
-/** The SDK past its public surface `@cumulus/sdk`: a subpath, or its sources by path. */
-const SDK_INTERNALS = '^@cumulus/sdk/|(^|/)sdk/src(/|$)';
+/**
+ * The SDK past its public surface `@cumulus/sdk` (and `@cumulus/sdk/version`, the unshared
+ * subpath a remote bundles to say which SDK it was built against): another subpath, or its
+ * sources by path.
+ */
+const SDK_INTERNALS = '^@cumulus/sdk/(?!version$)|(^|/)sdk/src(/|$)';
 /** The server except its plugin contract `@cumulus/server/plugin-api`, which is all a plugin's server part may use. */
 const SERVER_BUT_PLUGIN_API = '^@cumulus/server(/(?!plugin-api$)|$)|(^|/)server/src(/|$)';
 /** From inside a plugin's server part: another plugin's server part as a sibling (`../../<other>/server`). */
@@ -83,7 +87,8 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['plugins/**'],
+    // First-party plugins, and the third-party example built apart from the workspace.
+    files: ['plugins/**', 'examples/**'],
     rules: boundary(
       ['A plugin imports only @cumulus/sdk (ARCHITECTURE.md).', [SHELL, SERVER, REMOTES, OTHER_PLUGINS]],
       ['A plugin imports the SDK only through its public surface, @cumulus/sdk (ARCHITECTURE.md).', [SDK_INTERNALS]],

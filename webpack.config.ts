@@ -4,7 +4,8 @@
  * dist/plugins/manifest.json. The pieces live in build/.
  *
  * `--env pluginsDir=… --env distDir=… --env publicPath=… --env remotesOnly`
- * build other plugin folders elsewhere (the e2e tests' fixture remotes).
+ * build other plugin folders elsewhere (the e2e tests' fixture remotes);
+ * `--env only=a,b` builds only the plugins with those ids.
  */
 import type { Configuration } from 'webpack';
 import { buildConfigs } from './build/configs';
@@ -15,6 +16,7 @@ interface Env {
   distDir?: string;
   publicPath?: string;
   remotesOnly?: boolean | string;
+  only?: string;
 }
 
 export default function config(env: Env = {}, argv: { mode?: string } = {}): Configuration[] {
@@ -25,5 +27,6 @@ export default function config(env: Env = {}, argv: { mode?: string } = {}): Con
     distDir: env.distDir,
     publicPath: env.publicPath,
     remotesOnly: env.remotesOnly === true || env.remotesOnly === 'true',
+    ...(env.only !== undefined ? { only: env.only.split(',').filter((id) => id !== '') } : {}),
   });
 }

@@ -67,7 +67,7 @@ describe('plugins in the browser', () => {
   beforeAll(async () => {
     if (!existsSync(path.join(DIST, 'shell/index.html'))) throw new Error('dist/ is missing: run `npm run build` first');
     fixtures = mkdtempSync(path.join(tmpdir(), 'cumulus-e2e-plugins-'));
-    await buildFixtureRemotes({ pluginsDir: path.join(ROOT, 'tests/fixtures/plugins'), distDir: fixtures, publicPath: '/fixtures/' });
+    await buildFixtureRemotes({ pluginsDir: path.join(ROOT, 'tests/fixtures/plugins'), distDir: fixtures, publicPath: '/fixtures/', only: ['thrower'] });
 
     const built = validateManifest(JSON.parse(readFileSync(path.join(DIST, 'plugins/manifest.json'), 'utf8')));
     deadEntry = `http://127.0.0.1:${await closedPort()}/remoteEntry.js`;

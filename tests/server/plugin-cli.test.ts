@@ -1,34 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../server/src/app';
 import { ADMIN, ADMIN_PASSWORD, request } from './helpers';
+import { runCumulus } from '../support/runCumulus';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const bin = join(ROOT, 'server/bin/cumulus.js');
 const PLUGINS = join(ROOT, 'tests/fixtures/server-plugins');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs the `cumulus` command line as an operator would, from the repository root. */
-function cumulus(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: ROOT, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
+const cumulus = runCumulus;
 
 describe('cumulus plugins:list, plugins:enable, plugins:disable', () => {
   let dataDir: string;

@@ -4,35 +4,18 @@
  * the shell reports a plugin that failed in a browser to the server log.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { ServerProcess } from '../support/serverProcess';
 import { startServerProcess } from '../support/serverProcess';
 import { ADMIN, ADMIN_PASSWORD, basic } from './helpers';
+import { runCumulus } from '../support/runCumulus';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const BIN = join(ROOT, 'server/bin/cumulus.js');
 const SHA = `sha384-${'Q'.repeat(64)}`;
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cumulus(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, NODE_OPTIONS: '', ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('close', (code) => done({ code, stdout, stderr }));
-  });
-}
+/** `cumulus` as an operator runs it (no inherited NODE_OPTIONS such as jest's). */
+const cumulus = (args: string[], env: Record<string, string>) => runCumulus(args, { NODE_OPTIONS: '', ...env });
 
 /** The pino lines of the server's stdout that carry a message. */
 function logMessages(server: ServerProcess): string[] {

@@ -9,9 +9,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
  * project's own webpack.config.ts (same shared singletons as the shell) into
  * `<distDir>/plugins/<id>/`, served under `<publicPath>plugins/<id>/`.
  * Runs webpack in a child process: it is CommonJS-heavy and slow to load
- * inside jest's ESM sandbox.
+ * inside jest's ESM sandbox. `only` limits the build to those plugin ids.
  */
-export function buildFixtureRemotes(options: { pluginsDir: string; distDir: string; publicPath: string }): Promise<void> {
+export function buildFixtureRemotes(options: { pluginsDir: string; distDir: string; publicPath: string; only?: readonly string[] }): Promise<void> {
   const args = [
     path.join(ROOT, 'node_modules/webpack-cli/bin/cli.js'),
     '--config',
@@ -26,6 +26,7 @@ export function buildFixtureRemotes(options: { pluginsDir: string; distDir: stri
     `publicPath=${options.publicPath}`,
     '--env',
     'remotesOnly',
+    ...(options.only !== undefined ? ['--env', `only=${options.only.join(',')}`] : []),
   ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });

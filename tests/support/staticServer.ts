@@ -68,14 +68,30 @@ async function serve(mounts: readonly Mount[], request: IncomingMessage, respons
   createReadStream(file).pipe(response);
 }
 
+/** Options of {@link startStaticServer}. */
+export interface StaticServerOptions {
+  /**
+   * Origins allowed to read the answers by CORS (as a plugin CDN allows the
+   * Files app): a request from one of them gets `Access-Control-Allow-Origin`
+   * naming it; any other origin gets no CORS header, so the browser keeps the
+   * answer from it.
+   */
+  corsOrigins?: () => readonly string[];
+}
+
 /**
  * Serves folders and handlers on 127.0.0.1 at a free port, the way the file
  * server serves the built front end, for browser tests that need no server.
  */
-export async function startStaticServer(mounts: readonly Mount[]): Promise<StaticServer> {
+export async function startStaticServer(mounts: readonly Mount[], options: StaticServerOptions = {}): Promise<StaticServer> {
   const requests: string[] = [];
   const server = createServer((request, response) => {
     requests.push(request.url ?? '');
+    const origin = request.headers.origin;
+    if (options.corsOrigins !== undefined) {
+      response.setHeader('Vary', 'Origin');
+      if (origin !== undefined && options.corsOrigins().includes(origin)) response.setHeader('Access-Control-Allow-Origin', origin);
+    }
     serve(mounts, request, response).catch((error: unknown) => {
       response.writeHead(500).end(String(error));
     });
