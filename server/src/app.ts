@@ -126,6 +126,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
       clearInterval(sweeper);
       await app.close();
       await plugins.stop();
+      await files.close();
       await db.destroy();
     },
   };

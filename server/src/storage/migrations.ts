@@ -131,4 +131,12 @@ export const storageMigrations: Migration[] = [
         .execute();
     },
   },
+  {
+    name: 'storage-010-journal-instance',
+    async up(db: Kysely<unknown>) {
+      // Several server processes on one database: each settles only the interrupted operations
+      // of processes no longer running, never one another process is in the middle of.
+      await db.schema.alterTable('operation_journal').addColumn('instance', 'varchar(8)').execute();
+    },
+  },
 ];
