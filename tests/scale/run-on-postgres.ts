@@ -15,7 +15,9 @@ process.stdout.write(`PostgreSQL test cluster at ${cluster.url}\n`);
 const args = process.argv.slice(2);
 const jest = spawn(
   process.execPath,
-  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--forceExit', ...(args.length > 0 ? args : DEFAULT_SUITES)],
+  // Each test server first creates its database and runs every migration there: hooks and tests
+  // get more time than jest's 5 s default on a busy machine.
+  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--forceExit', '--testTimeout=60000', ...(args.length > 0 ? args : DEFAULT_SUITES)],
   { stdio: 'inherit', env: { ...process.env, CUMULUS_TEST_POSTGRES: cluster.url } },
 );
 const code = await new Promise<number>((done) => jest.once('exit', (exitCode, signal) => done(exitCode ?? (signal ? 1 : 0))));

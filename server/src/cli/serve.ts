@@ -3,6 +3,7 @@ import { startServer } from '../app';
 import type { Command } from './user-commands';
 import { UsageError, optionValue } from './args';
 import { println } from './io';
+import { serveHelp } from './serve-help';
 
 function portOption(text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -13,11 +14,15 @@ function portOption(text: string | undefined, fallback: number): number {
 
 /** `cumulus serve`: starts the server and prints where it runs and how to sign in. */
 export const serveCommand: Command = {
-  usage: 'serve [--port N] [--host ADDRESS]',
-  summary: 'Run the server (PORT, CUMULUS_HOST, CUMULUS_DATA_DIR, … configure it).',
+  usage: 'serve [--port N] [--host ADDRESS] [--help]',
+  summary: 'Run the server (PORT, CUMULUS_HOST, CUMULUS_DATA_DIR, CUMULUS_DATABASE_URL, … configure it; serve --help lists them all).',
   valued: ['port', 'host'],
-  flags: [],
+  flags: ['help'],
   async run(args, io, config: ServerConfig) {
+    if (args.options.has('help')) {
+      println(io.stdout, serveHelp(this.usage));
+      return 0;
+    }
     if (args.positional.length > 0) throw new UsageError(`Usage: cumulus ${this.usage}`);
     const server = await startServer({
       ...config,
