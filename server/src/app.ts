@@ -153,6 +153,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
       changes.stop();
       await app.close();
       await plugins.stop();
+      await files.close();
       await db.destroy();
     },
   };

@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { median, PROPFIND_BODY } from './support';
+import { median, PROPFIND_BODY, sendChunks } from './support';
 import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 
 const run = promisify(execFile);
@@ -69,22 +69,17 @@ async function dd(dataDir: string, durable: boolean): Promise<number> {
  */
 async function chunkedUpload(port: number, name: string, durable: boolean, syncFile: (id: string) => string): Promise<number> {
   const chunk = CHUNK_BYTES;
-  const count = Math.ceil(GIB / CHUNK);
   const id = randomBytes(8).toString('hex');
   const destination = `/remote.php/dav/files/admin/${name}`;
   const started = process.hrtime.bigint();
   const made = await call(port, 'MKCOL', `/remote.php/dav/uploads/admin/${id}`, { destination });
   if (made.status !== 201) throw new Error(`MKCOL answered ${made.status}`);
-  let next = 1;
-  async function worker(): Promise<void> {
-    while (next <= count) {
-      const n = next++;
-      const size = n === count ? GIB - CHUNK * (count - 1) : CHUNK;
-      const put = await call(port, 'PUT', `/remote.php/dav/uploads/admin/${id}/${n}`, { 'content-length': String(size), 'oc-total-length': String(GIB), destination }, chunk.subarray(0, size));
-      if (put.status !== 201) throw new Error(`chunk ${n} answered ${put.status}`);
-    }
-  }
-  await Promise.all(Array.from({ length: PARALLEL }, worker));
+  await sendChunks(
+    (n, body) => call(port, 'PUT', `/remote.php/dav/uploads/admin/${id}/${n}`, { 'content-length': String(body.length), 'oc-total-length': String(GIB), destination }, body).then((put) => put.status),
+    GIB,
+    chunk,
+    PARALLEL,
+  );
   const moved = await call(port, 'MOVE', `/remote.php/dav/uploads/admin/${id}/.file`, { destination, 'oc-total-length': String(GIB) });
   if (moved.status !== 201) throw new Error(`MOVE answered ${moved.status}`);
   if (durable) {

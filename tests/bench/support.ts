@@ -28,3 +28,21 @@ export function median(values: number[]): number {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
+
+/**
+ * Sends the chunks of a chunked upload (v2), `parallel` at a time, numbered from 1: `total`
+ * bytes cut at `chunk.length`, the last one shorter. `put` sends one and returns its status.
+ */
+export async function sendChunks(put: (n: number, body: Buffer) => Promise<number>, total: number, chunk: Buffer, parallel: number): Promise<void> {
+  const count = Math.ceil(total / chunk.length);
+  let next = 1;
+  const worker = async (): Promise<void> => {
+    while (next <= count) {
+      const n = next++;
+      const size = n === count ? total - chunk.length * (count - 1) : chunk.length;
+      const status = await put(n, chunk.subarray(0, size));
+      if (status !== 201) throw new Error(`chunk ${n} answered ${status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: parallel }, worker));
+}

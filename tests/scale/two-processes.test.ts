@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -159,5 +159,37 @@ describe('two server processes on one PostgreSQL database', () => {
     expect(move.status).toBe(201);
     const got = Buffer.from(await (await call(a, 'GET', `${FILES}/assembled.bin`)).arrayBuffer());
     expect(got.equals(Buffer.concat(chunks))).toBe(true);
+  }, 60_000);
+
+  it("leaves a live process's temporary files alone at another's start and sweeps, and sweeps them once it is killed", async () => {
+    // The tags the processes announce (advisory locks, server/src/storage/instances.ts).
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    let tags: string[];
+    try {
+      const { rows } = await client.query<{ objid: string }>("select objid from pg_locks where locktype = 'advisory' and granted and objsubid = 2");
+      tags = rows.map((row) => Number(row.objid).toString(16).padStart(8, '0'));
+    } finally {
+      await client.end();
+    }
+    // a and b (their tags appear once a start-up settled the journal).
+    expect(tags).toHaveLength(2);
+    const live = tags.map((tag) => `put-${tag}0123456789abcdef.part`).sort();
+    const dead = 'put-7fffffff0123456789abcdef.part';
+    await mkdir(join(dataDir, 'tmp'), { recursive: true });
+    for (const name of [...live, dead]) await writeFile(join(dataDir, 'tmp', name), 'partial');
+    const third = await startServerProcess(dataDir, { CUMULUS_DATABASE_URL: databaseUrl, CUMULUS_TMP_SWEEP_INTERVAL: '1' });
+    try {
+      expect((await readdir(join(dataDir, 'tmp'))).sort()).toEqual(live);
+      // Its sweeps every second keep them while a and b run…
+      await new Promise((wake) => setTimeout(wake, 2500));
+      expect((await readdir(join(dataDir, 'tmp'))).sort()).toEqual(live);
+      // …and take them once PostgreSQL has seen a and b die.
+      await Promise.all([a.kill(), b.kill()]);
+      for (let i = 0; i < 100 && (await readdir(join(dataDir, 'tmp'))).length > 0; i += 1) await new Promise((wake) => setTimeout(wake, 200));
+      expect(await readdir(join(dataDir, 'tmp'))).toEqual([]);
+    } finally {
+      await third.stop();
+    }
   }, 60_000);
 });

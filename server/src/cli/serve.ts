@@ -4,6 +4,7 @@ import type { Command } from './user-commands';
 import { UsageError, optionValue } from './args';
 import { println } from './io';
 import { PLUGINS_CONFIG_OPTION, pluginsConfigOf } from './plugin-commands';
+import { serveHelp } from './serve-help';
 
 function portOption(text: string | undefined, fallback: number): number {
   if (text === undefined) return fallback;
@@ -14,12 +15,16 @@ function portOption(text: string | undefined, fallback: number): number {
 
 /** `cumulus serve`: starts the server and prints where it runs and how to sign in. */
 export const serveCommand: Command = {
-  usage: 'serve [--port N] [--host ADDRESS] [--plugins-config FILE]',
+  usage: 'serve [--port N] [--host ADDRESS] [--plugins-config FILE] [--help]',
   summary:
-    'Run the server (PORT, CUMULUS_HOST, CUMULUS_DATA_DIR, … configure it). --plugins-config (or CUMULUS_PLUGINS_CONFIG) names the deployment config listing third-party plugin remotes by URL and integrity hash.',
+    'Run the server (PORT, CUMULUS_HOST, CUMULUS_DATA_DIR, CUMULUS_DATABASE_URL, … configure it; serve --help lists them all). --plugins-config (or CUMULUS_PLUGINS_CONFIG) names the deployment config listing third-party plugin remotes by URL and integrity hash.',
   valued: ['port', 'host', PLUGINS_CONFIG_OPTION],
-  flags: [],
+  flags: ['help'],
   async run(args, io, config: ServerConfig) {
+    if (args.options.has('help')) {
+      println(io.stdout, serveHelp(this.usage));
+      return 0;
+    }
     if (args.positional.length > 0) throw new UsageError(`Usage: cumulus ${this.usage}`);
     const pluginsConfig = pluginsConfigOf(args, config);
     const server = await startServer({

@@ -21,6 +21,9 @@ export async function openCliServices(config: ServerConfig): Promise<CliServices
       await services.files.deleteUserData(uid);
       await rm(previewDir(config.dataDir, uid), { recursive: true, force: true });
     },
-    close: () => services.db.destroy(),
+    async close() {
+      await services.files.close();
+      await services.db.destroy();
+    },
   };
 }

@@ -100,8 +100,11 @@ export interface ContentStore {
   hasTemporary(name: string): Promise<boolean>;
   /** Removes what is kept under a temporary name and releases it. */
   discard(name: string): Promise<void>;
-  /** Removes every temporary entry no running operation holds (crash leftovers); returns how many. */
-  sweepTemporary(): Promise<number>;
+  /**
+   * Removes every temporary entry no running operation holds (crash leftovers); returns how
+   * many. `running`: tags of the live server processes sharing the store, whose entries stay.
+   */
+  sweepTemporary(running?: ReadonlySet<string>): Promise<number>;
   /** Sets a node's modification time (seconds). */
   setMtime(uid: string, path: string, mtime: number): Promise<ContentStat>;
   /** The local file-system path of a node (local stores only), refused outside the root. */

@@ -6,6 +6,7 @@ import type { ListedRow, MetadataStore, NewFileRow } from './metadata-store';
 import type { SearchQuery } from './search-query';
 import type { FileEntry } from './types';
 import { LocalContentStore } from './local-content-store';
+import { InstanceRegistry, newInstanceTag } from './instances';
 import { SqlMetadataStore, newEtag } from './metadata-store';
 import { fail } from './errors';
 import { baseName, isWithin, normalizePath, parentPath } from './paths';
@@ -66,10 +67,19 @@ export class FileService {
   constructor(options: { db: Kysely<unknown>; dataDir: string; content?: ContentStore; metadata?: MetadataStore }) {
     this.db = options.db;
     this.dataDir = options.dataDir;
-    this.content = options.content ?? new LocalContentStore(options.dataDir);
+    this.instances = new InstanceRegistry(options.db, newInstanceTag());
+    this.content = options.content ?? new LocalContentStore(options.dataDir, { tag: this.instances.tag });
     this.metadata = options.metadata ?? new SqlMetadataStore(options.db);
     this.sync = new DiskSync(this.metadata, this.content, this.events);
-    this.operations = new TreeOperations(this.metadata, this.content, this.db);
+    this.operations = new TreeOperations(this.metadata, this.content, this.db, this.instances.tag);
+  }
+
+  /** The server processes sharing the database (and this one's tag in temporary names and the journal). */
+  private readonly instances: InstanceRegistry;
+
+  /** Lets go of what this process holds in the shared database (call before closing it). */
+  async close(): Promise<void> {
+    await this.instances.close();
   }
 
   /** Keeps the cache in line with the disk. */
@@ -83,13 +93,20 @@ export class FileService {
    * listing in between would take a half-moved tree for new files.
    */
   async recoverInterrupted(): Promise<RecoveryReport & { swept: number }> {
-    const report = await this.operations.recover();
-    return { ...report, swept: await this.content.sweepTemporary() };
+    // Another server process on the same database and data dir is busy with its own.
+    const running = await this.instances.alive();
+    const report = await this.operations.recover(running);
+    return { ...report, swept: await this.content.sweepTemporary(running) };
   }
 
-  /** Removes temporary files no running request holds; returns how many (run periodically). */
+  /**
+   * Removes temporary files no running request holds; returns how many (run periodically).
+   * With several server processes it also settles the interrupted operations of one that died.
+   */
   async sweepTemporary(): Promise<number> {
-    return this.content.sweepTemporary();
+    const running = await this.instances.alive();
+    await this.operations.recover(running);
+    return this.content.sweepTemporary(running);
   }
 
   /** Node events (created, changed, deleting/deleted, moved) fired by the changes made through this service. */

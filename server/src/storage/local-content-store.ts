@@ -34,9 +34,12 @@ export class LocalContentStore implements ContentStore {
   private readonly realRoots = new Map<string, string>();
   private readonly temp: TempArea;
 
-  /** @param dataDir the server's data directory */
-  constructor(readonly dataDir: string) {
-    this.temp = new TempArea(join(dataDir, 'tmp'));
+  /** @param dataDir the server's data directory; @param options.tag this process's tag in temporary names */
+  constructor(
+    readonly dataDir: string,
+    options: { tag?: string } = {},
+  ) {
+    this.temp = new TempArea(join(dataDir, 'tmp'), options.tag);
   }
 
   /** The root folder of a user (or of a user's area, by its storage key) on disk. */
@@ -309,8 +312,8 @@ export class LocalContentStore implements ContentStore {
     this.temp.release(name);
   }
 
-  async sweepTemporary(): Promise<number> {
-    return this.temp.sweep();
+  async sweepTemporary(running?: ReadonlySet<string>): Promise<number> {
+    return this.temp.sweep(running);
   }
 
   async setMtime(uid: string, path: string, mtime: number): Promise<ContentStat> {

@@ -154,6 +154,14 @@ export const storageMigrations: Migration[] = [
     },
   },
   {
+    name: 'storage-010-journal-instance',
+    async up(db: Kysely<unknown>) {
+      // Several server processes on one database: each settles only the interrupted operations
+      // of processes no longer running, never one another process is in the middle of.
+      await db.schema.alterTable('operation_journal').addColumn('instance', 'varchar(8)').execute();
+    },
+  },
+  {
     name: 'storage-011-last-activity-index',
     async up(db: Kysely<unknown>) {
       // The Recent view's SEARCH orders a whole tree by nc:last_activity (the later of mtime

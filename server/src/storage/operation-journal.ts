@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { JournalRow, StorageTables } from './tables';
 
 /** What an operation records before it touches the disk. */
-export type JournalEntry = Omit<JournalRow, 'id' | 'created_at'>;
+export type JournalEntry = Omit<JournalRow, 'id' | 'created_at' | 'instance'>;
 
 /**
  * The operation journal: a COPY or MOVE writes its row (source, destination, the moved
@@ -15,7 +15,11 @@ export class OperationJournal {
   private readonly db: Kysely<StorageTables>;
 
   /** @param db the shared database handle */
-  constructor(db: Kysely<unknown>) {
+  /** @param db the shared database; @param instance the tag of this server process (`instances.ts`) */
+  constructor(
+    db: Kysely<unknown>,
+    private readonly instance: string | null = null,
+  ) {
     this.db = db as unknown as Kysely<StorageTables>;
   }
 
@@ -24,10 +28,10 @@ export class OperationJournal {
     const created_at = Math.floor(Date.now() / 1000);
     const { id } = await this.db
       .insertInto('operation_journal')
-      .values({ ...entry, created_at })
+      .values({ ...entry, instance: this.instance, created_at })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return { ...entry, id: Number(id), created_at };
+    return { ...entry, id: Number(id), instance: this.instance, created_at };
   }
 
   /** Forgets an operation: with `db`, inside that transaction (the one recording its result). */
@@ -36,8 +40,12 @@ export class OperationJournal {
     await target.deleteFrom('operation_journal').where('id', '=', id).execute();
   }
 
-  /** The operations a crash cut short, oldest first. */
-  async pending(): Promise<JournalRow[]> {
-    return this.db.selectFrom('operation_journal').selectAll().orderBy('id').execute();
+  /**
+   * The operations a crash cut short, oldest first: those of no running process (`running`:
+   * the tags of the live ones; another process's operation under way is its own to finish).
+   */
+  async pending(running: ReadonlySet<string> = new Set()): Promise<JournalRow[]> {
+    const rows = await this.db.selectFrom('operation_journal').selectAll().orderBy('id').execute();
+    return rows.filter((row) => row.instance === null || !running.has(row.instance));
   }
 }

@@ -43,6 +43,8 @@ export interface JournalRow {
   /** The temporary name the replaced destination is set aside under (Overwrite: T). */
   aside: string | null;
   created_at: number;
+  /** The tag of the server process that runs it (`instances.ts`); null for rows older than storage-010. */
+  instance: string | null;
 }
 
 /** The storage area's tables, for typed kysely queries. */

@@ -17,12 +17,19 @@ export class TempArea {
   /** The names held by running operations. */
   private readonly live = new Set<string>();
 
-  /** @param dir the folder (`<dataDir>/tmp`) */
-  constructor(readonly dir: string) {}
+  /**
+   * @param dir the folder (`<dataDir>/tmp`)
+   * @param tag this server process's tag (8 hex digits, `instances.ts`), the start of every
+   *   name it hands out: other processes sharing the folder keep what a live one holds
+   */
+  constructor(
+    readonly dir: string,
+    readonly tag: string = randomBytes(4).toString('hex'),
+  ) {}
 
-  /** Reserves a fresh name (`<kind>-<random><suffix>`) for a running operation; the folder is created when missing. */
+  /** Reserves a fresh name (`<kind>-<tag><random><suffix>`) for a running operation; the folder is created when missing. */
   async reserve(kind: string, suffix = ''): Promise<string> {
-    const name = `${kind}-${randomBytes(12).toString('hex')}${suffix}`;
+    const name = `${kind}-${this.tag}${randomBytes(8).toString('hex')}${suffix}`;
     this.live.add(name);
     await mkdir(this.dir, { recursive: true });
     return name;
@@ -44,11 +51,16 @@ export class TempArea {
     return join(this.dir, name);
   }
 
-  /** Removes every entry no running operation holds; returns how many went. */
-  async sweep(): Promise<number> {
+  /**
+   * Removes every entry no running operation holds; returns how many went. `running` are the
+   * tags of the server processes alive on the same data dir: their names are theirs to sweep.
+   */
+  async sweep(running: ReadonlySet<string> = new Set()): Promise<number> {
     let removed = 0;
     for (const name of await readdir(this.dir).catch(() => [] as string[])) {
       if (this.live.has(name)) continue;
+      const tag = /^[a-z]+-([0-9a-f]{8})/.exec(name)?.[1];
+      if (tag !== undefined && tag !== this.tag && running.has(tag)) continue;
       await rm(join(this.dir, name), { recursive: true, force: true });
       removed += 1;
     }

@@ -19,6 +19,7 @@ export async function makeTestFiles(): Promise<{ files: FileService; db: Kysely<
     db,
     dataDir,
     async cleanup() {
+      await files.close();
       await db.destroy();
       await rm(dataDir, { recursive: true, force: true });
     },

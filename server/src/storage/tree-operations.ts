@@ -45,13 +45,17 @@ export class TreeOperations {
   private readonly journal: OperationJournal;
   private readonly locks: LockStore;
 
-  /** @param metadata the file cache; @param content the disk; @param db the shared handle (journal, locks) */
+  /**
+   * @param metadata the file cache; @param content the disk; @param db the shared handle (journal, locks)
+   * @param instance the tag of this server process, recorded with its journal rows
+   */
   constructor(
     private readonly metadata: MetadataStore,
     private readonly content: ContentStore,
     db: Kysely<unknown>,
+    instance: string | null = null,
   ) {
-    this.journal = new OperationJournal(db);
+    this.journal = new OperationJournal(db, instance);
     this.locks = new LockStore(db);
   }
 
@@ -107,9 +111,9 @@ export class TreeOperations {
   }
 
   /** Settles every operation a crash cut short (see the class comment). Run before serving. */
-  async recover(): Promise<RecoveryReport> {
+  async recover(running?: ReadonlySet<string>): Promise<RecoveryReport> {
     const report: RecoveryReport = { completed: 0, undone: 0, failed: [] };
-    for (const operation of await this.journal.pending()) {
+    for (const operation of await this.journal.pending(running)) {
       try {
         if (await this.settle(operation)) report.completed += 1;
         else report.undone += 1;
