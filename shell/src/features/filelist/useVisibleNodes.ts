@@ -27,7 +27,9 @@ export function matchesFilenameFilter(node: Node, query: string): boolean {
  * (the SDK's `sortNodes`, names compared in the interface language), custom
  * columns sorting by their own `sort`. The registered file-list filters
  * (plugins') then narrow it, in their order, again whenever one says its
- * result changed.
+ * result changed. The orders of the last few folders shown are remembered:
+ * going back to a folder whose nodes did not change shows it without sorting
+ * 100,000 nodes again.
  */
 export function useVisibleNodes(view: View | undefined, columns: readonly Registered<Column>[]): Node[] {
   const contents = useAppSelector(selectCurrentContents);
@@ -40,6 +42,9 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
   const language = useLanguage();
   const { host } = useServices();
   return useMemo(() => {
+    const options = { show_hidden: config.show_hidden, sortingMode, sortingOrder, sortFavoritesFirst: config.sort_favorites_first, sortFoldersFirst: config.sort_folders_first, query, columns, filters, version, language };
+    const remembered = recentOrders.find((entry) => sameOptions(entry.options, options) && sameNodes(entry.contents, contents));
+    if (remembered !== undefined) return remembered.shown;
     const unfiltered = contents.filter((node) => (config.show_hidden || !isHiddenNode(node)) && matchesFilenameFilter(node, query));
     const shown =
       filters.length === 0
@@ -50,7 +55,7 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
             (filter, nodes) => filter.filter(nodes),
             (filter, error) => reportEntryFailure(host, filter.pluginId, 'filter', error),
           );
-    return sortNodes(shown, {
+    const sorted = sortNodes(shown, {
       sortingMode,
       sortingOrder,
       sortFavoritesFirst: config.sort_favorites_first,
@@ -58,6 +63,29 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
       columns,
       locale: language,
     });
+    recentOrders.unshift({ contents, options, shown: sorted });
+    recentOrders.length = Math.min(recentOrders.length, RECENT_ORDERS);
+    return sorted;
     // `version` changes when a filter's result changes: the filters themselves keep their identity.
   }, [contents, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version, language, host]);
+}
+
+/** What an order depends on besides the nodes. */
+type OrderOptions = Record<string, unknown>;
+
+/** Orders of the folders shown last, so going back to one (Back, or a visit) does not sort it again. */
+const RECENT_ORDERS = 4;
+const recentOrders: { contents: readonly Node[]; options: OrderOptions; shown: Node[] }[] = [];
+
+function sameOptions(a: OrderOptions, b: OrderOptions): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** The same nodes in the same order (the same objects: a changed node is a new one). */
+function sameNodes(a: readonly Node[], b: readonly Node[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
+  return true;
 }

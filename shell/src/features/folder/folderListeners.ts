@@ -64,6 +64,7 @@ export function addFolderListeners(startListening: AppStartListening): void {
       api.cancelActiveListeners();
       const { view: viewId, dir } = api.getState().navigation;
       if (viewId === null) return;
+      performance.mark?.('files:listing-started', { detail: { dir } }); // bench:ui
       const view = api.extra.host.registries.views.get(viewId);
       if (view === undefined) {
         api.dispatch(folderViewAwaited({ view: viewId, dir }));

@@ -1,0 +1,130 @@
+/**
+ * A big folder in the browser against the real server (issue 12 part 3): the
+ * app lists it through the compact listing, and sorting, filtering and
+ * selecting work over the whole folder; a later page load shows the folder
+ * from the copy kept in IndexedDB before the server answers, checks it by
+ * ETag and updates it in place; signing out clears the kept copies. Needs
+ * `npm run build` first.
+ */
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { Browser, Page, Request, Route } from 'playwright-core';
+import { launchBrowser, watchPage } from '../support/browser';
+import type { PageProblems } from '../support/browser';
+import { startFilesServer } from '../support/filesServer';
+import type { FilesServer } from '../support/filesServer';
+
+const ADMIN_PASSWORD = 'admin-password';
+const COUNT = 600;
+const CACHE_DB = 'cumulus-listings:admin';
+
+jest.setTimeout(60_000);
+
+/** `file 007.txt` …: names that sort the same naturally and as text. */
+const nameOf = (i: number): string => `file ${String(i).padStart(3, '0')}.txt`;
+
+describe('a big folder in the browser', () => {
+  let server: FilesServer;
+  let browser: Browser;
+  let page: Page;
+  let problems: PageProblems;
+
+  const row = (name: string) => page.locator('[role="row"][data-source]').filter({ has: page.locator('.files-name', { hasText: name }) });
+  const firstNames = () => page.locator('[role="row"][data-source] .files-name').evaluateAll((nodes) => nodes.slice(0, 3).map((node) => (node.textContent ?? '').trim()));
+  /** The folder's listing (PROPFIND Depth 1), not the ETag check (Depth 0). */
+  const isListing = (request: Request): boolean => request.method() === 'PROPFIND' && request.headers()['depth'] === '1' && /\/Big\/?$/.test(request.url());
+  const keptDatabases = () => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
+
+  beforeAll(async () => {
+    server = await startFilesServer({ name: 'big-folder', adminPassword: ADMIN_PASSWORD, config: { throttleDelayMs: 0 } });
+    expect((await server.dav('MKCOL', '/Big')).status).toBe(201);
+    for (let start = 0; start < COUNT; start += 25) {
+      const batch = Array.from({ length: Math.min(25, COUNT - start) }, (_, k) => server.dav('PUT', `/Big/${nameOf(start + k)}`, `content ${start + k}`));
+      for (const response of await Promise.all(batch)) expect(response.status).toBe(201);
+    }
+    browser = await launchBrowser();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    problems = watchPage(page);
+    await page.goto(`${server.url}/login`);
+    await page.getByLabel('Login').fill('admin');
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await Promise.all([page.waitForURL(/\/apps\/files\//), page.getByRole('button', { name: 'Log in' }).click()]);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('lists the folder through the compact listing; sorting, filtering and selecting cover every row', async () => {
+    const listing = page.waitForResponse((response) => isListing(response.request()));
+    await page.goto(`${server.url}/apps/files/files?dir=/Big`);
+    expect((await listing).headers()['content-type']).toMatch(/^application\/vnd\.cumulus\.listing\+ndjson/);
+    await page.getByText(`${COUNT} files`).waitFor();
+    await expect(firstNames()).resolves.toEqual([nameOf(0), nameOf(1), nameOf(2)]);
+    // Descending: the last rows of the listing come first, though they arrived last.
+    await page.locator('button.files-sort', { hasText: 'Name' }).click();
+    await expect(firstNames()).resolves.toEqual([nameOf(COUNT - 1), nameOf(COUNT - 2), nameOf(COUNT - 3)]);
+    await page.locator('button.files-sort', { hasText: 'Name' }).click();
+    // The filter looks at every row, not only those on screen.
+    await page.getByLabel('Filter filenames…').fill('file 59');
+    await page.waitForFunction(() => document.querySelectorAll('[role="row"][data-source]').length === 10);
+    await expect(firstNames()).resolves.toEqual(['file 590.txt', 'file 591.txt', 'file 592.txt']);
+    await page.getByLabel('Filter filenames…').fill('');
+    await row(nameOf(0)).waitFor();
+    // Select all takes every row of the folder.
+    await page.getByRole('checkbox', { name: 'Toggle selection for all files and folders' }).check();
+    await page.getByText(`${COUNT} selected`).waitFor();
+    await page.getByRole('checkbox', { name: 'Toggle selection for all files and folders' }).uncheck();
+    expect(problems.pageErrors).toEqual([]);
+  });
+
+  it('a new page load shows the kept copy before the server answers, then updates it in place', async () => {
+    // Kept after the first visit; now the folder changes on the server.
+    await page.waitForFunction(async (name) => (await indexedDB.databases()).some((database) => database.name === name), CACHE_DB);
+    expect((await server.dav('PUT', '/Big/aa late arrival.txt', 'new')).status).toBe(201);
+    // The listing is held back until the rows are on screen.
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route): Promise<void> => {
+      if (isListing(route.request())) await released;
+      await route.continue();
+    };
+    await page.route(/\/remote\.php\/dav\/files\/admin\/Big\/?$/, hold);
+    try {
+      await page.goto(`${server.url}/apps/files/files?dir=/Big`);
+      await row(nameOf(0)).waitFor();
+      await page.getByText(`${COUNT} files`).waitFor();
+      await expect(row('aa late arrival.txt').count()).resolves.toBe(0);
+      release();
+      // The ETag moved: listed again, the new file joins the rows already shown.
+      await row('aa late arrival.txt').waitFor();
+      await page.getByText(`${COUNT + 1} files`).waitFor();
+    } finally {
+      release();
+      await page.unroute(/\/remote\.php\/dav\/files\/admin\/Big\/?$/, hold);
+    }
+  });
+
+  it('a page load with the ETag unchanged shows the kept rows and lists nothing', async () => {
+    await page.goto(`${server.url}/apps/files/files?dir=/`);
+    await page.waitForFunction(async (name) => (await indexedDB.databases()).some((database) => database.name === name), CACHE_DB);
+    // The last listing (with the late file) was kept: a fresh load of the folder needs no listing.
+    const listings: string[] = [];
+    page.on('request', (request) => void (isListing(request) && listings.push(request.url())));
+    await page.waitForTimeout(300);
+    await page.goto(`${server.url}/apps/files/files?dir=/Big`);
+    await row('aa late arrival.txt').waitFor();
+    await page.getByText(`${COUNT + 1} files`).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(listings).toEqual([]);
+  });
+
+  it('signing out clears the kept listings', async () => {
+    await expect(keptDatabases()).resolves.toContain(CACHE_DB);
+    const token = await page.evaluate(() => document.head.dataset['requesttoken'] ?? '');
+    await page.evaluate(async (requesttoken) => {
+      await fetch('/logout', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ requesttoken }) });
+    }, token);
+    await expect(keptDatabases()).resolves.not.toContain(CACHE_DB);
+  });
+});
