@@ -1,3 +1,6 @@
+import { request } from 'node:http';
+import type { Agent } from 'node:http';
+
 /**
  * What the two benches (`server.ts`, `ui.ts`) measure with alike: the request
  * body of a listing and how runs are summed up.
@@ -27,4 +30,33 @@ export function median(values: number[]): number {
   if (sorted.length === 0) return NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+/** What {@link timedRequest} tells of one request. */
+export interface TimedResponse {
+  status: number;
+  /** Bytes of the body. */
+  size: number;
+  /** From sending to the body's end. */
+  ms: number;
+}
+
+/** One request to the server on `port` of 127.0.0.1, as `authorization`, its body read and timed. */
+export function timedRequest(
+  target: { port: number; agent: Agent; authorization: string },
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: Buffer | string,
+): Promise<TimedResponse> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = request({ host: '127.0.0.1', port: target.port, method, path, agent: target.agent, headers: { authorization: target.authorization, ...headers } }, (res) => {
+      let size = 0;
+      res.on('data', (chunk: Buffer) => (size += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, size, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
