@@ -16,13 +16,14 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
-import { request, Agent } from 'node:http';
+import { Agent } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { median, PROPFIND_BODY, sendChunks } from './support';
+import { median, PROPFIND_BODY, sendChunks, timedRequest } from './support';
+import type { TimedResponse } from './support';
 import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 
 const run = promisify(execFile);
@@ -40,17 +41,8 @@ const CHUNK_BYTES = randomBytes(CHUNK);
 
 const agent = new Agent({ keepAlive: true, maxSockets: PARALLEL + 1 });
 
-function call(port: number, method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<{ status: number; size: number; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: { authorization: AUTH, ...headers } }, (res) => {
-      let size = 0;
-      res.on('data', (chunk: Buffer) => (size += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, size, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+function call(port: number, method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<TimedResponse> {
+  return timedRequest({ port, agent, authorization: AUTH }, method, path, headers, body);
 }
 
 async function dd(dataDir: string, durable: boolean): Promise<number> {

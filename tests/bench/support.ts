@@ -1,3 +1,6 @@
+import { request } from 'node:http';
+import type { Agent } from 'node:http';
+
 /**
  * What the two benches (`server.ts`, `ui.ts`) measure with alike: the request
  * body of a listing and how runs are summed up.
@@ -45,4 +48,33 @@ export async function sendChunks(put: (n: number, body: Buffer) => Promise<numbe
     }
   };
   await Promise.all(Array.from({ length: parallel }, worker));
+}
+
+/** What {@link timedRequest} tells of one request. */
+export interface TimedResponse {
+  status: number;
+  /** Bytes of the body. */
+  size: number;
+  /** From sending to the body's end. */
+  ms: number;
+}
+
+/** One request to the server on `port` of 127.0.0.1, as `authorization`, its body read and timed. */
+export function timedRequest(
+  target: { port: number; agent: Agent; authorization: string },
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: Buffer | string,
+): Promise<TimedResponse> {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const req = request({ host: '127.0.0.1', port: target.port, method, path, agent: target.agent, headers: { authorization: target.authorization, ...headers } }, (res) => {
+      let size = 0;
+      res.on('data', (chunk: Buffer) => (size += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, size, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }

@@ -14,7 +14,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, PROPFIND_BODY } from './support';
+import { median, PROPFIND_BODY, timedRequest } from './support';
+import type { TimedResponse } from './support';
 import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 import { TRASH_PROPFIND } from '../support/trashbin';
 
@@ -25,17 +26,8 @@ const RUNS = 9;
 const PARALLEL = 4;
 const agent = new Agent({ keepAlive: true, maxSockets: PARALLEL + 1 });
 
-function call(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; size: number; ms: number }> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = request({ host: '127.0.0.1', port, method, path, agent, headers: { authorization: AUTH, ...headers } }, (res) => {
-      let size = 0;
-      res.on('data', (chunk: Buffer) => (size += chunk.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, size, ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+function call(port: number, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<TimedResponse> {
+  return timedRequest({ port, agent, authorization: AUTH }, method, path, headers, body);
 }
 
 async function expectStatus(promise: Promise<{ status: number; ms: number; size: number }>, status: number, what: string): Promise<{ ms: number; size: number }> {

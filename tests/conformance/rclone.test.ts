@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestServer } from './server';
-import { ADMIN_PASSWORD, startTestServer } from './server';
+import { startTestServer } from './server';
 import { hashTree, makeTree } from './tree';
+import { rcloneEnv } from './rclone-env';
 
 const run = promisify(execFile);
 
@@ -28,17 +29,8 @@ describe('rclone (webdav backend, vendor nextcloud)', () => {
   beforeAll(async () => {
     server = await startTestServer();
     work = await mkdtemp(join(tmpdir(), 'cumulus-rclone-'));
-    const { stdout: obscured } = await run('rclone', ['obscure', ADMIN_PASSWORD]);
     // Configured entirely by environment: a remote named "cumulus", no config file.
-    env = {
-      ...process.env,
-      RCLONE_CONFIG: join(work, 'rclone.conf'),
-      RCLONE_CONFIG_CUMULUS_TYPE: 'webdav',
-      RCLONE_CONFIG_CUMULUS_URL: server.davRoot,
-      RCLONE_CONFIG_CUMULUS_VENDOR: 'nextcloud',
-      RCLONE_CONFIG_CUMULUS_USER: 'admin',
-      RCLONE_CONFIG_CUMULUS_PASS: obscured.trim(),
-    };
+    env = await rcloneEnv(server, work);
     await makeTree(join(work, 'source'), 300, 3 * 1024 * 1024);
   }, 60_000);
   afterAll(async () => {

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { TestServer } from './server';
 import { ADMIN_PASSWORD, startTestServer } from './server';
+import { rcloneEnv } from './rclone-env';
 import { fetcher, itemOf, listTrash, restoreItem } from '../support/trashbin';
 import type { Fetcher } from '../support/trashbin';
 
@@ -44,16 +45,7 @@ describe('the trash with real clients', () => {
   });
 
   it('keeps what rclone deletes and purges, and restores it with a MOVE', async () => {
-    const { stdout: obscured } = await run('rclone', ['obscure', ADMIN_PASSWORD]);
-    const env = {
-      ...process.env,
-      RCLONE_CONFIG: join(work, 'rclone.conf'),
-      RCLONE_CONFIG_CUMULUS_TYPE: 'webdav',
-      RCLONE_CONFIG_CUMULUS_URL: server.davRoot,
-      RCLONE_CONFIG_CUMULUS_VENDOR: 'nextcloud',
-      RCLONE_CONFIG_CUMULUS_USER: 'admin',
-      RCLONE_CONFIG_CUMULUS_PASS: obscured.trim(),
-    };
+    const env = await rcloneEnv(server, work);
     const source = join(work, 'rclone');
     await mkdir(join(source, 'sub folder'), { recursive: true });
     await writeFile(join(source, 'notes.txt'), 'notes from rclone');

@@ -145,6 +145,8 @@ describe('file actions in the browser', () => {
     await dialog.getByRole('button', { name: 'Copy to Docs' }).click();
     await dialog.waitFor({ state: 'detached' });
     await toast('"Move or copy" action executed successfully').last().waitFor();
+    // The previous test's toast may still be showing: wait for the copy itself, not only a toast.
+    for (let waited = 0; !(await exists('/Docs/inside (copy).txt')) && waited < 5000; waited += 100) await page.waitForTimeout(100);
     expect(await exists('/Docs/inside (copy).txt')).toBe(true);
     expect((await (await dav('GET', '/Docs/inside.txt')).text())).toBe('content of /Docs/inside.txt');
   }, STEP_MS);

@@ -179,6 +179,8 @@ describe('the trash plugin', () => {
     expect(kept.map((entry) => entry.filename)).toContain('three.bin');
     // Writing files shrinks the share: 300 used leaves 350 for the trash.
     expect((await rita('PUT', '/remote.php/dav/files/rita/keep.bin', {}, 'k'.repeat(300))).status).toBe(201);
+    // The size check after a write is queued (the write does not wait for it).
+    for (let tries = 0; (await listTrash(rita, 'rita')).length !== 1 && tries < 50; tries += 1) await new Promise((done) => setTimeout(done, 100));
     expect(await listTrash(rita, 'rita')).toHaveLength(1);
     // The trash is not the user's used space.
     const stats = (await (await rita('GET', '/apps/files/api/v1/stats')).json()) as { data: { used: number } };

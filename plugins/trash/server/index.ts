@@ -9,13 +9,15 @@ import { trashConfig } from './settings';
  * instead of erasing it, the trash is served as Nextcloud's trashbin over WebDAV, and the
  * retention rule runs as a periodic job (and as `cumulus trash:expire`).
  */
+let active: TrashBin | undefined;
+
 export default defineServerPlugin({
   id: 'trash',
   async activate(ctx) {
     const config = trashConfig(process.env);
     await ctx.database.migrate(trashMigrations);
     const bin = new TrashBin(ctx.files, new TrashItems(ctx.database.db), config, ctx.log);
-    const makeRoom = (uid: string): Promise<void> => bin.makeRoom(uid);
+    active = bin;
     ctx.nodeHooks.register({
       id: 'trash.put-away',
       // Partial uploads never go to the trash (as Nextcloud's trash storage wrapper).
@@ -24,9 +26,9 @@ export default defineServerPlugin({
         await bin.put(node);
         return true;
       },
-      // A size check after every write, as Nextcloud queues one: the files may have grown into the trash's share.
-      created: (node) => makeRoom(node.uid),
-      changed: (node) => makeRoom(node.uid),
+      // A size check queued after every write, as Nextcloud queues one: the files may have grown into the trash's share.
+      created: (node) => bin.queueMakeRoom(node.uid),
+      changed: (node) => bin.queueMakeRoom(node.uid),
     });
     ctx.davCollections.register(trashCollection(bin));
     ctx.capabilities.register({ id: 'trash.capabilities', capabilities: () => ({ files: { undelete: true, delete_from_trash: true } }) });
@@ -46,5 +48,10 @@ export default defineServerPlugin({
         return 0;
       },
     });
+  },
+  async deactivate() {
+    // The queued size checks finish while the database is still open.
+    await active?.idle();
+    active = undefined;
   },
 });

@@ -201,6 +201,27 @@ export class TrashBin {
     return removed;
   }
 
+  /** Size checks queued and not done yet, by user. */
+  private readonly queued = new Map<string, Promise<void>>();
+
+  /**
+   * Queues a {@link makeRoom} for the user (as Nextcloud queues a size check after a write),
+   * so the write that asked for it is not kept waiting; one check per user at a time.
+   */
+  queueMakeRoom(uid: string): void {
+    if (this.queued.has(uid)) return;
+    const check = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.makeRoom(uid))
+      .catch((error: unknown) => this.log.error(`keeping the trash of ${uid} within its space failed`, error))
+      .finally(() => this.queued.delete(uid));
+    this.queued.set(uid, check);
+  }
+
+  /** Resolves when no queued size check is left (before the plugin stops). */
+  async idle(): Promise<void> {
+    while (this.queued.size > 0) await Promise.all([...this.queued.values()]);
+  }
+
   /**
    * Keeps the trash within its share of the space (the `auto` rule): while it takes more
    * than allowed, the oldest items the retention rule lets go for space are deleted.

@@ -21,44 +21,37 @@ async function each(nodes: Node[], work: (node: Node) => Promise<void>): Promise
   return results;
 }
 
-/**
- * 'Restore' (single and batch, inline on the row): the item goes back where it was. The
- * shell reports '"Restore" action executed successfully' or '"Restore" action failed' and
- * removes the restored rows (a node-deleted event each).
- */
-export function restoreAction(client: TrashbinClient, t: Translate, removed: (node: Node) => void): FileAction {
-  const run = (nodes: Node[]) => each(nodes, async (node) => {
-    await client.restore(node);
-    removed(node);
-  });
+/** A per-node action of the trash: `work` on each node, which then leaves the list. */
+function itemAction(options: { id: string; label: () => string; icon: string; order: number; destructive?: boolean; work: (node: Node) => Promise<void> }, removed: (node: Node) => void): FileAction {
+  const run = (nodes: Node[]) =>
+    each(nodes, async (node) => {
+      await options.work(node);
+      removed(node);
+    });
   return {
-    id: 'restore',
-    displayName: () => t('Restore'),
-    iconSvgInline: () => RESTORE_ICON,
+    id: options.id,
+    displayName: () => options.label(),
+    iconSvgInline: () => options.icon,
     enabled: inTrash,
-    inline: () => true,
+    ...(options.destructive ? { destructive: true } : {}),
     exec: async (node) => (await run([node]))[0] ?? false,
     execBatch: (nodes) => run(nodes),
-    order: 1,
+    order: options.order,
   };
+}
+
+/**
+ * 'Restore' (single and batch, inline in the row, as on Nextcloud): the item goes back where
+ * it was. The shell reports '"Restore" action executed successfully' or '"Restore" action
+ * failed' and the restored rows leave the list (a node-deleted event each).
+ */
+export function restoreAction(client: TrashbinClient, t: Translate, removed: (node: Node) => void): FileAction {
+  return { ...itemAction({ id: 'restore', label: () => t('Restore'), icon: RESTORE_ICON, order: 1, work: (node) => client.restore(node) }, removed), inline: () => true };
 }
 
 /** 'Delete permanently' (single and batch). */
 export function deletePermanentlyAction(client: TrashbinClient, t: Translate, removed: (node: Node) => void): FileAction {
-  const run = (nodes: Node[]) => each(nodes, async (node) => {
-    await client.remove(node);
-    removed(node);
-  });
-  return {
-    id: 'delete-permanently',
-    displayName: () => t('Delete permanently'),
-    iconSvgInline: () => DELETE_FOREVER_ICON,
-    enabled: inTrash,
-    destructive: true,
-    exec: async (node) => (await run([node]))[0] ?? false,
-    execBatch: (nodes) => run(nodes),
-    order: 2,
-  };
+  return itemAction({ id: 'delete-permanently', label: () => t('Delete permanently'), icon: DELETE_FOREVER_ICON, order: 2, destructive: true, work: (node) => client.remove(node) }, removed);
 }
 
 /**

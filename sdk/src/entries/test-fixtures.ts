@@ -6,6 +6,7 @@ import { RegistryError } from '../registry/registry-error';
 import type { Column } from './column';
 import { createFileListFilter } from './create-file-list-filter';
 import type { FileAction } from './file-action';
+import type { FileListAction } from './file-list-action';
 import type { FileListFilter } from './file-list-filter';
 import type { NewMenuEntry } from './new-menu-entry';
 import type { SettingsSection } from './settings-section';
@@ -84,6 +85,14 @@ export const aSettingsSection = (fields: Partial<SettingsSection> = {}): Setting
   id: 'photos',
   name: 'Photos',
   mount: () => undefined,
+  ...fields,
+});
+
+/** A valid file-list action (Empty), with `fields` replacing its own. */
+export const aFileListAction = (fields: Partial<FileListAction> = {}): FileListAction => ({
+  id: 'empty',
+  displayName: () => 'Empty',
+  exec: () => Promise.resolve(true),
   ...fields,
 });
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { aColumn, aFileAction, aFileListFilter, aNewMenuEntry, aSettingsSection, aSidebarTab, aView, refusal } from '../entries/test-fixtures';
+import { aColumn, aFileAction, aFileListAction, aFileListFilter, aNewMenuEntry, aSettingsSection, aSidebarTab, aView, refusal } from '../entries/test-fixtures';
 import { createRegistries } from './registries';
 
 describe('createRegistries', () => {
-  it('builds the seven registries, each of its own kind', () => {
+  it('builds the eight registries, each of its own kind', () => {
     const registries = createRegistries();
     expect(Object.fromEntries(Object.entries(registries).map(([name, registry]) => [name, registry.kind]))).toEqual({
       views: 'view',
@@ -13,6 +13,7 @@ describe('createRegistries', () => {
       fileListFilters: 'file list filter',
       sidebarTabs: 'sidebar tab',
       settingsSections: 'settings section',
+      fileListActions: 'file list action',
     });
   });
 
@@ -29,6 +30,7 @@ describe('createRegistries', () => {
     expect(twice((entry) => registries.newMenuEntries.register(entry), () => aNewMenuEntry())).toBe('Duplicate entry');
     expect(twice((entry) => registries.sidebarTabs.register(entry), () => aSidebarTab())).toBe('Duplicate entry');
     expect(twice((entry) => registries.settingsSections.register(entry), () => aSettingsSection())).toBe('Duplicate entry');
+    expect(twice((entry) => registries.fileListActions.register(entry), () => aFileListAction())).toBe('Duplicate entry');
   });
 
   it('keeps separate registries separate: the same id may exist in two kinds', () => {
