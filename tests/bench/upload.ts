@@ -21,7 +21,8 @@
  * BENCH_UPLOAD_PARTS=big,drop (which parts run: `big` is the 1 GiB file with
  * dd and rclone, `drop` the 10,000 files), BENCH_DROP_PROFILE=<file> (write
  * a Chrome CPU profile of the drop there, for DevTools, and print the
- * functions that took the most main-thread time).
+ * functions that took the most main-thread time), BENCH_UPLOAD_PROFILE=<file>
+ * (the same for the page during each big upload).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -43,6 +44,8 @@ const SIZE_MIB = Math.max(1, Number(process.env.BENCH_UPLOAD_MIB ?? 1024));
 const DROP_FILES = Math.max(1, Number(process.env.BENCH_DROP_FILES ?? 10000));
 const PARTS = new Set((process.env.BENCH_UPLOAD_PARTS ?? 'big,drop').split(',').map((part) => part.trim()));
 const DROP_PROFILE = process.env.BENCH_DROP_PROFILE;
+/** Where to write a CPU profile of the page during each big upload (BENCH_UPLOAD_PROFILE). */
+const UPLOAD_PROFILE = process.env.BENCH_UPLOAD_PROFILE;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
 /** The chunk sizes the browser uploads with (one server each); the first is the one the targets are read against. */
 const CHUNK_MIB = (process.env.BENCH_UPLOAD_CHUNK_MIB ?? '10')
@@ -131,9 +134,10 @@ function cpuNow(): { server: number; running: number; reaped: number; byType: Re
     // Chromium's processes say what they are (`--type=renderer`, `gpu-process`, `utility` for the network service).
     let type = 'browser';
     try {
-      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      // Chromium rewrites its process title: the arguments may come as one string joined by spaces.
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
       const typeArg = args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
-      const service = args.find((arg) => arg.startsWith('--utility-sub-type='))?.split('.').at(-2);
+      const service = args.find((arg) => arg.startsWith('--utility-sub-type='))?.slice('--utility-sub-type='.length).split('.')[0];
       if (typeArg !== undefined) type = service !== undefined ? `${typeArg}:${service}` : typeArg;
       else if (!(args[0] ?? '').includes('chrom')) type = path.basename(args[0] ?? 'other');
     } catch {
@@ -185,12 +189,24 @@ async function browserUpload(browser: Browser, serverUrl: string, file: string):
         await page.getByRole('menuitem', { name: 'Upload files' }).click();
       })(),
     ]);
+    const cdp = UPLOAD_PROFILE === undefined ? null : await page.context().newCDPSession(page);
+    if (cdp !== null) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     await chooser.setFiles(file);
     const start = process.hrtime.bigint();
     const cpuBefore = cpuNow();
     await page.locator('.files-toast', { hasText: 'Files uploaded successfully' }).waitFor();
     const seconds = secondsSince(start);
     const cpuAfter = cpuNow();
+    if (cdp !== null && UPLOAD_PROFILE !== undefined) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(UPLOAD_PROFILE, JSON.stringify(profile));
+      console.log(`CPU profile of the page during the upload: ${UPLOAD_PROFILE}; most main-thread time (self):`);
+      for (const line of heaviestFunctions(profile, 20)) console.log(`  ${line}`);
+    }
     return { seconds, moveMs, serverCpu: cpuAfter.server - cpuBefore.server, clientCpu: cpuAfter.running - cpuBefore.running, clientByType: cpuByType(cpuBefore.byType, cpuAfter.byType) };
   } finally {
     await page.close();
