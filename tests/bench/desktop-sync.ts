@@ -20,6 +20,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { median, procStatCpu } from './support';
 
 const run = promisify(execFile);
 const PASSWORD = 'bench-desktop-password';
@@ -56,9 +57,7 @@ function hashTree(root: string, prefix = ''): Map<string, string> {
 /** The CPU seconds (user + system) a running process has used, from /proc. */
 function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return NaN;
-  // Fields after the command name: utime and stime are the 12th and 13th (clock ticks, 100 a second).
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+  return procStatCpu(readFileSync(`/proc/${pid}/stat`, 'utf8')).own;
 }
 
 async function startServer(dataDir: string, bulkUpload: boolean): Promise<{ port: number; child: ChildProcess }> {
@@ -104,12 +103,6 @@ async function syncOnce(source: Map<string, string>, bulkUpload: boolean): Promi
     rmSync(work, { recursive: true, force: true });
   }
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 const scratch = mkdtempSync(join(tmpdir(), 'cumulus-bench-desktop-source-'));
 const source = makeTree(scratch, FILES);

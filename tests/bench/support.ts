@@ -2,8 +2,8 @@ import { request } from 'node:http';
 import type { Agent } from 'node:http';
 
 /**
- * What the two benches (`server.ts`, `ui.ts`) measure with alike: the request
- * body of a listing and how runs are summed up.
+ * What the benches measure with alike: the request body of a listing, how
+ * runs are summed up, and CPU time read from /proc.
  */
 
 /**
@@ -77,4 +77,15 @@ export function timedRequest(
     req.on('error', reject);
     req.end(body);
   });
+}
+
+/**
+ * The CPU seconds (user + system) in a `/proc/<pid>/stat` line: the process's own, and
+ * those of its children it has waited for (a finished `rclone` or `dd`).
+ */
+export function procStatCpu(stat: string): { own: number; children: number } {
+  // After the command name (which may hold spaces): utime, stime, cutime and cstime are the
+  // 12th to 15th fields, in clock ticks (100 a second on Linux).
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+  return { own: (Number(fields[11]) + Number(fields[12])) / 100, children: (Number(fields[13]) + Number(fields[14])) / 100 };
 }

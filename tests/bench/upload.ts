@@ -21,11 +21,12 @@
  * BENCH_UPLOAD_PARTS=big,drop (which parts run: `big` is the 1 GiB file with
  * dd and rclone, `drop` the 10,000 files), BENCH_DROP_PROFILE=<file> (write
  * a Chrome CPU profile of the drop there, for DevTools, and print the
- * functions that took the most main-thread time).
+ * functions that took the most main-thread time), BENCH_UPLOAD_PROFILE=<file>
+ * (the same for the page during each big upload).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { link, mkdtemp, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,6 +35,7 @@ import { startServer } from '../../server/src/app';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { signIn } from '../support/filesServer';
+import { median, procStatCpu } from './support';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'bench-upload-password';
@@ -42,6 +44,8 @@ const SIZE_MIB = Math.max(1, Number(process.env.BENCH_UPLOAD_MIB ?? 1024));
 const DROP_FILES = Math.max(1, Number(process.env.BENCH_DROP_FILES ?? 10000));
 const PARTS = new Set((process.env.BENCH_UPLOAD_PARTS ?? 'big,drop').split(',').map((part) => part.trim()));
 const DROP_PROFILE = process.env.BENCH_DROP_PROFILE;
+/** Where to write a CPU profile of the page during each big upload (BENCH_UPLOAD_PROFILE). */
+const UPLOAD_PROFILE = process.env.BENCH_UPLOAD_PROFILE;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
 /** The chunk sizes the browser uploads with (one server each); the first is the one the targets are read against. */
 const CHUNK_MIB = (process.env.BENCH_UPLOAD_CHUNK_MIB ?? '10')
@@ -99,11 +103,60 @@ async function main(): Promise<void> {
   for (const [label, value] of rows) console.log(`${label.padEnd(width)}  ${value}`);
 }
 
-/** The middle value (the mean of the two middle ones for an even count). */
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+/**
+ * CPU seconds used so far by this process (the in-process server), by the processes it
+ * started that still run (Chromium), and by those it started and reaped (rclone, dd).
+ * Descendants only: the other users of a shared machine are not counted.
+ */
+function cpuNow(): { server: number; running: number; reaped: number; byType: Record<string, number> } {
+  const parents = new Map<number, number>();
+  const stats = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      stats.set(Number(entry), stat);
+      parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[1]));
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const isDescendant = (pid: number): boolean => {
+    for (let at = parents.get(pid); at !== undefined && at > 1; at = parents.get(at)) if (at === process.pid) return true;
+    return false;
+  };
+  let running = 0;
+  const byType: Record<string, number> = {};
+  for (const [pid, stat] of stats) {
+    if (!isDescendant(pid)) continue;
+    const own = procStatCpu(stat).own;
+    running += own;
+    // Chromium's processes say what they are (`--type=renderer`, `gpu-process`, `utility` for the network service).
+    let type = 'browser';
+    try {
+      // Chromium rewrites its process title: the arguments may come as one string joined by spaces.
+      const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split(/[\0 ]/);
+      const typeArg = args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
+      const service = args.find((arg) => arg.startsWith('--utility-sub-type='))?.slice('--utility-sub-type='.length).split('.')[0];
+      if (typeArg !== undefined) type = service !== undefined ? `${typeArg}:${service}` : typeArg;
+      else if (!(args[0] ?? '').includes('chrom')) type = path.basename(args[0] ?? 'other');
+    } catch {
+      // Ended meanwhile.
+    }
+    byType[type] = (byType[type] ?? 0) + own;
+  }
+  const self = procStatCpu(readFileSync('/proc/self/stat', 'utf8'));
+  return { server: self.own, running, reaped: self.children, byType };
+}
+
+/** The CPU seconds each kind of Chromium process used between two readings, largest first. */
+function cpuByType(before: Record<string, number>, after: Record<string, number>): string {
+  return Object.entries(after)
+    .map(([type, seconds]): [string, number] => [type, seconds - (before[type] ?? 0)])
+    .filter(([, seconds]) => seconds >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, seconds]) => `${type} ${seconds.toFixed(1)}`)
+    .join(', ');
 }
 
 /** A new signed-in page on `serverUrl` (a page that uploaded several 1 GiB files may be closed by Chromium). */
@@ -119,9 +172,10 @@ async function openPage(browser: Browser, serverUrl: string): Promise<Page> {
 
 /**
  * One upload of `file` from a fresh page through the New menu, until 'Files uploaded
- * successfully': seconds, and how long the final MOVE (the assembly) took, in ms.
+ * successfully': seconds, how long the final MOVE (the assembly) took, in ms, and the CPU
+ * seconds the server (this process) and Chromium spent meanwhile.
  */
-async function browserUpload(browser: Browser, serverUrl: string, file: string): Promise<{ seconds: number; moveMs: number }> {
+async function browserUpload(browser: Browser, serverUrl: string, file: string): Promise<{ seconds: number; moveMs: number; serverCpu: number; clientCpu: number; clientByType: string }> {
   const page = await openPage(browser, serverUrl);
   let moveMs = NaN;
   page.on('requestfinished', (request) => {
@@ -135,10 +189,25 @@ async function browserUpload(browser: Browser, serverUrl: string, file: string):
         await page.getByRole('menuitem', { name: 'Upload files' }).click();
       })(),
     ]);
+    const cdp = UPLOAD_PROFILE === undefined ? null : await page.context().newCDPSession(page);
+    if (cdp !== null) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     await chooser.setFiles(file);
     const start = process.hrtime.bigint();
+    const cpuBefore = cpuNow();
     await page.locator('.files-toast', { hasText: 'Files uploaded successfully' }).waitFor();
-    return { seconds: secondsSince(start), moveMs };
+    const seconds = secondsSince(start);
+    const cpuAfter = cpuNow();
+    if (cdp !== null && UPLOAD_PROFILE !== undefined) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(UPLOAD_PROFILE, JSON.stringify(profile));
+      console.log(`CPU profile of the page during the upload: ${UPLOAD_PROFILE}; most main-thread time (self):`);
+      for (const line of heaviestFunctions(profile, 20)) console.log(`  ${line}`);
+    }
+    return { seconds, moveMs, serverCpu: cpuAfter.server - cpuBefore.server, clientCpu: cpuAfter.running - cpuBefore.running, clientByType: cpuByType(cpuBefore.byType, cpuAfter.byType) };
   } finally {
     await page.close();
   }
@@ -173,6 +242,8 @@ async function benchBigFile(browser: Browser, servers: BenchServer[], work: stri
   const rclone: number[] = [];
   const browserTimes = new Map<BenchServer, number[]>(servers.map((server) => [server, []]));
   const moves = new Map<BenchServer, number[]>(servers.map((server) => [server, []]));
+  const cpu = new Map<BenchServer, { server: number; client: number }[]>(servers.map((server) => [server, []]));
+  const rcloneCpu: { server: number; client: number }[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     // dd: the same bytes onto the same disk, flushed.
     const ddStart = process.hrtime.bigint();
@@ -186,21 +257,25 @@ async function benchBigFile(browser: Browser, servers: BenchServer[], work: stri
       const name = `big-${round}.bin`;
       const file = path.join(work, `${server.chunkMiB}-${name}`);
       await link(bigFile, file);
-      const { seconds, moveMs } = await browserUpload(browser, server.url, file);
+      const { seconds, moveMs, serverCpu, clientCpu, clientByType } = await browserUpload(browser, server.url, file);
       await rm(file);
       const uploaded = await stat(path.join(server.dataDir, 'files', 'admin', path.basename(file))).catch(() => null);
       if (uploaded?.size !== bytes) throw new Error(`the browser's upload has ${uploaded?.size ?? 'no'} bytes, expected ${bytes}`);
       await rm(path.join(server.dataDir, 'files', 'admin', path.basename(file)));
       browserTimes.get(server)?.push(seconds);
       moves.get(server)?.push(moveMs);
-      line.push(`browser (${server.chunkMiB} MiB chunks) ${seconds.toFixed(2)} s (MOVE ${moveMs.toFixed(0)} ms)`);
+      cpu.get(server)?.push({ server: serverCpu, client: clientCpu });
+      line.push(`browser (${server.chunkMiB} MiB chunks) ${seconds.toFixed(2)} s (MOVE ${moveMs.toFixed(0)} ms; CPU server ${serverCpu.toFixed(1)} s, Chromium ${clientCpu.toFixed(1)} s: ${clientByType})`);
     }
     const rcloneStart = process.hrtime.bigint();
+    const rcloneBefore = cpuNow();
     // Asynchronously: the server runs in this process, and a synchronous child would stop it answering.
     await promisify(execFile)('rclone', ['copyto', bigFile, `cumulus:rclone-${round}.bin`], { env });
     rclone.push(secondsSince(rcloneStart));
+    const rcloneAfter = cpuNow();
+    rcloneCpu.push({ server: rcloneAfter.server - rcloneBefore.server, client: rcloneAfter.reaped - rcloneBefore.reaped });
     await rm(path.join(primary.dataDir, 'files', 'admin', `rclone-${round}.bin`));
-    line.push(`rclone ${(rclone.at(-1) ?? 0).toFixed(2)} s`);
+    line.push(`rclone ${(rclone.at(-1) ?? 0).toFixed(2)} s (CPU server ${(rcloneCpu.at(-1)?.server ?? 0).toFixed(1)} s, rclone ${(rcloneCpu.at(-1)?.client ?? 0).toFixed(1)} s)`);
     console.log(`round ${round}: ${line.join(', ')}; load ${(loadavg()[0] ?? 0).toFixed(1)}`);
   }
   await rm(bigFile);
@@ -211,11 +286,18 @@ async function benchBigFile(browser: Browser, servers: BenchServer[], work: stri
   for (const server of servers) {
     const times = browserTimes.get(server) ?? [];
     const label = `browser (shell) ${SIZE_MIB} MiB, ${server.chunkMiB} MiB chunks`;
-    rows.push([`${label}, median of ${ROUNDS}`, `${median(times).toFixed(2)} s  ${rate(median(times)).toFixed(1)} MiB/s  (final MOVE ${median(moves.get(server) ?? []).toFixed(0)} ms)`]);
+    const used = cpu.get(server) ?? [];
+    rows.push([
+      `${label}, median of ${ROUNDS}`,
+      `${median(times).toFixed(2)} s  ${rate(median(times)).toFixed(1)} MiB/s  (final MOVE ${median(moves.get(server) ?? []).toFixed(0)} ms; CPU server ${median(used.map((entry) => entry.server)).toFixed(1)} s, Chromium ${median(used.map((entry) => entry.client)).toFixed(1)} s)`,
+    ]);
   }
   rows.push(
     [`dd ${SIZE_MIB} MiB, median of ${ROUNDS}`, `${median(dd).toFixed(2)} s  ${rate(median(dd)).toFixed(1)} MiB/s`],
-    [`rclone ${SIZE_MIB} MiB, median of ${ROUNDS}`, `${median(rclone).toFixed(2)} s  ${rate(median(rclone)).toFixed(1)} MiB/s`],
+    [
+      `rclone ${SIZE_MIB} MiB, median of ${ROUNDS}`,
+      `${median(rclone).toFixed(2)} s  ${rate(median(rclone)).toFixed(1)} MiB/s  (CPU server ${median(rcloneCpu.map((entry) => entry.server)).toFixed(1)} s, rclone ${median(rcloneCpu.map((entry) => entry.client)).toFixed(1)} s)`,
+    ],
   );
   for (const server of servers) {
     const times = browserTimes.get(server) ?? [];

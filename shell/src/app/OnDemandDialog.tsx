@@ -1,8 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ComponentType } from 'react';
 import { OnDemand } from './OnDemand';
 import { useT } from './ServicesContext';
 import type { DialogRequest, Opened } from './dialogRequest';
+import { useHeldFocus } from './useHeldFocus';
 
 /** The mount point of an on-demand dialog, and a way to fetch its code before it is asked for. */
 export type OnDemandDialogComponent = ComponentType & {
@@ -52,13 +53,7 @@ function codeOf<Props>(load: () => Promise<ComponentType<Props>>) {
 function DialogLoading({ onCancel }: { onCancel(): void }) {
   const t = useT();
   const holder = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const previous = document.activeElement;
-    holder.current?.focus();
-    return () => {
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
-    };
-  }, []);
+  useHeldFocus(holder);
   return (
     <div className="files-modal__backdrop files-modal__backdrop--loading">
       <span

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId, useRef } from 'react';
 import type { FileAction, Registered, Translate } from '@cumulus/sdk';
 import { useServices, useT } from '../../app/ServicesContext';
+import { useHeldFocus } from '../../app/useHeldFocus';
 import { useRegistry } from '../../plugin-host/useRegistry';
 import { hotkeyLabel, listShortcuts } from './shortcuts';
 import type { ShortcutHelp } from './shortcuts';
@@ -25,13 +26,7 @@ export function ShortcutsDialog({ onClose }: { onClose(): void }) {
   const titleId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const previous = document.activeElement;
-    closeRef.current?.focus();
-    return () => {
-      if (previous instanceof HTMLElement && previous.isConnected) previous.focus();
-    };
-  }, []);
+  useHeldFocus(closeRef);
 
   const groups: { title: string; lines: ShortcutHelp[] }[] = [
     { title: t('File list'), lines: listShortcuts(t) },

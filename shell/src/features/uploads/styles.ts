@@ -4,7 +4,7 @@ const css = `
 .files-upload { display: flex; flex-direction: column; gap: 6px; min-width: 260px; }
 .files-upload__row { display: flex; align-items: center; gap: 8px; flex-wrap: wrap; }
 .files-upload__bar { display: block; width: 160px; height: 8px; border-radius: 4px; background: #dde3ea; overflow: hidden; }
-.files-upload__fill { display: block; height: 100%; background: var(--files-primary); border-radius: 4px; transition: width .2s linear; }
+.files-upload__fill { display: block; height: 100%; background: var(--files-primary); border-radius: 4px; }
 .files-upload__bar--error .files-upload__fill { background: var(--files-error); }
 .files-upload__time { color: var(--files-text-muted); font-size: 13px; white-space: nowrap; }
 .files-upload__list { position: absolute; z-index: 50; top: 100%; right: 0; width: min(520px, calc(100vw - 24px)); background: var(--files-bg); border: 1px solid var(--files-border); border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); padding: 4px; }
