@@ -99,6 +99,25 @@ describe('favorites (REPORT oc:filter-files from the Favorites plugin)', () => {
     expect(hrefs(paged.text)).toEqual([`${files}/notes.md`]);
   });
 
+  it("marks and unmarks through the files app's tags endpoint (POST /index.php/apps/files/api/v1/files/{path})", async () => {
+    const post = (path: string, body: unknown) =>
+      fetch(`${server.url}/index.php/apps/files/api/v1/files${path}`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`admin:${ADMIN_PASSWORD}`).toString('base64')}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const marked = await post('/Photos/beach.jpg', { tags: ['_$!<Favorite>!$_'] });
+    expect(marked.status).toBe(200);
+    expect(await marked.json()).toEqual({ tags: ['_$!<Favorite>!$_'] });
+    expect(hrefs((await custom('/files/admin/Photos/', 'REPORT', favoritesReportBody())).text)).toEqual([`${files}/Photos/beach.jpg`]);
+    expect(await (await post('/Photos/beach.jpg', { tags: [] })).json()).toEqual({ tags: [] });
+    expect(hrefs((await custom('/files/admin/Photos/', 'REPORT', favoritesReportBody())).text)).toEqual([]);
+    const missing = await post('/nothing.txt', { tags: [] });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ message: 'File not found' });
+    expect((await post('/Photos/beach.jpg', { tags: 'x' })).status).toBe(400);
+  });
+
   it('an unknown report is 415 ReportNotSupported with d:supported-report', async () => {
     const unknown = await dav('REPORT', `${files}/`, { body: '<d:sync-collection xmlns:d="DAV:"><d:sync-token/></d:sync-collection>' });
     expect(unknown.status).toBe(415);

@@ -219,8 +219,8 @@ describe('file actions in the browser', () => {
     await row('batch3.txt').getByRole('checkbox').click({ modifiers: ['Shift'] });
     const bar = page.getByRole('toolbar', { name: 'Batch actions' });
     await bar.getByText('3 selected').waitFor();
-    // 1400 px wide: up to three inline batch actions; here move or copy and delete apply.
-    expect(await bar.getByRole('button').allTextContents()).toEqual(['Move or copy', 'Delete']);
+    // 1400 px wide: up to three inline batch actions; here the Favorites plugin's, move or copy and delete apply.
+    expect(await bar.getByRole('button').allTextContents()).toEqual(['Add to favorites', 'Move or copy', 'Delete']);
     await shot('batch-bar');
     await bar.getByRole('button', { name: 'Delete' }).click();
     await toast('"Delete" batch action executed successfully').waitFor();
@@ -235,8 +235,8 @@ describe('file actions in the browser', () => {
     await row('other.txt').click({ button: 'right' });
     const menu = page.getByRole('menu', { name: 'Actions for other.txt' });
     await menu.waitFor();
-    // The built-ins first, then plugins' actions (the Hello plugin adds one).
-    expect((await menu.getByRole('menuitem').allTextContents()).slice(0, 5)).toEqual(['Details', 'Rename', 'Move or copy', 'Download', 'Delete']);
+    // By order, then id: Details and the Favorites plugin's action (both -50), then the other built-ins; the Hello plugin's comes later.
+    expect((await menu.getByRole('menuitem').allTextContents()).slice(0, 6)).toEqual(['Details', 'Add to favorites', 'Rename', 'Move or copy', 'Download', 'Delete']);
     await shot('context-menu');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });

@@ -4,6 +4,10 @@ import { HttpError } from './errors';
 import { bodyObject, route, userOf } from './routes';
 import { computeStats, diskFree } from './storage-stats';
 import { UserConfigStore, VIEW_CONFIG_KEYS, parseUserConfig, parseViewConfig, validateViewId } from './user-config';
+import { StorageError, normalizePath } from '../storage';
+
+/** Nextcloud's private tag for favorites (`OC.TAG_FAVORITE`). */
+export const TAG_FAVORITE = '_$!<Favorite>!$_';
 
 /** The files app's JSON API under `/apps/files/api/v1/`: storage stats, user config, view config. */
 export function registerFilesApi(app: FastifyInstance, deps: ApiDeps): void {
@@ -53,6 +57,33 @@ export function registerFilesApi(app: FastifyInstance, deps: ApiDeps): void {
     PUT: async (request) => {
       const body = bodyObject(request);
       return setView(userOf(request).uid, body.view, body.key, body.value);
+    },
+  });
+
+  // Nextcloud's files app marks favorites here (ApiController::updateFileTags): `tags` replaces
+  // the node's private tags, so the favorite tag in it marks and its absence unmarks. Plain
+  // JSON, not OCS; 404 `{message}` for a path the user does not have.
+  route(app, `${base}/files/*`, 'required', {
+    POST: async (request, reply) => {
+      const uid = userOf(request).uid;
+      const body = bodyObject(request);
+      const tags = body.tags;
+      if (tags !== undefined && (!Array.isArray(tags) || !tags.every((tag) => typeof tag === 'string'))) throw new HttpError(400, 'tags must be a list of strings.');
+      let path: string;
+      try {
+        path = normalizePath((request.params as { '*': string })['*']);
+      } catch (error) {
+        if (error instanceof StorageError) throw new HttpError(400, error.message);
+        throw error;
+      }
+      if (tags === undefined) return [];
+      try {
+        await deps.files.changeNode(uid, path, { favorite: (tags as string[]).includes(TAG_FAVORITE) });
+      } catch (error) {
+        if (error instanceof StorageError && error.kind === 'not-found') return reply.code(404).send({ message: 'File not found' });
+        throw error;
+      }
+      return { tags };
     },
   });
 
