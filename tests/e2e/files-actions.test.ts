@@ -8,6 +8,7 @@
  * CUMULUS_E2E_DIST points elsewhere). Screenshots go to tests/output/.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -98,8 +99,9 @@ describe('file actions in the browser', () => {
   }, STEP_MS);
 
   it('reports a clash only the server knows (412) and re-opens the field', async () => {
-    // Created behind the page's back: the list does not know the name, the server refuses it.
-    expect((await dav('PUT', '/taken.txt', 'someone else')).status).toBe(201);
+    // Written straight to disk, behind the server's back (so no live update tells the page):
+    // the list does not know the name, the server finds the file at the MOVE and refuses it.
+    writeFileSync(path.join(server.server.built.files.dataDir, 'files', 'admin', 'taken.txt'), 'someone else');
     await runFromMenu('other.txt', 'Rename');
     const field = row('other.txt').getByRole('textbox', { name: 'Filename' });
     await field.fill('taken.txt');
