@@ -101,9 +101,26 @@ class Pacer {
   async pace(): Promise<void> {
     if (!this.paintDue && performance.now() - this.sliceStart < SLICE_MS) return;
     this.paintDue = false;
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTask();
     this.sliceStart = performance.now();
   }
+}
+
+/**
+ * Resolves in a new task: a message to itself, which, unlike a timer, is
+ * neither clamped to 4 ms nor throttled to once a second in a background tab
+ * (a 100,000-entry listing takes hundreds of slices).
+ */
+function nextTask(): Promise<void> {
+  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }
 
 /**
