@@ -1,4 +1,4 @@
-import { isFolder, propfindBody } from '@cumulus/sdk';
+import { isFolder, propfindBody, yieldToMain } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { cleanEtag } from './davProps';
 import { COMPACT_LISTING_TYPE, CompactListingReader } from './compactListing';
@@ -101,26 +101,10 @@ class Pacer {
   async pace(): Promise<void> {
     if (!this.paintDue && performance.now() - this.sliceStart < SLICE_MS) return;
     this.paintDue = false;
-    await nextTask();
+    // A message to itself (the SDK's yieldToMain): a timer would be throttled to once a second in a background tab.
+    await yieldToMain();
     this.sliceStart = performance.now();
   }
-}
-
-/**
- * Resolves in a new task: a message to itself, which, unlike a timer, is
- * neither clamped to 4 ms nor throttled to once a second in a background tab
- * (a 100,000-entry listing takes hundreds of slices).
- */
-function nextTask(): Promise<void> {
-  if (typeof MessageChannel === 'undefined') return new Promise((resolve) => setTimeout(resolve, 0));
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
 }
 
 /**
