@@ -7,13 +7,14 @@ import { UsageError, parseArgs } from './cli/args';
 import type { CliIo } from './cli/io';
 import { println } from './cli/io';
 import { serveCommand } from './cli/serve';
+import { dbCommands } from './cli/db-commands';
 import { pluginCommands } from './cli/plugin-commands';
 import { effectiveConfig, loadPluginCommands } from './cli/plugin-provided';
 import type { Command } from './cli/user-commands';
 import { NotFound, checkCommandOptions, userCommands } from './cli/user-commands';
 
 /** Every `cumulus` command by name. */
-export const commands: Record<string, Command> = { serve: serveCommand, ...userCommands, ...pluginCommands };
+export const commands: Record<string, Command> = { serve: serveCommand, ...userCommands, ...pluginCommands, ...dbCommands };
 
 /** The help text. */
 export function usage(): string {
