@@ -94,7 +94,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     clientErrorHandler: answerClientError,
   });
   // The log keeps warnings and errors even when request logging is off: plugin problems show.
-  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, log: app.log });
+  const plugins = await startPlugins({ pluginsDir: config.pluginsDir, db, files, users: accounts.users, log: app.log });
   installServerErrorLog(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.

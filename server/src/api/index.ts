@@ -3,7 +3,7 @@ import type { ApiDeps } from './deps';
 import { registerFilesApi } from './files-api';
 import { registerOcsApi } from './ocs-api';
 import { registerPlugins } from './plugins';
-import { registerPluginRoutes } from '../plugin-host';
+import { registerPluginOcsRoutes, registerPluginRoutes } from '../plugin-host';
 import { registerPreview } from './preview';
 import { prepareScope } from './routes';
 import { registerStatus } from './status';
@@ -23,6 +23,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     registerOcsApi(scope, deps);
     registerPlugins(scope, deps.config.distDir, deps.plugins.states);
     registerPluginRoutes(scope, deps.plugins.host);
+    registerPluginOcsRoutes(scope, deps.plugins.host);
     registerPreview(scope, deps);
   });
 }

@@ -129,6 +129,82 @@ export interface LivePropertyContribution {
   get(node: PluginNode): string | undefined;
 }
 
+/**
+ * A request to a plugin's OCS route, from a signed-in user. OCS clients send parameters in
+ * the query string, as a form or as JSON (often mixed): `input` holds them merged, the body
+ * winning, with PHP-style list keys (`shareType[]=0&shareType[]=1`) as arrays under the bare name.
+ */
+export interface PluginOcsRequest {
+  /** The signed-in user. */
+  readonly uid: string;
+  readonly method: PluginRouteMethod;
+  /** The path below `/ocs/v2.php` (or `/ocs/v1.php`), e.g. `/apps/files_sharing/api/v1/shares/12`. */
+  readonly path: string;
+  /** The values of the route's `:name` segments. */
+  readonly params: Readonly<Record<string, string>>;
+  /** Query and body parameters, merged (see above). */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** Scheme, host and port the client reached the server at, e.g. `https://cloud.example`, for absolute URLs in answers. */
+  readonly origin: string;
+}
+
+/**
+ * What an OCS route answers; the server wraps it in the OCS envelope (v1 or v2, JSON or XML as
+ * the client asked, plugins-protocol.md §1). `status` is the OCS status: 200 (the default) for
+ * success, else the error's code (400, 403, 404, …) with its `message`.
+ */
+export interface PluginOcsResponse {
+  status?: number;
+  message?: string;
+  data: JsonValue;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * An OCS route, answered at `/ocs/v2.php<path>` and `/ocs/v1.php<path>` for signed-in users, in
+ * the OCS envelope. Its path lives under `/apps/` (Nextcloud apps' OCS paths, e.g.
+ * `/apps/files_sharing/api/v1/shares`), never the server's own OCS paths. Unknown OCS paths and
+ * a disabled plugin's answer 404 in the envelope.
+ */
+export interface PluginOcsRoute {
+  /** Unique among OCS routes. */
+  id: string;
+  method: PluginRouteMethod;
+  /** Starts with `/apps/`; a segment `:name` matches any one segment (its value in `params`). */
+  path: string;
+  handle(request: PluginOcsRequest): PluginOcsResponse | Promise<PluginOcsResponse>;
+}
+
+/**
+ * Read access to users' files, as the storage layer knows them (checked against the disk).
+ * Paths are inside the user's root (`/` is the root); nothing outside it can be named.
+ */
+export interface PluginFiles {
+  /** The node at `path` in `uid`'s tree, or null when there is none (or the path is invalid). */
+  stat(uid: string, path: string): Promise<PluginNode | null>;
+  /** The node with this file id in `uid`'s tree, or null. */
+  getById(uid: string, fileid: number): Promise<PluginNode | null>;
+  /** The children of the folder at `path`; `[]` when it is missing or not a folder. */
+  list(uid: string, path: string): Promise<PluginNode[]>;
+}
+
+/** A user of the server, as plugins see one. */
+export interface PluginUser {
+  readonly uid: string;
+  readonly displayName: string;
+}
+
+/** Read access to the server's users. */
+export interface PluginUsers {
+  /** The user with this id, or null. */
+  get(uid: string): Promise<PluginUser | null>;
+  /**
+   * Users whose id or display name contains `term` (case-insensitive; every user for `''`),
+   * ordered by id, at most `limit` of them after skipping `offset`.
+   */
+  search(term: string, limit: number, offset?: number): Promise<PluginUser[]>;
+}
+
 /** Where a plugin command writes. */
 export interface PluginCommandIo {
   /** Writes a line to standard output. */
@@ -202,6 +278,8 @@ export interface ServerPluginContext {
   readonly pluginId: string;
   /** Routes under `/apps/<plugin id>/…`. */
   readonly routes: ScopedRegistry<PluginRoute>;
+  /** OCS routes under `/ocs/v{1,2}.php/apps/…`. */
+  readonly ocs: ScopedRegistry<PluginOcsRoute>;
   /** Contributions to the OCS capabilities. */
   readonly capabilities: ScopedRegistry<CapabilitiesContribution>;
   /** Hooks on node events. */
@@ -212,6 +290,10 @@ export interface ServerPluginContext {
   readonly commands: ScopedRegistry<PluginCommand>;
   /** The database, for the plugin's own tables. */
   readonly database: PluginDatabase;
+  /** Users' files, read-only. */
+  readonly files: PluginFiles;
+  /** The server's users, read-only. */
+  readonly users: PluginUsers;
   readonly log: PluginLog;
 }
 

@@ -6,9 +6,12 @@ import type {
   PluginCommand,
   PluginDatabase,
   PluginLog,
+  PluginFiles,
   PluginMigration,
   PluginNode,
+  PluginOcsRoute,
   PluginRoute,
+  PluginUsers,
   ScopedRegistry,
   ServerPluginContext,
   ServerPluginDefinition,
@@ -37,6 +40,12 @@ export interface HostDatabase {
   dialect: SqlDialectName;
 }
 
+/** The server's files and users as the host hands them to plugins (`ctx.files`, `ctx.users`); absent only in tests that need none. */
+export interface HostServices {
+  files: PluginFiles;
+  users: PluginUsers;
+}
+
 /** Where the host logs: the server's logger. */
 export interface HostLog {
   info(message: string): void;
@@ -44,10 +53,16 @@ export interface HostLog {
   error(message: string): void;
 }
 
-function routeProblem(route: PluginRoute): string | null {
+function routeProblem(route: PluginRoute | PluginOcsRoute): string | null {
   if (!ROUTE_METHODS.has(route.method)) return `its method must be one of ${[...ROUTE_METHODS].join(', ')}`;
   if (typeof route.handle !== 'function') return 'handle must be a function';
   return routePathProblem(route.path);
+}
+
+function ocsRouteProblem(route: PluginOcsRoute): string | null {
+  const problem = routeProblem(route);
+  if (problem !== null) return problem;
+  return typeof route.path === 'string' && /^\/apps\/[^/]+\/./.test(route.path) ? null : 'its path must start with "/apps/<app>/"';
 }
 
 function capabilitiesProblem(contribution: CapabilitiesContribution): string | null {
@@ -106,7 +121,8 @@ export function mergeCapabilities(base: { [key: string]: JsonValue }, extra: { [
  * them, and answers the server's questions (which route, which capabilities, which hooks).
  */
 export class PluginHost {
-  readonly routes: ServerRegistry<PluginRoute> = createServerRegistry('route', routeProblem);
+  readonly routes: ServerRegistry<PluginRoute> = createServerRegistry<PluginRoute>('route', routeProblem);
+  readonly ocsRoutes: ServerRegistry<PluginOcsRoute> = createServerRegistry('OCS route', ocsRouteProblem);
   readonly capabilityContributions: ServerRegistry<CapabilitiesContribution> = createServerRegistry('capabilities contribution', capabilitiesProblem);
   readonly nodeHooks: ServerRegistry<NodeHook> = createServerRegistry('node hook', hookProblem);
   readonly liveProperties: ServerRegistry<LivePropertyContribution> = createServerRegistry('live property', (property) => this.livePropertyProblem(property));
@@ -120,6 +136,7 @@ export class PluginHost {
   constructor(
     private readonly log: HostLog,
     private readonly database?: HostDatabase,
+    private readonly services?: HostServices,
   ) {}
 
   /** The ids of the active plugins. */
@@ -150,11 +167,14 @@ export class PluginHost {
     const ctx: ServerPluginContext = Object.freeze({
       pluginId: id,
       routes: scoped(this.routes),
+      ocs: scoped(this.ocsRoutes),
       capabilities: scoped(this.capabilityContributions),
       nodeHooks: scoped(this.nodeHooks),
       liveProperties: scoped(this.liveProperties),
       commands: scoped(this.commands),
       database: this.pluginDatabase(id),
+      files: this.service(id, 'files'),
+      users: this.service(id, 'users'),
       log,
     });
     try {
@@ -165,6 +185,15 @@ export class PluginHost {
       throw new ServerPluginError(id, `activation failed: ${messageOf(error)}`);
     }
     this.active.set(id, { definition, undos });
+  }
+
+  /** `ctx.files` or `ctx.users`: the server's, or (a host made without them) one that throws naming the plugin. */
+  private service<K extends keyof HostServices>(id: string, key: K): HostServices[K] {
+    const given = this.services?.[key];
+    if (given) return given;
+    return new Proxy({} as HostServices[K], {
+      get: () => () => Promise.reject(new ServerPluginError(id, `has no ${key} here (the host was made without them)`)),
+    });
   }
 
   /** `ctx.database` of the plugin `id`: the server's database, migrations named for the plugin. */

@@ -7,3 +7,4 @@ export { findPluginPackages } from './packages';
 export type { PluginPackage, RejectedPackage } from './packages';
 export { pluginMigrations } from './migrations';
 export { registerPluginRoutes } from './http-routes';
+export { registerPluginOcsRoutes } from './ocs-routes';

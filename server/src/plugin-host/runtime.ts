@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SqlDialectName } from '../db/connection';
+import type { UserStore } from '../auth/users';
 import type { FileService } from '../storage/file-service';
 import type { HostLog } from './host';
 import { PluginHost, messageOf } from './host';
@@ -7,6 +8,7 @@ import type { PluginLoadFailure } from './loader';
 import { loadServerPlugins } from './loader';
 import type { PluginPackage, RejectedPackage } from './packages';
 import { findPluginPackages } from './packages';
+import { hostServices } from './services';
 import { PluginStates } from './states';
 
 /** The plugins of a running server: what is installed, switched and active. */
@@ -26,8 +28,9 @@ export interface PluginRuntime {
  * connects their node hooks to the storage layer. Problems are logged with the plugin's id
  * and the server starts without that plugin.
  */
-export async function startPlugins(options: { pluginsDir: string; db: Kysely<unknown>; dialect?: SqlDialectName; files: FileService; log: HostLog }): Promise<PluginRuntime> {
-  const host = new PluginHost(options.log, { db: options.db, dialect: options.dialect ?? 'sqlite' });
+export async function startPlugins(options: { pluginsDir: string; db: Kysely<unknown>; dialect?: SqlDialectName; files: FileService; users?: UserStore; log: HostLog }): Promise<PluginRuntime> {
+  const services = options.users ? hostServices(options.files, options.users) : undefined;
+  const host = new PluginHost(options.log, { db: options.db, dialect: options.dialect ?? 'sqlite' }, services);
   const states = new PluginStates(options.db);
   const { packages, rejected } = await findPluginPackages(options.pluginsDir);
   for (const problem of rejected) options.log.error(`The plugin package in ${problem.dir} was left out: ${problem.message}`);
