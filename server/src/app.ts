@@ -106,6 +106,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     db,
     config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval },
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
+    mountsFor: (uid) => plugins.host.mountsFor(uid, (owner) => accounts.users.get(owner)),
   });
 
   const sweeper = setInterval(() => {

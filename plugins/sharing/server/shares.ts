@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { randomInt } from 'node:crypto';
-import type { JsonValue, PluginFiles, PluginNode, PluginUsers } from '@cumulus/server/plugin-api';
+import type { JsonValue, PluginFiles, PluginMount, PluginNode, PluginUsers } from '@cumulus/server/plugin-api';
 import type { ViewedNode } from './nodes';
 import { NodeViews, isWithin } from './nodes';
 import {
@@ -215,6 +215,26 @@ export class ShareService {
       }
     }
     await this.store.delete(doomed);
+  }
+
+  /**
+   * The received user shares of `uid` as mounts of their tree (mount type `shared`, the
+   * granted permissions only): renaming or moving the root changes where it appears for
+   * them alone; deleting it unshares it from them.
+   */
+  async mountsOf(uid: string): Promise<PluginMount[]> {
+    return (await this.views.received(uid))
+      .filter((share) => share.file_target !== null && share.uid_file_owner !== uid)
+      .map((share) => ({
+        path: share.file_target ?? '',
+        owner: share.uid_file_owner,
+        fileid: share.file_source,
+        permissions: share.permissions,
+        mountType: 'shared',
+        attributes: share.attributes ?? '[]',
+        moved: (to: string) => this.store.update(share.id, { file_target: to }),
+        unmounted: () => this.remove(share),
+      }));
   }
 
   /** Drops the shares of the owner's nodes that no longer exist (after a delete). */

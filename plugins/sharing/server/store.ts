@@ -32,16 +32,39 @@ function normalise(row: ShareRow): ShareRow {
   return { ...row, id: Number(row.id), file_source: Number(row.file_source), stime: Number(row.stime), permissions: Number(row.permissions), share_type: Number(row.share_type), hide_download: Number(row.hide_download), mail_send: Number(row.mail_send) };
 }
 
-/** The `sharing_shares` table. */
+/**
+ * The `sharing_shares` table, and the share types of every shared node kept in memory for
+ * `oc:share-types` (a live property is read synchronously for every node of a listing). The
+ * memory follows this process's changes; {@link refreshTypes} reloads it.
+ */
 export class ShareStore {
   private readonly db: Kysely<SharingTables>;
+  private types = new Map<number, number[]>();
 
   constructor(db: Kysely<unknown>) {
     this.db = db.withTables<SharingTables>();
   }
 
+  /** The distinct share types of the shares of the node with this file id, ascending. */
+  typesOf(fileid: number): readonly number[] {
+    return this.types.get(fileid) ?? [];
+  }
+
+  /** Reloads the share types of every node from the table. */
+  async refreshTypes(): Promise<void> {
+    const rows = await this.db.selectFrom('sharing_shares').select(['file_source', 'share_type']).execute();
+    const types = new Map<number, number[]>();
+    for (const row of rows) {
+      const list = types.get(Number(row.file_source)) ?? [];
+      if (!list.includes(Number(row.share_type))) list.push(Number(row.share_type));
+      types.set(Number(row.file_source), list.sort((a, b) => a - b));
+    }
+    this.types = types;
+  }
+
   async insert(share: Omit<ShareRow, 'id'>): Promise<ShareRow> {
     const inserted = await this.db.insertInto('sharing_shares').values(share).returning('id').executeTakeFirstOrThrow();
+    await this.refreshTypes();
     return { ...share, id: Number(inserted.id) };
   }
 
@@ -85,5 +108,6 @@ export class ShareStore {
   async delete(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.deleteFrom('sharing_shares').where('id', 'in', [...ids]).execute();
+    await this.refreshTypes();
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedUser } from '../auth/types';
-import type { FileService } from '../storage/file-service';
+import type { FilesView, StorageMount } from '../storage/mounted-files';
 import type { LockStore } from '../storage/locks';
 import type { PropertyStore } from '../storage/properties';
 import type { UploadStore } from '../storage/uploads';
@@ -10,7 +10,8 @@ import type { LiveProperty } from './properties';
 
 /** Services the WebDAV methods use. */
 export interface DavServices {
-  files: FileService;
+  /** The files as the request's user sees them (their mounts included). */
+  files: FilesView;
   properties: PropertyStore;
   locks: LockStore;
   uploads: UploadStore;
@@ -19,6 +20,8 @@ export interface DavServices {
   instanceId: string;
   /** The live properties the enabled plugins contribute, by Clark name (read per request). */
   pluginLiveProperties(): ReadonlyMap<string, LiveProperty>;
+  /** The mounts of a user's tree (received shares), from the enabled plugins. */
+  mountsFor(uid: string): Promise<StorageMount[]>;
 }
 
 /** Which DAV tree a request addresses. */

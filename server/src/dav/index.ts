@@ -9,6 +9,8 @@ import { StorageError, fail } from '../storage/errors';
 import { decodeUrlPath, encodeSegment } from '../storage/paths';
 import type { DavRequest, DavServices, DavTree } from './context';
 import type { LiveProperty } from './properties';
+import type { StorageMount } from '../storage/mounted-files';
+import { MountedFiles } from '../storage/mounted-files';
 import { sendError, errorBody } from './errors';
 import { ALLOWED_METHODS, options } from './methods/options';
 import { propfind } from './methods/propfind';
@@ -87,6 +89,8 @@ export function registerDav(
     config: { maxChunkSize: number; rescanInterval: number };
     /** The plugins' live properties (none when not given). */
     pluginLiveProperties?: () => ReadonlyMap<string, LiveProperty>;
+    /** The mounts of a user's tree, from the plugins' mount providers (none when not given). */
+    mountsFor?: (uid: string) => Promise<StorageMount[]>;
   },
 ): void {
   const services: DavServices = {
@@ -97,6 +101,7 @@ export function registerDav(
     config: deps.config,
     instanceId: `oc${createHash('sha1').update(deps.files.dataDir).digest('hex').slice(0, 10)}`,
     pluginLiveProperties: deps.pluginLiveProperties ?? (() => new Map()),
+    mountsFor: deps.mountsFor ?? (async () => []),
   };
   for (const verb of DAV_VERBS) if (!app.supportedMethods.includes(verb)) app.addHttpMethod(verb, { hasBody: false });
 
@@ -136,7 +141,7 @@ export function registerDav(
     // is still in flight when the handler's promise settles).
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       try {
-        await handle(services, request, reply);
+        await handle(services, deps.files, request, reply);
       } catch (error) {
         if (!reply.sent && !reply.raw.headersSent) sendError(reply, error);
       }
@@ -148,7 +153,7 @@ export function registerDav(
   });
 }
 
-async function handle(services: DavServices, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function handle(services: DavServices, own: FileService, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const user = request.user;
   if (!user) {
     reply.code(401).header('www-authenticate', 'Basic realm="Cumulus", charset="UTF-8"');
@@ -166,10 +171,12 @@ async function handle(services: DavServices, request: FastifyRequest, reply: Fas
     if (uid !== user.uid) fail('not-found', 'Principal not found');
   }
   const base = resolved.uid === null ? resolved.base : `/remote.php/dav/${resolved.tree}/${encodeSegment(user.uid)}`;
+  // The files tree is the user's own files with the mounts of their tree (received shares).
+  const mounts = resolved.tree === 'root' ? [] : await services.mountsFor(user.uid);
   const ctx: DavRequest = {
     request,
     reply,
-    services,
+    services: mounts.length === 0 ? services : { ...services, files: new MountedFiles(own, user.uid, mounts) },
     user,
     uid: user.uid,
     tree: resolved.tree,

@@ -19,7 +19,7 @@ export interface PropertyContext {
   locks: LockRecord[];
   /** Encoded base href of the tree. */
   base: string;
-  /** Live properties contributed by the enabled plugins, by Clark name (the built-in ones win). */
+  /** Live properties contributed by the enabled plugins, by Clark name (a server name only where the server allows it to be replaced). */
   pluginLive?: ReadonlyMap<string, LiveProperty>;
 }
 
@@ -110,13 +110,14 @@ const liveList: LiveProperty[] = [
   { prefix: 'd', local: 'lockdiscovery', allprop: true, get: lockDiscovery },
   { prefix: 'nc', local: 'has-preview', get: (e) => (e.type === 'file' && PREVIEWABLE_MIMES.has(e.mime) ? 'true' : 'false') },
   { prefix: 'nc', local: 'is-encrypted', constant: true, get: () => '0' },
-  { prefix: 'nc', local: 'mount-type', constant: true, get: () => '' },
+  { prefix: 'nc', local: 'mount-type', get: (e) => escapeXml(e.mount?.type ?? '') },
+  { prefix: 'nc', local: 'is-mount-root', get: (e) => (e.mount?.root ? 'true' : 'false') },
   { prefix: 'oc', local: 'comments-unread', constant: true, get: () => '0' },
   { prefix: 'oc', local: 'favorite', get: (e) => (e.favorite ? '1' : '0') },
   { prefix: 'oc', local: 'fileid', get: (e) => String(e.fileid) },
   { prefix: 'oc', local: 'id', get: (e, pc) => ocId(e.fileid, pc.instanceId) },
-  { prefix: 'oc', local: 'owner-display-name', constant: true, get: (_e, pc) => escapeXml(pc.user.displayName) },
-  { prefix: 'oc', local: 'owner-id', constant: true, get: (_e, pc) => escapeXml(pc.user.uid) },
+  { prefix: 'oc', local: 'owner-display-name', get: (e, pc) => escapeXml(e.mount?.ownerDisplayName ?? pc.user.displayName) },
+  { prefix: 'oc', local: 'owner-id', get: (e, pc) => escapeXml(e.mount?.owner ?? pc.user.uid) },
   { prefix: 'oc', local: 'permissions', get: (e) => e.permissions },
   { prefix: 'oc', local: 'size', get: (e) => String(e.size) },
   // As Nextcloud's ChecksumList: the stored `TYPE:hex TYPE:hex` text in one oc:checksum; 404 when none.
@@ -125,8 +126,8 @@ const liveList: LiveProperty[] = [
   { prefix: 'nc', local: 'creation_time', get: (e) => String(e.creationTime) },
   { prefix: 'nc', local: 'hidden', constant: true, get: () => 'false' },
   { prefix: 'oc', local: 'share-types', constant: true, get: () => '' },
-  { prefix: 'nc', local: 'share-attributes', constant: true, get: () => '[]' },
-  { prefix: 'ocs', local: 'share-permissions', constant: true, get: (e) => (e.type === 'folder' ? '31' : '19') },
+  { prefix: 'nc', local: 'share-attributes', get: (e) => escapeXml(e.mount?.attributes ?? '[]') },
+  { prefix: 'ocs', local: 'share-permissions', get: (e) => (e.mount ? String(e.type === 'folder' ? e.mount.permissions : e.mount.permissions & 19) : e.type === 'folder' ? '31' : '19') },
   { prefix: 'nc', local: 'sharees', constant: true, get: () => '' },
   { prefix: 'oc', local: 'data-fingerprint', get: (e) => (e.path === '/' ? '' : undefined) },
 ];
@@ -222,7 +223,7 @@ export class ResponseRenderer {
       if (seen.has(clark)) continue;
       seen.add(clark);
       const prefix = knownPrefix[name.ns] ?? 'd';
-      this.steps.push({ name, clark, live: LIVE_PROPERTIES.get(clark) ?? pc.pluginLive?.get(clark), open: `<${prefix}:${name.local}>`, close: `</${prefix}:${name.local}>`, empty: emptyProp(name) });
+      this.steps.push({ name, clark, live: pc.pluginLive?.get(clark) ?? LIVE_PROPERTIES.get(clark), open: `<${prefix}:${name.local}>`, close: `</${prefix}:${name.local}>`, empty: emptyProp(name) });
     }
     this.variable = this.steps.filter((step) => !step.live?.constant);
     const constantFor = (type: 'file' | 'folder'): { found: string; missing: string } => {

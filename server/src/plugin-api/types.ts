@@ -120,13 +120,61 @@ export interface LivePropertyContribution {
   /** Unique among live properties. */
   id: string;
   prefix: 'oc' | 'nc' | 'ocs';
-  /** The element's local name, e.g. `trashbin-filename`; not one the server already has. */
+  /**
+   * The element's local name, e.g. `trashbin-filename`; not one the server already has, except
+   * the sharing properties the server answers empty without a plugin (`oc:share-types`,
+   * `nc:sharees`), which a plugin's value replaces.
+   */
   name: string;
   /**
-   * The node's value as text (the server escapes it), or undefined when the node has none
-   * (404 in the answer). Called for every node of a listing: keep it synchronous and fast.
+   * The node's value: text (the server escapes it), or a list of child elements (each
+   * rendered `<prefix:name>text</prefix:name>`, text escaped, as `oc:share-types` holds
+   * `oc:share-type` elements), or undefined when the node has none (404 in the answer).
+   * Called for every node of a listing: keep it synchronous and fast.
    */
-  get(node: PluginNode): string | undefined;
+  get(node: PluginNode): string | readonly PluginXmlElement[] | undefined;
+}
+
+/** A child element of a live property's value. */
+export interface PluginXmlElement {
+  prefix: 'd' | 'oc' | 'nc' | 'ocs';
+  /** An XML name. */
+  name: string;
+  text: string;
+}
+
+/**
+ * A node of another user's tree that appears in a user's tree (a received share), as a mount
+ * provider gives it. The storage/DAV path layer resolves every path at or below `path` to the
+ * owner's node, with only the granted permissions; the mount root always allows rename/move
+ * within the user's own tree and delete, which the provider is told of (it never deletes
+ * anything of the owner's). Quota inside the mount counts against the owner.
+ */
+export interface PluginMount {
+  /** Where it appears in the user's tree, e.g. `/Photos` (never `/`); its parent is a folder of the user's own tree. */
+  path: string;
+  /** The owner of the mounted node. */
+  owner: string;
+  /** The mounted node's file id in the owner's tree (a file or a folder). */
+  fileid: number;
+  /** The granted permission bits: READ 1, UPDATE 2, CREATE 4, DELETE 8, SHARE 16. */
+  permissions: number;
+  /** `nc:mount-type` of every node inside, e.g. `shared`. */
+  mountType: string;
+  /** `nc:share-attributes` of every node inside: a JSON list of `{scope, key, value}`; a `permissions`/`download` false forbids GET, COPY and MOVE of files (403). */
+  attributes: string;
+  /** The user renamed or moved the mount root to `to` (a path in their own tree). */
+  moved(to: string): Promise<void>;
+  /** The user deleted the mount root: take it out of their tree. */
+  unmounted(): Promise<void>;
+}
+
+/** Gives the mounts of a user's tree. */
+export interface MountProvider {
+  /** Unique among mount providers. */
+  id: string;
+  /** The user's mounts now (called per WebDAV request of theirs; keep it quick). */
+  mounts(uid: string): Promise<readonly PluginMount[]>;
 }
 
 /**
@@ -286,6 +334,8 @@ export interface ServerPluginContext {
   readonly nodeHooks: ScopedRegistry<NodeHook>;
   /** WebDAV live properties. */
   readonly liveProperties: ScopedRegistry<LivePropertyContribution>;
+  /** Mount providers: nodes of other users' trees in a user's tree. */
+  readonly mounts: ScopedRegistry<MountProvider>;
   /** Commands of the `cumulus` command line. */
   readonly commands: ScopedRegistry<PluginCommand>;
   /** The database, for the plugin's own tables. */

@@ -2,16 +2,19 @@ import type {
   CapabilitiesContribution,
   JsonValue,
   LivePropertyContribution,
+  MountProvider,
   NodeHook,
   PluginCommand,
   PluginDatabase,
   PluginLog,
+  PluginMount,
   PluginFiles,
   PluginMigration,
   PluginNode,
   PluginOcsRoute,
   PluginRoute,
   PluginUsers,
+  PluginXmlElement,
   ScopedRegistry,
   ServerPluginContext,
   ServerPluginDefinition,
@@ -27,6 +30,7 @@ import { NS } from '../dav/xml/element';
 import { escapeXml } from '../dav/xml/serialize';
 import type { NodeEventListener } from '../storage/node-events';
 import type { FileEntry } from '../storage/types';
+import type { StorageMount } from '../storage/mounted-files';
 import type { ServerRegistry } from './registry';
 import { createServerRegistry } from './registry';
 import { routePathProblem } from './route-paths';
@@ -77,6 +81,22 @@ function hookProblem(hook: NodeHook): string | null {
 }
 
 const PREFIX_NS = { oc: NS.oc, nc: NS.nc, ocs: NS.ocs } as const;
+const CHILD_PREFIXES = new Set(['d', 'oc', 'nc', 'ocs']);
+
+/** Server properties a plugin's value replaces (the server answers them empty on its own). */
+export const REPLACEABLE_PROPERTIES = new Set([`{${NS.oc}}share-types`, `{${NS.nc}}sharees`]);
+
+/** A live property's value as the WebDAV layer inserts it: text escaped, child elements rendered. */
+function renderValue(value: string | readonly PluginXmlElement[]): string {
+  if (typeof value === 'string') return escapeXml(value);
+  if (!Array.isArray(value)) return escapeXml(String(value));
+  return value
+    .map((child: PluginXmlElement) => {
+      if (!CHILD_PREFIXES.has(child.prefix) || !PROPERTY_NAME.test(child.name)) throw new Error(`invalid child element ${String(child.prefix)}:${String(child.name)}`);
+      return `<${child.prefix}:${child.name}>${escapeXml(String(child.text))}</${child.prefix}:${child.name}>`;
+    })
+    .join('');
+}
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const COMMAND_NAME = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -126,6 +146,7 @@ export class PluginHost {
   readonly capabilityContributions: ServerRegistry<CapabilitiesContribution> = createServerRegistry('capabilities contribution', capabilitiesProblem);
   readonly nodeHooks: ServerRegistry<NodeHook> = createServerRegistry('node hook', hookProblem);
   readonly liveProperties: ServerRegistry<LivePropertyContribution> = createServerRegistry('live property', (property) => this.livePropertyProblem(property));
+  readonly mountProviders: ServerRegistry<MountProvider> = createServerRegistry('mount provider', (provider) => (typeof provider.mounts === 'function' ? null : 'mounts must be a function'));
   readonly commands: ServerRegistry<PluginCommand> = createServerRegistry('command', (command, owner) => {
     const problem = commandProblem(command);
     if (problem !== null) return problem;
@@ -171,6 +192,7 @@ export class PluginHost {
       capabilities: scoped(this.capabilityContributions),
       nodeHooks: scoped(this.nodeHooks),
       liveProperties: scoped(this.liveProperties),
+      mounts: scoped(this.mountProviders),
       commands: scoped(this.commands),
       database: this.pluginDatabase(id),
       files: this.service(id, 'files'),
@@ -251,7 +273,7 @@ export class PluginHost {
     if (typeof property.name !== 'string' || !PROPERTY_NAME.test(property.name)) return 'its name must be an XML name';
     if (typeof property.get !== 'function') return 'get must be a function';
     const clark = clarkOf(property);
-    if (LIVE_PROPERTIES.has(clark)) return `${property.prefix}:${property.name} is a property of the server`;
+    if (LIVE_PROPERTIES.has(clark) && !REPLACEABLE_PROPERTIES.has(clark)) return `${property.prefix}:${property.name} is a property of the server`;
     const taken = this.liveProperties.list().find(({ entry }) => clarkOf(entry) === clark);
     return taken ? `${property.prefix}:${property.name} is already given by "${taken.owner}"` : null;
   }
@@ -269,7 +291,7 @@ export class PluginHost {
         get: (node, pc) => {
           try {
             const value = entry.get(pluginNode(pc.user.uid, node));
-            return value === undefined ? undefined : escapeXml(String(value));
+            return value === undefined ? undefined : renderValue(value);
           } catch (error) {
             this.log.error(`[plugin ${owner}] the live property ${entry.prefix}:${entry.name} failed: ${messageOf(error)}`);
             return undefined;
@@ -278,6 +300,41 @@ export class PluginHost {
       });
     }
     return map;
+  }
+
+  /**
+   * The mounts of `uid`'s tree from every mount provider, with the owner's display name and
+   * quota (`owner` looks them up; a mount whose owner is unknown is left out). A provider
+   * that throws is logged with its plugin and gives none.
+   */
+  async mountsFor(uid: string, owner: (uid: string) => Promise<{ displayName: string; quota: number } | null>): Promise<StorageMount[]> {
+    const out: StorageMount[] = [];
+    for (const { owner: plugin, entry } of this.mountProviders.list()) {
+      let mounts: readonly PluginMount[];
+      try {
+        mounts = await entry.mounts(uid);
+      } catch (error) {
+        this.log.error(`[plugin ${plugin}] the mount provider "${entry.id}" failed: ${messageOf(error)}`);
+        continue;
+      }
+      for (const mount of mounts) {
+        const user = await owner(mount.owner);
+        if (!user || typeof mount.path !== 'string' || mount.path === '/' || !mount.path.startsWith('/')) continue;
+        out.push({
+          path: mount.path,
+          owner: mount.owner,
+          ownerDisplayName: user.displayName,
+          ownerQuota: user.quota,
+          fileid: mount.fileid,
+          permissions: mount.permissions,
+          mountType: mount.mountType,
+          attributes: mount.attributes,
+          moved: (to) => mount.moved(to),
+          unmounted: () => mount.unmounted(),
+        });
+      }
+    }
+    return out;
   }
 
   /** The registered commands by their full name, `<plugin id>:<name>`. */
