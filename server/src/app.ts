@@ -21,6 +21,8 @@ import { answerClientError } from './client-errors';
 import type { PluginRuntime } from './plugin-host';
 import { pluginMigrations, startPlugins } from './plugin-host';
 import { installServerErrorLog } from './server-errors';
+import type { PublicLinkAccess } from './auth/public-links';
+import { PublicLinkGuard } from './auth/public-links';
 
 /** The name of the metadata database inside the data dir. */
 export const DATABASE_FILE = 'cumulus.sqlite';
@@ -100,13 +102,22 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
   installCompression(app);
   registerApi(app, { config, db, files, accounts, plugins });
-  registerWeb(app, { config, files, accounts });
+  // Public links (plugins' providers): one resolver and one password guard for the page and DAV.
+  const publicGuard = new PublicLinkGuard({ maxFailures: config.throttleMaxFailures, window: config.throttleWindow, delayMs: config.throttleDelayMs });
+  const publicLink = async (token: string): Promise<PublicLinkAccess | null> => {
+    const link = await plugins.host.publicLink(token);
+    const owner = link ? await accounts.users.get(link.owner) : null;
+    return link && owner ? { token, link, ownerDisplayName: owner.displayName, ownerQuota: owner.quota } : null;
+  };
+  registerWeb(app, { config, files, accounts, publicLinks: { resolve: publicLink, guard: publicGuard } });
   registerDav(app, {
     files,
     db,
     config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval },
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
     mountsFor: (uid) => plugins.host.mountsFor(uid, (owner) => accounts.users.get(owner)),
+    publicLink,
+    publicGuard,
   });
 
   const sweeper = setInterval(() => {

@@ -21,6 +21,8 @@ export default defineServerPlugin({
     ctx.capabilities.register({ id: 'files_sharing', capabilities: sharingCapabilities });
     // Received shares appear in the recipient's tree, with the granted permissions only.
     ctx.mounts.register({ id: 'received-shares', mounts: (uid) => shares.mountsOf(uid) });
+    // Link tokens for the server's public pages and public WebDAV.
+    ctx.publicLinks.register({ id: 'links', resolve: (token) => shares.publicLink(token) });
     // The sharer's side (and the recipient's) sees which kinds of shares a node has.
     ctx.liveProperties.register({
       id: 'share-types',

@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { randomInt } from 'node:crypto';
-import type { JsonValue, PluginFiles, PluginMount, PluginNode, PluginUsers } from '@cumulus/server/plugin-api';
+import type { JsonValue, PluginFiles, PluginMount, PluginNode, PluginUsers, PublicLink } from '@cumulus/server/plugin-api';
 import type { ViewedNode } from './nodes';
 import { NodeViews, isWithin } from './nodes';
 import {
@@ -17,6 +17,7 @@ import {
   downloadAllowed,
   expirationField,
   isExpired,
+  isTokenShaped,
   linkPermissions,
   newToken,
   numberedName,
@@ -235,6 +236,28 @@ export class ShareService {
         moved: (to: string) => this.store.update(share.id, { file_target: to }),
         unmounted: () => this.remove(share),
       }));
+  }
+
+  /**
+   * The public link of `token`: a link share that has not expired, whose node exists and whose
+   * sharer still may share it (else null: the server answers 404). Tokens not of the shape
+   * this server hands out are not looked up.
+   */
+  async publicLink(token: string): Promise<PublicLink | null> {
+    if (!isTokenShaped(token)) return null;
+    const share = await this.store.byToken(token);
+    if (!share || share.share_type !== SHARE_TYPE_LINK || isExpired(share.expiration, today())) return null;
+    const node = await this.files.getById(share.uid_file_owner, share.file_source);
+    const sharer = node ? await this.views.view(share.uid_owner, share.uid_file_owner, node) : null;
+    if (!node || !sharer || (sharer.permissions & SHARE) === 0) return null;
+    return {
+      owner: share.uid_file_owner,
+      fileid: share.file_source,
+      permissions: share.permissions & ~SHARE,
+      attributes: share.attributes ?? '[]',
+      hideDownload: share.hide_download === 1,
+      passwordHash: share.password,
+    };
   }
 
   /** Drops the shares of the owner's nodes that no longer exist (after a delete). */

@@ -11,6 +11,9 @@ import type { DavRequest, DavServices, DavTree } from './context';
 import type { LiveProperty } from './properties';
 import type { StorageMount } from '../storage/mounted-files';
 import { MountedFiles } from '../storage/mounted-files';
+import type { PublicLinkAccess } from '../auth/public-links';
+import { PublicLinkGuard } from '../auth/public-links';
+import { handlePublic } from './public';
 import { sendError, errorBody } from './errors';
 import { ALLOWED_METHODS, options } from './methods/options';
 import { propfind } from './methods/propfind';
@@ -91,6 +94,10 @@ export function registerDav(
     pluginLiveProperties?: () => ReadonlyMap<string, LiveProperty>;
     /** The mounts of a user's tree, from the plugins' mount providers (none when not given). */
     mountsFor?: (uid: string) => Promise<StorageMount[]>;
+    /** The public link of a token, from the plugins (public WebDAV answers 404 when not given). */
+    publicLink?: (token: string) => Promise<PublicLinkAccess | null>;
+    /** Password checks of public links (shared with the `/s/{token}` page). */
+    publicGuard?: PublicLinkGuard;
   },
 ): void {
   const services: DavServices = {
@@ -149,6 +156,19 @@ export function registerDav(
     };
     for (const url of ['/remote.php/dav', '/remote.php/dav/*', '/remote.php/webdav', '/remote.php/webdav/*']) {
       dav.route({ method: METHODS, url, handler, config: { auth: 'required' } });
+    }
+    // Public links: anonymous, with the link's own authentication (dav/public.ts).
+    const publicDeps = { resolve: deps.publicLink ?? (async () => null), guard: deps.publicGuard ?? new PublicLinkGuard(), methods: FILES_METHODS };
+    const publicHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      try {
+        await handlePublic(services, deps.files, publicDeps, request, reply);
+      } catch (error) {
+        if (!reply.sent && !reply.raw.headersSent) sendError(reply, error);
+      }
+      return reply;
+    };
+    for (const url of ['/public.php/dav/files/*', '/public.php/webdav', '/public.php/webdav/*']) {
+      dav.route({ method: METHODS, url, handler: publicHandler, config: { auth: 'public' } });
     }
   });
 }

@@ -26,6 +26,8 @@ export type {
   PluginUser,
   PluginUsers,
   PluginXmlElement,
+  PublicLink,
+  PublicLinkProvider,
   ScopedRegistry,
   ServerPluginContext,
   ServerPluginDefinition,

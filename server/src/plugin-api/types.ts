@@ -169,6 +169,36 @@ export interface PluginMount {
   unmounted(): Promise<void>;
 }
 
+/**
+ * A public link as the server serves it to anonymous visitors: the node it shows (a file or a
+ * folder, the root of the visitor's view), what they may do there, and its password.
+ */
+export interface PublicLink {
+  /** The owner of the shared node and its file id there. */
+  owner: string;
+  fileid: number;
+  /** READ 1, UPDATE 2, CREATE 4, DELETE 8 (a file drop has CREATE without READ). */
+  permissions: number;
+  /** JSON list of `{scope, key, value}`; `permissions`/`download` false refuses downloads. */
+  attributes: string;
+  /** The page offers no download (`/s/{token}/download` answers 404); DAV still serves the viewer. */
+  hideDownload: boolean;
+  /** The argon2 hash of the link's password, or null for an open link. */
+  passwordHash: string | null;
+}
+
+/**
+ * Resolves public link tokens. The server serves `/s/{token}` (password first when protected,
+ * with brute-force throttling), `/public.php/dav/files/{token}/…` and `/public.php/webdav` for
+ * the links a provider resolves, and nothing for the rest (404).
+ */
+export interface PublicLinkProvider {
+  /** Unique among public link providers. */
+  id: string;
+  /** The working link of `token` (not expired, node present), or null. */
+  resolve(token: string): Promise<PublicLink | null>;
+}
+
 /** Gives the mounts of a user's tree. */
 export interface MountProvider {
   /** Unique among mount providers. */
@@ -336,6 +366,8 @@ export interface ServerPluginContext {
   readonly liveProperties: ScopedRegistry<LivePropertyContribution>;
   /** Mount providers: nodes of other users' trees in a user's tree. */
   readonly mounts: ScopedRegistry<MountProvider>;
+  /** Public link providers: tokens anonymous visitors reach a node by. */
+  readonly publicLinks: ScopedRegistry<PublicLinkProvider>;
   /** Commands of the `cumulus` command line. */
   readonly commands: ScopedRegistry<PluginCommand>;
   /** The database, for the plugin's own tables. */

@@ -15,6 +15,8 @@ import type {
   PluginRoute,
   PluginUsers,
   PluginXmlElement,
+  PublicLink,
+  PublicLinkProvider,
   ScopedRegistry,
   ServerPluginContext,
   ServerPluginDefinition,
@@ -147,6 +149,7 @@ export class PluginHost {
   readonly nodeHooks: ServerRegistry<NodeHook> = createServerRegistry('node hook', hookProblem);
   readonly liveProperties: ServerRegistry<LivePropertyContribution> = createServerRegistry('live property', (property) => this.livePropertyProblem(property));
   readonly mountProviders: ServerRegistry<MountProvider> = createServerRegistry('mount provider', (provider) => (typeof provider.mounts === 'function' ? null : 'mounts must be a function'));
+  readonly publicLinkProviders: ServerRegistry<PublicLinkProvider> = createServerRegistry('public link provider', (provider) => (typeof provider.resolve === 'function' ? null : 'resolve must be a function'));
   readonly commands: ServerRegistry<PluginCommand> = createServerRegistry('command', (command, owner) => {
     const problem = commandProblem(command);
     if (problem !== null) return problem;
@@ -193,6 +196,7 @@ export class PluginHost {
       nodeHooks: scoped(this.nodeHooks),
       liveProperties: scoped(this.liveProperties),
       mounts: scoped(this.mountProviders),
+      publicLinks: scoped(this.publicLinkProviders),
       commands: scoped(this.commands),
       database: this.pluginDatabase(id),
       files: this.service(id, 'files'),
@@ -335,6 +339,19 @@ export class PluginHost {
       }
     }
     return out;
+  }
+
+  /** The public link of `token` from the first provider that knows it, or null (a provider that throws is logged). */
+  async publicLink(token: string): Promise<PublicLink | null> {
+    for (const { owner, entry } of this.publicLinkProviders.list()) {
+      try {
+        const link = await entry.resolve(token);
+        if (link) return link;
+      } catch (error) {
+        this.log.error(`[plugin ${owner}] the public link provider "${entry.id}" failed: ${messageOf(error)}`);
+      }
+    }
+    return null;
   }
 
   /** The registered commands by their full name, `<plugin id>:<name>`. */

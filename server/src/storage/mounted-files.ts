@@ -26,6 +26,11 @@ export interface StorageMount {
   attributes: string;
   moved(to: string): Promise<void>;
   unmounted(): Promise<void>;
+  /**
+   * A public link's view (the mount is then the whole tree, `path` `/`): `oc:permissions`
+   * without `S`, no mount root, and the root can be neither moved nor deleted.
+   */
+  public?: boolean;
 }
 
 const READ = 1;
@@ -52,8 +57,8 @@ export function downloadForbidden(attributes: string): boolean {
  * `R` SHARE, `G` READ, `D` DELETE (always on the mount root: it can be unshared), `NV` UPDATE,
  * then `W` for writable files or `CK` for folders with CREATE.
  */
-export function mountedLetters(bits: number, type: 'file' | 'folder', root: boolean): string {
-  let out = 'S';
+export function mountedLetters(bits: number, type: 'file' | 'folder', root: boolean, anonymous = false): string {
+  let out = anonymous ? '' : 'S';
   if (bits & SHARE) out += 'R';
   if (bits & READ) out += 'G';
   if (bits & DELETE || root) out += 'D';
@@ -132,7 +137,7 @@ export class MountedFiles implements FilesView {
     const root = await this.rootOf(best);
     if (!root) return { uid, path, active: null };
     if (path !== best.path && root.type !== 'folder') fail('not-found', 'File not found');
-    const rest = path.slice(best.path.length);
+    const rest = best.path === '/' ? (path === '/' ? '' : path) : path.slice(best.path.length);
     return { uid: best.owner, path: root.path === '/' ? rest || '/' : root.path + rest, active: { mount: best, root } };
   }
 
@@ -145,14 +150,16 @@ export class MountedFiles implements FilesView {
   private shown(entry: FileEntry, active: Active): FileEntry {
     const { mount, root } = active;
     const isRoot = entry.fileid === root.fileid;
-    const path = isRoot ? mount.path : mount.path + entry.path.slice(root.path.length);
+    const below = entry.path.slice(root.path === '/' ? 0 : root.path.length);
+    const path = isRoot ? mount.path : mount.path === '/' ? below : mount.path + below;
     const bits = this.bits(active, entry.type);
+    const anonymous = mount.public === true;
     return {
       ...entry,
       path,
-      name: isRoot ? baseName(mount.path) : entry.name,
-      permissions: mountedLetters(mount.permissions & (entry.type === 'file' ? ~CREATE : ~0), entry.type, isRoot),
-      mount: { type: mount.mountType, root: isRoot, owner: mount.owner, ownerDisplayName: mount.ownerDisplayName, permissions: bits, attributes: mount.attributes },
+      name: isRoot ? baseName(mount.path) || entry.name : entry.name,
+      permissions: mountedLetters(mount.permissions & (entry.type === 'file' ? ~CREATE : ~0), entry.type, isRoot && !anonymous, anonymous),
+      mount: { type: mount.mountType, root: isRoot && !anonymous, owner: mount.owner, ownerDisplayName: mount.ownerDisplayName, permissions: bits, attributes: mount.attributes },
     };
   }
 
@@ -250,6 +257,7 @@ export class MountedFiles implements FilesView {
   async delete(uid: string, path: string): Promise<void> {
     const place = await this.place(uid, path);
     if (place.active && normalizePath(path) === place.active.mount.path) {
+      if (place.active.mount.public) fail('forbidden', 'The shared node itself cannot be deleted');
       // Deleting the mount root takes it out of this user's tree; the owner's node stays.
       await place.active.mount.unmounted();
       return;
@@ -271,7 +279,10 @@ export class MountedFiles implements FilesView {
   async move(uid: string, from: string, to: string, options: { replace?: boolean } = {}): Promise<FileEntry> {
     const source = await this.place(uid, from);
     const target = await this.place(uid, to);
-    if (source.active && normalizePath(from) === source.active.mount.path) return this.moveMount(source.active, normalizePath(to), target);
+    if (source.active && normalizePath(from) === source.active.mount.path) {
+      if (source.active.mount.public) fail('forbidden', 'The shared node itself cannot be moved');
+      return this.moveMount(source.active, normalizePath(to), target);
+    }
     if (source.active && downloadForbidden(source.active.mount.attributes)) fail('forbidden', VIEW_ONLY_MESSAGE);
     if (source.active && target.active && source.active.mount === target.active.mount) {
       const rename = parentPath(source.path) === parentPath(target.path);
