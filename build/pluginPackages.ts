@@ -44,6 +44,8 @@ export function findPluginPackages(pluginsDir: string): PluginPackage[] {
     const field = pkg.cumulus as Partial<CumulusPackageField> | undefined;
     if (field === undefined) continue;
     const where = `${path.relative(process.cwd(), packageFile)} "cumulus"`;
+    // A plugin with only a server part has no remote to build.
+    if (field.exposes === undefined && typeof (field as { server?: unknown }).server === 'string') continue;
     if (typeof field.exposes !== 'string') throw new Error(`${where}: "exposes" must name the module to expose`);
     const exposes = path.resolve(dir, field.exposes);
     if (!existsSync(exposes)) throw new Error(`${where}: "exposes" ${field.exposes} does not exist`);
