@@ -324,18 +324,7 @@ export class PluginHost {
       for (const mount of mounts) {
         const user = await owner(mount.owner);
         if (!user || typeof mount.path !== 'string' || mount.path === '/' || !mount.path.startsWith('/')) continue;
-        out.push({
-          path: mount.path,
-          owner: mount.owner,
-          ownerDisplayName: user.displayName,
-          ownerQuota: user.quota,
-          fileid: mount.fileid,
-          permissions: mount.permissions,
-          mountType: mount.mountType,
-          attributes: mount.attributes,
-          moved: (to) => mount.moved(to),
-          unmounted: () => mount.unmounted(),
-        });
+        out.push({ ...mount, ownerDisplayName: user.displayName, ownerQuota: user.quota });
       }
     }
     return out;

@@ -5,7 +5,7 @@ import type { OcsData } from '../api/ocs';
 import { sendOcs } from '../api/ocs';
 import { userOf } from '../api/routes';
 import type { PluginHost } from './host';
-import { matchRoute } from './route-paths';
+import { chooseRoute } from './route-paths';
 
 const METHODS: PluginRouteMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
@@ -48,16 +48,15 @@ export function registerPluginOcsRoutes(app: FastifyInstance, host: PluginHost):
       throw new HttpError(400, 'The path is not valid URL encoding.');
     }
     const method = request.method as PluginRouteMethod;
-    const matching = host.ocsRoutes
-      .list()
-      .map(({ entry }) => ({ entry, params: matchRoute(entry.path, segments) }))
-      .filter((found) => found.params !== null);
-    if (matching.length === 0) throw new HttpError(404, 'Not found');
-    const chosen = matching.find(({ entry }) => entry.method === method);
-    if (!chosen?.params) {
-      const allow = [...new Set(matching.map(({ entry }) => entry.method))].join(', ');
-      throw new HttpError(405, `Method ${method} is not allowed here. Allowed: ${allow}.`, { Allow: allow });
-    }
+    const chosen = chooseRoute(
+      host.ocsRoutes.list().map(({ entry }) => entry),
+      segments,
+      method,
+      (status, allow) => {
+        if (status === 404) throw new HttpError(404, 'Not found');
+        throw new HttpError(405, `Method ${method} is not allowed here. Allowed: ${allow}.`, { Allow: allow });
+      },
+    );
     const ocsRequest: PluginOcsRequest = Object.freeze({
       uid: user.uid,
       method,

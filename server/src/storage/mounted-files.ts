@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
+import type { PluginMount } from '../plugin-api';
 import type { OpenedFile } from './content-store';
 import type { FileService, FileWriteOptions, FileWriteResult, NodeChanges } from './file-service';
 import type { SearchQuery } from './metadata-store';
@@ -13,25 +14,17 @@ export type FilesView = Pick<
   'dataDir' | 'ensureUserRoot' | 'getUsage' | 'stat' | 'list' | 'listing' | 'refreshTree' | 'openRead' | 'write' | 'install' | 'mkdir' | 'delete' | 'move' | 'copy' | 'changeNode' | 'favorites' | 'search'
 >;
 
-/** A node of another user's tree shown in this user's tree (see the plugin contract's `PluginMount`). */
-export interface StorageMount {
-  path: string;
-  owner: string;
+/** A node of another user's tree shown in this user's tree: the contract's mount with what the host looks up of its owner. */
+export type StorageMount = PluginMount & {
   ownerDisplayName: string;
   /** The owner's quota in bytes (-1 unlimited): writes inside the mount count against it. */
   ownerQuota: number;
-  fileid: number;
-  permissions: number;
-  mountType: string;
-  attributes: string;
-  moved(to: string): Promise<void>;
-  unmounted(): Promise<void>;
   /**
    * A public link's view (the mount is then the whole tree, `path` `/`): `oc:permissions`
    * without `S`, no mount root, and the root can be neither moved nor deleted.
    */
   public?: boolean;
-}
+};
 
 const READ = 1;
 const UPDATE = 2;
