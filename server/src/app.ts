@@ -23,6 +23,8 @@ import { davPluginHandlers, pluginMigrations, startPlugins } from './plugin-host
 import { installServerErrorLog } from './server-errors';
 import { readDeploymentConfig } from './plugin-host/deployment-config';
 import { ChangeFeed, installNotifyPush, registerChangeFeed } from './changes';
+import type { PublicLinkAccess } from './auth/public-links';
+import { PublicLinkGuard } from './auth/public-links';
 
 export { DATABASE_FILE } from './db/open';
 
@@ -112,6 +114,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     files,
     log: app.log,
     changes,
+    users: accounts.users,
     quotaOf: async (uid) => (await accounts.users.get(uid))?.quota ?? -1,
   });
   installServerErrorLog(app);
@@ -119,7 +122,14 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
   installCompression(app);
   registerApi(app, { config, db, files, accounts, plugins });
-  registerWeb(app, { config, files, accounts });
+  // Public links (plugins' providers): one resolver and one password guard for the page and DAV.
+  const publicGuard = new PublicLinkGuard({ maxFailures: config.throttleMaxFailures, window: config.throttleWindow, delayMs: config.throttleDelayMs });
+  const publicLink = async (token: string): Promise<PublicLinkAccess | null> => {
+    const link = await plugins.host.publicLink(token);
+    const owner = link ? await accounts.users.get(link.owner) : null;
+    return link && owner ? { token, link, ownerDisplayName: owner.displayName, ownerQuota: owner.quota } : null;
+  };
+  registerWeb(app, { config, files, accounts, publicLinks: { resolve: publicLink, guard: publicGuard } });
   registerDav(app, {
     files,
     db,
@@ -127,6 +137,9 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
     pluginHandlers: davPluginHandlers(plugins.host, files, app.log),
     pluginCollection: (name) => plugins.host.davCollection(name)?.entry,
+    mountsFor: (uid) => plugins.host.mountsFor(uid, (owner) => accounts.users.get(owner)),
+    publicLink,
+    publicGuard,
   });
   registerChangeFeed(app, changes);
   // Nextcloud's desktop and mobile clients: notify_push over the same feed.

@@ -70,7 +70,11 @@ describe('sidebar, settings and quota in the browser', () => {
     await row.locator('.files-cell--size').click();
     const sidebar = page.getByRole('complementary', { name: 'Details of "report.txt"' });
     await sidebar.waitFor();
-    await expect(sidebar.getByRole('tab').allTextContents()).resolves.toEqual(['Details']);
+    // Details, and Sharing from the sharing plugin (the file has share permission).
+    await expect(sidebar.getByRole('tab').allTextContents()).resolves.toEqual(['Details', 'Sharing']);
+    // The Sharing tab opens first where there is one, as in Nextcloud; Details is a click away.
+    await expect(sidebar.getByRole('tab', { name: 'Sharing' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await sidebar.getByRole('tab', { name: 'Details' }).click();
     await expect(sidebar.getByRole('tab', { name: 'Details' }).getAttribute('aria-selected')).resolves.toBe('true');
     const details = await sidebar.getByRole('tabpanel').locator('dt, dd').allTextContents();
     const pairs = Object.fromEntries(details.flatMap((text, index) => (index % 2 === 0 ? [[text, details[index + 1]]] : [])));

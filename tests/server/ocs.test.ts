@@ -43,7 +43,7 @@ describe('OCS and status endpoints', () => {
 
   it('answers OCS in XML unless JSON is asked for', async () => {
     const response = await request(server, '/ocs/v2.php/cloud/capabilities');
-    expect(response.headers.get('content-type')).toContain('text/xml');
+    expect(response.headers.get('content-type')).toContain('application/xml');
     const xml = await response.text();
     expect(xml).toContain('<ocs><meta><status>ok</status><statuscode>200</statuscode>');
     expect(xml).toContain('<max_parallel_count>5</max_parallel_count>');

@@ -4,7 +4,7 @@ import { registerFilesApi } from './files-api';
 import { registerOcsApi } from './ocs-api';
 import { registerPlugins } from './plugins';
 import { registerPluginFailureReports } from './plugin-failures';
-import { registerPluginRoutes } from '../plugin-host';
+import { registerPluginOcsRoutes, registerPluginRoutes } from '../plugin-host';
 import { registerPreview } from './preview';
 import { prepareScope } from './routes';
 import { registerStatus } from './status';
@@ -25,6 +25,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     registerPlugins(scope, deps.config.distDir, deps.plugins.states, deps.config.pluginsConfig);
     registerPluginFailureReports(scope);
     registerPluginRoutes(scope, deps.plugins.host);
+    registerPluginOcsRoutes(scope, deps.plugins.host);
     registerPreview(scope, deps);
   });
 }

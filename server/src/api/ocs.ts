@@ -16,18 +16,26 @@ export interface OcsStatus {
   message?: string;
 }
 
-/** The OCS v1 status code for an HTTP status (v1 answers HTTP 200 except for auth failures). */
+/** The OCS v1 `meta.statuscode` (plugins-protocol.md §1.1): 100 for success, else the error's own code, 997 for 401. */
 function v1Code(status: number): number {
-  if (status === 200) return 100;
-  if (status === 401 || status === 403) return 997;
-  if (status === 404) return 998;
-  return 996;
+  if (status >= 200 && status < 300) return 100;
+  return status === 401 ? 997 : status;
 }
 
-/** True when the client asked for JSON (`format=json` or an `Accept` naming JSON); OCS defaults to XML. */
+/** The HTTP status of an OCS v2 answer: the code itself, 997→401, 998→404, 996/999→500, outside 200–600 → 400. */
+function v2HttpStatus(code: number): number {
+  if (code === 997) return 401;
+  if (code === 998) return 404;
+  if (code === 996 || code === 999) return 500;
+  return code < 200 || code > 600 ? 400 : code;
+}
+
+/** True when the client asked for JSON (`format=json` in the query or body, or an `Accept` naming JSON); OCS defaults to XML. */
 export function wantsJson(request: FastifyRequest): boolean {
   const query = request.query as Record<string, unknown> | undefined;
   if (query && typeof query.format === 'string') return query.format.toLowerCase() === 'json';
+  const body = request.body as Record<string, unknown> | undefined;
+  if (body && typeof body === 'object' && typeof body.format === 'string') return body.format.toLowerCase() === 'json';
   return /application\/json/i.test(request.headers.accept ?? '');
 }
 
@@ -59,19 +67,19 @@ export function toOcsXml(value: OcsData): string {
  */
 export function sendOcs(request: FastifyRequest, reply: FastifyReply, data: OcsData, status: OcsStatus = { status: 200 }): FastifyReply {
   const version = ocsVersionOf(request.url) ?? 2;
-  const ok = status.status >= 200 && status.status < 300;
-  const meta = {
+  const httpStatus = version === 1 ? (status.status === 401 || status.status === 429 ? status.status : 200) : v2HttpStatus(status.status);
+  const ok = version === 1 ? v1Code(status.status) === 100 : httpStatus >= 200 && httpStatus < 300;
+  const meta: { [key: string]: OcsData } = {
     status: ok ? 'ok' : 'failure',
     statuscode: version === 1 ? v1Code(status.status) : status.status,
     message: status.message ?? (ok ? 'OK' : ''),
-    totalitems: '',
-    itemsperpage: '',
+    // v1 always carries the paging fields (strings); v2 only when set, which it never is here.
+    ...(version === 1 ? { totalitems: '', itemsperpage: '' } : {}),
   };
-  const httpStatus = version === 1 && status.status !== 401 && status.status !== 429 ? 200 : status.status;
   const body = { ocs: { meta, data: data ?? [] } };
   reply.code(httpStatus);
   if (wantsJson(request)) return reply.type('application/json; charset=utf-8').send(body);
   return reply
-    .type('text/xml; charset=UTF-8')
+    .type('application/xml; charset=utf-8')
     .send(`<?xml version="1.0"?>\n<ocs>${toOcsXml(body.ocs as unknown as OcsData)}</ocs>\n`);
 }

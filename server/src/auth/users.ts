@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { AccountTables } from './tables';
 import type { AuthenticatedUser } from './types';
@@ -73,6 +74,22 @@ export class UserStore {
   /** Every user, ordered by id. */
   async list(): Promise<UserRecord[]> {
     const rows = await this.db.selectFrom('users').selectAll().orderBy('uid').execute();
+    return rows.map(toRecord);
+  }
+
+  /**
+   * Users whose id or display name contains `term`, case-insensitive (every user for `''`),
+   * ordered by id: at most `limit` after skipping `offset`.
+   */
+  async search(term: string, limit: number, offset = 0): Promise<UserRecord[]> {
+    const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    let query = this.db.selectFrom('users').selectAll();
+    if (term !== '') {
+      query = query.where((eb) =>
+        eb.or([eb(eb.fn('lower', ['uid']), 'like', sql<string>`${pattern} escape '\\'`), eb(eb.fn('lower', ['display_name']), 'like', sql<string>`${pattern} escape '\\'`)]),
+      );
+    }
+    const rows = await query.orderBy('uid').limit(limit).offset(offset).execute();
     return rows.map(toRecord);
   }
 

@@ -238,7 +238,7 @@ describe('the change feed across server processes', () => {
 describe('the change feed for plugins', () => {
   it('sends what a plugin emits through ctx.changes (a share added to a recipient) to that user only', async () => {
     const { feed } = await setup();
-    const host = new PluginHost({ info: () => undefined, warn: () => undefined, error: () => undefined }, undefined, undefined, feed);
+    const host = new PluginHost({ info: () => undefined, warn: () => undefined, error: () => undefined }, undefined, { changes: feed });
     let ctx: ServerPluginContext | undefined;
     await host.activate(defineServerPlugin({ id: 'sharing', activate: (c) => void (ctx = c) }));
     const bob = recorder();

@@ -8,6 +8,7 @@ import { hasDatabase } from '../db/open';
 import type { ServerConfig } from '../config';
 import { PluginHost, PluginStates, findPluginPackages } from '../plugin-host';
 import { loadServerPlugins } from '../plugin-host/loader';
+import { pluginUsers } from '../plugin-host/services';
 import type { Command } from './user-commands';
 import { println } from './io';
 
@@ -44,7 +45,10 @@ export async function loadPluginCommands(config: ServerConfig, stderr: Writable)
     host = new PluginHost(
       log,
       { db: services.db, dialect: dialectOf(services.db) },
-      { files: services.files, quotaOf: async (uid) => (await services.accounts.users.get(uid))?.quota ?? -1 },
+      {
+        storage: { files: services.files, quotaOf: async (uid) => (await services.accounts.users.get(uid))?.quota ?? -1, users: services.accounts.users },
+        users: pluginUsers(services.accounts.users),
+      },
     );
     const failures = await loadServerPlugins(host, packages, disabled);
     for (const failure of failures) println(stderr, `The plugin "${failure.id}" was not loaded: ${failure.message}`);

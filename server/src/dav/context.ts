@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedUser } from '../auth/types';
-import type { FileService } from '../storage/file-service';
+import type { FilesView, StorageMount } from '../storage/mounted-files';
 import type { LockStore } from '../storage/locks';
 import type { PropertyStore } from '../storage/properties';
 import type { UploadStore } from '../storage/uploads';
@@ -12,7 +12,8 @@ import type { PaginateCache } from './paginate';
 
 /** Services the WebDAV methods use. */
 export interface DavServices {
-  files: FileService;
+  /** The files as the request's user sees them (their mounts included). */
+  files: FilesView;
   properties: PropertyStore;
   locks: LockStore;
   uploads: UploadStore;
@@ -25,6 +26,8 @@ export interface DavServices {
   pluginHandlers: DavPluginHandlers;
   /** Snapshots of paged PROPFIND results (Nextcloud's `X-NC-Paginate`). */
   paginate: PaginateCache;
+  /** The mounts of a user's tree (received shares), from the enabled plugins. */
+  mountsFor(uid: string): Promise<StorageMount[]>;
 }
 
 /** Which DAV tree a request addresses (`plugin`: a plugin's collection, see plugin-collection.ts). */

@@ -14,7 +14,9 @@ export const ERROR_STATUS: Record<StorageErrorKind, { status: number; exception:
   'bad-request': { status: 400, exception: 'Sabre\\DAV\\Exception\\BadRequest' },
   // A name the filename rules refuse: Nextcloud's own exception class for it.
   'invalid-path': { status: 400, exception: 'OCA\\DAV\\Connector\\Sabre\\Exception\\InvalidPath' },
+  unauthorized: { status: 401, exception: 'Sabre\\DAV\\Exception\\NotAuthenticated' },
   forbidden: { status: 403, exception: 'Sabre\\DAV\\Exception\\Forbidden' },
+  'too-many-requests': { status: 429, exception: 'OCA\\DAV\\Connector\\Sabre\\Exception\\TooManyRequests' },
   'not-found': { status: 404, exception: 'Sabre\\DAV\\Exception\\NotFound' },
   'method-not-allowed': { status: 405, exception: 'Sabre\\DAV\\Exception\\MethodNotAllowed' },
   conflict: { status: 409, exception: 'Sabre\\DAV\\Exception\\Conflict' },

@@ -11,6 +11,11 @@ import type { DavRequest, DavServices, DavTree } from './context';
 import type { LiveProperty } from './properties';
 import type { DavPluginHandlers } from './plugin-handlers';
 import { NO_PLUGIN_HANDLERS } from './plugin-handlers';
+import type { StorageMount } from '../storage/mounted-files';
+import { MountedFiles } from '../storage/mounted-files';
+import type { PublicLinkAccess } from '../auth/public-links';
+import { PublicLinkGuard } from '../auth/public-links';
+import { handlePublic } from './public';
 import { sendError, errorBody } from './errors';
 import { ALLOWED_METHODS, options } from './methods/options';
 import { propfind } from './methods/propfind';
@@ -106,6 +111,12 @@ export function registerDav(
     pluginHandlers?: DavPluginHandlers;
     /** The active plugins' DAV collections by name (none when not given): looked up per request, so a disabled plugin's is 404. */
     pluginCollection?: (name: string) => DavCollection | undefined;
+    /** The mounts of a user's tree, from the plugins' mount providers (none when not given). */
+    mountsFor?: (uid: string) => Promise<StorageMount[]>;
+    /** The public link of a token, from the plugins (public WebDAV answers 404 when not given). */
+    publicLink?: (token: string) => Promise<PublicLinkAccess | null>;
+    /** Password checks of public links (shared with the `/s/{token}` page). */
+    publicGuard?: PublicLinkGuard;
   },
 ): void {
   const services: DavServices = {
@@ -118,6 +129,7 @@ export function registerDav(
     pluginLiveProperties: deps.pluginLiveProperties ?? (() => new Map()),
     pluginHandlers: deps.pluginHandlers ?? NO_PLUGIN_HANDLERS,
     paginate: new PaginateCache(),
+    mountsFor: deps.mountsFor ?? (async () => []),
   };
   for (const verb of DAV_VERBS) if (!app.supportedMethods.includes(verb)) app.addHttpMethod(verb, { hasBody: false });
 
@@ -157,7 +169,7 @@ export function registerDav(
     // is still in flight when the handler's promise settles).
     const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
       try {
-        await handle(services, request, reply, deps.pluginCollection ?? (() => undefined));
+        await handle(services, deps.files, request, reply, deps.pluginCollection ?? (() => undefined));
       } catch (error) {
         if (!reply.sent && !reply.raw.headersSent) sendError(reply, error);
       }
@@ -166,10 +178,29 @@ export function registerDav(
     for (const url of ['/remote.php/dav', '/remote.php/dav/*', '/remote.php/webdav', '/remote.php/webdav/*']) {
       dav.route({ method: METHODS, url, handler, config: { auth: 'required' } });
     }
+    // Public links: anonymous, with the link's own authentication (dav/public.ts).
+    const publicDeps = { resolve: deps.publicLink ?? (async () => null), guard: deps.publicGuard ?? new PublicLinkGuard(), methods: FILES_METHODS };
+    const publicHandler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      try {
+        await handlePublic(services, deps.files, publicDeps, request, reply);
+      } catch (error) {
+        if (!reply.sent && !reply.raw.headersSent) sendError(reply, error);
+      }
+      return reply;
+    };
+    for (const url of ['/public.php/dav/files/*', '/public.php/webdav', '/public.php/webdav/*']) {
+      dav.route({ method: METHODS, url, handler: publicHandler, config: { auth: 'public' } });
+    }
   });
 }
 
-async function handle(services: DavServices, request: FastifyRequest, reply: FastifyReply, collections: (name: string) => DavCollection | undefined): Promise<void> {
+async function handle(
+  services: DavServices,
+  own: FileService,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  collections: (name: string) => DavCollection | undefined,
+): Promise<void> {
   const user = request.user;
   if (!user) {
     reply.code(401).header('www-authenticate', 'Basic realm="Cumulus", charset="UTF-8"');
@@ -193,10 +224,12 @@ async function handle(services: DavServices, request: FastifyRequest, reply: Fas
   }
   const treeName = resolved.tree === 'plugin' ? (resolved.collection ?? '') : resolved.tree;
   const base = resolved.uid === null ? resolved.base : `/remote.php/dav/${treeName}/${encodeSegment(user.uid)}`;
+  // The files tree is the user's own files with the mounts of their tree (received shares).
+  const mounts = resolved.tree === 'root' ? [] : await services.mountsFor(user.uid);
   const ctx: DavRequest = {
     request,
     reply,
-    services,
+    services: mounts.length === 0 ? services : { ...services, files: new MountedFiles(own, user.uid, mounts) },
     user,
     uid: user.uid,
     tree: resolved.tree,

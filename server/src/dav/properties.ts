@@ -19,7 +19,7 @@ export interface PropertyContext {
   locks: LockRecord[];
   /** Encoded base href of the tree. */
   base: string;
-  /** Live properties contributed by the enabled plugins, by Clark name (the built-in ones win). */
+  /** Live properties contributed by the enabled plugins, by Clark name (a server name only where the server allows it to be replaced). */
   pluginLive?: ReadonlyMap<string, LiveProperty>;
 }
 
@@ -110,13 +110,14 @@ const liveList: LiveProperty[] = [
   { prefix: 'd', local: 'lockdiscovery', allprop: true, get: lockDiscovery },
   { prefix: 'nc', local: 'has-preview', get: (e) => (e.type === 'file' && PREVIEWABLE_MIMES.has(e.mime) ? 'true' : 'false') },
   { prefix: 'nc', local: 'is-encrypted', constant: true, get: () => '0' },
-  { prefix: 'nc', local: 'mount-type', constant: true, get: () => '' },
+  { prefix: 'nc', local: 'mount-type', constant: true, get: (e) => escapeXml(e.mount?.type ?? '') },
+  { prefix: 'nc', local: 'is-mount-root', constant: true, get: (e) => (e.mount?.root ? 'true' : 'false') },
   { prefix: 'oc', local: 'comments-unread', constant: true, get: () => '0' },
   { prefix: 'oc', local: 'favorite', get: (e) => (e.favorite ? '1' : '0') },
   { prefix: 'oc', local: 'fileid', get: (e) => String(e.fileid) },
   { prefix: 'oc', local: 'id', get: (e, pc) => ocId(e.fileid, pc.instanceId) },
-  { prefix: 'oc', local: 'owner-display-name', constant: true, get: (_e, pc) => escapeXml(pc.user.displayName) },
-  { prefix: 'oc', local: 'owner-id', constant: true, get: (_e, pc) => escapeXml(pc.user.uid) },
+  { prefix: 'oc', local: 'owner-display-name', constant: true, get: (e, pc) => escapeXml(e.mount?.ownerDisplayName ?? pc.user.displayName) },
+  { prefix: 'oc', local: 'owner-id', constant: true, get: (e, pc) => escapeXml(e.mount?.owner ?? pc.user.uid) },
   { prefix: 'oc', local: 'permissions', get: (e) => e.permissions },
   { prefix: 'oc', local: 'size', get: (e) => String(e.size) },
   // As Nextcloud's ChecksumList: the stored `TYPE:hex TYPE:hex` text in one oc:checksum; 404 when none.
@@ -125,8 +126,8 @@ const liveList: LiveProperty[] = [
   { prefix: 'nc', local: 'creation_time', get: (e) => String(e.creationTime) },
   { prefix: 'nc', local: 'hidden', constant: true, get: () => 'false' },
   { prefix: 'oc', local: 'share-types', constant: true, get: () => '' },
-  { prefix: 'nc', local: 'share-attributes', constant: true, get: () => '[]' },
-  { prefix: 'ocs', local: 'share-permissions', constant: true, get: (e) => (e.type === 'folder' ? '31' : '19') },
+  { prefix: 'nc', local: 'share-attributes', constant: true, get: (e) => escapeXml(e.mount?.attributes ?? '[]') },
+  { prefix: 'ocs', local: 'share-permissions', constant: true, get: (e) => (e.mount ? String(e.type === 'folder' ? e.mount.permissions : e.mount.permissions & 19) : e.type === 'folder' ? '31' : '19') },
   { prefix: 'nc', local: 'sharees', constant: true, get: () => '' },
   { prefix: 'oc', local: 'data-fingerprint', get: (e) => (e.path === '/' ? '' : undefined) },
 ];
@@ -225,7 +226,7 @@ export class ResponseRenderer {
       if (seen.has(clark)) continue;
       seen.add(clark);
       const prefix = knownPrefix[name.ns] ?? 'd';
-      this.steps.push({ name, clark, live: LIVE_PROPERTIES.get(clark) ?? pc.pluginLive?.get(clark), open: `<${prefix}:${name.local}>`, close: `</${prefix}:${name.local}>`, empty: emptyProp(name) });
+      this.steps.push({ name, clark, live: pc.pluginLive?.get(clark) ?? LIVE_PROPERTIES.get(clark), open: `<${prefix}:${name.local}>`, close: `</${prefix}:${name.local}>`, empty: emptyProp(name) });
     }
     this.variable = this.steps.filter((step) => !step.live?.constant);
     const constantFor = (type: 'file' | 'folder'): { found: string; missing: string } => {
@@ -276,6 +277,19 @@ export class ResponseRenderer {
   }
 
   /** One `d:response` for a node. */
+  /** Renders live properties one by one for `entry`. */
+  private renderEach(steps: readonly { live?: LiveProperty | undefined; open: string; close: string; empty: string }[], entry: FileEntry, named: boolean): { found: string; missing: string } {
+    let found = '';
+    let missing = '';
+    for (const step of steps) {
+      const value = step.live?.get(entry, this.pc);
+      if (value === undefined) {
+        if (named) missing += step.empty;
+      } else found += value === '' ? step.empty : step.open + value + step.close;
+    }
+    return { found, missing };
+  }
+
   render(href: string, entry: FileEntry, dead: Map<string, string> | undefined): string {
     let found: string;
     let missing: string;
@@ -285,10 +299,12 @@ export class ResponseRenderer {
       for (const p of liveList) found += emptyProp({ ns: prefixNs[p.prefix], local: p.local });
       for (const clark of dead?.keys() ?? []) found += emptyProp(parseClark(clark));
     } else {
-      const constant = this.constant[entry.type];
+      const named = this.request.kind === 'prop';
+      // A node reached through a mount (a received share) has its own values of the
+      // otherwise constant properties (mount type, owner, share permissions and attributes).
+      const constant = entry.mount ? this.renderEach(this.steps.filter((step) => step.live?.constant), entry, named) : this.constant[entry.type];
       found = constant.found;
       missing = constant.missing;
-      const named = this.request.kind === 'prop';
       for (const step of this.variable) {
         if (step.live) {
           const value = step.live.get(entry, this.pc);

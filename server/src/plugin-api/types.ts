@@ -122,13 +122,154 @@ export interface LivePropertyContribution {
   /** Unique among live properties. */
   id: string;
   prefix: 'oc' | 'nc' | 'ocs';
-  /** The element's local name, e.g. `trashbin-filename`; not one the server already has. */
+  /**
+   * The element's local name, e.g. `trashbin-filename`; not one the server already has, except
+   * the sharing properties the server answers empty without a plugin (`oc:share-types`,
+   * `nc:sharees`), which a plugin's value replaces.
+   */
   name: string;
   /**
-   * The node's value as text (the server escapes it), or undefined when the node has none
-   * (404 in the answer). Called for every node of a listing: keep it synchronous and fast.
+   * The node's value: text (the server escapes it), or a list of child elements (each
+   * rendered `<prefix:name>text</prefix:name>`, text escaped, as `oc:share-types` holds
+   * `oc:share-type` elements), or undefined when the node has none (404 in the answer).
+   * Called for every node of a listing: keep it synchronous and fast.
    */
-  get(node: PluginNode): string | undefined;
+  get(node: PluginNode): string | readonly PluginPropertyElement[] | undefined;
+}
+
+/** A child element of a live property's value. */
+export interface PluginPropertyElement {
+  prefix: 'd' | 'oc' | 'nc' | 'ocs';
+  /** An XML name. */
+  name: string;
+  text: string;
+}
+
+/**
+ * A node of another user's tree that appears in a user's tree (a received share), as a mount
+ * provider gives it. The storage/DAV path layer resolves every path at or below `path` to the
+ * owner's node, with only the granted permissions; the mount root always allows rename/move
+ * within the user's own tree and delete, which the provider is told of (it never deletes
+ * anything of the owner's). Quota inside the mount counts against the owner.
+ */
+export interface PluginMount {
+  /** Where it appears in the user's tree, e.g. `/Photos` (never `/`); its parent is a folder of the user's own tree. */
+  path: string;
+  /** The owner of the mounted node. */
+  owner: string;
+  /** The mounted node's file id in the owner's tree (a file or a folder). */
+  fileid: number;
+  /** The granted permission bits: READ 1, UPDATE 2, CREATE 4, DELETE 8, SHARE 16. */
+  permissions: number;
+  /** `nc:mount-type` of every node inside, e.g. `shared`. */
+  mountType: string;
+  /** `nc:share-attributes` of every node inside: a JSON list of `{scope, key, value}`; a `permissions`/`download` false forbids GET, COPY and MOVE of files (403). */
+  attributes: string;
+  /** The user renamed or moved the mount root to `to` (a path in their own tree). */
+  moved(to: string): Promise<void>;
+  /** The user deleted the mount root: take it out of their tree. */
+  unmounted(): Promise<void>;
+}
+
+/**
+ * A public link as the server serves it to anonymous visitors: the node it shows (a file or a
+ * folder, the root of the visitor's view), what they may do there, and its password.
+ */
+export interface PublicLink {
+  /** The owner of the shared node and its file id there. */
+  owner: string;
+  fileid: number;
+  /** READ 1, UPDATE 2, CREATE 4, DELETE 8 (a file drop has CREATE without READ). */
+  permissions: number;
+  /** JSON list of `{scope, key, value}`; `permissions`/`download` false refuses downloads. */
+  attributes: string;
+  /** The page offers no download (`/s/{token}/download` answers 404); DAV still serves the viewer. */
+  hideDownload: boolean;
+  /** The argon2 hash of the link's password, or null for an open link. */
+  passwordHash: string | null;
+}
+
+/**
+ * Resolves public link tokens. The server serves `/s/{token}` (password first when protected,
+ * with brute-force throttling), `/public.php/dav/files/{token}/…` and `/public.php/webdav` for
+ * the links a provider resolves, and nothing for the rest (404).
+ */
+export interface PublicLinkProvider {
+  /** Unique among public link providers. */
+  id: string;
+  /** The working link of `token` (not expired, node present), or null. */
+  resolve(token: string): Promise<PublicLink | null>;
+}
+
+/** Gives the mounts of a user's tree. */
+export interface MountProvider {
+  /** Unique among mount providers. */
+  id: string;
+  /** The user's mounts now (called per WebDAV request of theirs; keep it quick). */
+  mounts(uid: string): Promise<readonly PluginMount[]>;
+}
+
+/**
+ * A request to a plugin's OCS route, from a signed-in user. OCS clients send parameters in
+ * the query string, as a form or as JSON (often mixed): `input` holds them merged, the body
+ * winning, with PHP-style list keys (`shareType[]=0&shareType[]=1`) as arrays under the bare name.
+ */
+export interface PluginOcsRequest {
+  /** The signed-in user. */
+  readonly uid: string;
+  readonly method: PluginRouteMethod;
+  /** The path below `/ocs/v2.php` (or `/ocs/v1.php`), e.g. `/apps/files_sharing/api/v1/shares/12`. */
+  readonly path: string;
+  /** The values of the route's `:name` segments. */
+  readonly params: Readonly<Record<string, string>>;
+  /** Query and body parameters, merged (see above). */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** Scheme, host and port the client reached the server at, e.g. `https://cloud.example`, for absolute URLs in answers. */
+  readonly origin: string;
+}
+
+/**
+ * What an OCS route answers; the server wraps it in the OCS envelope (v1 or v2, JSON or XML as
+ * the client asked, plugins-protocol.md §1). `status` is the OCS status: 200 (the default) for
+ * success, else the error's code (400, 403, 404, …) with its `message`.
+ */
+export interface PluginOcsResponse {
+  status?: number;
+  message?: string;
+  data: JsonValue;
+  headers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * An OCS route, answered at `/ocs/v2.php<path>` and `/ocs/v1.php<path>` for signed-in users, in
+ * the OCS envelope. Its path lives under `/apps/` (Nextcloud apps' OCS paths, e.g.
+ * `/apps/files_sharing/api/v1/shares`), never the server's own OCS paths. Unknown OCS paths and
+ * a disabled plugin's answer 404 in the envelope.
+ */
+export interface PluginOcsRoute {
+  /** Unique among OCS routes. */
+  id: string;
+  method: PluginRouteMethod;
+  /** Starts with `/apps/`; a segment `:name` matches any one segment (its value in `params`). */
+  path: string;
+  handle(request: PluginOcsRequest): PluginOcsResponse | Promise<PluginOcsResponse>;
+}
+
+/** A user of the server, as plugins see one. */
+export interface PluginUser {
+  readonly uid: string;
+  readonly displayName: string;
+}
+
+/** Read access to the server's users. */
+export interface PluginUsers {
+  /** The user with this id, or null. */
+  get(uid: string): Promise<PluginUser | null>;
+  /**
+   * Users whose id or display name contains `term` (case-insensitive; every user for `''`),
+   * ordered by id, at most `limit` of them after skipping `offset`.
+   */
+  search(term: string, limit: number, offset?: number): Promise<PluginUser[]>;
 }
 
 /** Where a plugin command writes. */
@@ -252,9 +393,9 @@ export interface PluginArea {
  * path never leaves it. Reads see the disk as the WebDAV layer does.
  */
 export interface PluginFiles {
-  /** The node at `path`, or null. */
+  /** The node at `path` in `uid`'s tree, or null when there is none (or the path is invalid, or no such user). */
   stat(uid: string, path: string): Promise<PluginNode | null>;
-  /** The node with this file id in the user's tree, or null. */
+  /** The node with this file id in `uid`'s tree, or null. */
   getById(uid: string, fileid: number): Promise<PluginNode | null>;
   /** The children of a folder (404 {@link PluginError} when it is none). */
   list(uid: string, path: string): Promise<PluginNode[]>;
@@ -347,12 +488,18 @@ export interface ServerPluginContext {
   readonly pluginId: string;
   /** Routes under `/apps/<plugin id>/…`. */
   readonly routes: ScopedRegistry<PluginRoute>;
+  /** OCS routes under `/ocs/v{1,2}.php/apps/…`. */
+  readonly ocs: ScopedRegistry<PluginOcsRoute>;
   /** Contributions to the OCS capabilities. */
   readonly capabilities: ScopedRegistry<CapabilitiesContribution>;
   /** Hooks on node events. */
   readonly nodeHooks: ScopedRegistry<NodeHook>;
   /** WebDAV live properties. */
   readonly liveProperties: ScopedRegistry<LivePropertyContribution>;
+  /** Mount providers: nodes of other users' trees in a user's tree. */
+  readonly mounts: ScopedRegistry<MountProvider>;
+  /** Public link providers: tokens anonymous visitors reach a node by. */
+  readonly publicLinks: ScopedRegistry<PublicLinkProvider>;
   /** Commands of the `cumulus` command line. */
   readonly commands: ScopedRegistry<PluginCommand>;
   /** Handlers of a WebDAV REPORT, by the report's name (see `dav-handlers.ts`). */
@@ -369,6 +516,8 @@ export interface ServerPluginContext {
   readonly jobs: ScopedRegistry<PluginJob>;
   /** Users' files, and the plugin's own per-user area. */
   readonly files: PluginFiles;
+  /** The server's users, read-only. */
+  readonly users: PluginUsers;
   readonly log: PluginLog;
 }
 

@@ -1,6 +1,7 @@
 import type { PluginArea, PluginFileRead, PluginFiles, PluginNode } from '../plugin-api';
 import { PluginError, ServerPluginError } from '../plugin-api';
 import { ERROR_STATUS } from '../dav/errors';
+import type { UserStore } from '../auth/users';
 import type { FileService } from '../storage/file-service';
 import { StorageError } from '../storage/errors';
 import { areaKey } from '../storage/areas';
@@ -10,6 +11,8 @@ import { pluginNode } from './plugin-node';
 /** What the host needs of the server to give plugins `ctx.files`. */
 export interface HostStorage {
   files: FileService;
+  /** The server's users: `ctx.files` answers nothing about a uid no user has (never taken as a folder name). */
+  users?: UserStore;
   /** The user's quota in bytes (-1: unlimited). */
   quotaOf(uid: string): Promise<number>;
 }
@@ -20,6 +23,25 @@ async function translated<T>(work: () => Promise<T>): Promise<T> {
     return await work();
   } catch (error) {
     if (error instanceof StorageError) throw new PluginError(ERROR_STATUS[error.kind].status, error.message);
+    throw error;
+  }
+}
+
+/** Whether `uid` is a user of the server (any uid when the host was given no users). */
+async function known(storage: HostStorage, uid: string): Promise<boolean> {
+  if (typeof uid !== 'string' || uid === '') return false;
+  return storage.users === undefined || (await storage.users.get(uid)) !== null;
+}
+
+/**
+ * Runs a lookup whose answer to a path the storage refuses (`..`, a bad name) or a node that
+ * is not there is null: those are answers, not failures. Anything else (a failing disk) throws.
+ */
+async function absentOnBadInput<T>(work: () => Promise<T | null>): Promise<T | null> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof StorageError) return null;
     throw error;
   }
 }
@@ -76,12 +98,14 @@ export function pluginFiles(pluginId: string, storage: HostStorage | undefined):
   let area: PluginArea | undefined;
   return Object.freeze({
     stat: (uid: string, path: string) =>
-      translated(async () => {
+      absentOnBadInput(async () => {
+        if (!(await known(need(), uid))) return null;
         const entry = await need().files.stat(uid, path);
         return entry ? pluginNode(uid, entry) : null;
       }),
     getById: (uid: string, fileid: number) =>
-      translated(async () => {
+      absentOnBadInput(async () => {
+        if (!Number.isSafeInteger(fileid) || !(await known(need(), uid))) return null;
         const entry = await need().files.getById(uid, fileid);
         return entry ? pluginNode(uid, entry) : null;
       }),

@@ -66,7 +66,7 @@ describe('ctx.files and the plugin’s area', () => {
   beforeEach(async () => {
     ({ files, cleanup, db } = await makeTestFiles());
     await files.ensureUserRoot('ann');
-    const host = new PluginHost(log, undefined, { files, quotaOf: async () => 5000 });
+    const host = new PluginHost(log, undefined, { storage: { files, quotaOf: async () => 5000 } });
     ctx = await contextOf(host);
   });
   afterEach(() => cleanup());

@@ -3,14 +3,23 @@ import type {
   DavCollection,
   JsonValue,
   LivePropertyContribution,
+  MountProvider,
   NodeHook,
   PluginChanges,
   PluginCommand,
   PluginDatabase,
   PluginJob,
   PluginLog,
+  PluginMount,
+  PluginFiles,
   PluginMigration,
+  PluginNode,
+  PluginOcsRoute,
   PluginRoute,
+  PluginUsers,
+  PluginPropertyElement,
+  PublicLink,
+  PublicLinkProvider,
   ReportHandler,
   SearchHandler,
   ScopedRegistry,
@@ -31,6 +40,8 @@ import type { HostStorage } from './files-access';
 import { pluginFiles } from './files-access';
 import { startJob } from './jobs';
 import { pluginNode } from './plugin-node';
+import type { FileEntry } from '../storage/types';
+import type { StorageMount } from '../storage/mounted-files';
 import type { ServerRegistry } from './registry';
 import { createServerRegistry } from './registry';
 import { routePathProblem } from './route-paths';
@@ -45,6 +56,25 @@ export interface HostDatabase {
   dialect: SqlDialectName;
 }
 
+/**
+ * What the host hands plugins besides registries: the files (`ctx.files`), the users
+ * (`ctx.users`) and the change feed (`ctx.changes`). Each is absent only in tests that need
+ * none; a plugin using a missing one gets an error naming it.
+ */
+export interface HostServices {
+  storage?: HostStorage;
+  users?: PluginUsers;
+  changes?: PluginChanges;
+}
+
+const FEED_NOT_RUNNING: PluginChanges = { emit: () => Promise.reject(new Error('The change feed is not running.')) };
+
+/** `ctx.users` of a host made without users: every call fails naming the plugin. */
+function noUsers(id: string): PluginUsers {
+  const missing = (): Promise<never> => Promise.reject(new ServerPluginError(id, 'has no users here (the host was made without them)'));
+  return { get: missing, search: missing };
+}
+
 /** Where the host logs: the server's logger. */
 export interface HostLog {
   info(message: string): void;
@@ -52,10 +82,16 @@ export interface HostLog {
   error(message: string): void;
 }
 
-function routeProblem(route: PluginRoute): string | null {
+function routeProblem(route: PluginRoute | PluginOcsRoute): string | null {
   if (!ROUTE_METHODS.has(route.method)) return `its method must be one of ${[...ROUTE_METHODS].join(', ')}`;
   if (typeof route.handle !== 'function') return 'handle must be a function';
   return routePathProblem(route.path);
+}
+
+function ocsRouteProblem(route: PluginOcsRoute): string | null {
+  const problem = routeProblem(route);
+  if (problem !== null) return problem;
+  return typeof route.path === 'string' && /^\/apps\/[^/]+\/./.test(route.path) ? null : 'its path must start with "/apps/<app>/"';
 }
 
 function capabilitiesProblem(contribution: CapabilitiesContribution): string | null {
@@ -70,6 +106,22 @@ function hookProblem(hook: NodeHook): string | null {
 }
 
 const PREFIX_NS = { oc: NS.oc, nc: NS.nc, ocs: NS.ocs } as const;
+const CHILD_PREFIXES = new Set(['d', 'oc', 'nc', 'ocs']);
+
+/** Server properties a plugin's value replaces (the server answers them empty on its own). */
+export const REPLACEABLE_PROPERTIES = new Set([`{${NS.oc}}share-types`, `{${NS.nc}}sharees`]);
+
+/** A live property's value as the WebDAV layer inserts it: text escaped, child elements rendered. */
+function renderValue(value: string | readonly PluginPropertyElement[]): string {
+  if (typeof value === 'string') return escapeXml(value);
+  if (!Array.isArray(value)) return escapeXml(String(value));
+  return value
+    .map((child: PluginPropertyElement) => {
+      if (!CHILD_PREFIXES.has(child.prefix) || !PROPERTY_NAME.test(child.name)) throw new Error(`invalid child element ${String(child.prefix)}:${String(child.name)}`);
+      return `<${child.prefix}:${child.name}>${escapeXml(String(child.text))}</${child.prefix}:${child.name}>`;
+    })
+    .join('');
+}
 const PROPERTY_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const COMMAND_NAME = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -120,10 +172,13 @@ export function mergeCapabilities(base: { [key: string]: JsonValue }, extra: { [
  * them, and answers the server's questions (which route, which capabilities, which hooks).
  */
 export class PluginHost {
-  readonly routes: ServerRegistry<PluginRoute> = createServerRegistry('route', routeProblem);
+  readonly routes: ServerRegistry<PluginRoute> = createServerRegistry<PluginRoute>('route', routeProblem);
+  readonly ocsRoutes: ServerRegistry<PluginOcsRoute> = createServerRegistry('OCS route', ocsRouteProblem);
   readonly capabilityContributions: ServerRegistry<CapabilitiesContribution> = createServerRegistry('capabilities contribution', capabilitiesProblem);
   readonly nodeHooks: ServerRegistry<NodeHook> = createServerRegistry('node hook', hookProblem);
   readonly liveProperties: ServerRegistry<LivePropertyContribution> = createServerRegistry('live property', (property) => this.livePropertyProblem(property));
+  readonly mountProviders: ServerRegistry<MountProvider> = createServerRegistry('mount provider', (provider) => (typeof provider.mounts === 'function' ? null : 'mounts must be a function'));
+  readonly publicLinkProviders: ServerRegistry<PublicLinkProvider> = createServerRegistry('public link provider', (provider) => (typeof provider.resolve === 'function' ? null : 'resolve must be a function'));
   readonly commands: ServerRegistry<PluginCommand> = createServerRegistry('command', (command, owner) => {
     const problem = commandProblem(command);
     if (problem !== null) return problem;
@@ -138,15 +193,12 @@ export class PluginHost {
   /**
    * @param log where plugin problems go
    * @param database the database plugins keep their tables in (`ctx.database`)
-   * @param changes the live change feed plugins emit to (`ctx.changes`); without one, an emit fails
+   * @param services files, users and the change feed (see {@link HostServices})
    */
   constructor(
     private readonly log: HostLog,
     private readonly database?: HostDatabase,
-    private readonly storage?: HostStorage,
-    private readonly changes: PluginChanges = {
-      emit: () => Promise.reject(new Error('The change feed is not running.')),
-    },
+    private readonly services: HostServices = {},
   ) {}
 
   /** The ids of the active plugins. */
@@ -177,14 +229,17 @@ export class PluginHost {
     const ctx: ServerPluginContext = Object.freeze({
       pluginId: id,
       routes: scoped(this.routes),
+      ocs: scoped(this.ocsRoutes),
       capabilities: scoped(this.capabilityContributions),
       nodeHooks: scoped(this.nodeHooks),
       liveProperties: scoped(this.liveProperties),
+      mounts: scoped(this.mountProviders),
+      publicLinks: scoped(this.publicLinkProviders),
       commands: scoped(this.commands),
       reports: scoped(this.reports),
       searches: scoped(this.searches),
       database: this.pluginDatabase(id),
-      changes: this.changes,
+      changes: this.services.changes ?? FEED_NOT_RUNNING,
       davCollections: scoped(this.davCollections),
       jobs: {
         // A job runs from its registration to its undo.
@@ -199,7 +254,8 @@ export class PluginHost {
           return undo;
         },
       },
-      files: pluginFiles(id, this.storage),
+      files: pluginFiles(id, this.services.storage),
+      users: this.services.users ?? noUsers(id),
       log,
     });
     try {
@@ -267,7 +323,7 @@ export class PluginHost {
     if (typeof property.name !== 'string' || !PROPERTY_NAME.test(property.name)) return 'its name must be an XML name';
     if (typeof property.get !== 'function') return 'get must be a function';
     const clark = clarkOf(property);
-    if (LIVE_PROPERTIES.has(clark)) return `${property.prefix}:${property.name} is a property of the server`;
+    if (LIVE_PROPERTIES.has(clark) && !REPLACEABLE_PROPERTIES.has(clark)) return `${property.prefix}:${property.name} is a property of the server`;
     const taken = this.liveProperties.list().find(({ entry }) => clarkOf(entry) === clark);
     return taken ? `${property.prefix}:${property.name} is already given by "${taken.owner}"` : null;
   }
@@ -285,7 +341,7 @@ export class PluginHost {
         get: (node, pc) => {
           try {
             const value = entry.get(pluginNode(pc.user.uid, node));
-            return value === undefined ? undefined : escapeXml(String(value));
+            return value === undefined ? undefined : renderValue(value);
           } catch (error) {
             this.log.error(`[plugin ${owner}] the live property ${entry.prefix}:${entry.name} failed: ${messageOf(error)}`);
             return undefined;
@@ -309,6 +365,43 @@ export class PluginHost {
   /** The DAV collection served at `/remote.php/dav/<name>/`, with its plugin, or undefined. */
   davCollection(name: string): { owner: string; entry: DavCollection } | undefined {
     return this.davCollections.list().find(({ entry }) => entry.name === name);
+  }
+
+  /**
+   * The mounts of `uid`'s tree from every mount provider, with the owner's display name and
+   * quota (`owner` looks them up; a mount whose owner is unknown is left out). A provider
+   * that throws is logged with its plugin and gives none.
+   */
+  async mountsFor(uid: string, owner: (uid: string) => Promise<{ displayName: string; quota: number } | null>): Promise<StorageMount[]> {
+    const out: StorageMount[] = [];
+    for (const { owner: plugin, entry } of this.mountProviders.list()) {
+      let mounts: readonly PluginMount[];
+      try {
+        mounts = await entry.mounts(uid);
+      } catch (error) {
+        this.log.error(`[plugin ${plugin}] the mount provider "${entry.id}" failed: ${messageOf(error)}`);
+        continue;
+      }
+      for (const mount of mounts) {
+        const user = await owner(mount.owner);
+        if (!user || typeof mount.path !== 'string' || mount.path === '/' || !mount.path.startsWith('/')) continue;
+        out.push({ ...mount, ownerDisplayName: user.displayName, ownerQuota: user.quota });
+      }
+    }
+    return out;
+  }
+
+  /** The public link of `token` from the first provider that knows it, or null (a provider that throws is logged). */
+  async publicLink(token: string): Promise<PublicLink | null> {
+    for (const { owner, entry } of this.publicLinkProviders.list()) {
+      try {
+        const link = await entry.resolve(token);
+        if (link) return link;
+      } catch (error) {
+        this.log.error(`[plugin ${owner}] the public link provider "${entry.id}" failed: ${messageOf(error)}`);
+      }
+    }
+    return null;
   }
 
   /** The registered commands by their full name, `<plugin id>:<name>`. */

@@ -3,7 +3,7 @@ import type { JsonValue, PluginRequest, PluginRouteMethod } from '../plugin-api'
 import { HttpError } from '../api/errors';
 import { userOf } from '../api/routes';
 import type { PluginHost } from './host';
-import { matchRoute } from './route-paths';
+import { chooseRoute } from './route-paths';
 
 const METHODS: PluginRouteMethod[] = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'];
 
@@ -37,14 +37,11 @@ export function registerPluginRoutes(app: FastifyInstance, host: PluginHost): vo
     const method = request.method as PluginRouteMethod;
     const segments = decodeSegments(rest);
     const path = `/${segments.join('/')}`;
-    const candidates = host.routes.list().filter(({ owner }) => owner === plugin);
-    const matching = candidates.map(({ entry }) => ({ entry, params: matchRoute(entry.path, segments) })).filter((found) => found.params !== null);
-    if (matching.length === 0) throw new HttpError(404, `No route ${path} in the plugin "${plugin}".`);
-    const chosen = matching.find(({ entry }) => entry.method === method);
-    if (!chosen?.params) {
-      const allow = [...new Set(matching.map(({ entry }) => entry.method))].join(', ');
+    const routes = host.routes.list().filter(({ owner }) => owner === plugin).map(({ entry }) => entry);
+    const chosen = chooseRoute(routes, segments, method, (status, allow) => {
+      if (status === 404) throw new HttpError(404, `No route ${path} in the plugin "${plugin}".`);
       throw new HttpError(405, `Method ${method} is not allowed here. Allowed: ${allow}.`, { Allow: allow });
-    }
+    });
     const pluginRequest: PluginRequest = Object.freeze({
       uid: user.uid,
       method,

@@ -8,3 +8,4 @@ export type { PluginPackage, RejectedPackage } from './packages';
 export { pluginMigrations } from './migrations';
 export { registerPluginRoutes } from './http-routes';
 export { davPluginHandlers } from './dav-handlers';
+export { registerPluginOcsRoutes } from './ocs-routes';

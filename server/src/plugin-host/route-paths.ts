@@ -27,3 +27,20 @@ export function matchRoute(pattern: string, segments: string[]): Record<string, 
   }
   return params;
 }
+
+/**
+ * The route among `routes` for `method` at `segments`, with its `:name` values: a clear 404
+ * (`notFound`) when no path matches, a 405 with `Allow` when only other methods do.
+ */
+export function chooseRoute<T extends { method: string; path: string }>(
+  routes: readonly T[],
+  segments: string[],
+  method: string,
+  fail: (status: 404 | 405, allow: string) => never,
+): { entry: T; params: Record<string, string> } {
+  const matching = routes.map((entry) => ({ entry, params: matchRoute(entry.path, segments) })).filter((found) => found.params !== null);
+  if (matching.length === 0) return fail(404, '');
+  const chosen = matching.find(({ entry }) => entry.method === method);
+  if (!chosen?.params) return fail(405, [...new Set(matching.map(({ entry }) => entry.method))].join(', '));
+  return { entry: chosen.entry, params: chosen.params };
+}

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SqlDialectName } from '../db/connection';
+import type { UserStore } from '../auth/users';
 import type { FileService } from '../storage/file-service';
 import type { PluginChanges } from '../plugin-api';
 import type { HostLog } from './host';
@@ -8,6 +9,7 @@ import type { PluginLoadFailure } from './loader';
 import { loadServerPlugins } from './loader';
 import type { PluginPackage, RejectedPackage } from './packages';
 import { findPluginPackages } from './packages';
+import { pluginUsers } from './services';
 import { PluginStates } from './states';
 
 /** The plugins of a running server: what is installed, switched and active. */
@@ -32,13 +34,19 @@ export async function startPlugins(options: {
   db: Kysely<unknown>;
   dialect?: SqlDialectName;
   files: FileService;
+  /** The server's users, for `ctx.users` and to check the users `ctx.files` is asked about. */
+  users?: UserStore;
   log: HostLog;
   changes?: PluginChanges;
   /** A user's quota in bytes (-1: unlimited), for `ctx.files.usage`; unlimited when not given. */
   quotaOf?: (uid: string) => Promise<number>;
 }): Promise<PluginRuntime> {
-  const storage = { files: options.files, quotaOf: options.quotaOf ?? (async () => -1) };
-  const host = new PluginHost(options.log, { db: options.db, dialect: options.dialect ?? 'sqlite' }, storage, options.changes);
+  const storage = { files: options.files, quotaOf: options.quotaOf ?? (async () => -1), ...(options.users ? { users: options.users } : {}) };
+  const host = new PluginHost(
+    options.log,
+    { db: options.db, dialect: options.dialect ?? 'sqlite' },
+    { storage, ...(options.users ? { users: pluginUsers(options.users) } : {}), ...(options.changes ? { changes: options.changes } : {}) },
+  );
   const states = new PluginStates(options.db);
   const { packages, rejected } = await findPluginPackages(options.pluginsDir);
   for (const problem of rejected) options.log.error(`The plugin package in ${problem.dir} was left out: ${problem.message}`);

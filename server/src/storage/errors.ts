@@ -5,6 +5,8 @@
  */
 export type StorageErrorKind =
   | 'bad-request'
+  | 'unauthorized'
+  | 'too-many-requests'
   | 'invalid-path'
   | 'forbidden'
   | 'not-found'

@@ -24,6 +24,22 @@ export interface FileEntry {
   creationTime: number;
   /** The checksums sent with the upload of this content (`SHA1:… MD5:…`, `oc:checksums`), null when unknown. */
   checksum: string | null;
+  /** Set on a node reached through a mount (a received share), absent on the user's own. */
+  mount?: MountInfo;
+}
+
+/** Where a node reached through a mount comes from, for its WebDAV properties. */
+export interface MountInfo {
+  /** `nc:mount-type`, e.g. `shared`. */
+  type: string;
+  /** True on the mount root itself (`nc:is-mount-root`). */
+  root: boolean;
+  owner: string;
+  ownerDisplayName: string;
+  /** The permission bits granted on this node (`ocs:share-permissions`). */
+  permissions: number;
+  /** `nc:share-attributes`: a JSON list. */
+  attributes: string;
 }
 
 /** The mime type Nextcloud gives folders. */

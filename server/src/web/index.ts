@@ -7,21 +7,26 @@ import { registerAccountPages } from './account-pages';
 import { registerFileLink } from './file-link';
 import { registerLogin } from './login';
 import { registerShell } from './shell';
+import type { PublicLinkPages } from './public-share';
+import { registerPublicSharePages } from './public-share';
 
 /** What the browser-facing routes need. */
 export interface WebDeps {
   config: ServerConfig;
   files: FileService;
   accounts: Accounts;
+  /** Public links (the plugins'), for `/s/{token}`; without them those pages answer 404. */
+  publicLinks?: PublicLinkPages;
 }
 
-/** Registers the sign-in page, sign-out, `/`, `/f/{fileid}` and the static front end, in their own scope. */
+/** Registers the sign-in page, sign-out, `/`, `/f/{fileid}`, the public link pages `/s/{token}` and the static front end, in their own scope. */
 export function registerWeb(app: FastifyInstance, deps: WebDeps): void {
   app.register(async (scope) => {
     prepareScope(scope);
     registerLogin(scope, deps.accounts, deps.config.sessionLifetime);
     registerFileLink(scope, deps.files);
     registerAccountPages(scope, deps.accounts);
+    if (deps.publicLinks) registerPublicSharePages(scope, deps.files, deps.publicLinks);
     registerShell(scope, deps.config.distDir, deps.files, { enableNonAccessibleFeatures: deps.config.enableNonAccessibleFeatures });
   });
 }

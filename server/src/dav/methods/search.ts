@@ -7,7 +7,7 @@ import { namesIn } from '../properties';
 import { compileLike } from '../like';
 import { SEARCH_TIME_LIMIT_MS, filterWithinBudget } from '../time-budget';
 import { numberLiteral, orderColumn, propertyKey, whereToSql } from '../search-sql';
-import type { FileService } from '../../storage/file-service';
+import type { FilesView } from '../../storage/mounted-files';
 import type { SearchOrderColumn } from '../../storage/search-query';
 import { ALL_ROWS } from '../../storage/search-query';
 import type { PropRequest } from '../properties';
@@ -174,7 +174,7 @@ interface CoreSearch {
  * search's time budget, stopping as soon as the window is full when the order is the
  * database's. Never the whole subtree in memory.
  */
-async function coreResults(files: FileService, search: CoreSearch): Promise<FileEntry[]> {
+async function coreResults(files: FilesView, search: CoreSearch): Promise<FileEntry[]> {
   const { uid, scope, parent, keys, offset, limit } = search;
   const predicate = search.where ? compileWhere(search.where) : () => true;
   const sqlWhere = search.where ? whereToSql(search.where) : { condition: ALL_ROWS, exact: true };

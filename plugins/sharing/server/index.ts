@@ -1,0 +1,36 @@
+import { defineServerPlugin } from '@cumulus/server/plugin-api';
+import { sharingCapabilities } from './capabilities';
+import { sharingMigrations } from './migrations';
+import { shareRoutes } from './ocs';
+import { ShareService } from './shares';
+import { ShareStore } from './store';
+
+/**
+ * Sharing's server part: the shares table, the Nextcloud OCS share API and sharee search at
+ * their Nextcloud paths, the `files_sharing` capabilities, received shares mounted in the
+ * recipients' trees, and `oc:share-types`.
+ */
+export default defineServerPlugin({
+  id: 'sharing',
+  async activate(ctx) {
+    await ctx.database.migrate(sharingMigrations);
+    const store = new ShareStore(ctx.database.db);
+    await store.refreshTypes();
+    const shares = new ShareService(store, ctx.files, ctx.users);
+    for (const route of shareRoutes(shares, ctx.users)) ctx.ocs.register(route);
+    ctx.capabilities.register({ id: 'files_sharing', capabilities: sharingCapabilities });
+    // Received shares appear in the recipient's tree, with the granted permissions only.
+    ctx.mounts.register({ id: 'received-shares', mounts: (uid) => shares.mountsOf(uid) });
+    // Link tokens for the server's public pages and public WebDAV.
+    ctx.publicLinks.register({ id: 'links', resolve: (token) => shares.publicLink(token) });
+    // The sharer's side (and the recipient's) sees which kinds of shares a node has.
+    ctx.liveProperties.register({
+      id: 'share-types',
+      prefix: 'oc',
+      name: 'share-types',
+      get: (node) => store.typesOf(node.fileid).map((type) => ({ prefix: 'oc' as const, name: 'share-type', text: String(type) })),
+    });
+    // A deleted node takes its shares (and those of everything inside it) along.
+    ctx.nodeHooks.register({ id: 'sharing-forget-deleted', deleted: (node) => shares.forgetMissing(node.uid) });
+  },
+});

@@ -1,0 +1,168 @@
+import { Permission, hasPermission } from '@cumulus/sdk';
+import type { Node, SidebarTab, Translate } from '@cumulus/sdk';
+import type { Share, Sharee } from './api';
+import { ShareApiError, createShare, deleteShare, searchSharees, sharesOf, updateShare } from './api';
+import { SHARING_ICON } from './icons';
+
+const USER = 0;
+const LINK = 3;
+
+/** The permission checkboxes of a user share (spec §6: read, edit, create, delete, reshare). */
+const USER_PERMISSIONS = [
+  { bit: Permission.READ, label: 'Read', folderOnly: false },
+  { bit: Permission.UPDATE, label: 'Edit', folderOnly: false },
+  { bit: Permission.CREATE, label: 'Create', folderOnly: true },
+  { bit: Permission.DELETE, label: 'Delete', folderOnly: true },
+  { bit: Permission.SHARE, label: 'Reshare', folderOnly: false },
+] as const;
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | globalThis.Node | string)[]): HTMLElementTagNameMap[K] {
+  const el = Object.assign(document.createElement(tag), props);
+  for (const child of children) el.append(child as globalThis.Node | string);
+  return el;
+}
+
+function checkbox(label: string, checked: boolean, onChange: (checked: boolean) => void, disabled = false): HTMLLabelElement {
+  const input = element('input', { type: 'checkbox', checked, disabled });
+  input.addEventListener('change', () => onChange(input.checked));
+  return element('label', { className: 'sharing-option' }, input, ` ${label}`);
+}
+
+/** The date part of `YYYY-MM-DD 00:00:00`. */
+function dateOf(expiration: string | null): string {
+  return expiration ? expiration.slice(0, 10) : '';
+}
+
+/**
+ * The Sharing tab of the details sidebar: the node's links (create, copy, password, expiry,
+ * note, 'Allow upload', hide download, delete) and user shares (add with sharee
+ * autocomplete, permissions, remove). Offered on nodes with share permission.
+ */
+export function sharingTab(t: Translate): SidebarTab {
+  return {
+    id: 'sharing',
+    name: t('Sharing'),
+    icon: SHARING_ICON,
+    order: 10,
+    enabled: (node) => hasPermission(node.permissions, Permission.SHARE) && node.path !== '/',
+    mount(el, node) {
+      let disposed = false;
+      let shares: Share[] = [];
+      const status = element('p', { className: 'sharing-status' });
+      status.setAttribute('role', 'status');
+      const isFolder = node.type === 'folder';
+
+      const run = async (work: () => Promise<unknown>): Promise<void> => {
+        status.textContent = '';
+        try {
+          await work();
+          shares = await sharesOf(node.path);
+        } catch (error) {
+          status.textContent = error instanceof ShareApiError ? error.message : t('The sharing information could not be loaded');
+        }
+        if (!disposed) render();
+      };
+
+      const linkItem = (share: Share): HTMLLIElement => {
+        const url = share.url ?? '';
+        const copy = element('button', { type: 'button', textContent: t('Copy link') });
+        copy.addEventListener('click', () => {
+          void navigator.clipboard?.writeText(url).then(() => (status.textContent = t('Link copied')));
+        });
+        const password = element('input', { type: 'password', placeholder: share.password ? t('Password protected') : t('Set password'), autocomplete: 'new-password' });
+        password.setAttribute('aria-label', t('Password'));
+        const savePassword = element('button', { type: 'button', textContent: t('Save password') });
+        savePassword.addEventListener('click', () => void run(() => updateShare(share.id, { password: password.value })));
+        const removePassword = element('button', { type: 'button', textContent: t('Remove password'), hidden: !share.password });
+        removePassword.addEventListener('click', () => void run(() => updateShare(share.id, { password: '' })));
+        const expiry = element('input', { type: 'date', value: dateOf(share.expiration) });
+        expiry.setAttribute('aria-label', t('Expiration date'));
+        expiry.addEventListener('change', () => void run(() => updateShare(share.id, { expireDate: expiry.value })));
+        const note = element('textarea', { value: share.note, placeholder: t('Note to recipient') });
+        note.setAttribute('aria-label', t('Note to recipient'));
+        note.addEventListener('change', () => void run(() => updateShare(share.id, { note: note.value })));
+        const remove = element('button', { type: 'button', textContent: t('Delete share link') });
+        remove.addEventListener('click', () => void run(() => deleteShare(share.id)));
+        const uploads = (share.permissions & Permission.CREATE) !== 0;
+        return element(
+          'li',
+          { className: 'sharing-link' },
+          element('input', { type: 'text', readOnly: true, value: url, title: t('Share link') }),
+          copy,
+          element('div', {}, password, savePassword, removePassword),
+          element('div', {}, expiry),
+          element('div', {}, note),
+          isFolder ? checkbox(t('Allow upload'), uploads, (on) => void run(() => updateShare(share.id, { publicUpload: on ? 'true' : 'false' }))) : '',
+          checkbox(t('Hide download'), share.hide_download === 1, (on) => void run(() => updateShare(share.id, { hideDownload: on ? 'true' : 'false' }))),
+          remove,
+        );
+      };
+
+      const userItem = (share: Share): HTMLLIElement => {
+        const boxes = USER_PERMISSIONS.filter((entry) => isFolder || !entry.folderOnly).map((entry) =>
+          checkbox(
+            t(entry.label),
+            (share.permissions & entry.bit) !== 0,
+            (on) => void run(() => updateShare(share.id, { permissions: on ? share.permissions | entry.bit : share.permissions & ~entry.bit })),
+            entry.bit === Permission.READ,
+          ),
+        );
+        const remove = element('button', { type: 'button', textContent: t('Unshare') });
+        remove.addEventListener('click', () => void run(() => deleteShare(share.id)));
+        return element('li', { className: 'sharing-user' }, element('strong', { textContent: share.share_with_displayname ?? share.share_with ?? '' }), ...boxes, remove);
+      };
+
+      const sharee = (): HTMLDivElement => {
+        const input = element('input', { type: 'search', placeholder: t('Name or user ID'), autocomplete: 'off' });
+        input.setAttribute('aria-label', t('Share with users'));
+        input.setAttribute('role', 'combobox');
+        input.setAttribute('aria-autocomplete', 'list');
+        const results = element('ul', { className: 'sharing-sharees' });
+        results.setAttribute('role', 'listbox');
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        input.addEventListener('input', () => {
+          clearTimeout(timer);
+          const term = input.value.trim();
+          timer = setTimeout(() => {
+            if (term === '') return results.replaceChildren();
+            searchSharees(term, isFolder ? 'folder' : 'file').then(
+              (found: Sharee[]) => {
+                results.replaceChildren(
+                  ...found.map((hit) => {
+                    const option = element('li', { textContent: hit.label, tabIndex: 0 });
+                    option.setAttribute('role', 'option');
+                    const pick = (): void => void run(() => createShare({ path: node.path, shareType: USER, shareWith: hit.value.shareWith }));
+                    option.addEventListener('click', pick);
+                    option.addEventListener('keydown', (event) => event.key === 'Enter' && pick());
+                    return option;
+                  }),
+                );
+              },
+              (error: unknown) => (status.textContent = error instanceof ShareApiError ? error.message : String(error)),
+            );
+          }, 250);
+        });
+        return element('div', {}, input, results);
+      };
+
+      const render = (): void => {
+        const links = shares.filter((share) => share.share_type === LINK);
+        const users = shares.filter((share) => share.share_type === USER);
+        const create = element('button', { type: 'button', textContent: t('Create a new share link') });
+        create.addEventListener('click', () => void run(() => createShare({ path: node.path, shareType: LINK })));
+        el.replaceChildren(
+          element('section', {}, element('h3', { textContent: t('Share link') }), element('ul', {}, ...links.map(linkItem)), create),
+          element('section', {}, element('h3', { textContent: t('Share with users') }), sharee(), element('ul', {}, ...users.map(userItem))),
+          status,
+        );
+      };
+
+      render();
+      void run(async () => undefined);
+      return () => {
+        disposed = true;
+        el.replaceChildren();
+      };
+    },
+  };
+}
