@@ -11,9 +11,7 @@ import type {
   PluginJob,
   PluginLog,
   PluginMount,
-  PluginFiles,
   PluginMigration,
-  PluginNode,
   PluginOcsRoute,
   PluginRoute,
   PluginUsers,
@@ -40,7 +38,6 @@ import type { HostStorage } from './files-access';
 import { pluginFiles } from './files-access';
 import { startJob } from './jobs';
 import { pluginNode } from './plugin-node';
-import type { FileEntry } from '../storage/types';
 import type { StorageMount } from '../storage/mounted-files';
 import type { ServerRegistry } from './registry';
 import { createServerRegistry } from './registry';

@@ -1,9 +1,5 @@
-import type { PluginFiles, PluginNode, PluginUser, PluginUsers } from '../plugin-api';
+import type { PluginUser, PluginUsers } from '../plugin-api';
 import type { UserStore } from '../auth/users';
-import type { FileService } from '../storage/file-service';
-import { StorageError } from '../storage/errors';
-import type { HostServices } from './host';
-import { pluginNode } from './host';
 
 /** `ctx.users` over the server's user store. */
 export function pluginUsers(users: UserStore): PluginUsers {
