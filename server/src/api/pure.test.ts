@@ -55,10 +55,10 @@ describe('OCS and capabilities', () => {
   });
   it('advertises chunking 1.0, and bulk upload 1.0 only when it is on', () => {
     const caps = capabilities(100) as { capabilities: { dav: Record<string, unknown> } };
-    expect(caps.capabilities.dav).toEqual({ chunking: '1.0' });
+    expect(caps.capabilities.dav).toEqual({ chunking: '1.0', search_supports_upload_time: true, search_supports_last_activity: true });
     expect(caps.capabilities.dav).not.toHaveProperty('bulkupload');
     const withBulk = capabilities(100, undefined, { bulkUpload: true }) as { capabilities: { dav: Record<string, unknown> } };
-    expect(withBulk.capabilities.dav).toEqual({ bulkupload: '1.0', chunking: '1.0' });
+    expect(withBulk.capabilities.dav).toEqual({ bulkupload: '1.0', chunking: '1.0', search_supports_upload_time: true, search_supports_last_activity: true });
   });
 });
 

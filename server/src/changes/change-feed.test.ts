@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from '@jest/globals';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { migrate, openDatabase } from '../db/connection';
+import { migrate } from '../db/connection';
+import { openConfiguredDatabase } from '../db/open';
 import { storageMigrations } from '../storage/migrations';
 import { makeTestFiles } from '../storage/test-support';
 import type { FileService } from '../storage';
@@ -221,7 +222,8 @@ describe('the change feed fed by the storage layer', () => {
 describe('the change feed across server processes', () => {
   it('delivers a change recorded through one database handle to a client of another (a second process)', async () => {
     const { feed, dataDir } = await setup();
-    const other = openDatabase<unknown>(join(dataDir, 'cumulus.db'));
+    // The same database as the first process's (SQLite in its data dir, or its PostgreSQL database in the PG test mode).
+    const other = await openConfiguredDatabase({ dataDir });
     cleanups.push(() => other.destroy());
     await migrate(other, storageMigrations);
     const remote = new ChangeFeed(other, { pollIntervalMs: 20 });

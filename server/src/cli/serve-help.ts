@@ -15,6 +15,11 @@ const GROUPS: { title: string; settings: Setting[] }[] = [
       { name: 'CUMULUS_DATA_DIR', fallback: './data', meaning: 'user files (files/<uid>/), uploads, previews, tmp/, and the SQLite database unless CUMULUS_DATABASE_URL is set' },
       { name: 'CUMULUS_DIST_DIR', fallback: '<repo>/dist', meaning: 'the built front end' },
       { name: 'CUMULUS_PLUGINS_DIR', fallback: '<repo>/plugins', meaning: 'the plugin packages' },
+      {
+        name: 'CUMULUS_PLUGINS_CONFIG',
+        fallback: 'none',
+        meaning: 'the deployment config naming third-party plugin remotes by URL and integrity hash; --plugins-config overrides it',
+      },
       { name: 'CUMULUS_ADMIN_PASSWORD', fallback: 'generated', meaning: 'password of admin, used on the first start only' },
     ],
   },
@@ -39,12 +44,22 @@ const GROUPS: { title: string; settings: Setting[] }[] = [
     title: 'Uploads, disk and housekeeping',
     settings: [
       { name: 'CUMULUS_MAX_CHUNK_SIZE', fallback: '10485760', meaning: 'chunk size advertised for chunked uploads (bytes)' },
+      { name: 'CUMULUS_BULK_UPLOAD', fallback: 'off', meaning: '1 offers Nextcloud\'s bulk upload (POST /remote.php/dav/bulk) to desktop clients; off because Debian 12\'s nextcloudcmd 3.7 fails on empty files with it' },
       { name: 'CUMULUS_RESCAN_INTERVAL', fallback: '60', meaning: 'seconds after which a PROPFIND first checks the folder\'s tree on disk (0: every time)' },
       {
         name: 'CUMULUS_TMP_SWEEP_INTERVAL',
         fallback: '3600',
         meaning: 'seconds between sweeps of tmp/ (and settling the interrupted COPY/MOVE of processes that died); a live process\'s files stay',
       },
+    ],
+  },
+  {
+    title: 'Live changes',
+    settings: [
+      { name: 'CUMULUS_CHANGES_POLL_MS', fallback: '500', meaning: 'how often each process reads the change feed\'s table for changes other processes made (ms)' },
+      { name: 'CUMULUS_CHANGES_MAX_CONNECTIONS', fallback: '8', meaning: 'change-feed connections per user; a new one beyond drops the oldest' },
+      { name: 'CUMULUS_CHANGES_WINDOW', fallback: '3600', meaning: 'seconds of changes kept for clients that reconnect (older: they are told to refetch)' },
+      { name: 'CUMULUS_CHANGES_MAX_ROWS', fallback: '100000', meaning: 'changes kept at most, whatever their age' },
     ],
   },
   {
