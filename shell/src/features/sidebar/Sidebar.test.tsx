@@ -22,9 +22,11 @@ const report = () =>
     attributes: { etag: 'abc123def', favorite: 0 },
   });
 
-async function openShell(extraTabs: SidebarTab[] = []) {
+async function openShell(extraTabs: SidebarTab[] = [], { favorites = true } = {}) {
   const { services } = await createFakeServices({ folders: { '/': [report(), testFolder('/Docs', { fileid: 7 })] } });
   for (const tab of extraTabs) services.host.registries.sidebarTabs.register(tab, 'sharing-plugin');
+  // The Favorites plugin's action, whose presence shows the sidebar's star.
+  if (favorites) services.host.registries.fileActions.register({ id: 'favorite', displayName: () => 'Add to favorites', iconSvgInline: () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>', exec: () => Promise.resolve(null) }, 'favorites');
   const rendered = await renderShell(services, '/files');
   await settle();
   return { ...rendered, services };
@@ -155,6 +157,15 @@ describe('the details sidebar', () => {
     const source = store.getState().sidebar.source as string;
     expect(store.getState().nodes.entities[source]?.attributes.favorite).toBe(1);
     expect(updated).toHaveBeenCalledWith({ node: expect.objectContaining({ attributes: expect.objectContaining({ favorite: 1 }) }) });
+  });
+
+  it('has no star while the Favorites plugin is off (its action is not registered)', async () => {
+    await openShell([], { favorites: false });
+    await act(async () => {
+      fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size button') as HTMLElement);
+    });
+    expect(screen.getByRole('complementary')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Favorite' })).toBeNull();
   });
 
   it('says so when the favorite cannot be saved, and leaves the node as it was', async () => {

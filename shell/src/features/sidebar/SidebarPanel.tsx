@@ -19,6 +19,9 @@ import { injectSidebarStyles } from './styles';
 
 injectSidebarStyles();
 
+/** The id of the Favorites plugin's file action ('Add to favorites' / 'Remove from favorites'). */
+const FAVORITE_ACTION_ID = 'favorite';
+
 /** Keys that move between tabs (the ARIA tabs pattern). */
 const TAB_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
 
@@ -30,6 +33,8 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
   const { host } = useServices();
   const registered = useRegistry(host.registries.sidebarTabs);
   const tabs = useMemo(() => enabledSidebarTabs(registered, node), [registered, node]);
+  // The star is the Favorites plugin's: shown while its action is registered (enabled, loaded).
+  const favoritesOn = useRegistry(host.registries.fileActions).some((action) => action.id === FAVORITE_ACTION_ID);
   const active = activeSidebarTab(tabs, useAppSelector((state) => state.sidebar.tab));
   const crop = useAppSelector(selectUserConfig).crop_image_previews;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -90,16 +95,18 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
           </p>
         </div>
         <div className="files-sidebar__header-actions">
-          <button
-            type="button"
-            className="files-icon-button"
-            aria-pressed={favorite}
-            aria-label={t('Favorite')}
-            title={favorite ? t('Remove from favorites') : t('Add to favorites')}
-            onClick={() => void dispatch(toggleFavorite({ source: node.source }))}
-          >
-            <Icon svg={favorite ? STAR_ICON : STAR_OUTLINE_ICON} size={20} color={favorite ? '#e5a50a' : undefined} />
-          </button>
+          {favoritesOn && (
+            <button
+              type="button"
+              className="files-icon-button"
+              aria-pressed={favorite}
+              aria-label={t('Favorite')}
+              title={favorite ? t('Remove from favorites') : t('Add to favorites')}
+              onClick={() => void dispatch(toggleFavorite({ source: node.source }))}
+            >
+              <Icon svg={favorite ? STAR_ICON : STAR_OUTLINE_ICON} size={20} color={favorite ? '#e5a50a' : undefined} />
+            </button>
+          )}
           <button type="button" className="files-icon-button" aria-label={t('Close sidebar')} title={t('Close sidebar')} onClick={close}>
             <Icon svg={CLOSE_ICON} size={20} />
           </button>
