@@ -71,6 +71,13 @@ export interface View {
    */
   getFolderEtag?(path: string, options?: GetContentsOptions): Promise<string | undefined>;
   /**
+   * The folder node at `path` alone, fresh (over WebDAV a PROPFIND Depth 0),
+   * or undefined. Preferred to `getFolderEtag` when given: a kept listing
+   * whose ETag is the same keeps its rows, and the folder node itself is
+   * replaced, since its quota and permissions change without its ETag.
+   */
+  getFolder?(path: string, options?: GetContentsOptions): Promise<FolderNode | undefined>;
+  /**
    * The listing of the folder at `path` kept from an earlier visit (this
    * page load or an earlier one), or undefined. It may be out of date: the
    * app shows it at once and then checks it with `getFolderEtag` (its folder
@@ -99,6 +106,7 @@ export function validateView(entry: unknown): string | null {
     optionalFunction(view, 'loadChildViews'),
     optionalFunction(view, 'emptyView'),
     optionalFunction(view, 'getFolderEtag'),
+    optionalFunction(view, 'getFolder'),
     optionalFunction(view, 'getKeptContents'),
     view['columns'] === undefined || Array.isArray(view['columns']) ? null : 'columns must be an array',
   ]);

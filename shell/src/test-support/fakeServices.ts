@@ -92,6 +92,12 @@ export async function createFakeServices(options: FakeServicesOptions = {}): Pro
       calls.etagChecks.push(path);
       return Promise.resolve(options.folderEtags?.[path]);
     },
+    folder(path) {
+      // The folder node alone: counted with the ETag checks, which it stands for.
+      calls.etagChecks.push(path);
+      const etag = options.folderEtags?.[path];
+      return Promise.resolve(testFolder(path === '/' ? '/' : path, { fileid: path === '/' ? 1 : undefined, ...(etag === undefined ? {} : { attributes: { etag } }) }));
+    },
     stat: () => Promise.reject(httpError(404)),
     move: () => Promise.resolve(),
     copy: () => Promise.resolve(),

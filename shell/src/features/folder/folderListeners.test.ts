@@ -47,7 +47,8 @@ describe('folder listeners', () => {
   it('going back to a folder listed before keeps the held listing while the folder\'s ETag is the same', async () => {
     const etags: Record<string, string> = { '/': 'root-1', '/Docs': 'docs-1' };
     const docs = [testNode('/Docs/a.txt')];
-    const { services, calls } = await createFakeServices({ folders: { '/': [testFolder('/Docs')], '/Docs': docs }, folderEtags: etags });
+    // The root's listing carries /Docs as the server gives it: with the same properties as its own PROPFIND.
+    const { services, calls } = await createFakeServices({ folders: { '/': [testFolder('/Docs', { attributes: { etag: 'docs-1' } })], '/Docs': docs }, folderEtags: etags });
     const store = createAppStore(services);
     store.dispatch(route('/Docs'));
     await settle();

@@ -8,6 +8,7 @@ import { pluginsSettled, viewsChanged } from '../views/viewsSlice';
 import { folderLoaded, folderPartlyLoaded, folderReloadRequested, folderRestored } from './folderActions';
 import { folderKey, folderLoadCancelled, folderLoadConfirmed, folderLoadFailed, folderLoadStarted, folderViewAwaited } from './folderSlice';
 import { toLoadError } from './loadError';
+import { nodesUpdated } from '../nodes/nodesSlice';
 
 /** Whether the view or folder differs between two states. */
 function placeChanged(before: RootState, after: RootState): boolean {
@@ -90,9 +91,15 @@ export function addFolderListeners(startListening: AppStartListening): void {
             shown = true;
           }
         }
-        if (held !== undefined && view.getFolderEtag !== undefined) {
-          const etag = await api.pause(view.getFolderEtag(dir, { signal: api.signal }));
+        if (held !== undefined && (view.getFolder !== undefined || view.getFolderEtag !== undefined)) {
+          // The folder node alone when the view gives it: same ETag keeps the rows, but the folder's
+          // own quota and permissions change without its ETag (a quota used up elsewhere).
+          const fresh = view.getFolder !== undefined ? await api.pause(view.getFolder(dir, { signal: api.signal })) : undefined;
+          const etag = view.getFolder !== undefined ? fresh?.attributes.etag : await api.pause(view.getFolderEtag?.(dir, { signal: api.signal }) ?? Promise.resolve(undefined));
           if (etag === held) {
+            const current = fresh === undefined ? undefined : api.getState().nodes.entities[fresh.source];
+            // Replaced only when it changed, so the rows (selected by the folder node) keep their identity.
+            if (fresh !== undefined && current !== undefined && folderChanged(current, fresh)) api.dispatch(nodesUpdated([{ ...fresh, _children: current._children }]));
             api.dispatch(folderLoadConfirmed({ view: viewId, dir }));
             return;
           }
@@ -111,4 +118,9 @@ export function addFolderListeners(startListening: AppStartListening): void {
       }
     },
   });
+}
+
+/** Whether the fresh folder node differs from the held one in what the ETag does not cover. */
+function folderChanged(held: Node, fresh: FolderNode): boolean {
+  return held.permissions !== fresh.permissions || held.size !== fresh.size || JSON.stringify(held.attributes) !== JSON.stringify(fresh.attributes);
 }

@@ -15,6 +15,7 @@ export function filesView(dav: DavService, t: Translate): View {
     order: 0,
     getContents: (path, options) => dav.list(path, { signal: options?.signal, onFirstRows: options?.onFirstContents }),
     getFolderEtag: (path, options) => dav.folderEtag(path, { signal: options?.signal }),
+    getFolder: (path, options) => dav.folder(path, { signal: options?.signal }),
     getKeptContents: (path, options) => dav.keptList(path, { signal: options?.signal, onFirstRows: options?.onFirstContents }),
   };
 }

@@ -4,7 +4,7 @@ import type { FolderNode, Node } from '@cumulus/sdk';
 import { withDavMessage } from '../davErrorMessage';
 import { errorStatus } from '../errorStatus';
 import type { ListingCache } from './listingCache';
-import { fetchFolderEtag, fetchListing, readKeptListing } from './propfindListing';
+import { fetchFolderEtag, fetchFolderNode, fetchListing, readKeptListing } from './propfindListing';
 
 /** Where the DAV service talks to and as whom. */
 export interface DavServiceOptions {
@@ -50,6 +50,8 @@ export interface DavService {
   keptList(path: string, options?: DavListOptions): Promise<DavListing | undefined>;
   /** The ETag of the folder at `path` (below the root) alone: PROPFIND Depth 0 of `getetag`. */
   folderEtag(path: string, options?: DavCallOptions): Promise<string | undefined>;
+  /** The folder node alone (PROPFIND Depth 0 with the listing's properties). */
+  folder(path: string, options?: DavCallOptions): Promise<FolderNode>;
   /** PROPFIND Depth 0 of the node at `path` (below the root). */
   stat(path: string, options?: DavCallOptions): Promise<Node>;
   /** MOVE `node` into the folder `destinationDir` (a path below the root), keeping its name, or `newName` when given. A failure carries the server's `s:message` (`davMessageOf`). */
@@ -134,6 +136,10 @@ export function createDavService(options: DavServiceOptions): DavService {
 
     folderEtag(path, callOptions = {}) {
       return fetchFolderEtag({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal });
+    },
+
+    folder(path, callOptions = {}) {
+      return fetchFolderNode({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal });
     },
 
     async stat(path, callOptions = {}) {

@@ -179,6 +179,21 @@ class ListingBuilder {
   }
 }
 
+/**
+ * The folder node alone, with every property the listing asks for, by a PROPFIND Depth 0
+ * (a few hundred bytes however big the folder): its ETag tells whether a held listing is
+ * current, and its quota and permissions, which change without the ETag, are fresh.
+ *
+ * @throws DavResponseError for an HTTP error status.
+ */
+export async function fetchFolderNode(request: ListingRequest): Promise<FolderNode> {
+  const requested = request.path.replace(/\/+$/, '') || '/';
+  const response = await propfind(request, requested, '0', propfindBody());
+  const listing = new ListingBuilder(request, requested, false, undefined);
+  await readText(response, (text) => listing.write(text));
+  return listing.end().folder;
+}
+
 /** The body of a PROPFIND that asks for the ETag alone. */
 const ETAG_BODY = '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>';
 
