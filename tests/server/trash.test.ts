@@ -34,7 +34,7 @@ describe('the trash plugin', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ pluginsDir: join(process.cwd(), 'plugins') });
-    await server.built.accounts.users.create({ uid, password: 'tina-password' });
+    await server.built.accounts.users.create({ uid, password: 'tina-password', displayName: 'Tina Example' });
     dav = fetcher(server.url, auth);
   }, 30000);
   afterAll(() => server.stop());
@@ -48,7 +48,7 @@ describe('the trash plugin', () => {
     expect((await get('/Docs/report.pdf')).status).toBe(404);
     const [entry, ...more] = await find('report.pdf');
     expect(more).toHaveLength(0);
-    expect(entry).toMatchObject({ location: 'Docs/report.pdf', displayName: 'report.pdf', fileid: id, size: 9, folder: false, permissions: 'GD', deletedBy: uid });
+    expect(entry).toMatchObject({ location: 'Docs/report.pdf', displayName: 'report.pdf', fileid: id, size: 9, folder: false, permissions: 'GD', deletedBy: uid, deletedByName: 'Tina Example' });
     expect(entry?.deletionTime).toBeGreaterThanOrEqual(before);
     expect(itemOf(entry!)).toBe(`report.pdf.d${entry?.deletionTime}`);
     const download = await dav('GET', `${trashbinBase(uid)}/trash/${encodeURIComponent(itemOf(entry!))}`);

@@ -6,7 +6,7 @@
 /** What PROPFIND asks for, as Nextcloud's web client does (the trashbin-* props and the usual ones). */
 export const TRASH_PROPFIND =
   '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns"><d:prop>' +
-  '<nc:trashbin-filename/><nc:trashbin-original-location/><nc:trashbin-deletion-time/><nc:trashbin-deleted-by-id/><nc:trashbin-title/>' +
+  '<nc:trashbin-filename/><nc:trashbin-original-location/><nc:trashbin-deletion-time/><nc:trashbin-deleted-by-id/><nc:trashbin-deleted-by-display-name/><nc:trashbin-title/>' +
   '<d:displayname/><d:getcontentlength/><d:getcontenttype/><d:resourcetype/><d:getlastmodified/><d:getetag/><oc:fileid/><oc:size/><oc:permissions/>' +
   '</d:prop></d:propfind>';
 
@@ -17,6 +17,8 @@ export interface TrashListing {
   location: string;
   deletionTime: number;
   deletedBy: string;
+  /** `nc:trashbin-deleted-by-display-name`. */
+  deletedByName: string;
   displayName: string;
   fileid: number;
   size: number;
@@ -39,6 +41,7 @@ export function parseTrashListing(xml: string): TrashListing[] {
     location: prop(block, 'nc:trashbin-original-location'),
     deletionTime: Number(prop(block, 'nc:trashbin-deletion-time') || 0),
     deletedBy: prop(block, 'nc:trashbin-deleted-by-id'),
+    deletedByName: prop(block, 'nc:trashbin-deleted-by-display-name'),
     displayName: prop(block, 'd:displayname'),
     fileid: Number(prop(block, 'oc:fileid') || 0),
     size: Number(prop(block, 'oc:size') || 0),

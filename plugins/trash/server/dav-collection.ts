@@ -1,4 +1,4 @@
-import type { DavCollection, DavResource, PluginNode } from '@cumulus/server/plugin-api';
+import type { DavCollection, DavResource, PluginNode, PluginUsers } from '@cumulus/server/plugin-api';
 import { PluginError } from '@cumulus/server/plugin-api';
 import type { TrashItemRow } from './items';
 import type { TrashBin } from './trash-bin';
@@ -14,9 +14,10 @@ function folder(path: string, etag: string, size: number, mtime: number): DavRes
 
 /**
  * A node of the trash as a resource: `item` is its top-level item, `inside` its path below
- * it ('' for the item itself). Children inherit the item's time and extend its location.
+ * it ('' for the item itself), `deletedBy` the display name of who deleted it. Children
+ * inherit the item's time and extend its location.
  */
-function resource(item: TrashItemRow, node: PluginNode, inside: string): DavResource {
+function resource(item: TrashItemRow, node: PluginNode, inside: string, deletedBy: string): DavResource {
   const filename = inside === '' ? item.filename : node.name;
   const location = inside === '' ? item.location : `${item.location}${inside}`;
   return {
@@ -36,7 +37,7 @@ function resource(item: TrashItemRow, node: PluginNode, inside: string): DavReso
       'nc:trashbin-title': location,
       'nc:trashbin-deletion-time': String(item.deleted_at),
       'nc:trashbin-deleted-by-id': item.deleted_by,
-      'nc:trashbin-deleted-by-display-name': '',
+      'nc:trashbin-deleted-by-display-name': deletedBy,
       'nc:trashbin-backend': BACKEND,
     },
   };
@@ -64,7 +65,15 @@ function attachment(name: string): string {
  * (a trashed folder's contents below it), `restore/` is the MOVE target of a restore;
  * DELETE of an item deletes it for good, of `trash/` empties the trash.
  */
-export function trashCollection(bin: TrashBin): DavCollection {
+export function trashCollection(bin: TrashBin, users: PluginUsers): DavCollection {
+  /** The display names of the users who deleted `items` (one lookup per user; '' for one no longer there). */
+  const namesOf = async (items: readonly TrashItemRow[]): Promise<Map<string, string>> => {
+    const uids = [...new Set(items.map((item) => item.deleted_by))].filter((uid) => uid !== '');
+    const found = await Promise.all(uids.map(async (uid) => [uid, (await users.get(uid))?.displayName ?? ''] as const));
+    return new Map(found);
+  };
+  const described = async (item: TrashItemRow, node: PluginNode, inside: string): Promise<DavResource> =>
+    resource(item, node, inside, (await namesOf([item])).get(item.deleted_by) ?? '');
   const home = async (uid: string): Promise<{ etag: string; size: number; mtime: number }> => {
     const root = await bin.areaRoot(uid);
     return { etag: root.etag, size: root.size, mtime: root.mtime };
@@ -72,9 +81,9 @@ export function trashCollection(bin: TrashBin): DavCollection {
   const itemResource = async (uid: string, item: string, inside: string): Promise<DavResource | null> => {
     const entry = await bin.entry(uid, item);
     if (!entry) return null;
-    if (inside === '') return resource(entry.item, entry.node, '');
+    if (inside === '') return described(entry.item, entry.node, '');
     const node = await bin.node(uid, `/${item}${inside}`);
-    return node ? resource(entry.item, node, inside) : null;
+    return node ? described(entry.item, node, inside) : null;
   };
   return {
     id: 'trash.trashbin',
@@ -93,12 +102,17 @@ export function trashCollection(bin: TrashBin): DavCollection {
         const { etag, size, mtime } = await home(uid);
         return [folder('/trash', etag, size, mtime), folder('/restore', `restore-${etag}`, 0, mtime)];
       }
-      if (at.place === 'trash') return (await bin.list(uid)).map(({ item, node }) => resource(item, node, ''));
+      if (at.place === 'trash') {
+        const entries = await bin.list(uid);
+        const names = await namesOf(entries.map(({ item }) => item));
+        return entries.map(({ item, node }) => resource(item, node, '', names.get(item.deleted_by) ?? ''));
+      }
       if (at.place !== 'item') return [];
       const entry = await bin.entry(uid, at.item);
       if (!entry) return [];
-      const nodes = await bin.children(uid, `/${at.item}${at.inside}`);
-      return nodes.map((node) => resource(entry.item, node, `${at.inside}/${node.name}`));
+      const [nodes, names] = await Promise.all([bin.children(uid, `/${at.item}${at.inside}`), namesOf([entry.item])]);
+      const deletedBy = names.get(entry.item.deleted_by) ?? '';
+      return nodes.map((node) => resource(entry.item, node, `${at.inside}/${node.name}`, deletedBy));
     },
     async read(uid, path) {
       const at = parse(path);

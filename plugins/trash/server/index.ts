@@ -30,7 +30,7 @@ export default defineServerPlugin({
       created: (node) => bin.queueMakeRoom(node.uid),
       changed: (node) => bin.queueMakeRoom(node.uid),
     });
-    ctx.davCollections.register(trashCollection(bin));
+    ctx.davCollections.register(trashCollection(bin, ctx.users));
     ctx.capabilities.register({ id: 'trash.capabilities', capabilities: () => ({ files: { undelete: true, delete_from_trash: true } }) });
     ctx.jobs.register({ id: 'trash.expire', intervalSeconds: config.expireInterval, run: () => bin.expireAll().then(() => undefined) });
     ctx.commands.register({

@@ -79,6 +79,7 @@ export class FileService {
 
   /** Lets go of what this process holds in the shared database (call before closing it). */
   async close(): Promise<void> {
+    await this.operations.idle();
     await this.instances.close();
   }
 

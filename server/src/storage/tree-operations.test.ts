@@ -72,6 +72,17 @@ describe('COPY and MOVE of trees', () => {
   });
 });
 
+describe('DELETE of trees', () => {
+  it('answers once the rows are gone and erases the set-aside bytes by the time the store closes', async () => {
+    for (let i = 0; i < 200; i += 1) await writeFile(join(root(), 'src/sub', `f${i}.txt`), 'x');
+    await files.delete('alice', '/src', { final: true });
+    expect(await files.stat('alice', '/src')).toBeNull();
+    expect(await readdir(root())).toEqual(['dst']);
+    await files.close();
+    expect(await readdir(tmp())).toEqual([]);
+  });
+});
+
 describe('start-up after a crash in a COPY or MOVE', () => {
   const journal = (): OperationJournal => new OperationJournal(ctx.db);
 

@@ -39,11 +39,16 @@ export interface RecoveryReport {
  *   the commit (no disk check can take a moved tree for new files);
  * - at start-up, before any request, each journal row left is settled by the disk's state:
  *   the result in place means the database side is completed, else the operation is undone
- *   (the set-aside destination renamed back). Temporary leftovers are swept after.
+ *   (the set-aside destination renamed back). Temporary leftovers are swept after;
+ * - a delete is done once its rows are gone: the bytes it set aside are erased after the
+ *   request is answered (erasing 10,000 files is most of a large delete's time, and a crash
+ *   meanwhile leaves a temporary leftover the start-up sweep removes).
  */
 export class TreeOperations {
   private readonly journal: OperationJournal;
   private readonly locks: LockStore;
+  /** Set-aside trees of finished deletes still being erased. */
+  private readonly erasing = new Set<Promise<void>>();
 
   /**
    * @param metadata the file cache; @param content the disk; @param db the shared handle (journal, locks)
@@ -110,6 +115,11 @@ export class TreeOperations {
     await this.run(operation, { place: async () => undefined });
   }
 
+  /** Resolves when no finished delete's bytes are still being erased (before the store closes). */
+  async idle(): Promise<void> {
+    while (this.erasing.size > 0) await Promise.all([...this.erasing]);
+  }
+
   /** Settles every operation a crash cut short (see the class comment). Run before serving. */
   async recover(running?: ReadonlySet<string>): Promise<RecoveryReport> {
     const report: RecoveryReport = { completed: 0, undone: 0, failed: [] };
@@ -168,7 +178,7 @@ export class TreeOperations {
       throw error;
     }
     crashPoint(`${kind}:after-commit`);
-    await this.cleanUp(operation);
+    await this.cleanUp(operation, kind === 'delete');
     return row;
   }
 
@@ -217,9 +227,18 @@ export class TreeOperations {
     }
   }
 
-  /** After the commit (or the undo): the replaced node and an unplaced copy go, and a moved tree's locks. */
-  private async cleanUp(operation: JournalRow): Promise<void> {
-    for (const name of [operation.staged, operation.aside]) if (name) await this.content.discard(name);
+  /**
+   * After the commit (or the undo): the replaced node and an unplaced copy go, and a moved
+   * tree's locks. With `later`, the temporary names are erased in the background ({@link idle}).
+   */
+  private async cleanUp(operation: JournalRow, later = false): Promise<void> {
+    const names = [operation.staged, operation.aside].filter((name): name is string => name !== null);
+    if (later) {
+      const erased: Promise<void> = Promise.all(names.map((name) => this.content.discard(name)))
+        .then(() => undefined, () => undefined)
+        .finally(() => this.erasing.delete(erased));
+      this.erasing.add(erased);
+    } else for (const name of names) await this.content.discard(name);
     if (operation.kind !== 'copy' && operation.source !== '/' && !(await this.exists(operation.uid, operation.source))) await this.locks.removeTree(operation.uid, operation.source);
   }
 
