@@ -90,23 +90,35 @@ export function updateOrder(
   shows: (node: Node) => boolean,
   compare: (a: Node, b: Node) => number,
 ): Node[] | undefined {
-  const drop = new Set<number>();
+  const drops: number[] = [];
   for (const node of change.left) {
     const at = boundary(shown, node, compare, true);
-    if (shown[at] === node) drop.add(at);
+    if (shown[at] === node) drops.push(at);
     else if (shows(node)) return undefined;
   }
+  drops.sort((a, b) => a - b);
   // Each arrival's place in the order before (ties cannot happen: the order is total).
   const arrivals = [...change.came].filter(shows).sort(compare);
   const places = arrivals.map((node) => boundary(shown, node, compare, true));
-  const next: Node[] = [];
-  let k = 0;
-  for (let index = 0; index <= shown.length; index += 1) {
-    while (k < arrivals.length && places[k] === index) {
-      next.push(arrivals[k] as Node);
-      k += 1;
+  // One copy of the list, in runs between the places that change.
+  const next = new Array<Node>(shown.length - drops.length + arrivals.length);
+  let written = 0;
+  let from = 0;
+  let d = 0;
+  let a = 0;
+  while (d < drops.length || a < arrivals.length) {
+    const drop = drops[d] ?? Infinity;
+    const place = places[a] ?? Infinity;
+    const until = Math.min(drop, place);
+    for (; from < until; from += 1) next[written++] = shown[from] as Node;
+    if (place <= drop) {
+      next[written++] = arrivals[a] as Node;
+      a += 1;
+    } else {
+      from += 1;
+      d += 1;
     }
-    if (index < shown.length && !drop.has(index)) next.push(shown[index] as Node);
   }
+  for (; from < shown.length; from += 1) next[written++] = shown[from] as Node;
   return next;
 }
