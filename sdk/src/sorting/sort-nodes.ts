@@ -150,46 +150,97 @@ function compareKnownFirst(a: number | undefined, b: number | undefined, directi
  * another column or direction compares integers only.
  */
 export function sortNodes<T extends Node>(nodes: readonly T[], options: SortNodesOptions = {}): T[] {
-  const {
-    sortingMode = 'basename',
-    sortingOrder = 'asc',
-    sortFavoritesFirst = true,
-    sortFoldersFirst = true,
-    columns = [],
-    locale,
-  } = options;
-  const direction = sortingOrder === 'desc' ? -1 : 1;
-  const column = columns.find((candidate) => candidate.id === sortingMode && typeof candidate.sort === 'function');
-  if (column?.sort !== undefined) {
-    const sorted = [...nodes].sort((a, b) => (column.sort as (a: Node, b: Node) => number)(a, b));
-    return sortingOrder === 'desc' ? sorted.reverse() : sorted;
+  const order = resolveOrder(options);
+  const { column, byValue, direction, valueDirection, collator } = order;
+  if (column !== undefined) {
+    const sorted = [...nodes].sort((a, b) => column(a, b));
+    return order.reversed ? sorted.reverse() : sorted;
   }
-  const byValue = sortingMode === 'size' || sortingMode === 'mtime';
-  // Newest first for 'asc': a higher mtime sorts before a lower one.
-  const valueDirection = sortingMode === 'mtime' ? -direction : direction;
-
-  const collator = collatorFor(locale);
   const ranks = nameRanks(nodes, collator);
-  const keyed: Keyed<T>[] = nodes.map((node, index) => {
-    const favorite = sortFavoritesFirst && node.attributes.favorite === 1 ? 0 : 2;
-    const folder = sortFoldersFirst && node.type === 'folder' ? 0 : 1;
-    let value: number | undefined;
-    if (byValue) {
-      const raw = sortingMode === 'size' ? node.size : node.mtime;
-      value = typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? raw : undefined;
-    }
-    return { node, group: favorite + folder, value, rank: ranks[index] as number };
-  });
+  const keyed: Keyed<T>[] = nodes.map((node, index) => ({ node, group: groupOf(node, order), value: valueOf(node, order), rank: ranks[index] as number }));
 
   keyed.sort((a, b) => {
     if (a.group !== b.group) {
       return a.group - b.group;
     }
-    const order = byValue ? compareKnownFirst(a.value, b.value, valueDirection) : 0;
-    if (order !== 0) return order;
+    const byKey = byValue ? compareKnownFirst(a.value, b.value, valueDirection) : 0;
+    if (byKey !== 0) return byKey;
     // Name, then basename, then source: the name order, in the direction.
     return (a.rank - b.rank) * direction;
   });
 
   return keyed.map((entry) => entry.node);
+}
+
+/**
+ * The order of {@link sortNodes} as a comparison of two nodes, for keeping a
+ * sorted list sorted as a few nodes come and go (binary-search insertion)
+ * instead of sorting it all again: `sortNodes(nodes, options)` is `nodes`
+ * sorted with it. Undefined when a custom column sorts: its order depends on
+ * the order the nodes came in (ties, and 'desc' reversing the whole result),
+ * so only a full sort gives it.
+ */
+export function nodeComparator(options: SortNodesOptions = {}): ((a: Node, b: Node) => number) | undefined {
+  const order = resolveOrder(options);
+  if (order.column !== undefined) return undefined;
+  const { byValue, direction, valueDirection } = order;
+  const compareText = order.collator.compare;
+  return (a, b) => {
+    if (a === b) return 0;
+    const group = groupOf(a, order) - groupOf(b, order);
+    if (group !== 0) return group;
+    const byKey = byValue ? compareKnownFirst(valueOf(a, order), valueOf(b, order), valueDirection) : 0;
+    if (byKey !== 0) return byKey;
+    const byName = compareText(nameWithoutExtension(a), nameWithoutExtension(b)) || compareText(a.basename, b.basename);
+    if (byName !== 0) return byName * direction;
+    return (a.source < b.source ? -1 : a.source > b.source ? 1 : 0) * direction;
+  };
+}
+
+/** The options of a sort, resolved once: defaults, the sorting column, the collator. */
+interface ResolvedOrder {
+  /** A custom column's `sort` when it owns the order. */
+  column: ((a: Node, b: Node) => number) | undefined;
+  /** 'desc' (a custom column's result is reversed whole). */
+  reversed: boolean;
+  sortingMode: SortingMode;
+  byValue: boolean;
+  direction: number;
+  /** Newest first for 'asc': a higher mtime sorts before a lower one. */
+  valueDirection: number;
+  favoritesFirst: boolean;
+  foldersFirst: boolean;
+  collator: Intl.Collator;
+}
+
+function resolveOrder(options: SortNodesOptions): ResolvedOrder {
+  const { sortingMode = 'basename', sortingOrder = 'asc', sortFavoritesFirst = true, sortFoldersFirst = true, columns = [], locale } = options;
+  const direction = sortingOrder === 'desc' ? -1 : 1;
+  const sorting = columns.find((candidate) => candidate.id === sortingMode && typeof candidate.sort === 'function');
+  return {
+    // Called on its column, as a method.
+    column: sorting?.sort === undefined ? undefined : (a, b) => (sorting.sort as (a: Node, b: Node) => number)(a, b),
+    reversed: sortingOrder === 'desc',
+    sortingMode,
+    byValue: sortingMode === 'size' || sortingMode === 'mtime',
+    direction,
+    valueDirection: sortingMode === 'mtime' ? -direction : direction,
+    favoritesFirst: sortFavoritesFirst,
+    foldersFirst: sortFoldersFirst,
+    collator: collatorFor(locale),
+  };
+}
+
+/** Favorites (0), then folders (+0), then the rest (+1, +2), as far as the options group them. */
+function groupOf(node: Node, order: ResolvedOrder): number {
+  const favorite = order.favoritesFirst && node.attributes.favorite === 1 ? 0 : 2;
+  const folder = order.foldersFirst && node.type === 'folder' ? 0 : 1;
+  return favorite + folder;
+}
+
+/** The size or time the order sorts by; undefined when unknown (or the mode sorts by name). */
+function valueOf(node: Node, order: ResolvedOrder): number | undefined {
+  if (!order.byValue) return undefined;
+  const raw = order.sortingMode === 'size' ? node.size : node.mtime;
+  return typeof raw === 'number' && Number.isFinite(raw) && raw >= 0 ? raw : undefined;
 }

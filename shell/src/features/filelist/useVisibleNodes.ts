@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
-import { sortNodes } from '@cumulus/sdk';
+import { nodeComparator, sortNodes } from '@cumulus/sdk';
 import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../app/hooks';
 import { useLanguage, useServices } from '../../app/ServicesContext';
 import { reportEntryFailure } from '../../plugin-host/reportEntryFailure';
 import { selectUserConfig, selectViewSorting } from '../config/selectors';
-import { selectCurrentContents } from '../folder/selectors';
+import { selectCurrentContents, selectCurrentFolderSource } from '../folder/selectors';
 import { applyFileListFilters, useFileListFilters } from '../filter/useFileListFilters';
+import { listingDiff, updateOrder } from './incrementalOrder';
 
 /** Whether a node is hidden (a dot file), shown only with user config show_hidden. */
 export function isHiddenNode(node: Node): boolean {
@@ -29,10 +30,14 @@ export function matchesFilenameFilter(node: Node, query: string): boolean {
  * (plugins') then narrow it, in their order, again whenever one says its
  * result changed. The orders of the last few folders shown are remembered:
  * going back to a folder whose nodes did not change shows it without sorting
- * 100,000 nodes again.
+ * 100,000 nodes again. A listing that changed by a few nodes (live changes,
+ * an upload) with the same options and no plugin filters keeps the last
+ * order, updated by binary search with the SDK's `nodeComparator`: a batch
+ * costs what it changes, not a sort of the whole folder.
  */
 export function useVisibleNodes(view: View | undefined, columns: readonly Registered<Column>[]): Node[] {
   const contents = useAppSelector(selectCurrentContents);
+  const folder = useAppSelector(selectCurrentFolderSource);
   const config = useAppSelector(selectUserConfig);
   const query = useAppSelector((state) => state.filter.filename);
   const sorting = useAppSelector((state) => (view ? selectViewSorting(state, view.id, view.defaultSortKey) : undefined), shallowEqual);
@@ -42,10 +47,23 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
   const language = useLanguage();
   const { host } = useServices();
   return useMemo(() => {
-    const options = { show_hidden: config.show_hidden, sortingMode, sortingOrder, sortFavoritesFirst: config.sort_favorites_first, sortFoldersFirst: config.sort_folders_first, query, columns, filters, version, language };
+    const options = { folder, show_hidden: config.show_hidden, sortingMode, sortingOrder, sortFavoritesFirst: config.sort_favorites_first, sortFoldersFirst: config.sort_folders_first, query, columns, filters, version, language };
     const remembered = recentOrders.find((entry) => sameOptions(entry.options, options) && sameNodes(entry.contents, contents));
     if (remembered !== undefined) return remembered.shown;
-    const unfiltered = contents.filter((node) => (config.show_hidden || !isHiddenNode(node)) && matchesFilenameFilter(node, query));
+    const shows = (node: Node): boolean => (config.show_hidden || !isHiddenNode(node)) && matchesFilenameFilter(node, query);
+    const sortOptions = { sortingMode, sortingOrder, sortFavoritesFirst: config.sort_favorites_first, sortFoldersFirst: config.sort_folders_first, columns, locale: language };
+    const last = recentOrders[0];
+    if (filters.length === 0 && last !== undefined && sameOptions(last.options, options)) {
+      const compare = nodeComparator(sortOptions);
+      const change = compare === undefined ? undefined : listingDiff(last.contents, contents);
+      const updated = change === undefined || compare === undefined ? undefined : updateOrder(last.shown, change, shows, compare);
+      if (updated !== undefined) {
+        last.contents = contents;
+        last.shown = updated;
+        return updated;
+      }
+    }
+    const unfiltered = contents.filter(shows);
     const shown =
       filters.length === 0
         ? unfiltered
@@ -55,19 +73,12 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
             (filter, nodes) => filter.filter(nodes),
             (filter, error) => reportEntryFailure(host, filter.pluginId, 'filter', error),
           );
-    const sorted = sortNodes(shown, {
-      sortingMode,
-      sortingOrder,
-      sortFavoritesFirst: config.sort_favorites_first,
-      sortFoldersFirst: config.sort_folders_first,
-      columns,
-      locale: language,
-    });
+    const sorted = sortNodes(shown, sortOptions);
     recentOrders.unshift({ contents, options, shown: sorted });
     recentOrders.length = Math.min(recentOrders.length, RECENT_ORDERS);
     return sorted;
     // `version` changes when a filter's result changes: the filters themselves keep their identity.
-  }, [contents, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version, language, host]);
+  }, [contents, folder, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version, language, host]);
 }
 
 /** What an order depends on besides the nodes. */

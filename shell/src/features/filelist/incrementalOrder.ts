@@ -1,0 +1,124 @@
+import type { Node } from '@cumulus/sdk';
+
+/**
+ * How many nodes may come or go for an update to beat a full sort (which reuses the
+ * SDK's kept name order): an eighth of the listing, at least 64, at most 4,096.
+ */
+function changeLimit(size: number): number {
+  return Math.min(4096, Math.max(64, size >> 3));
+}
+/** How far ahead a walk looks for the node it expects, to tell an insertion or removal from a replacement. */
+const LOOKAHEAD = 32;
+
+/**
+ * The nodes that left and came between two listings of a folder, found by one walk over
+ * both (a changed node is a new object: it leaves as the old one and comes as the new).
+ * Live changes and uploads keep the listing's order (in place, or added at the end), so the
+ * walk stays in step; undefined when more differ than an update is worth (`changeLimit`).
+ */
+export function listingDiff(before: readonly Node[], after: readonly Node[]): { left: Set<Node>; came: Set<Node> } | undefined {
+  const left = new Set<Node>();
+  const came = new Set<Node>();
+  const leave = (node: Node): void => {
+    if (came.has(node)) came.delete(node);
+    else left.add(node);
+  };
+  const come = (node: Node): void => {
+    if (left.has(node)) left.delete(node);
+    else came.add(node);
+  };
+  const limit = changeLimit(Math.max(before.length, after.length));
+  let i = 0;
+  let j = 0;
+  while (i < before.length && j < after.length) {
+    if (left.size + came.size > limit) return undefined;
+    const old = before[i] as Node;
+    const now = after[j] as Node;
+    if (old === now) {
+      i += 1;
+      j += 1;
+      continue;
+    }
+    const removedRun = indexWithin(before, i + 1, now);
+    const addedRun = removedRun < 0 ? indexWithin(after, j + 1, old) : -1;
+    if (removedRun >= 0) {
+      for (; i < removedRun; i += 1) leave(before[i] as Node);
+    } else if (addedRun >= 0) {
+      for (; j < addedRun; j += 1) come(after[j] as Node);
+    } else {
+      leave(old);
+      come(now);
+      i += 1;
+      j += 1;
+    }
+  }
+  for (; i < before.length; i += 1) leave(before[i] as Node);
+  for (; j < after.length; j += 1) come(after[j] as Node);
+  return left.size + came.size > limit ? undefined : { left, came };
+}
+
+/** Where `node` is in `list` from `start` on, looking LOOKAHEAD places ahead; -1 if not there. */
+function indexWithin(list: readonly Node[], start: number, node: Node): number {
+  const end = Math.min(list.length, start + LOOKAHEAD);
+  for (let k = start; k < end; k += 1) if (list[k] === node) return k;
+  return -1;
+}
+
+/** The first index in `sorted` whose node `compare` puts after `node` (or equal to it, with `orEqual`). */
+function boundary(sorted: readonly Node[], node: Node, compare: (a: Node, b: Node) => number, orEqual: boolean): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const order = compare(sorted[middle] as Node, node);
+    if (order < 0 || (!orEqual && order === 0)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The shown order after some nodes left and came, from the order before, at the cost of the
+ * change: removals found by binary search, arrivals (those `shows` keeps) inserted by binary
+ * search with `compare` (the SDK's `nodeComparator`, the order `sortNodes` gives), then one
+ * copy of the list. Undefined when a node that left is not where the order says (the order
+ * before was not made with `compare`): the caller sorts in full.
+ */
+export function updateOrder(
+  shown: readonly Node[],
+  change: { left: ReadonlySet<Node>; came: ReadonlySet<Node> },
+  shows: (node: Node) => boolean,
+  compare: (a: Node, b: Node) => number,
+): Node[] | undefined {
+  const drops: number[] = [];
+  for (const node of change.left) {
+    const at = boundary(shown, node, compare, true);
+    if (shown[at] === node) drops.push(at);
+    else if (shows(node)) return undefined;
+  }
+  drops.sort((a, b) => a - b);
+  // Each arrival's place in the order before (ties cannot happen: the order is total).
+  const arrivals = [...change.came].filter(shows).sort(compare);
+  const places = arrivals.map((node) => boundary(shown, node, compare, true));
+  // One copy of the list, in runs between the places that change.
+  const next = new Array<Node>(shown.length - drops.length + arrivals.length);
+  let written = 0;
+  let from = 0;
+  let d = 0;
+  let a = 0;
+  while (d < drops.length || a < arrivals.length) {
+    const drop = drops[d] ?? Infinity;
+    const place = places[a] ?? Infinity;
+    const until = Math.min(drop, place);
+    for (; from < until; from += 1) next[written++] = shown[from] as Node;
+    if (place <= drop) {
+      next[written++] = arrivals[a] as Node;
+      a += 1;
+    } else {
+      from += 1;
+      d += 1;
+    }
+  }
+  for (; from < shown.length; from += 1) next[written++] = shown[from] as Node;
+  return next;
+}
