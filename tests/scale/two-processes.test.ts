@@ -80,6 +80,8 @@ describe('two server processes on one PostgreSQL database', () => {
       const path = `/same-${round % 3}.bin`;
       const bodies = [randomBytes(200_000 + round), randomBytes(150_000 + round)];
       const answers = await Promise.all([call(a, 'PUT', FILES + path, { body: bodies[0] }), call(b, 'PUT', FILES + path, { body: bodies[1] })]);
+      // A 500 names its cause in the server's log: shown with the failure.
+      if (answers.some((answer) => answer.status >= 500)) throw new Error(`PUT answered ${answers.map((answer) => answer.status).join(', ')}:\n${a.stdout().slice(-3000)}\n${b.stdout().slice(-3000)}`);
       for (const answer of answers) expect([201, 204]).toContain(answer.status);
       const fromA = Buffer.from(await (await call(a, 'GET', FILES + path)).arrayBuffer());
       const fromB = Buffer.from(await (await call(b, 'GET', FILES + path)).arrayBuffer());
