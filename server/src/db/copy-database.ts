@@ -50,7 +50,7 @@ export async function copyDatabase(source: Kysely<unknown>, target: Kysely<unkno
   const tables = await tableNames(source);
   const present = new Set(await tableNames(target));
   const missing = tables.filter((table) => !present.has(table));
-  if (missing.length > 0) throw new CopyError(`The target has no table ${missing.join(', ')}: start the server on it once (plugins create their tables), then copy.`);
+  if (missing.length > 0) throw new CopyError(`The target has no table ${missing.join(', ')}: a plugin that is installed here could not create them (see above).`);
   const users = await digestTable(target, 'users');
   if (users.rows > 0) throw new CopyError('The target already has users: copy into an empty database only.');
   await target.transaction().execute(async (trx) => {
