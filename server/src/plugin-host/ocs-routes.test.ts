@@ -27,6 +27,6 @@ describe('OCS routes of plugins', () => {
     const host = new PluginHost(quiet);
     let files: Promise<unknown> = Promise.resolve();
     await host.activate({ kind: 'cumulus.server-plugin', apiVersion: 1, id: 'reader', activate: (ctx) => void (files = ctx.files.stat('admin', '/')) });
-    await expect(files).rejects.toThrow('Plugin "reader": has no files here');
+    await expect(files).rejects.toThrow('Plugin "reader": has no file access here');
   });
 });
