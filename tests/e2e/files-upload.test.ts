@@ -352,6 +352,8 @@ describe('uploads in the browser', () => {
     const used = (await server.server.built.files.getUsage('admin')).used;
     await server.server.built.accounts.users.setQuota('admin', used);
     await goTo('/');
+    // The folder's rows may show at once from the kept listing; its fresh folder node (with the quota) follows.
+    await page.getByRole('button', { name: 'New', exact: true, disabled: true }).waitFor({ timeout: 10_000 });
     const button = page.getByRole('button', { name: 'New', exact: true });
     expect(await button.isDisabled()).toBe(true);
     expect(await button.getAttribute('title')).toBe('Your have used your space quota and cannot upload files anymore');
