@@ -72,7 +72,9 @@ describe('upload engine: cancel and resume', () => {
     const controller = new AbortController();
     const engine = testEngine();
     const done = engine.upload(HOME, [makeFile('a.txt', 1), makeFile('b.txt', 1)], { signal: controller.signal });
-    await tick();
+    // Queueing runs in time slices: on a busy machine the items may take more than a tick to exist.
+    const queued = () => Object.values(engine.getState().items).filter((item) => item.kind !== 'batch').length;
+    for (let waited = 0; queued() < 2 && waited < 5000; waited += 10) await tick(10);
     controller.abort();
     const result = await done;
     expect(result.items.map((item) => [item.status, item.cancelled])).toEqual([
