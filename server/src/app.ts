@@ -18,6 +18,7 @@ import { installCompression } from './api/compression';
 import { registerWeb } from './web';
 import { registerDav } from './dav';
 import { answerClientError } from './client-errors';
+import { installBodyDrain } from './unread-bodies';
 import type { PluginRuntime } from './plugin-host';
 import { davPluginHandlers, pluginMigrations, startPlugins } from './plugin-host';
 import { installServerErrorLog } from './server-errors';
@@ -118,6 +119,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     quotaOf: async (uid) => (await accounts.users.get(uid))?.quota ?? -1,
   });
   installServerErrorLog(app);
+  installBodyDrain(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
   installCompression(app);

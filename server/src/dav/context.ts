@@ -71,11 +71,21 @@ export function header(request: FastifyRequest, name: string): string {
   return value ?? '';
 }
 
+/**
+ * The request body as a stream of buffers that a reader may leave early (an XML body over
+ * its limit, a PUT past the quota) without destroying the request: what is left is then
+ * read and dropped once the answer is sent (unread-bodies.ts), so the next request on a
+ * kept-alive connection is still heard.
+ */
+export function requestBody(request: FastifyRequest): AsyncIterable<Buffer> {
+  return request.raw.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
+}
+
 /** Reads a small request body (XML) as text, refusing bodies over `limit` bytes. */
 export async function readBody(request: FastifyRequest, limit = 1024 * 1024): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of request.raw) {
+  for await (const chunk of requestBody(request)) {
     size += (chunk as Buffer).length;
     if (size > limit) fail('bad-request', 'Request body too large');
     chunks.push(chunk as Buffer);

@@ -3,7 +3,6 @@ import { writeStreamToFile } from './batched-writer';
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { StorageTables } from './tables';
 import { fail } from './errors';
@@ -139,7 +138,7 @@ export class UploadStore {
    * write to complete wins, and a write that fails leaves the chunk missing
    * (never half old, half new).
    */
-  async putChunk(uid: string, id: string, name: string, source: Readable, maxBytes: number, announced: ChunkAnnouncement = {}): Promise<Chunk> {
+  async putChunk(uid: string, id: string, name: string, source: AsyncIterable<Buffer>, maxBytes: number, announced: ChunkAnnouncement = {}): Promise<Chunk> {
     checkSegment(name);
     // Activity is recorded when a chunk starts and when it is stored: a slow chunk is not abandonment.
     await this.touch(uid, id);
@@ -158,7 +157,7 @@ export class UploadStore {
   }
 
   /** Stores a chunk in a file of its own (atomically: renamed into place when complete). */
-  private async writeChunkFile(uid: string, id: string, name: string, source: Readable, maxBytes: number): Promise<Chunk> {
+  private async writeChunkFile(uid: string, id: string, name: string, source: AsyncIterable<Buffer>, maxBytes: number): Promise<Chunk> {
     const folder = this.folder(uid, id);
     const tmp = join(folder, `.${randomBytes(8).toString('hex')}.part`);
     let written: number;
@@ -200,7 +199,7 @@ export class UploadStore {
     return (n - 1) * chunkSize;
   }
 
-  private async writeInPlace(uid: string, id: string, name: string, source: Readable, maxBytes: number, offset: number, length: number): Promise<Chunk> {
+  private async writeInPlace(uid: string, id: string, name: string, source: AsyncIterable<Buffer>, maxBytes: number, offset: number, length: number): Promise<Chunk> {
     const key = `${uid}/${id}`;
     // Checked again here, synchronously with claiming the range: the awaits before may have let an assembly start.
     if (this.assembling.has(key) || this.writing.get(key)?.has(name)) return this.writeChunkFile(uid, id, name, source, maxBytes);

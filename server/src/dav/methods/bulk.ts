@@ -1,5 +1,5 @@
 import type { DavRequest } from '../context';
-import { header, ocId } from '../context';
+import { header, ocId, requestBody } from '../context';
 import { checkWritePreconditions } from '../conditions';
 import { readRelatedParts, relatedBoundary } from '../multipart-related';
 import type { RelatedPart } from '../multipart-related';
@@ -72,7 +72,7 @@ export async function bulk(ctx: DavRequest): Promise<void> {
   const boundary = relatedBoundary(header(ctx.request, 'content-type'));
   await ctx.services.files.ensureUserRoot(ctx.uid);
   const results: Record<string, BulkFileResult> = {};
-  for await (const part of readRelatedParts(ctx.request.raw, boundary)) {
+  for await (const part of readRelatedParts(requestBody(ctx.request), boundary)) {
     const path = part.headers.get('x-file-path');
     if (path === undefined || path === '') fail('bad-request', 'The X-File-Path header must not be null.');
     if (!part.headers.has('x-file-md5')) fail('bad-request', 'The X-File-MD5 header must not be null.');

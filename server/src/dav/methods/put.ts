@@ -1,5 +1,5 @@
 import type { DavRequest } from '../context';
-import { header, ocId } from '../context';
+import { header, ocId, requestBody } from '../context';
 import { checkWritePreconditions, quotedEtag } from '../conditions';
 import { checksumText, parseChecksumHeader, verifyingStream } from '../../storage/checksums';
 import { fail } from '../../storage/errors';
@@ -48,7 +48,7 @@ export async function put(ctx: DavRequest): Promise<void> {
   const lengthHeader = header(ctx.request, 'content-length');
   const expectedLength = lengthHeader !== '' ? Number(lengthHeader) : undefined;
   // With OC-Checksum the body is digested on its way to disk; a mismatch fails the write (400) before the rename.
-  const body = checksums ? verifyingStream(ctx.request.raw, checksums) : ctx.request.raw;
+  const body = checksums ? verifyingStream(requestBody(ctx.request), checksums) : requestBody(ctx.request);
   const { entry, created } = await ctx.services.files.write(ctx.uid, ctx.path, body, {
     quota: ctx.user.quota,
     ...(mtime !== undefined ? { mtime } : {}),

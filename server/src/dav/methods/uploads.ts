@@ -1,5 +1,5 @@
 import type { DavRequest } from '../context';
-import { filesBase, hasBody, header, hrefFor } from '../context';
+import { filesBase, hasBody, header, hrefFor, requestBody } from '../context';
 import { checkWritePreconditions } from '../conditions';
 import { destinationPath } from '../destination';
 import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN } from '../properties';
@@ -124,7 +124,7 @@ async function putChunk(ctx: DavRequest, upload: UploadSession, name: string): P
     fail('insufficient-storage', 'Insufficient space in the user storage');
   }
   const maxBytes = room < 0 ? -1 : Math.max(0, room - own);
-  await ctx.services.uploads.putChunk(ctx.uid, upload.id, name, ctx.request.raw, maxBytes, {
+  await ctx.services.uploads.putChunk(ctx.uid, upload.id, name, requestBody(ctx.request), maxBytes, {
     ...(Number.isSafeInteger(length) && length >= 0 ? { length } : {}),
     ...(Number.isSafeInteger(total) && total >= 0 ? { totalLength: total } : {}),
   });
