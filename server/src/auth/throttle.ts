@@ -236,8 +236,13 @@ export class LoginThrottle {
     const now = this.nowSeconds();
     await this.db.transaction().execute(async (trx) => {
       await trx.deleteFrom('login_attempts').where('ip', '=', ip).where('uid', '=', key(login)).execute();
-      await trx.deleteFrom('login_successes').where('ip', '=', ip).where('uid', '=', key(login)).execute();
-      await trx.insertInto('login_successes').values({ ip, uid: key(login), succeeded_at: now }).execute();
+      // An upsert: two processes signing the same login in from the same address at once
+      // (two requests of one client behind a balancer) would both insert after a delete.
+      await trx
+        .insertInto('login_successes')
+        .values({ ip, uid: key(login), succeeded_at: now })
+        .onConflict((conflict) => conflict.columns(['ip', 'uid']).doUpdateSet({ succeeded_at: now }))
+        .execute();
       await trx.deleteFrom('login_successes').where('succeeded_at', '<=', now - KNOWN_GOOD_SECONDS).execute();
     });
   }
