@@ -143,7 +143,8 @@ describe('hostile WebDAV input gets a 4xx and leaves storage unchanged', () => {
   it('refuses Depth infinity, huge headers and methods it does not serve', async () => {
     expect((await raw('PROPFIND', `${files}/`, { depth: 'infinity' })).status).toBe(403);
     const huge = await rawStatus(`GET ${files}/folder/keep.txt HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Huge: ${'a'.repeat(100_000)}\r\n\r\n`);
-    expect(huge).toBe(431);
+    // Behind nginx (the scale-out mode), nginx refuses headers over its buffers itself: 400 "Request Header Or Cookie Too Large".
+    expect(huge).toBe(server.balanced ? 400 : 431);
     for (const method of ['POST', 'PATCH']) {
       const response = await raw(method, `${files}/folder/keep.txt`, {}, 'x');
       expect(response.status).toBe(405);
