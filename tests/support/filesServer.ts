@@ -6,6 +6,8 @@ import type { Page } from 'playwright-core';
 import { startServer } from '../../server/src/app';
 import type { StartedServer } from '../../server/src/app';
 import type { ServerConfig } from '../../server/src/config';
+import type { BalancedPair } from './balanced';
+import { BALANCED, BALANCED_CONFIG, balanceWithSecondServer } from './balanced';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -46,24 +48,29 @@ export async function startFilesServer(options: { name: string; adminPassword: s
   mkdirSync(E2E_OUTPUT, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), `cumulus-e2e-${options.name}-`));
   let server: StartedServer;
+  let balanced: BalancedPair | undefined;
   try {
-    server = await startServer({ ...options.config, dataDir, port: 0, adminPassword: options.adminPassword, distDir: E2E_DIST });
+    server = await startServer({ ...options.config, ...BALANCED_CONFIG, dataDir, port: 0, adminPassword: options.adminPassword, distDir: E2E_DIST });
+    // The scale-out mode (`CUMULUS_TEST_BALANCED=1 npm run test:pg -- tests/e2e`): the browser talks to nginx, in front of two servers.
+    if (BALANCED) balanced = await balanceWithSecondServer(dataDir, options.adminPassword, server.port, { ...options.config, distDir: E2E_DIST });
   } catch (error) {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  const url = balanced?.url ?? server.url;
   const authorization = basicAuth('admin', options.adminPassword);
   return {
     server,
-    url: server.url,
+    url,
     dav: (method, davPath, body, headers = {}) =>
-      fetch(`${server.url}/remote.php/dav/files/admin${davPath.split('/').map(encodeURIComponent).join('/')}`, {
+      fetch(`${url}/remote.php/dav/files/admin${davPath.split('/').map(encodeURIComponent).join('/')}`, {
         method,
         headers: { authorization, ...headers },
         // fetch wants a body over a plain ArrayBuffer; a Buffer may sit on a shared pool.
         body: body === undefined || typeof body === 'string' ? body : new Uint8Array(body),
       }),
     close: async () => {
+      await balanced?.stop();
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
