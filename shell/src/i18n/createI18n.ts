@@ -28,5 +28,6 @@ export async function createI18n(language = 'en'): Promise<I18n> {
 
 /** The SDK's `Translate` backed by an i18next instance. */
 export function translatorOf(instance: I18n): Translate {
+  // i18n-dynamic: the translate function itself; its callers' keys are extracted.
   return (key, vars) => instance.t(key, vars ?? {});
 }
