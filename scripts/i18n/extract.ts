@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { cataloguesOf, sourceFilesOf } from './catalogues';
 
+/** Translate functions, by the name they are called with (`t`, `ctx.t`; the server pages' `th` translates for HTML). */
+const TRANSLATE_FUNCTIONS = new Set(['t', 'th']);
 /** Names of the markers that declare a key without translating it (see the SDK's `i18nKey`). */
 const KEY_MARKERS = new Set(['i18nKey']);
 /** Markers that declare a key translated with `count` elsewhere. */
@@ -79,7 +81,7 @@ function hasCount(options: ts.Expression | undefined): boolean {
 
 /**
  * Reads one source file's keys: the literal first argument of every call
- * to a function named `t` (any receiver), and the argument of every key
+ * to a function named `t` or `th` (any receiver), and the argument of every key
  * marker. Comments `// i18n-dynamic: <why>` on the line before a call
  * accept a key that is not literal (its possible values must be marked
  * where they are written).
@@ -99,7 +101,7 @@ export function extractFromSource(path: string, text: string, into: ExtractedKey
       const name = calleeName(node);
       const [first, second] = node.arguments;
       if (name !== null && first !== undefined) {
-        const isT = name === 't';
+        const isT = TRANSLATE_FUNCTIONS.has(name);
         const isKeyMarker = KEY_MARKERS.has(name) && ts.isIdentifier(node.expression);
         const isPluralMarker = PLURAL_MARKERS.has(name) && ts.isIdentifier(node.expression);
         if (isT || isKeyMarker || isPluralMarker) {

@@ -1,28 +1,11 @@
 /**
- * The languages the app ships besides English (docs/translating.md), with
- * each one's text direction. English needs no catalogue: the keys are the
- * English strings.
+ * The languages the app ships besides English (docs/translating.md): the
+ * server's list, which the user's setting is checked against. English needs
+ * no catalogue: the keys are the English strings.
  */
-export const LANGUAGES = [
-  'ar',
-  'de',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'nl',
-  'pl',
-  'pt-BR',
-  'pt-PT',
-  'ru',
-  'sk',
-  'sl',
-  'sr',
-  'sv',
-  'tr',
-  'uk',
-  'zh-CN',
-] as const;
+import { LANGUAGES } from '../../server/src/i18n/languages';
+
+export { LANGUAGES };
 
 /** A language with a catalogue. */
 export type Language = (typeof LANGUAGES)[number];
