@@ -15,6 +15,7 @@ import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
 import { createI18n, pluginTranslatorOf, translatorOf } from './i18n/createI18n';
 import { directionOf, isInterfaceLanguage } from './i18n/languages';
 import { loadShellCatalogue } from './i18n/loadCatalogue';
+import { PSEUDO_LANGUAGE } from './i18n/pseudoLocale';
 import { connectFilterEvents } from './plugin-host/filterEvents';
 import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
@@ -33,7 +34,7 @@ import type { Navigator, ShellServices } from './services/types';
 async function start(): Promise<void> {
   // The server writes the interface language into <html lang>: the user's setting, else Accept-Language, else English.
   const requested = document.documentElement.lang;
-  const i18n = await createI18n(isInterfaceLanguage(requested) ? requested : 'en', loadShellCatalogue);
+  const i18n = await createI18n(isInterfaceLanguage(requested) || requested === PSEUDO_LANGUAGE ? requested : 'en', loadShellCatalogue);
   document.documentElement.lang = i18n.language;
   document.documentElement.dir = directionOf(i18n.language);
   const t = translatorOf(i18n);

@@ -3,9 +3,8 @@ import { createI18n, pluginTranslatorOf, translatorOf } from './createI18n';
 
 describe('createI18n', () => {
   it("loads the interface language's catalogue, plural forms by the language's rules", async () => {
-    const load = jest.fn((language: string) =>
-      Promise.resolve(language === 'uk' ? { 'Cancel': 'Скасувати', '{count} file_one': '{count} файл', '{count} file_few': '{count} файли', '{count} file_many': '{count} файлів', '{count} file_other': '{count} файлу' } : {}),
-    );
+    const ukrainian: Record<string, string> = { 'Cancel': 'Скасувати', '{count} file_one': '{count} файл', '{count} file_few': '{count} файли', '{count} file_many': '{count} файлів', '{count} file_other': '{count} файлу' };
+    const load = jest.fn((language: string) => Promise.resolve(language === 'uk' ? ukrainian : {}));
     const t = translatorOf(await createI18n('uk', load));
     expect(load).toHaveBeenCalledWith('uk');
     expect(t('Cancel')).toBe('Скасувати');
@@ -19,6 +18,12 @@ describe('createI18n', () => {
     expect(load).not.toHaveBeenCalled();
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(translatorOf(await createI18n('de', load))('Cancel')).toBe('Cancel');
+  });
+
+  it('stretches every text in the pseudo-locale en-XA, after interpolation', async () => {
+    const t = translatorOf(await createI18n('en-XA', () => Promise.reject(new Error('the pseudo-locale has no catalogue'))));
+    expect(t('Cancel')).toBe('[!! Çáñçéļ ~~~ !!]');
+    expect(t('{count} file', { count: 2 })).toBe('[!! 2 ƒîļéš ~~~ !!]');
   });
 
   it("gives each plugin its own namespace, falling back to the shell's strings, then English", async () => {

@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Translate, TranslationCatalogue } from '@cumulus/sdk';
 import { englishPlurals } from './englishPlurals';
 import type { CatalogueLoader } from './loadCatalogue';
+import { PSEUDO_LANGUAGE, pseudoLocalize } from './pseudoLocale';
 
 /** No catalogue: English only (tests, and the default). */
 const englishOnly: CatalogueLoader = () => Promise.resolve({});
@@ -19,7 +20,8 @@ const englishOnly: CatalogueLoader = () => Promise.resolve({});
  */
 export async function createI18n(language = 'en', load: CatalogueLoader = englishOnly): Promise<I18n> {
   let catalogue: TranslationCatalogue = {};
-  if (language !== 'en') {
+  const pseudo = language === PSEUDO_LANGUAGE;
+  if (language !== 'en' && !pseudo) {
     try {
       catalogue = await load(language);
     } catch (error) {
@@ -27,12 +29,15 @@ export async function createI18n(language = 'en', load: CatalogueLoader = englis
     }
   }
   const instance = i18next.createInstance();
+  if (pseudo) instance.use({ type: 'postProcessor', name: 'pseudo', process: (value: string) => pseudoLocalize(value) });
   await instance.init({
     lng: language,
+    // The pseudo-locale is English, every text stretched after interpolation.
+    ...(pseudo ? { postProcess: ['pseudo'] } : {}),
     fallbackLng: 'en',
     // A plugin's namespace falls back to the shell's strings (the core plugin has no catalogue of its own).
     fallbackNS: 'translation',
-    resources: { en: { translation: englishPlurals }, ...(language !== 'en' ? { [language]: { translation: catalogue } } : {}) },
+    resources: { en: { translation: englishPlurals }, ...(language !== 'en' && !pseudo ? { [language]: { translation: catalogue } } : {}) },
     keySeparator: false,
     nsSeparator: false,
     returnNull: false,
