@@ -1,9 +1,11 @@
 /**
- * `npm run i18n:check [-- --root <dir>] [--lang de,fr] [--fix-format]`:
- * checks every catalogue of a checkout against the keys its code uses and
- * exits 1 on any problem (docs/translating.md).
+ * `npm run i18n:check [-- --root <dir>] [--code <dir>] [--lang de,fr] [--fix-format]`:
+ * checks every catalogue of a checkout against the keys its code uses (or
+ * the code of the `--code` checkout) and exits 1 on any problem
+ * (docs/translating.md).
  */
 import { LANGUAGES } from './languages';
+import { resolve } from 'node:path';
 import { rootOf, option } from './args';
 import { formatReport, runCheck } from './run-check';
 
@@ -15,7 +17,8 @@ if (unknown.length > 0) {
   console.error(`Unknown language(s) ${unknown.join(', ')}; the languages are ${LANGUAGES.join(', ')}`);
   process.exit(2);
 }
-const reports = runCheck({ root, languages, fixFormat: argv.includes('--fix-format') });
+const code = option(argv, 'code');
+const reports = runCheck({ root, languages, fixFormat: argv.includes('--fix-format'), ...(code !== undefined ? { codeRoot: resolve(code) } : {}) });
 const lines = formatReport(reports);
 if (lines.length === 0) {
   console.log(`i18n: ${reports.length} catalogues × ${languages.length} language(s) in ${root}: no problem`);

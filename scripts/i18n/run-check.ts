@@ -13,8 +13,10 @@ export interface CatalogueReport {
 
 /** Options of {@link runCheck}. */
 export interface CheckOptions {
-  /** The checkout to check. */
+  /** The checkout whose catalogues are checked. */
   root: string;
+  /** The checkout whose code gives the keys; default `root` (a translator's catalogues against the newest code). */
+  codeRoot?: string;
   /** The languages to check; default all of LANGUAGES. */
   languages?: readonly string[];
   /** Rewrite files whose only problem is their format. */
@@ -30,7 +32,7 @@ export interface CheckOptions {
 export function runCheck(options: CheckOptions): CatalogueReport[] {
   const languages = options.languages ?? LANGUAGES;
   const reports: CatalogueReport[] = [];
-  for (const [dir, extracted] of extractAll(options.root)) {
+  for (const [dir, extracted] of extractAll(options.codeRoot ?? options.root)) {
     const problems = new Map<string, Problem[]>();
     if (extracted.dynamic.length > 0) {
       problems.set(
