@@ -65,7 +65,7 @@ function ViewEntry({ view, childrenOf, level }: { view: Registered<View>; childr
             aria-busy={loading}
             onClick={toggle}
           >
-            <Icon svg={expanded ? CHEVRON_DOWN_ICON : CHEVRON_RIGHT_ICON} size={18} />
+            <Icon svg={expanded ? CHEVRON_DOWN_ICON : CHEVRON_RIGHT_ICON} size={18} className="icon--directional" />
           </button>
         )}
       </div>
