@@ -118,7 +118,7 @@ describe('no clipped control text in a long language', () => {
       for (const clipped of await findClipped(page)) if (!clipped.named) failures.push(`${screen}: ${clipped.where} "${clipped.text}"`);
     };
     await check('main');
-    await page.locator('.files-header button[aria-haspopup=menu]').first().click();
+    await page.locator('.files-new > button').click();
     await page.getByRole('menu').first().waitFor();
     await check('new-menu');
     await page.keyboard.press('Escape');
