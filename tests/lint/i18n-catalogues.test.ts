@@ -111,6 +111,16 @@ describe('the catalogue check', () => {
     expect(problemsOf(root)).toBe('');
   });
 
+  it("allows a context entry (<key>_key) only for a context the code uses, and reads the server pages' th()", () => {
+    const root = checkout((files) => Object.assign(files['shell/src/i18n/locales/de.json'] ?? {}, { Files_key: 'Dateien-Taste' }));
+    expect(problemsOf(root)).toContain('[unused] "Files_key"');
+    writeFileSync(path.join(root, 'shell/src/app/keys.ts'), "export const k = (t: (k: string, o: object) => string, name: string) =>\n  // i18n-dynamic: names are marked elsewhere\n  t(name, { context: 'key' });\n");
+    expect(problemsOf(root)).toBe('');
+    mkdirSync(path.join(root, 'server/src/web'), { recursive: true });
+    writeFileSync(path.join(root, 'server/src/web/page.ts'), "export const p = (l: { th: (k: string) => string }) => l.th('Sign in');\n");
+    expect(problemsOf(root)).toContain('server/src/i18n/locales/de.json: 1 problem(s)');
+  });
+
   it('knows every language: the plural categories of CONVENTIONS.md', () => {
     expect(LANGUAGES).toHaveLength(18);
     expect(pluralCategories('ar')).toEqual(['zero', 'one', 'two', 'few', 'many', 'other']);
