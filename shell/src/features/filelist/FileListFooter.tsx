@@ -34,7 +34,7 @@ export function FileListFooter({ nodes, folder, view, columns, layout }: { nodes
       <span role="cell" className="files-cell files-cell--actions" />
       {layout.showSizeAndModified && (
         <span role="cell" className="files-cell files-cell--size">
-          {formatFileSize(totalSize(folder, nodes), { locale: language })}
+          <bdi>{formatFileSize(totalSize(folder, nodes), { locale: language })}</bdi>
         </span>
       )}
       {layout.showSizeAndModified && <span role="cell" className="files-cell files-cell--mtime" />}

@@ -55,7 +55,7 @@ function ViewEntry({ view, childrenOf, level }: { view: Registered<View>; childr
           <PluginBoundary pluginId={view.pluginId} t={t}>
             <Icon svg={view.icon} size={20} color={active ? '#00679e' : undefined} />
           </PluginBoundary>
-          <span className="name">{view.name}</span>
+          <span className="name" title={view.name}>{view.name}</span>
         </NavLink>
         {expandable && (
           <button
