@@ -16,6 +16,7 @@ import { accountMigrations } from './auth/migrations';
 import { registerApi } from './api';
 import { installCompression } from './api/compression';
 import { registerWeb } from './web';
+import { UserConfigStore } from './api/user-config';
 import { registerDav } from './dav';
 import { answerClientError } from './client-errors';
 import { installBodyDrain } from './unread-bodies';
@@ -131,7 +132,8 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     const owner = link ? await accounts.users.get(link.owner) : null;
     return link && owner ? { token, link, ownerDisplayName: owner.displayName, ownerQuota: owner.quota } : null;
   };
-  registerWeb(app, { config, files, accounts, publicLinks: { resolve: publicLink, guard: publicGuard } });
+  const userConfig = new UserConfigStore(db);
+  registerWeb(app, { config, files, accounts, publicLinks: { resolve: publicLink, guard: publicGuard }, userLanguage: (uid) => userConfig.getLanguage(uid) });
   registerDav(app, {
     files,
     db,

@@ -12,7 +12,10 @@ import { CHANGES_PATH, startLiveUpdates } from './features/live/liveUpdates';
 import { searchNodesById } from './services/dav/searchNodesById';
 import { coreConfigLoaded } from './features/config/coreConfigSlice';
 import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
-import { createI18n, translatorOf } from './i18n/createI18n';
+import { createI18n, pluginTranslatorOf, translatorOf } from './i18n/createI18n';
+import { directionOf, isInterfaceLanguage } from './i18n/languages';
+import { loadShellCatalogue } from './i18n/loadCatalogue';
+import { PSEUDO_LANGUAGE } from './i18n/pseudoLocale';
 import { connectFilterEvents } from './plugin-host/filterEvents';
 import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
@@ -29,7 +32,11 @@ import type { Navigator, ShellServices } from './services/types';
  * activates the built-ins (plugin `core`) and loads the deployment's plugins.
  */
 async function start(): Promise<void> {
-  const i18n = await createI18n(document.documentElement.lang || 'en');
+  // The server writes the interface language into <html lang>: the user's setting, else Accept-Language, else English.
+  const requested = document.documentElement.lang;
+  const i18n = await createI18n(isInterfaceLanguage(requested) || requested === PSEUDO_LANGUAGE ? requested : 'en', loadShellCatalogue);
+  document.documentElement.lang = i18n.language;
+  document.documentElement.dir = directionOf(i18n.language);
   const t = translatorOf(i18n);
   const failures = createPluginFailures();
   const page = readPageContext();
@@ -39,7 +46,14 @@ async function start(): Promise<void> {
     notify: (message) => showToast({ type: 'error', message }),
     send: sendPluginFailure(page.origin, page.requestToken),
   });
-  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t, reportError: (error) => supervisor.failedInside(error) };
+  const host: PluginHost = {
+    registries: createRegistries(),
+    events: createEventBus(),
+    t,
+    language: i18n.language,
+    translatorFor: pluginTranslatorOf(i18n),
+    reportError: (error) => supervisor.failedInside(error),
+  };
   // Before any plugin runs, so every filter's arrival is announced.
   connectFilterEvents(host.registries.fileListFilters, host.events);
   const api = createFilesApi({ origin: page.origin, requestToken: page.requestToken });

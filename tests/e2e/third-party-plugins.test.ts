@@ -213,6 +213,23 @@ describe('a third-party plugin built apart, and plugins that fail', () => {
       await page.keyboard.press('Escape');
       await row('big.bin').waitFor();
     });
+
+    it("speaks German from its own catalogue (definePlugin translations) when the browser asks for German", async () => {
+      const german = JSON.parse(readFileSync(path.join(ROOT, 'examples/third-party-plugin/src/locales/de.json'), 'utf8')) as Record<string, string>;
+      const context = await browser.newContext({ locale: 'de', extraHTTPHeaders: { 'Accept-Language': 'de' }, viewport: { width: 1280, height: 800 } });
+      try {
+        const germanPage = await context.newPage();
+        await germanPage.goto(`${server.url}/login`);
+        await germanPage.locator('#user').fill('admin');
+        await germanPage.locator('#password').fill(PASSWORD);
+        await Promise.all([germanPage.waitForURL(/\/apps\/files\//), germanPage.locator('button[type=submit]').click()]);
+        await expect(germanPage.locator('html').getAttribute('lang')).resolves.toBe('de');
+        await germanPage.getByRole('link', { name: german['Acme notes'] }).click();
+        await germanPage.getByText(german['No Acme notes yet'] ?? '').waitFor();
+      } finally {
+        await context.close();
+      }
+    });
   });
 
   describe('isolation: each failing plugin is reported by id, once, to the user and the server log', () => {

@@ -39,7 +39,7 @@ describe('the files app JSON API', () => {
     const response = await request(server, '/apps/files/api/v1/configs', { headers: { authorization: basic('erin', 'erin-password') } });
     expect(await response.json()).toEqual({
       message: 'ok',
-      data: { show_hidden: false, crop_image_previews: true, sort_favorites_first: true, sort_folders_first: true, grid_view: false, folder_tree: true },
+      data: { show_hidden: false, crop_image_previews: true, sort_favorites_first: true, sort_folders_first: true, grid_view: false, folder_tree: true, language: '' },
     });
   });
 

@@ -17,6 +17,9 @@ import { textOnlyFilter } from './textOnlyFilter';
 export default definePlugin({
   id: 'acme.notes',
   sdkVersion: SDK_VERSION,
+  // Its catalogues, one per language, keyed by the English strings it passes to ctx.t (docs/translating.md).
+  // The build keeps everything in remoteEntry.js, so the integrity hash covers the catalogues too.
+  translations: { de: () => import('./locales/de.json') },
   activate(ctx) {
     const textOnly = textOnlyFilter(ctx.t);
     ctx.views.register(notesView(ctx.t));

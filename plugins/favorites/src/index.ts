@@ -1,4 +1,4 @@
-import { definePlugin, isFolder, readDavSession } from '@cumulus/sdk';
+import { definePlugin, isFolder, readDavSession, translationsFrom } from '@cumulus/sdk';
 import type { DavSession } from '@cumulus/sdk';
 import { favoriteAction } from './favoriteAction';
 import { FavoriteFolderViews } from './favoriteFolders';
@@ -16,6 +16,8 @@ export interface FavoritesDeps {
 export function createFavoritesPlugin(deps?: () => FavoritesDeps) {
   return definePlugin({
     id: 'favorites',
+    // One chunk per language (src/locales/<lang>.json); only the interface language's is fetched.
+    translations: translationsFrom((language) => import(/* webpackChunkName: "i18n-favorites-[request]" */ `./locales/${language}.json`)),
     activate(ctx) {
       const session = deps?.().session ?? readDavSession();
       const dav = deps?.().dav ?? favoritesDav(session);

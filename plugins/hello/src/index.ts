@@ -1,4 +1,4 @@
-import { definePlugin } from '@cumulus/sdk';
+import { definePlugin, translationsFrom } from '@cumulus/sdk';
 import { sayHelloAction } from './sayHelloAction';
 import { helloView } from './helloView';
 
@@ -8,6 +8,8 @@ import { helloView } from './helloView';
  */
 export default definePlugin({
   id: 'hello',
+  // One chunk per language (src/locales/<lang>.json); only the interface language's is fetched.
+  translations: translationsFrom((language) => import(/* webpackChunkName: "i18n-hello-[request]" */ `./locales/${language}.json`)),
   activate(ctx) {
     // Registrations made through ctx belong to the plugin: the shell takes
     // them back when the plugin is deactivated or its activation fails.

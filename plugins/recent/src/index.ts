@@ -1,4 +1,4 @@
-import { definePlugin, readDavSession } from '@cumulus/sdk';
+import { definePlugin, readDavSession, translationsFrom } from '@cumulus/sdk';
 import type { DavSession } from '@cumulus/sdk';
 import { recentContents, searchCapabilities } from './recentSearch';
 import type { SearchCapabilities } from './recentSearch';
@@ -15,6 +15,8 @@ export interface RecentDeps {
 export function createRecentPlugin(deps?: () => RecentDeps) {
   return definePlugin({
     id: 'recent',
+    // One chunk per language (src/locales/<lang>.json); only the interface language's is fetched.
+    translations: translationsFrom((language) => import(/* webpackChunkName: "i18n-recent-[request]" */ `./locales/${language}.json`)),
     activate(ctx) {
       const given = deps?.();
       const session = given?.session ?? readDavSession();

@@ -1,4 +1,4 @@
-import { definePlugin } from '@cumulus/sdk';
+import { definePlugin, translationsFrom } from '@cumulus/sdk';
 import { sharingTab } from './sharingTab';
 import { sharingViews } from './views';
 
@@ -8,6 +8,8 @@ import { sharingViews } from './views';
  */
 export default definePlugin({
   id: 'sharing',
+  // One chunk per language (src/locales/<lang>.json); only the interface language's is fetched.
+  translations: translationsFrom((language) => import(/* webpackChunkName: "i18n-sharing-[request]" */ `./locales/${language}.json`)),
   activate(ctx) {
     ctx.sidebarTabs.register(sharingTab(ctx.t));
     for (const view of sharingViews(ctx.t)) ctx.views.register(view);

@@ -1,4 +1,4 @@
-import { Permission, hasPermission } from '@cumulus/sdk';
+import { Permission, hasPermission, i18nKey } from '@cumulus/sdk';
 import type { Node, SidebarTab, Translate } from '@cumulus/sdk';
 import type { Share, Sharee } from './api';
 import { ShareApiError, createShare, deleteShare, searchSharees, sharesOf, updateShare } from './api';
@@ -9,11 +9,11 @@ const LINK = 3;
 
 /** The permission checkboxes of a user share (spec §6: read, edit, create, delete, reshare). */
 const USER_PERMISSIONS = [
-  { bit: Permission.READ, label: 'Read', folderOnly: false },
-  { bit: Permission.UPDATE, label: 'Edit', folderOnly: false },
-  { bit: Permission.CREATE, label: 'Create', folderOnly: true },
-  { bit: Permission.DELETE, label: 'Delete', folderOnly: true },
-  { bit: Permission.SHARE, label: 'Reshare', folderOnly: false },
+  { bit: Permission.READ, label: i18nKey('Read'), folderOnly: false },
+  { bit: Permission.UPDATE, label: i18nKey('Edit'), folderOnly: false },
+  { bit: Permission.CREATE, label: i18nKey('Create'), folderOnly: true },
+  { bit: Permission.DELETE, label: i18nKey('Delete'), folderOnly: true },
+  { bit: Permission.SHARE, label: i18nKey('Reshare'), folderOnly: false },
 ] as const;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | globalThis.Node | string)[]): HTMLElementTagNameMap[K] {
@@ -101,6 +101,7 @@ export function sharingTab(t: Translate): SidebarTab {
       const userItem = (share: Share): HTMLLIElement => {
         const boxes = USER_PERMISSIONS.filter((entry) => isFolder || !entry.folderOnly).map((entry) =>
           checkbox(
+            // i18n-dynamic: the labels are marked in USER_PERMISSIONS.
             t(entry.label),
             (share.permissions & entry.bit) !== 0,
             (on) => void run(() => updateShare(share.id, { permissions: on ? share.permissions | entry.bit : share.permissions & ~entry.bit })),

@@ -1,4 +1,4 @@
-import { definePlugin } from '@cumulus/sdk';
+import { definePlugin, translationsFrom } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { emptyTrashAction } from './emptyTrashAction';
 import { deletePermanentlyAction, openNothingAction, restoreAction } from './trashActions';
@@ -12,11 +12,13 @@ import { trashView } from './trashView';
  */
 export default definePlugin({
   id: 'trash',
+  // One chunk per language (src/locales/<lang>.json); only the interface language's is fetched.
+  translations: translationsFrom((language) => import(/* webpackChunkName: "i18n-trash-[request]" */ `./locales/${language}.json`)),
   activate(ctx) {
     const client = trashbinClient(pageSession());
     // A row restored or deleted for good leaves the list, as a deleted node does.
     const removed = (node: Node): void => ctx.events.emit('files:node:deleted', { node });
-    ctx.views.register(trashView(client, ctx.t));
+    ctx.views.register(trashView(client, ctx.t, ctx.language));
     ctx.fileActions.register(openNothingAction());
     ctx.fileActions.register(restoreAction(client, ctx.t, removed));
     ctx.fileActions.register(deletePermanentlyAction(client, ctx.t, removed));

@@ -5,7 +5,7 @@ import type { TrashbinClient } from './trashbin-client';
 import { TRASH_VIEW_ID } from './trashbin-client';
 
 /** The 'Deleted files' view: the trash's items, newest first, with where they came from. */
-export function trashView(client: TrashbinClient, t: Translate): View {
+export function trashView(client: TrashbinClient, t: Translate, language?: string): View {
   return {
     id: TRASH_VIEW_ID,
     name: t('Deleted files'),
@@ -13,7 +13,7 @@ export function trashView(client: TrashbinClient, t: Translate): View {
     icon: TRASH_ICON,
     order: 50,
     sticky: true,
-    columns: [originalLocationColumn(t), deletedColumn(t)],
+    columns: [originalLocationColumn(t), deletedColumn(t, language)],
     defaultSortKey: 'deleted',
     emptyTitle: t('No deleted files'),
     emptyCaption: t('Files and folders you have deleted will show up here'),

@@ -5,3 +5,4 @@ export * from './fade';
 export * from './quota';
 export * from './preview-url';
 export * from './translate';
+export * from './i18n-key';

@@ -1,7 +1,7 @@
 import { PluginError } from './plugin-error';
 import { createPluginScope } from './plugin-scope';
 import { isPluginDefinition } from './define-plugin';
-import type { ActivePlugin, PluginDefinition, PluginHost } from './types';
+import type { ActivePlugin, PluginDefinition, PluginHost, TranslationCatalogue, Translate } from './types';
 
 /** Options of {@link activatePlugin}. */
 export interface ActivatePluginOptions {
@@ -28,6 +28,28 @@ function untilAborted(signal: AbortSignal): { aborted: Promise<never>; stop(): v
 }
 
 /**
+ * The plugin's `ctx.t`: its catalogue of the interface language, loaded
+ * first, through `host.translatorFor`. A catalogue that fails to load is
+ * reported (phase 'load') and the plugin runs in English.
+ */
+async function pluginTranslate(host: PluginHost, def: PluginDefinition, report: (error: PluginError) => void): Promise<Translate> {
+  if (host.translatorFor === undefined) return host.t;
+  const loader = def.translations?.[host.language ?? 'en'];
+  let catalogue: TranslationCatalogue | null = null;
+  if (loader !== undefined) {
+    try {
+      const loaded = await loader();
+      const entries: unknown = 'default' in loaded && typeof loaded.default === 'object' ? loaded.default : loaded;
+      if (typeof entries !== 'object' || entries === null) throw new Error('the catalogue is not an object');
+      catalogue = entries as TranslationCatalogue;
+    } catch (cause) {
+      report(new PluginError({ pluginId: def.id, phase: 'load', message: `Plugin "${def.id}": its ${host.language ?? 'en'} catalogue did not load; it shows English`, cause }));
+    }
+  }
+  return host.translatorFor(def.id, catalogue);
+}
+
+/**
  * Activates a plugin: calls its `activate` with a context scoped to it.
  *
  * If `activate` throws or rejects, everything it registered or subscribed
@@ -44,7 +66,10 @@ function untilAborted(signal: AbortSignal): { aborted: Promise<never>; stop(): v
  *
  * `activate` is called synchronously, before the first `await`, so plugins
  * activated one after another register their synchronous entries in that
- * order even when their activations run side by side.
+ * order even when their activations run side by side; except a plugin
+ * with a catalogue for the interface language (`translations`), which
+ * activates once its catalogue has loaded, so `ctx.t` translates from the
+ * first call.
  *
  * @param host the shell's registries, bus, translate function and error sink
  * @param def the plugin, as `definePlugin` made it
@@ -68,7 +93,8 @@ export async function activatePlugin(host: PluginHost, def: PluginDefinition, op
   }
 
   const pluginId = def.id;
-  const scope = createPluginScope(host, pluginId);
+  const t = def.translations?.[host.language ?? 'en'] !== undefined ? await pluginTranslate(host, def, report) : (host.translatorFor?.(pluginId, null) ?? host.t);
+  const scope = createPluginScope(host, pluginId, t);
   const reportCleanup = (errors: unknown[]): void => {
     for (const cause of errors) report(new PluginError({ pluginId, phase: 'deactivate', cause }));
   };

@@ -51,6 +51,7 @@ export function definePlugin(def: PluginDefinitionInput): PluginDefinition {
     activate: def.activate,
     ...(def.deactivate ? { deactivate: def.deactivate } : {}),
     ...(def.sdkVersion !== undefined ? { sdkVersion: def.sdkVersion } : {}),
+    ...(def.translations !== undefined ? { translations: Object.freeze({ ...def.translations }) } : {}),
   };
   return Object.freeze(definition);
 }
@@ -69,12 +70,19 @@ export function isPluginDefinition(value: unknown): value is PluginDefinition {
 /** Why `value` cannot be a plugin definition, or null. */
 function definitionProblem(value: unknown): string | null {
   if (typeof value !== 'object' || value === null) return 'a plugin definition must be an object';
-  const def = value as { id?: unknown; activate?: unknown; deactivate?: unknown; sdkVersion?: unknown };
+  const def = value as { id?: unknown; activate?: unknown; deactivate?: unknown; sdkVersion?: unknown; translations?: unknown };
   if (typeof def.id !== 'string' || !PLUGIN_ID_PATTERN.test(def.id)) return `id must match ${String(PLUGIN_ID_PATTERN)}`;
   if (typeof def.activate !== 'function') return 'activate must be a function';
   if (def.deactivate !== undefined && typeof def.deactivate !== 'function') return 'deactivate must be a function';
   if (def.sdkVersion !== undefined && (typeof def.sdkVersion !== 'string' || !SEMVER.test(def.sdkVersion))) {
     return 'sdkVersion must be a semantic version such as "1.2.3" (import { SDK_VERSION } from \'@cumulus/sdk/version\')';
+  }
+  if (def.translations !== undefined) {
+    if (typeof def.translations !== 'object' || def.translations === null || Array.isArray(def.translations)) return 'translations must be an object of language → loader';
+    for (const [language, loader] of Object.entries(def.translations)) {
+      if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language)) return `translations: "${language}" is not a language tag such as "de" or "pt-BR"`;
+      if (typeof loader !== 'function') return `translations.${language} must be a function that loads the catalogue, e.g. () => import('./locales/${language}.json')`;
+    }
   }
   return null;
 }

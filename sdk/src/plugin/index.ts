@@ -5,3 +5,4 @@ export * from './define-plugin';
 export { activatePlugin } from './activate-plugin';
 export type { ActivatePluginOptions } from './activate-plugin';
 export * from './plugin-scope';
+export * from './translations';

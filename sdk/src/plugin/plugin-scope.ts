@@ -2,7 +2,7 @@ import { scopeEvents } from '../events/scope-events';
 import type { Registries } from '../registry/registries';
 import type { Registry, Unregister } from '../registry/types';
 import { PluginError } from './plugin-error';
-import type { PluginContext, PluginHost, ScopedRegistry } from './types';
+import type { PluginContext, PluginHost, ScopedRegistry, Translate } from './types';
 
 /** A plugin's context and the way to take back everything done through it. */
 export interface PluginScope {
@@ -24,7 +24,7 @@ export interface PluginScope {
  * `PluginError` (phase `'deactivate'`), so stray async code of a deactivated
  * plugin cannot leave anything behind.
  */
-export function createPluginScope(host: PluginHost, pluginId: string): PluginScope {
+export function createPluginScope(host: PluginHost, pluginId: string, t: Translate = host.t): PluginScope {
   const undos = new Set<Unregister>();
   let disposed = false;
   const notActive = (what: string): PluginError =>
@@ -58,7 +58,8 @@ export function createPluginScope(host: PluginHost, pluginId: string): PluginSco
     settingsSections: scoped(registries.settingsSections),
     fileListActions: scoped(registries.fileListActions),
     events: events.events,
-    t: host.t,
+    language: host.language ?? 'en',
+    t,
   });
 
   return {

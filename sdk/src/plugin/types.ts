@@ -14,6 +14,19 @@ import type { PluginError } from './plugin-error';
 /** Translates an English source string (the catalogue key), filling `{name}` placeholders from `vars`. */
 export type Translate = (key: string, vars?: Record<string, string | number>) => string;
 
+/** A plugin's catalogue of one language: English source string → translation (plural keys as `<key>_<category>`). */
+export type TranslationCatalogue = Readonly<Record<string, string>>;
+
+/** Loads one catalogue, typically `() => import('./locales/de.json')` (a chunk of its own). */
+export type TranslationLoader = () => Promise<TranslationCatalogue | { readonly default: TranslationCatalogue }>;
+
+/**
+ * A plugin's catalogues by language tag ('de', 'pt-BR', 'zh-CN', …; docs/translating.md).
+ * Only the interface language's is loaded, before `activate`; English needs
+ * none (the keys are English) unless the plugin has English plural forms.
+ */
+export type PluginTranslations = Readonly<Record<string, TranslationLoader>>;
+
 /** A registry as a plugin sees it: it can only add, and gets back the undo. */
 export interface ScopedRegistry<T> {
   /**
@@ -52,7 +65,12 @@ export interface PluginContext {
   readonly fileListActions: ScopedRegistry<FileListAction>;
   /** The app's events; subscriptions end when the plugin deactivates. */
   readonly events: ScopedEvents;
-  /** Translates user-visible text. */
+  /** The interface language (BCP 47, e.g. 'de', 'pt-BR'): for dates and numbers with `Intl`. */
+  readonly language: string;
+  /**
+   * Translates user-visible text in the interface language: from the
+   * plugin's own catalogue (`translations` of `definePlugin`), else English.
+   */
   t: Translate;
 }
 
@@ -68,6 +86,8 @@ export interface PluginDefinition {
   activate(ctx: PluginContext): void | Promise<void>;
   /** Optional cleanup beyond what `ctx` takes back by itself. */
   deactivate?(): void | Promise<void>;
+  /** The plugin's catalogues, which `ctx.t` translates from (see {@link PluginTranslations}). */
+  readonly translations?: PluginTranslations;
   /**
    * The SDK version the plugin was built against, as `SDK_VERSION` from
    * `@cumulus/sdk/version` (a subpath bundled into the remote, not shared).
@@ -87,6 +107,8 @@ export interface PluginDefinitionInput {
   deactivate?(): void | Promise<void>;
   /** See `PluginDefinition.sdkVersion`: pass `SDK_VERSION` from `@cumulus/sdk/version`. */
   sdkVersion?: string;
+  /** See `PluginDefinition.translations`, e.g. `{ de: () => import('./locales/de.json') }`. */
+  translations?: PluginTranslations;
 }
 
 /** What the shell gives `activatePlugin`. */
@@ -97,6 +119,14 @@ export interface PluginHost {
   events: EventBus;
   /** The app's translate function. */
   t: Translate;
+  /** The interface language (BCP 47; default 'en'): which of a plugin's `translations` is loaded. */
+  language?: string;
+  /**
+   * A plugin's `ctx.t`: translates from its catalogue in the interface
+   * language (null when it has none), falling back to English. Without it
+   * plugins get `t`.
+   */
+  translatorFor?(pluginId: string, catalogue: TranslationCatalogue | null): Translate;
   /** Receives every plugin failure (activation, deactivation, cleanup). */
   reportError?(error: PluginError): void;
 }

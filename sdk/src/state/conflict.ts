@@ -1,3 +1,4 @@
+import { i18nKey } from '../format/i18n-key';
 import { getUniqueName } from '../validation/unique-name';
 
 /**
@@ -8,7 +9,7 @@ import { getUniqueName } from '../validation/unique-name';
 export type ConflictChoice = 'keep-existing' | 'keep-new' | 'keep-both';
 
 /** The conflict dialog's refusal when neither version of a file is ticked (spec §5). */
-export const CONFLICT_SELECTION_REQUIRED = 'You need to select at least one version of each file to continue.';
+export const CONFLICT_SELECTION_REQUIRED = i18nKey('You need to select at least one version of each file to continue.');
 
 /**
  * The choice a conflict dialog row stands for, from its two checkboxes

@@ -1,4 +1,5 @@
 import { englishTranslate } from '../format';
+import { i18nKey } from '../format/i18n-key';
 import { isFolder } from '../node/guards';
 import { hasPermission, Permission } from '../node/permissions';
 import { isDownloadable } from '../node/share-attributes';
@@ -47,8 +48,8 @@ export function isMoveCopyEnabled(nodes: readonly Node[]): boolean {
  * are not downloadable, 'Copy' otherwise. The label is the English i18n key.
  */
 export function moveCopyLabel(nodes: readonly Node[]): MoveCopyLabel {
-  if (!canMove(nodes)) return 'Copy';
-  return nodes.every(isDownloadable) ? 'Move or copy' : 'Move';
+  if (!canMove(nodes)) return i18nKey('Copy');
+  return nodes.every(isDownloadable) ? i18nKey('Move or copy') : i18nKey('Move');
 }
 
 /** Why a destination was refused by {@link validateMoveCopyTarget}. */

@@ -1,7 +1,8 @@
 import { isStorageFull } from '../format';
+import { i18nKey } from '../format/i18n-key';
 
 /** The warning shown when the storage becomes full (spec §8), also its i18n key. */
-export const STORAGE_FULL_MESSAGE = 'Your storage is full, files can not be updated or synced anymore!';
+export const STORAGE_FULL_MESSAGE = i18nKey('Your storage is full, files can not be updated or synced anymore!');
 
 /**
  * Whether the storage just became full (spec §4 "shown when free becomes 0

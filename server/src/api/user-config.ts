@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { AccountTables } from '../auth/tables';
 import { HttpError } from './errors';
+import { INTERFACE_LANGUAGES } from '../i18n/languages';
 
 /** A setting value as stored and sent: the file list settings are booleans or short strings. */
 export type ConfigValue = boolean | string;
@@ -15,6 +16,12 @@ export const USER_CONFIG_DEFAULTS: Readonly<Record<string, boolean>> = Object.fr
   folder_tree: true,
 });
 
+/**
+ * The user's interface language (issue 14): '' follows the browser's
+ * Accept-Language, else one of the interface languages ('en' included).
+ */
+export const LANGUAGE_KEY = 'language';
+
 /** Accepts true/false as JSON booleans or as the strings a form sends. */
 function parseBoolean(value: unknown): boolean | undefined {
   if (value === true || value === 'true' || value === '1' || value === 1) return true;
@@ -22,12 +29,22 @@ function parseBoolean(value: unknown): boolean | undefined {
   return undefined;
 }
 
-/** Checks a user config key and value; throws 400 for an unknown key or a value that is not a boolean. */
-export function parseUserConfig(key: string, value: unknown): boolean {
+/** Checks a user config key and value; throws 400 for an unknown key or a value that is not a boolean (or a language, for `language`). */
+export function parseUserConfig(key: string, value: unknown): ConfigValue {
+  if (key === LANGUAGE_KEY) {
+    if (value === '' || (typeof value === 'string' && INTERFACE_LANGUAGES.includes(value))) return value;
+    throw new HttpError(400, `Invalid value for "language": expected "" (the browser's language) or one of ${INTERFACE_LANGUAGES.join(', ')}.`);
+  }
   if (!Object.hasOwn(USER_CONFIG_DEFAULTS, key)) throw new HttpError(400, `Unknown config key "${key}".`);
   const parsed = parseBoolean(value);
   if (parsed === undefined) throw new HttpError(400, `Invalid value for "${key}": expected true or false.`);
   return parsed;
+}
+
+/** A stored language value: '' unless it is still an interface language. */
+function languageValue(stored: string): string {
+  const value: unknown = JSON.parse(stored);
+  return typeof value === 'string' && INTERFACE_LANGUAGES.includes(value) ? value : '';
 }
 
 /** The view config keys (spec §3): sorting mode, direction and whether the view is expanded. */
@@ -73,18 +90,25 @@ export class UserConfigStore {
     this.db = db.withTables<AccountTables>();
   }
 
-  /** Every user config key with the user's value or its default. */
-  async getAll(uid: string): Promise<Record<string, boolean>> {
+  /** Every user config key with the user's value or its default (`language`: '' when unset). */
+  async getAll(uid: string): Promise<Record<string, ConfigValue>> {
     const rows = await this.db.selectFrom('user_config').select(['key', 'value']).where('uid', '=', uid).execute();
-    const config: Record<string, boolean> = { ...USER_CONFIG_DEFAULTS };
+    const config: Record<string, ConfigValue> = { ...USER_CONFIG_DEFAULTS, [LANGUAGE_KEY]: '' };
     for (const row of rows) {
       if (Object.hasOwn(USER_CONFIG_DEFAULTS, row.key)) config[row.key] = JSON.parse(row.value) === true;
+      if (row.key === LANGUAGE_KEY) config[LANGUAGE_KEY] = languageValue(row.value);
     }
     return config;
   }
 
+  /** The user's language setting: '' when unset (or no longer offered). */
+  async getLanguage(uid: string): Promise<string> {
+    const row = await this.db.selectFrom('user_config').select('value').where('uid', '=', uid).where('key', '=', LANGUAGE_KEY).executeTakeFirst();
+    return row ? languageValue(row.value) : '';
+  }
+
   /** Stores a user config value (already validated). */
-  async set(uid: string, key: string, value: boolean): Promise<void> {
+  async set(uid: string, key: string, value: ConfigValue): Promise<void> {
     await this.db
       .insertInto('user_config')
       .values({ uid, key, value: JSON.stringify(value) })

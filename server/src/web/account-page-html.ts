@@ -1,10 +1,12 @@
 import type { AppPasswordInfo } from '../auth/app-passwords';
+import { ENGLISH } from '../i18n/page-locale';
+import type { PageLocale } from '../i18n/page-locale';
 import { escapeHtml } from './html';
 
 /** The page frame shared by the account pages: no scripts, a link back to the files app. */
-function layout(title: string, body: string): string {
+function layout(locale: PageLocale, title: string, body: string): string {
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(locale.language)}" dir="${locale.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -19,7 +21,7 @@ function layout(title: string, body: string): string {
   code, .secret { font-family: ui-monospace, monospace; background: #eef2f6; padding: .1rem .35rem; border-radius: 4px; overflow-wrap: anywhere; }
   .secret { display: block; padding: .6rem; font-size: 1.1rem; margin: .5rem 0; }
   table { border-collapse: collapse; width: 100%; }
-  th, td { text-align: left; padding: .45rem .5rem; border-bottom: 1px solid #e5e7eb; }
+  th, td { text-align: start; padding: .45rem .5rem; border-bottom: 1px solid #e5e7eb; }
   label { display: block; font-weight: 600; margin: .75rem 0 .25rem; }
   input[type=text] { box-sizing: border-box; width: min(100%, 22rem); padding: .5rem; font-size: 1rem; border: 2px solid #767676; border-radius: 6px; }
   button { padding: .5rem 1rem; font-size: 1rem; font-weight: 600; color: #fff; background: #00679e; border: 0; border-radius: 6px; cursor: pointer; }
@@ -32,7 +34,7 @@ function layout(title: string, body: string): string {
 </head>
 <body>
 <main>
-<p><a href="/apps/files/">← Back to Files</a></p>
+<p><a href="/apps/files/">${locale.dir === 'rtl' ? '→' : '←'} ${locale.th('Back to Files')}</a></p>
 ${body}
 </main>
 </body>
@@ -40,9 +42,11 @@ ${body}
 `;
 }
 
-/** A Unix time in seconds as a UTC date and time. */
-function when(seconds: number | null): string {
-  return seconds === null ? 'Never' : new Date(seconds * 1000).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+/** A Unix time in seconds as a UTC date and time, written the language's way. */
+function when(locale: PageLocale, seconds: number | null): string {
+  if (seconds === null) return locale.th('Never');
+  const format = new Intl.DateTimeFormat(locale.language, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+  return `${escapeHtml(format.format(new Date(seconds * 1000)))} UTC`;
 }
 
 /** What the app passwords page shows. */
@@ -57,8 +61,10 @@ export interface SecurityPageOptions {
   created?: { name: string; password: string };
   /** A notice after revoking. */
   notice?: string;
-  /** An error to announce. */
+  /** An error to announce: an English catalogue key. */
   error?: string;
+  /** The page's language; default English. */
+  locale?: PageLocale;
 }
 
 /**
@@ -67,36 +73,42 @@ export interface SecurityPageOptions {
  * when each was last used, revoke one. Plain forms, no scripts.
  */
 export function renderSecurityPage(options: SecurityPageOptions): string {
+  const locale = options.locale ?? ENGLISH;
+  const { th } = locale;
+  const login = `<code>${escapeHtml(options.uid)}</code>`;
   const token = `<input type="hidden" name="requesttoken" value="${escapeHtml(options.requestToken)}">`;
   const created = options.created
-    ? `<div class="message" role="status"><p>New app password for <strong>${escapeHtml(options.created.name)}</strong>. Use it with your login <code>${escapeHtml(options.uid)}</code>; it is shown only this once:</p><output class="secret" id="new-app-password">${escapeHtml(options.created.password)}</output></div>`
+    ? `<div class="message" role="status"><p>${th('New app password for {name}. Use it with your login {login}; it is shown only this once:', { name: `<strong>${escapeHtml(options.created.name)}</strong>`, login })}</p><output class="secret" id="new-app-password">${escapeHtml(options.created.password)}</output></div>`
     : '';
-  const notice = options.notice ? `<p class="message" role="status">${escapeHtml(options.notice)}</p>` : '';
-  const error = options.error ? `<p class="message error" role="alert">${escapeHtml(options.error)}</p>` : '';
+  // i18n-dynamic: the notices and errors are the messages marked in account-pages.ts.
+  const notice = options.notice ? `<p class="message" role="status">${th(options.notice)}</p>` : '';
+  // i18n-dynamic: as above.
+  const error = options.error ? `<p class="message error" role="alert">${th(options.error)}</p>` : '';
   const rows = options.appPasswords
     .map(
-      (entry) => `<tr><td>${escapeHtml(entry.name)}</td><td>${when(entry.createdAt)}</td><td>${when(entry.lastUsed)}</td><td>
-<form method="post" action="/settings/user/security/app-passwords/${encodeURIComponent(entry.id)}/delete">${token}<button type="submit" class="danger" aria-label="Revoke ${escapeHtml(entry.name)}">Revoke</button></form></td></tr>`,
+      (entry) => `<tr><td>${escapeHtml(entry.name)}</td><td>${when(locale, entry.createdAt)}</td><td>${when(locale, entry.lastUsed)}</td><td>
+<form method="post" action="/settings/user/security/app-passwords/${encodeURIComponent(entry.id)}/delete">${token}<button type="submit" class="danger" aria-label="${th('Revoke {name}', { name: escapeHtml(entry.name) })}">${th('Revoke')}</button></form></td></tr>`,
     )
     .join('\n');
   const list =
     options.appPasswords.length === 0
-      ? '<p>You have no app passwords yet.</p>'
-      : `<table><caption class="visually-hidden">Your app passwords</caption><thead><tr><th scope="col">Name</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col"><span hidden>Actions</span></th></tr></thead><tbody>${rows}</tbody></table>`;
+      ? `<p>${th('You have no app passwords yet.')}</p>`
+      : `<table><caption class="visually-hidden">${th('Your app passwords')}</caption><thead><tr><th scope="col">${th('Name')}</th><th scope="col">${th('Created')}</th><th scope="col">${th('Last used')}</th><th scope="col"><span hidden>${th('Actions')}</span></th></tr></thead><tbody>${rows}</tbody></table>`;
   return layout(
-    'Security',
-    `<h1>Security</h1>
+    locale,
+    locale.t('Security'),
+    `<h1>${th('Security')}</h1>
 ${created}${notice}${error}
-<h2>App passwords</h2>
-<p>An app password lets a WebDAV client, a sync client or a script sign in as <code>${escapeHtml(options.uid)}</code> without knowing your password. Create one per device, and revoke it when the device is gone.</p>
+<h2>${th('App passwords')}</h2>
+<p>${th('An app password lets a WebDAV client, a sync client or a script sign in as {login} without knowing your password. Create one per device, and revoke it when the device is gone.', { login })}</p>
 <form method="post" action="/settings/user/security/app-passwords">${token}
-<label for="app-password-name">App name</label>
-<input type="text" id="app-password-name" name="name" maxlength="255" required placeholder="e.g. Laptop file manager">
-<button type="submit">Create new app password</button>
+<label for="app-password-name">${th('App name')}</label>
+<input type="text" id="app-password-name" name="name" maxlength="255" required placeholder="${th('e.g. Laptop file manager')}">
+<button type="submit">${th('Create new app password')}</button>
 </form>
-<h2>Your app passwords</h2>
+<h2>${th('Your app passwords')}</h2>
 ${list}
-<p><a href="/settings/user/webdav">How to connect over WebDAV</a></p>`,
+<p><a href="/settings/user/webdav">${th('How to connect over WebDAV')}</a></p>`,
   );
 }
 
@@ -104,25 +116,28 @@ ${list}
  * The WebDAV help page (`/settings/user/webdav`): the user's address and how
  * common clients connect to it.
  */
-export function renderWebDavHelpPage(options: { uid: string; webDavUrl: string }): string {
+export function renderWebDavHelpPage(options: { uid: string; webDavUrl: string; locale?: PageLocale }): string {
+  const locale = options.locale ?? ENGLISH;
+  const { th } = locale;
   const url = escapeHtml(options.webDavUrl);
   const uid = escapeHtml(options.uid);
   return layout(
+    locale,
     'WebDAV',
-    `<h1>Access your files over WebDAV</h1>
-<p>Your files are at this WebDAV address:</p>
-<p><code>${url}</code></p>
-<p>Sign in with your login <code>${uid}</code> and an <a href="/settings/user/security">app password</a> (your own password works too, but an app password can be revoked on its own).</p>
-<h2>File managers</h2>
+    `<h1>${th('Access your files over WebDAV')}</h1>
+<p>${th('Your files are at this WebDAV address:')}</p>
+<p><code dir="ltr">${url}</code></p>
+<p>${th('Sign in with your login {login} and an {appPassword} (your own password works too, but an app password can be revoked on its own).', { login: `<code>${uid}</code>`, appPassword: `<a href="/settings/user/security">${th('app password')}</a>` })}</p>
+<h2>${th('File managers')}</h2>
 <ul>
-<li><strong>GNOME Files, Dolphin:</strong> connect to <code>davs://</code> (or <code>dav://</code> without HTTPS) followed by the address without its scheme.</li>
-<li><strong>macOS Finder:</strong> Go → Connect to Server, then enter the address.</li>
-<li><strong>Windows:</strong> Map network drive, then enter the address (HTTPS is needed unless the WebClient service allows plain HTTP).</li>
+<li><strong>GNOME Files, Dolphin:</strong> ${th('connect to {davs} (or {dav} without HTTPS) followed by the address without its scheme.', { davs: '<code>davs://</code>', dav: '<code>dav://</code>' })}</li>
+<li><strong>macOS Finder:</strong> ${th('Go → Connect to Server, then enter the address.')}</li>
+<li><strong>Windows:</strong> ${th('Map network drive, then enter the address (HTTPS is needed unless the WebClient service allows plain HTTP).')}</li>
 </ul>
-<h2>Command line and sync</h2>
-<ul>
+<h2>${th('Command line and sync')}</h2>
+<ul dir="ltr">
 <li><strong>rclone:</strong> <code>rclone config create cumulus webdav url=${url} vendor=nextcloud user=${uid} pass=$(rclone obscure APP_PASSWORD)</code></li>
-<li><strong>Nextcloud desktop client and nextcloudcmd:</strong> use the server's address (without <code>/remote.php/…</code>); the server speaks the same protocol, chunked uploads included.</li>
+<li><strong>Nextcloud desktop client, nextcloudcmd:</strong> <span dir="auto">${th("use the server's address (without {path}); the server speaks the same protocol, chunked uploads included.", { path: '<code>/remote.php/…</code>' })}</span></li>
 <li><strong>curl:</strong> <code>curl -u ${uid} -T file.txt ${url}file.txt</code></li>
 </ul>`,
   );

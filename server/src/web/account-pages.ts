@@ -7,6 +7,16 @@ import { bodyObject, route, userOf } from '../api/routes';
 import { renderSecurityPage, renderWebDavHelpPage } from './account-page-html';
 import type { SecurityPageOptions } from './account-page-html';
 import { PAGE_HEADERS } from './html';
+import { i18nKey } from '../i18n/translate';
+import { pageLocale } from '../i18n/page-locale';
+import type { UserLanguage } from '../i18n/page-locale';
+
+/** The error for an app password name over 255 characters (the only refusal of `create`). */
+export const NAME_TOO_LONG = i18nKey('An app password name has at most 255 characters.');
+/** The error for revoking an app password that is gone. */
+export const NO_SUCH_APP_PASSWORD = i18nKey('That app password does not exist any more.');
+/** The notice after revoking. */
+export const REVOKED = i18nKey('The app password was revoked.');
 
 /** The signed-in user's WebDAV address as this request reached the server. */
 export function webDavUrlOf(request: FastifyRequest, uid: string): string {
@@ -24,18 +34,18 @@ function sendPage(reply: FastifyReply, html: string, status = 200): FastifyReply
  * the session's request token in a field, checked here, since plain forms
  * cannot send the `requesttoken` header the auth hook asks for.
  */
-export function registerAccountPages(app: FastifyInstance, accounts: Accounts): void {
+export function registerAccountPages(app: FastifyInstance, accounts: Accounts, userLanguage?: UserLanguage): void {
   route(app, '/settings/user/webdav', 'page', {
     GET: async (request, reply) => {
       const { uid } = userOf(request);
-      return sendPage(reply, renderWebDavHelpPage({ uid, webDavUrl: webDavUrlOf(request, uid) }));
+      return sendPage(reply, renderWebDavHelpPage({ uid, webDavUrl: webDavUrlOf(request, uid), locale: await pageLocale(request, userLanguage) }));
     },
   });
 
   const showSecurity = async (request: FastifyRequest, reply: FastifyReply, extra: Partial<SecurityPageOptions> = {}, status = 200) => {
     const { uid } = userOf(request);
     const appPasswords = await accounts.appPasswords.list(uid);
-    return sendPage(reply, renderSecurityPage({ uid, requestToken: request.authentication?.requestToken ?? '', appPasswords, ...extra }), status);
+    return sendPage(reply, renderSecurityPage({ uid, requestToken: request.authentication?.requestToken ?? '', appPasswords, locale: await pageLocale(request, userLanguage), ...extra }), status);
   };
 
   route(app, '/settings/user/security', 'page', { GET: async (request, reply) => showSecurity(request, reply) });
@@ -62,7 +72,7 @@ export function registerAccountPages(app: FastifyInstance, accounts: Accounts): 
         const { info, password } = await accounts.appPasswords.create(uid, typeof name === 'string' ? name : '');
         return showSecurity(request, reply, { created: { name: info.name, password } });
       } catch (error) {
-        if (error instanceof AccountError) return showSecurity(request, reply, { error: error.message }, 400);
+        if (error instanceof AccountError) return showSecurity(request, reply, { error: NAME_TOO_LONG }, 400);
         throw error;
       }
     },
@@ -76,10 +86,10 @@ export function registerAccountPages(app: FastifyInstance, accounts: Accounts): 
       try {
         await accounts.appPasswords.revoke(uid, id);
       } catch (error) {
-        if (error instanceof AccountError) return showSecurity(request, reply, { error: 'That app password does not exist any more.' }, 404);
+        if (error instanceof AccountError) return showSecurity(request, reply, { error: NO_SUCH_APP_PASSWORD }, 404);
         throw error;
       }
-      return showSecurity(request, reply, { notice: 'The app password was revoked.' });
+      return showSecurity(request, reply, { notice: REVOKED });
     },
   });
 }

@@ -1,3 +1,5 @@
+import { ENGLISH } from '../i18n/page-locale';
+import type { PageLocale } from '../i18n/page-locale';
 import { escapeHtml } from './html';
 
 /** What the sign-in page shows. */
@@ -8,10 +10,12 @@ export interface LoginPageOptions {
   redirectUrl: string;
   /** The user name typed before, kept after a failed attempt. */
   user?: string;
-  /** An error to announce (wrong password, throttled, expired form). */
+  /** An error to announce (wrong password, throttled, expired form): an English catalogue key. */
   error?: string;
-  /** A notice (signed out). */
+  /** A notice (signed out): an English catalogue key. */
   notice?: string;
+  /** The page's language; default English. */
+  locale?: PageLocale;
 }
 
 /**
@@ -19,18 +23,23 @@ export interface LoginPageOptions {
  * to screen readers, usable without CSS.
  */
 export function renderLoginPage(options: LoginPageOptions): string {
-  const message = options.error
-    ? `<p class="message error" role="alert" id="login-error">${escapeHtml(options.error)}</p>`
-    : options.notice
-      ? `<p class="message" role="status">${escapeHtml(options.notice)}</p>`
+  const { language, dir, t } = options.locale ?? ENGLISH;
+  // i18n-dynamic: the errors and notices are the messages marked in login.ts.
+  const error = options.error ? t(options.error) : '';
+  // i18n-dynamic: as above.
+  const notice = options.notice ? t(options.notice) : '';
+  const message = error
+    ? `<p class="message error" role="alert" id="login-error">${escapeHtml(error)}</p>`
+    : notice
+      ? `<p class="message" role="status">${escapeHtml(notice)}</p>`
       : '';
   const described = options.error ? ' aria-describedby="login-error" aria-invalid="true"' : '';
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(language)}" dir="${dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in – Cumulus Files</title>
+<title>${escapeHtml(t('Sign in'))} – Cumulus Files</title>
 <!-- An inline icon: without it the browser asks for /favicon.ico, which needs a session (a 401 in the console). -->
 <link rel="icon" href="data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cg fill='%230082c9'%3E%3Ccircle cx='8' cy='14' r='5'/%3E%3Ccircle cx='14' cy='10' r='6'/%3E%3Ccircle cx='18.5' cy='14.5' r='4.5'/%3E%3Crect x='8' y='14' width='10' height='5'/%3E%3C/g%3E%3C/svg%3E">
 <style>
@@ -52,11 +61,11 @@ ${message}
 <form method="post" action="/login">
 <input type="hidden" name="requesttoken" value="${escapeHtml(options.requestToken)}">
 <input type="hidden" name="redirect_url" value="${escapeHtml(options.redirectUrl)}">
-<label for="user">Login</label>
+<label for="user">${escapeHtml(t('Login'))}</label>
 <input type="text" id="user" name="user" autocomplete="username" autocapitalize="none" spellcheck="false" required autofocus value="${escapeHtml(options.user ?? '')}"${described}>
-<label for="password">Password</label>
+<label for="password">${escapeHtml(t('Password'))}</label>
 <input type="password" id="password" name="password" autocomplete="current-password" required${described}>
-<button type="submit">Log in</button>
+<button type="submit">${escapeHtml(t('Log in'))}</button>
 </form>
 </main>
 </body>

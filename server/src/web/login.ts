@@ -10,13 +10,20 @@ import { bodyObject, route } from '../api/routes';
 import { HttpError } from '../api/errors';
 import { PAGE_HEADERS, safeRedirect } from './html';
 import { renderLoginPage } from './login-page';
+import { i18nKey } from '../i18n/translate';
+import { pageLocale } from '../i18n/page-locale';
+import type { UserLanguage } from '../i18n/page-locale';
 
 /** The message after a wrong user name or password (as Nextcloud words it). */
-export const WRONG_CREDENTIALS = 'Wrong login or password.';
+export const WRONG_CREDENTIALS = i18nKey('Wrong login or password.');
 /** The message while sign-in is throttled. */
-export const THROTTLED = 'Too many failed sign-in attempts. Wait a few minutes and try again.';
+export const THROTTLED = i18nKey('Too many failed sign-in attempts. Wait a few minutes and try again.');
 /** The message when the form's token does not match (expired or forged form). */
-export const FORM_EXPIRED = 'The sign-in form has expired. Please try again.';
+export const FORM_EXPIRED = i18nKey('The sign-in form has expired. Please try again.');
+/** The message when a field was left empty. */
+export const FIELDS_EMPTY = i18nKey('Enter your login and password.');
+/** The notice after signing out. */
+export const SIGNED_OUT = i18nKey('You have been signed out.');
 
 function isHttps(request: FastifyRequest): boolean {
   return request.protocol === 'https';
@@ -27,10 +34,11 @@ function isHttps(request: FastifyRequest): boolean {
  * session, sets the HttpOnly SameSite=Lax cookie, redirects to the files app), `POST /logout`
  * (needs the session's request token), `GET /csrftoken`.
  */
-export function registerLogin(app: FastifyInstance, accounts: Accounts, sessionLifetime: number): void {
+export function registerLogin(app: FastifyInstance, accounts: Accounts, sessionLifetime: number, userLanguage?: UserLanguage): void {
   /** Renders the form with a fresh pairing token in cookie and hidden field (double submit). */
-  const showForm = (request: FastifyRequest, reply: FastifyReply, status: number, extra: { user?: string; error?: string; notice?: string; redirectUrl?: string } = {}): FastifyReply => {
+  const showForm = async (request: FastifyRequest, reply: FastifyReply, status: number, extra: { user?: string; error?: string; notice?: string; redirectUrl?: string } = {}): Promise<FastifyReply> => {
     const token = randomBytes(24).toString('base64url');
+    const locale = await pageLocale(request, userLanguage);
     const query = request.query as Record<string, unknown>;
     return reply
       .code(status)
@@ -40,6 +48,7 @@ export function registerLogin(app: FastifyInstance, accounts: Accounts, sessionL
       .send(
         renderLoginPage({
           requestToken: token,
+          locale,
           redirectUrl: safeRedirect(extra.redirectUrl ?? query.redirect_url),
           ...(extra.user !== undefined ? { user: extra.user } : {}),
           ...(extra.error ? { error: extra.error } : {}),
@@ -52,7 +61,7 @@ export function registerLogin(app: FastifyInstance, accounts: Accounts, sessionL
     GET: async (request, reply) => {
       if (request.user) return reply.redirect(safeRedirect((request.query as Record<string, unknown>).redirect_url), 303);
       const loggedOut = (request.query as Record<string, unknown>).loggedout !== undefined;
-      return showForm(request, reply, 200, loggedOut ? { notice: 'You have been signed out.' } : {});
+      return showForm(request, reply, 200, loggedOut ? { notice: SIGNED_OUT } : {});
     },
     POST: async (request, reply) => {
       const body = bodyObject(request);
@@ -65,7 +74,7 @@ export function registerLogin(app: FastifyInstance, accounts: Accounts, sessionL
         return showForm(request, reply, 403, { user, error: FORM_EXPIRED, redirectUrl });
       }
       if (user === '' || password === '') {
-        return showForm(request, reply, 400, { user, error: 'Enter your login and password.', redirectUrl });
+        return showForm(request, reply, 400, { user, error: FIELDS_EMPTY, redirectUrl });
       }
       const result = await whileConnected(reply, (signal) => accounts.authenticator.check(request.ip, user, password, false, signal));
       if (!result) return reply;

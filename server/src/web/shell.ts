@@ -7,6 +7,9 @@ import { loginRedirect } from '../auth/hook';
 import type { FileService } from '../storage';
 import { fileIdRedirect, queryOf } from './app-links';
 import { escapeHtml } from './html';
+import { pageLocale } from '../i18n/page-locale';
+import type { UserLanguage } from '../i18n/page-locale';
+import { negotiateLanguage } from '../i18n/languages';
 import { findStaticFile, sendStaticFile, staticSegments } from './static-files';
 
 /** The URL tail after `prefix`, still percent-encoded, without the query. */
@@ -27,10 +30,20 @@ export function injectHead(html: string, attributes: Record<string, string>): st
   return html.replace(/<head(\s[^>]*)?>/i, (tag, attrs: string | undefined) => `<head${attrs ?? ''}${extra}>`);
 }
 
+/** Sets the page's `<html lang dir>` (any `lang`/`dir` the file had is replaced). */
+export function setHtmlLanguage(html: string, language: string, dir: 'ltr' | 'rtl'): string {
+  return html.replace(/<html(\s[^>]*)?>/i, (tag, attrs: string | undefined) => {
+    const kept = (attrs ?? '').replace(/\s(lang|dir)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi, '');
+    return `<html${kept} lang="${escapeHtml(language)}" dir="${dir}">`;
+  });
+}
+
 /** What the page tells the shell besides the session. */
 export interface ShellPageOptions {
   /** Core flag enable_non-accessible_features (`data-enable-non-accessible-features`); default true. */
   enableNonAccessibleFeatures?: boolean;
+  /** The user's language setting ('' when unset); without it the page follows Accept-Language. */
+  userLanguage?: UserLanguage;
 }
 
 /**
@@ -73,17 +86,24 @@ export function registerShell(app: FastifyInstance, distDir: string, files: Pick
     } catch {
       throw new HttpError(503, 'The front end is not built yet: run "npm run build".');
     }
+    // The interface language: the user's setting, else the browser's Accept-Language, else English.
+    // The shell reads it from <html lang>; data-browser-language is what the browser alone asks for,
+    // so choosing "the browser's language" in the settings applies without a reload.
+    const locale = await pageLocale(request, options.userLanguage);
+    const acceptLanguage = request.headers['accept-language'];
+    const browserLanguage = negotiateLanguage(Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage) ?? 'en';
     return reply
       .header('Cache-Control', 'no-store')
       .header('X-Frame-Options', 'SAMEORIGIN')
       .header('X-Content-Type-Options', 'nosniff')
       .type('text/html; charset=utf-8')
       .send(
-        injectHead(html, {
+        injectHead(setHtmlLanguage(html, locale.language, locale.dir), {
           'data-user': request.user.uid,
           'data-user-displayname': request.user.displayName,
           'data-requesttoken': request.authentication?.requestToken ?? '',
           'data-enable-non-accessible-features': String(options.enableNonAccessibleFeatures ?? true),
+          'data-browser-language': browserLanguage,
         }),
       );
   };

@@ -14,13 +14,13 @@ import type { ShellServices } from '../services/types';
  * actions, columns, sidebar tabs, settings sections, new-menu entries) adds its registration
  * here, one line each.
  */
-export function createCorePlugin(services: Pick<ShellServices, 'dav' | 'host'>): PluginDefinition {
+export function createCorePlugin(services: Pick<ShellServices, 'dav' | 'host' | 'language'>): PluginDefinition {
   return definePlugin({
     id: 'core',
     activate(ctx) {
       ctx.views.register(filesView(services.dav, ctx.t));
       for (const action of coreFileActions(services, ctx.t)) ctx.fileActions.register(action);
-      ctx.sidebarTabs.register(detailsTab(ctx.t));
+      ctx.sidebarTabs.register(detailsTab(ctx.t, services.language));
       for (const entry of uploadMenuEntries(services, ctx.t)) ctx.newMenuEntries.register(entry);
       ctx.newMenuEntries.register(newFolderEntry(services, ctx.t));
     },

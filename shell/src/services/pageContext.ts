@@ -13,6 +13,8 @@ export interface PageContext {
    * true unless the server says 'false' (spec §2: default true).
    */
   enableNonAccessibleFeatures: boolean;
+  /** The language the browser's Accept-Language asks for, among the interface's (`data-browser-language`); '' when not given. */
+  browserLanguage: string;
 }
 
 /**
@@ -29,5 +31,6 @@ export function readPageContext(doc: Document = document): PageContext {
     displayName: head.dataset['userDisplayname'] ?? '',
     requestToken: head.dataset['requesttoken'] ?? '',
     enableNonAccessibleFeatures: head.dataset['enableNonAccessibleFeatures'] !== 'false',
+    browserLanguage: head.dataset['browserLanguage'] ?? '',
   };
 }

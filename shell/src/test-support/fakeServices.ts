@@ -36,6 +36,8 @@ export interface FakeCalls {
   keptLookups: string[];
   navigations: FilesLocation[];
   userConfig: [string, boolean][];
+  /** Values saved as the user's `language` setting. */
+  language: string[];
   viewConfig: [string, string, string | boolean][];
 }
 
@@ -67,7 +69,7 @@ export function httpError(status: number): Error & { status: number } {
  * `calls`.
  */
 export async function createFakeServices(options: FakeServicesOptions = {}): Promise<{ services: ShellServices; calls: FakeCalls }> {
-  const calls: FakeCalls = { listed: [], etagChecks: [], keptLookups: [], navigations: [], userConfig: [], viewConfig: [] };
+  const calls: FakeCalls = { listed: [], etagChecks: [], keptLookups: [], navigations: [], userConfig: [], viewConfig: [], language: [] };
   const folders = options.folders ?? { '/': [] };
   const dav: DavService = {
     root: '/files/alice',
@@ -112,6 +114,11 @@ export async function createFakeServices(options: FakeServicesOptions = {}): Pro
     getUserConfig: () => Promise.resolve(options.userConfig ?? {}),
     setUserConfig: (key, value) => {
       calls.userConfig.push([key, value]);
+      return Promise.resolve();
+    },
+    getLanguage: () => Promise.resolve(calls.language.at(-1) ?? ''),
+    setLanguage: (language) => {
+      calls.language.push(language);
       return Promise.resolve();
     },
     getViewConfigs: () => Promise.resolve(options.viewConfigs ?? {}),

@@ -1,3 +1,4 @@
+import { i18nKey } from '../../format/i18n-key';
 import { getMaxParallelUploads } from '../parallel';
 import { DEFAULT_RETRY_ATTEMPTS } from '../retry';
 import { cancelUpload, createUpload, isUploadFinal } from '../upload-item';
@@ -46,9 +47,9 @@ function splitUrl(url: string): { folder: string; name: string } {
 function assertCanUpload(context: EngineContext, destination: UploadDestination): void {
   const type = (destination as { type?: unknown }).type;
   if (typeof destination.source !== 'string' || destination.source === '' || (type !== undefined && type !== 'folder')) {
-    throw new Error('Invalid destination folder');
+    throw new Error(i18nKey('Invalid destination folder'));
   }
-  if (!context.isPublic && !context.user) throw new Error('User is not logged in');
+  if (!context.isPublic && !context.user) throw new Error(i18nKey('User is not logged in'));
 }
 
 /**

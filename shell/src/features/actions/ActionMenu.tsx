@@ -182,7 +182,7 @@ function MenuItem({
       >
         {icon !== '' && <Icon svg={icon} size={18} color={action.destructive ? '#c62828' : undefined} />}
         <span className="files-menu__label">{actionLabel(action, nodes, view)}</span>
-        {submenu && <Icon svg={SUBMENU_ICON} size={18} className="files-menu__submenu" />}
+        {submenu && <Icon svg={SUBMENU_ICON} size={18} className="files-menu__submenu icon--directional" />}
       </button>
     </li>
   );

@@ -63,7 +63,7 @@ export function Breadcrumbs({ view, width }: { view: View; width: number }) {
           const collapsed = index > 0 && shown[index - 1] !== crumbs[crumbs.indexOf(crumb) - 1];
           return (
             <li key={crumb.dir} className="files-breadcrumbs__crumb">
-              {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={18} className="files-breadcrumbs__separator" />}
+              {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={18} className="files-breadcrumbs__separator icon--directional" />}
               {collapsed && <span className="files-breadcrumbs__ellipsis" aria-hidden="true">…</span>}
               <CrumbButton
                 node={source === undefined ? undefined : nodes[source]}

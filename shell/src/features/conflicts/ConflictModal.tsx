@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { CONFLICT_SELECTION_REQUIRED, formatFileSize } from '@cumulus/sdk';
 import type { ConflictResolution } from '@cumulus/sdk';
 import { ModalDialog } from '../../app/ModalDialog';
-import { useT } from '../../app/ServicesContext';
+import { useLanguage, useT } from '../../app/ServicesContext';
 import { injectMoveCopyStyles } from '../move-copy/styles';
 import { conflictRows } from './conflictAnswer';
 import type { ConflictTicks } from './conflictAnswer';
@@ -17,10 +17,11 @@ injectConflictStyles();
 
 function VersionDetails({ version }: { version: ConflictVersion }) {
   const t = useT();
+  const language = useLanguage();
   return (
     <span className="files-conflicts__details">
-      <span>{version.size === undefined || version.size < 0 ? t('Unknown size') : formatFileSize(version.size)}</span>
-      <span>{version.mtime === undefined ? t('Last modified date unknown') : new Date(version.mtime).toLocaleString()}</span>
+      <span>{version.size === undefined || version.size < 0 ? t('Unknown size') : formatFileSize(version.size, { locale: language })}</span>
+      <span>{version.mtime === undefined ? t('Last modified date unknown') : new Date(version.mtime).toLocaleString(language)}</span>
     </span>
   );
 }
@@ -135,6 +136,7 @@ export function ConflictModal({ request }: { request: ConflictRequest }) {
         </table>
       </div>
       <p id={errorId} className="files-conflicts__error" role="alert">
+        {/* i18n-dynamic: CONFLICT_SELECTION_REQUIRED is marked with i18nKey in the SDK. */}
         {refused ? t(CONFLICT_SELECTION_REQUIRED) : ''}
       </p>
       <div className="files-modal__buttons">

@@ -4,7 +4,7 @@ const css = `
 .files-modal.files-conflicts { width: min(720px, calc(100vw - 24px)); }
 .files-conflicts__intro { margin: 4px 0 8px; color: var(--files-text-muted); }
 .files-conflicts__table { width: 100%; border-collapse: collapse; margin-bottom: 8px; }
-.files-conflicts__table th, .files-conflicts__table td { text-align: left; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--files-border); }
+.files-conflicts__table th, .files-conflicts__table td { text-align: start; vertical-align: top; padding: 6px 8px; border-bottom: 1px solid var(--files-border); }
 .files-conflicts__body { max-height: 50vh; overflow: auto; }
 .files-conflicts__name { font-weight: 600; overflow-wrap: anywhere; }
 .files-conflicts__version { display: flex; gap: 8px; align-items: flex-start; }

@@ -1,6 +1,6 @@
 import { formatFileSize, isFolder, isPendingSize } from '@cumulus/sdk';
 import type { Column, FolderNode, Node, Registered, Translate, View } from '@cumulus/sdk';
-import { useT } from '../../app/ServicesContext';
+import { useLanguage, useT } from '../../app/ServicesContext';
 import type { RowLayout } from './rowLayout';
 
 /** '1 file', '3 files and 2 folders', … for the footer. */
@@ -24,6 +24,7 @@ export function totalSize(folder: FolderNode | undefined, nodes: readonly Node[]
 /** The footer summary row: counts, total size, and each custom column's summary. */
 export function FileListFooter({ nodes, folder, view, columns, layout }: { nodes: Node[]; folder: FolderNode | undefined; view: View; columns: readonly Registered<Column>[]; layout: RowLayout }) {
   const t = useT();
+  const language = useLanguage();
   return (
     <div role="row" className="files-row files-row--foot" style={{ gridTemplateColumns: layout.template }}>
       <span role="cell" className="files-cell files-cell--checkbox" />
@@ -33,7 +34,7 @@ export function FileListFooter({ nodes, folder, view, columns, layout }: { nodes
       <span role="cell" className="files-cell files-cell--actions" />
       {layout.showSizeAndModified && (
         <span role="cell" className="files-cell files-cell--size">
-          {formatFileSize(totalSize(folder, nodes))}
+          <bdi>{formatFileSize(totalSize(folder, nodes), { locale: language })}</bdi>
         </span>
       )}
       {layout.showSizeAndModified && <span role="cell" className="files-cell files-cell--mtime" />}

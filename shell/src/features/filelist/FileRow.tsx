@@ -122,7 +122,8 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       {layout.showSizeAndModified && (
         <span role="gridcell" className="files-cell files-cell--size" style={{ color: fadeColor(sizeOpacity(node.size)) }}>
           <DetailsOpener offered={detailsOffered} label={t('Open details of {name}', { name: node.displayname })} onOpen={openSidebar}>
-            {sizeKnown ? formatFileSize(node.size as number) : t('Pending')}
+            {/* <bdi>: '5 B' stays in that order inside right-to-left text. */}
+            {sizeKnown ? <bdi>{formatFileSize(node.size as number, { locale: language })}</bdi> : t('Pending')}
           </DetailsOpener>
         </span>
       )}

@@ -5,7 +5,7 @@ const css = `
 .files-list { flex: 1; min-height: 0; overflow: auto; position: relative; }
 .files-table { min-width: 100%; }
 .files-table__head { position: sticky; top: 0; z-index: 2; background: var(--files-bg); }
-.files-row { display: grid; align-items: center; height: 55px; padding-right: 12px; border-bottom: 1px solid var(--files-border); box-sizing: border-box; }
+.files-row { display: grid; align-items: center; height: 55px; padding-inline-end: 12px; border-bottom: 1px solid var(--files-border); box-sizing: border-box; }
 .files-row:not(.files-row--head):not(.files-row--foot):hover { background: var(--files-hover); }
 .files-row--head { height: 44px; color: var(--files-text-muted); font-size: 13px; }
 .files-row--foot { color: var(--files-text-muted); border-bottom: none; }
@@ -19,17 +19,17 @@ const css = `
 .files-cell__details { display: inline-flex; align-items: center; justify-content: flex-end; width: 100%; height: 100%; margin: 0; padding: 0; border: 0; background: none; color: inherit; font: inherit; cursor: pointer; }
 .files-cell__details:focus-visible { outline: 2px solid var(--files-primary); outline-offset: 2px; }
 .files-cell--actions { justify-content: center; padding: 0; }
-.files-name { display: flex; align-items: center; gap: 12px; width: 100%; height: 55px; border: 0; background: none; padding: 0; font: inherit; color: inherit; text-align: left; cursor: pointer; min-width: 0; }
+.files-name { display: flex; align-items: center; gap: 12px; width: 100%; height: 55px; border: 0; background: none; padding: 0; font: inherit; color: inherit; text-align: start; cursor: pointer; min-width: 0; }
 .files-name__text { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .files-name__ext { color: var(--files-text-muted); }
 .files-preview { flex: none; border-radius: 4px; object-fit: cover; display: inline-flex; align-items: center; justify-content: center; }
 .files-sort { display: inline-flex; align-items: center; gap: 2px; border: 0; background: none; font: inherit; color: inherit; padding: 6px 8px; margin: 0 -8px; border-radius: 6px; cursor: pointer; }
 .files-sort:hover, .files-sort--active { color: var(--files-text); }
 .files-sort:hover { background: var(--files-hover); }
-.files-cell--size .files-sort, .files-cell--mtime .files-sort { margin-left: auto; }
+.files-cell--size .files-sort, .files-cell--mtime .files-sort { margin-inline-start: auto; }
 .files-actions { position: relative; }
-.files-menu { position: absolute; right: 0; top: 100%; z-index: 10; min-width: 200px; margin: 4px 0 0; padding: 4px; list-style: none; background: var(--files-bg); border-radius: 8px; box-shadow: 0 4px 20px rgba(0,0,0,.18); }
-.files-menu__item { display: flex; align-items: center; gap: 10px; width: 100%; padding: 8px 10px; border: 0; border-radius: 6px; background: none; font: inherit; color: var(--files-text); cursor: pointer; text-align: left; }
+.files-menu { position: absolute; inset-inline-end: 0; top: 100%; z-index: 10; min-width: 200px; margin: 4px 0 0; padding: 4px; list-style: none; background: var(--files-bg); border-radius: 8px; box-shadow: 0 4px 20px rgba(0,0,0,.18); }
+.files-menu__item { display: flex; align-items: center; gap: 10px; width: 100%; padding: 8px 10px; border: 0; border-radius: 6px; background: none; font: inherit; color: var(--files-text); cursor: pointer; text-align: start; }
 .files-menu__item:hover, .files-menu__item:focus-visible { background: var(--files-hover); }
 .files-menu__item--destructive { color: var(--files-error); }
 .files-menu__empty { padding: 8px 10px; color: var(--files-text-muted); }
@@ -37,10 +37,10 @@ const css = `
 .files-grid-cell { position: relative; width: 198px; height: 246px; box-sizing: border-box; padding: 8px 16px; border-radius: 12px; display: flex; flex-direction: column; align-items: center; }
 .files-grid-cell:hover { background: var(--files-hover); }
 .files-grid-cell--selected, .files-grid-cell--selected:hover { background: var(--files-selected); }
-.files-grid-cell__checkbox { position: absolute; top: 14px; left: 14px; z-index: 1; }
+.files-grid-cell__checkbox { position: absolute; top: 14px; inset-inline-start: 14px; z-index: 1; }
 .files-grid-cell__open { display: flex; flex-direction: column; align-items: center; gap: 8px; border: 0; background: none; font: inherit; color: inherit; cursor: pointer; padding: 0; width: 166px; }
 .files-grid-cell__name { width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; text-align: center; }
-.files-grid-cell .files-actions { position: absolute; right: 8px; bottom: 22px; }
+.files-grid-cell .files-actions { position: absolute; inset-inline-end: 8px; bottom: 22px; }
 .files-empty { flex: 1; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 8px; padding: 48px 16px; text-align: center; color: var(--files-text-muted); }
 .files-empty h2 { margin: 8px 0 0; font-size: 20px; font-weight: 600; color: var(--files-text); }
 .files-empty p { margin: 0 0 8px; }

@@ -1,3 +1,4 @@
+import { i18nKey } from '@cumulus/sdk';
 import type { FileActionHotkey, Translate } from '@cumulus/sdk';
 
 /** What a key press asks of the list, before any file action hotkey. */
@@ -85,11 +86,28 @@ export function matchesHotkey(press: KeyPress, hotkey: FileActionHotkey): boolea
  * A key's name in the interface language ('Ctrl', 'Escape', 'Home', …). The
  * i18next context `key` lets a language name the key apart from the same
  * English word elsewhere (German 'Entf' for the Delete key, 'Löschen' for the
- * action); without a `_key` entry the plain translation is used.
+ * action); without a `_key` entry the plain translation is used. Keys
+ * without a name here ('F2', 'PageDown') are shown as they are.
  */
 export function keyName(name: string, t: Translate): string {
-  return t(name, { context: 'key' });
+  // i18n-dynamic: the names are the KEY_NAMES below.
+  return KEY_NAMES.has(name) ? t(name, { context: 'key' }) : name;
 }
+
+/** The keys with a translated name (the catalogues hold them; `_key` entries are optional). */
+const KEY_NAMES: ReadonlySet<string> = new Set([
+  i18nKey('Ctrl'),
+  i18nKey('Alt'),
+  i18nKey('Shift'),
+  i18nKey('Home'),
+  i18nKey('End'),
+  i18nKey('Enter'),
+  i18nKey('Space'),
+  i18nKey('Escape'),
+  i18nKey('Delete'),
+  i18nKey('Backspace'),
+  i18nKey('Tab'),
+]);
 
 /** How a hotkey is written in the shortcuts help, e.g. 'Ctrl+Shift+D', with key names translated. */
 export function hotkeyLabel(hotkey: Omit<FileActionHotkey, 'description'>, t: Translate): string {

@@ -132,7 +132,7 @@ export function MoveCopyPicker({ request }: { request: PickerRequest }) {
           <ol>
             {pathCrumbs(path).map((crumb, index, all) => (
               <li key={crumb.path}>
-                {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={16} />}
+                {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={16} className="icon--directional" />}
                 <button
                   type="button"
                   className="files-picker__crumb"

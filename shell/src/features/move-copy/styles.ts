@@ -14,7 +14,7 @@ const css = `
 .files-picker__crumb:hover { background: var(--files-hover); }
 .files-picker__body { min-height: 200px; max-height: 50vh; overflow: auto; border: 1px solid var(--files-border); border-radius: 8px; padding: 4px; }
 .files-picker__list { list-style: none; margin: 0; padding: 0; }
-.files-picker__folder { display: flex; align-items: center; gap: 10px; width: 100%; padding: 8px 10px; border: 0; border-radius: 6px; background: none; cursor: pointer; text-align: left; color: inherit; }
+.files-picker__folder { display: flex; align-items: center; gap: 10px; width: 100%; padding: 8px 10px; border: 0; border-radius: 6px; background: none; cursor: pointer; text-align: start; color: inherit; }
 .files-picker__folder:hover, .files-picker__folder:focus-visible { background: var(--files-hover); }
 .files-picker__empty { color: var(--files-text-muted); padding: 8px 10px; margin: 0; }
 .files-picker__notice { min-height: 1.45em; margin: 8px 0; color: var(--files-error); }

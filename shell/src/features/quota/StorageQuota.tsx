@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { isQuotaWarning, quotaBarValue, quotaLabel } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useT } from '../../app/ServicesContext';
+import { useLanguage, useT } from '../../app/ServicesContext';
 import { storageStatsRefreshRequested } from './quotaSlice';
 import { selectStorageStats } from './selectors';
 import { injectQuotaStyles } from './styles';
@@ -17,13 +17,14 @@ injectQuotaStyles();
  */
 export function StorageQuota() {
   const t = useT();
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const stats = useAppSelector(selectStorageStats);
   const labelId = useId();
   useStorageStatsRefresh();
   if (stats === null) return null;
 
-  const label = quotaLabel(stats, { t });
+  const label = quotaLabel(stats, { t, format: { locale: language } });
   const limited = stats.quota >= 0;
   const value = quotaBarValue(stats.relative);
   const warning = isQuotaWarning(stats.relative);

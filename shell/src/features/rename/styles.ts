@@ -6,7 +6,7 @@ const css = `
 .files-rename__input[aria-invalid="true"] { border-color: var(--files-error); }
 .files-rename__input:focus { outline: none; box-shadow: 0 0 0 2px rgba(0,130,201,.2); }
 .files-rename__message:empty { display: none; }
-.files-rename__message { position: absolute; left: 0; top: calc(100% + 2px); z-index: 5; padding: 4px 8px; border-radius: 6px; background: var(--files-error-bg); color: #7f1d1d; font-size: 13px; width: max-content; max-width: 100%; box-sizing: border-box; box-shadow: 0 2px 8px rgba(0,0,0,.12); }
+.files-rename__message { position: absolute; inset-inline-start: 0; top: calc(100% + 2px); z-index: 5; padding: 4px 8px; border-radius: 6px; background: var(--files-error-bg); color: #7f1d1d; font-size: 13px; width: max-content; max-width: 100%; box-sizing: border-box; box-shadow: 0 2px 8px rgba(0,0,0,.12); }
 `;
 
 /** Adds the rename field's stylesheet once. */

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { i18nKey } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { setUserConfig } from '../config/configThunks';
@@ -6,11 +7,11 @@ import { selectEnableNonAccessibleFeatures, selectUserConfig } from '../config/s
 
 /** The user config toggles of the dialog (spec §3 "User config"), in the order shown, with their labels. */
 export const USER_CONFIG_TOGGLES: readonly { key: string; label: string }[] = [
-  { key: 'sort_favorites_first', label: 'Sort favorites first' },
-  { key: 'sort_folders_first', label: 'Sort folders before files' },
-  { key: 'show_hidden', label: 'Show hidden files' },
-  { key: 'crop_image_previews', label: 'Crop image previews' },
-  { key: 'grid_view', label: 'Enable the grid view' },
+  { key: 'sort_favorites_first', label: i18nKey('Sort favorites first') },
+  { key: 'sort_folders_first', label: i18nKey('Sort folders before files') },
+  { key: 'show_hidden', label: i18nKey('Show hidden files') },
+  { key: 'crop_image_previews', label: i18nKey('Crop image previews') },
+  { key: 'grid_view', label: i18nKey('Enable the grid view') },
 ];
 
 /**
@@ -43,6 +44,7 @@ export function FilesSettingsSection() {
                     .catch((error: unknown) => console.error(`Could not save the setting ${key}`, error));
                 }}
               />
+              {/* i18n-dynamic: the labels are marked in USER_CONFIG_TOGGLES. */}
               <span>{t(label)}</span>
             </label>
           </li>

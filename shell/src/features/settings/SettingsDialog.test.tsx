@@ -35,7 +35,7 @@ describe('the settings dialog', () => {
   it('is a modal dialog with the Files settings and WebDAV sections, focus on its close button', async () => {
     const { dialog } = await openSettings();
     expect(dialog.getAttribute('aria-modal')).toBe('true');
-    expect(within(dialog).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Files settings', 'WebDAV']);
+    expect(within(dialog).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Files settings', 'Language', 'WebDAV']);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close' }));
     expect(within(dialog).getAllByRole('switch').map((toggle) => toggle.parentElement?.textContent)).toEqual([
       'Sort favorites first',
@@ -44,6 +44,26 @@ describe('the settings dialog', () => {
       'Crop image previews',
       'Enable the grid view',
     ]);
+  });
+
+  it("offers the Language choice: the browser's language by default, every interface language in itself, and saves the choice", async () => {
+    document.head.dataset['browserLanguage'] = 'nl';
+    const { dialog, calls } = await openSettings();
+    await settle();
+    const select = within(dialog).getByRole('combobox', { name: 'Language of the interface' }) as HTMLSelectElement;
+    expect(select.value).toBe('');
+    const options = [...select.options].map((option) => option.textContent);
+    expect(options[0]).toBe("The browser's language (Nederlands)");
+    expect(options).toEqual(expect.arrayContaining(['English', 'Deutsch', 'العربية', '简体中文', 'Српски', 'Português (Brasil)']));
+    expect(options).toHaveLength(20);
+    // jsdom cannot reload: it says so in the console, which is all the reload does here.
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'de' } });
+    });
+    await settle();
+    expect(calls.language).toEqual(['de']);
+    delete document.head.dataset['browserLanguage'];
   });
 
   it('offers no grid view toggle when enable_non-accessible_features is false (spec §2)', async () => {
@@ -162,7 +182,7 @@ describe('the settings dialog', () => {
         'broken-plugin',
       );
     });
-    expect(within(dialog).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Files settings', 'Additional settings', 'WebDAV']);
+    expect(within(dialog).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Files settings', 'Language', 'Additional settings', 'WebDAV']);
     const sync = within(dialog).getByRole('region', { name: 'Sync' });
     expect(sync.textContent).toBe('SyncSync every hour');
     expect(within(within(dialog).getByRole('region', { name: 'Broken' })).getByRole('alert').textContent).toBe('Plugin "broken-plugin" failed to render: nope');

@@ -6,6 +6,7 @@ import { useT } from '../../app/ServicesContext';
 import { CLOSE_ICON } from '../sidebar/icons';
 import { AdditionalSettings } from './AdditionalSettings';
 import { FilesSettingsSection } from './FilesSettingsSection';
+import { LanguageSection } from './LanguageSection';
 import { settingsClosed } from './settingsSlice';
 import { injectSettingsStyles } from './styles';
 import { useFocusTrap } from './useFocusTrap';
@@ -44,6 +45,7 @@ export function SettingsModal() {
         </header>
         <div className="files-settings-modal__body">
           <FilesSettingsSection />
+          <LanguageSection />
           <AdditionalSettings />
           <WebDavSection />
         </div>

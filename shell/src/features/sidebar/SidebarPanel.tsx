@@ -71,7 +71,7 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
   };
 
   const favorite = node.attributes.favorite === 1;
-  const size = isPendingSize(node.size) ? t('Pending') : formatFileSize(node.size as number);
+  const size = isPendingSize(node.size) ? t('Pending') : formatFileSize(node.size as number, { locale: language });
   return (
     <aside className="files-sidebar" aria-label={t('Details of "{name}"', { name: node.displayname })} onKeyDown={onKeyDown} data-source={node.source}>
       <header className="files-sidebar__header">

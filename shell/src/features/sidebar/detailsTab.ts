@@ -7,13 +7,13 @@ import { permissionsInWords } from './permissionsInWords';
 export const DETAILS_TAB_ID = 'details';
 
 /** The facts the Details tab lists about a node, as [label, value] pairs, already translated. */
-export function nodeDetails(node: Node, t: Translate): [string, string][] {
-  const size = isPendingSize(node.size) ? t('Pending') : formatFileSize(node.size as number);
+export function nodeDetails(node: Node, t: Translate, language?: string): [string, string][] {
+  const size = isPendingSize(node.size) ? t('Pending') : formatFileSize(node.size as number, { locale: language });
   return [
     [t('File ID'), node.fileid === undefined ? '' : String(node.fileid)],
     [t('Type'), isFolder(node) ? t('Folder') : node.mime],
     [t('Size'), size],
-    [t('Modified'), node.mtime === undefined ? '' : new Date(node.mtime).toLocaleString()],
+    [t('Modified'), node.mtime === undefined ? '' : new Date(node.mtime).toLocaleString(language)],
     [t('Path'), node.path],
     [t('Owner'), node.owner ?? ''],
     [t('Permissions'), permissionsInWords(node.permissions, t)],
@@ -26,7 +26,7 @@ export function nodeDetails(node: Node, t: Translate): [string, string][] {
  * plugin's): what the node is. Framework-neutral like every tab: it writes a
  * description list into the element it is given.
  */
-export function detailsTab(t: Translate): SidebarTab {
+export function detailsTab(t: Translate, language?: string): SidebarTab {
   return {
     id: DETAILS_TAB_ID,
     name: t('Details'),
@@ -36,7 +36,7 @@ export function detailsTab(t: Translate): SidebarTab {
     mount(el, node) {
       const list = el.ownerDocument.createElement('dl');
       list.className = 'files-details';
-      for (const [label, value] of nodeDetails(node, t)) {
+      for (const [label, value] of nodeDetails(node, t, language)) {
         const term = el.ownerDocument.createElement('dt');
         term.textContent = label;
         const description = el.ownerDocument.createElement('dd');

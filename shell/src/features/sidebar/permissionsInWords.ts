@@ -1,13 +1,13 @@
-import { Permission, hasPermission } from '@cumulus/sdk';
+import { Permission, hasPermission, i18nKey } from '@cumulus/sdk';
 import type { Permissions, Translate } from '@cumulus/sdk';
 
 /** Each permission bit and how the Details tab names it (spec §3, §6). */
 const PERMISSION_WORDS: readonly [number, string][] = [
-  [Permission.READ, 'Read'],
-  [Permission.UPDATE, 'Edit'],
-  [Permission.CREATE, 'Create'],
-  [Permission.DELETE, 'Delete'],
-  [Permission.SHARE, 'Share'],
+  [Permission.READ, i18nKey('Read')],
+  [Permission.UPDATE, i18nKey('Edit')],
+  [Permission.CREATE, i18nKey('Create')],
+  [Permission.DELETE, i18nKey('Delete')],
+  [Permission.SHARE, i18nKey('Share')],
 ];
 
 /**
@@ -15,6 +15,7 @@ const PERMISSION_WORDS: readonly [number, string][] = [
  * 'None' when it has none.
  */
 export function permissionsInWords(permissions: Permissions, t: Translate): string {
+  // i18n-dynamic: the words are marked in PERMISSION_WORDS.
   const words = PERMISSION_WORDS.filter(([bit]) => hasPermission(permissions, bit)).map(([, word]) => t(word));
   return words.length === 0 ? t('None') : words.join(', ');
 }

@@ -1,9 +1,9 @@
 import { injectStyles } from '../../app/styles';
 
 const css = `
-.files-sidebar { flex: none; width: clamp(300px, 27vw, 500px); display: flex; flex-direction: column; min-height: 0; border-left: 1px solid var(--files-border); background: var(--files-bg); overflow-y: auto; }
+.files-sidebar { flex: none; width: clamp(300px, 27vw, 500px); display: flex; flex-direction: column; min-height: 0; border-inline-start: 1px solid var(--files-border); background: var(--files-bg); overflow-y: auto; }
 @media (max-width: 1023.98px) {
-  .files-sidebar { position: fixed; z-index: 30; top: 0; right: 0; bottom: 0; width: min(100vw, 420px); box-shadow: -4px 0 24px rgba(0,0,0,.18); }
+  .files-sidebar { position: fixed; z-index: 30; top: 0; inset-inline-end: 0; bottom: 0; width: min(100vw, 420px); box-shadow: -4px 0 24px rgba(0,0,0,.18); }
 }
 .files-sidebar__header { position: relative; display: flex; flex-direction: column; align-items: center; gap: 8px; padding: 20px 16px 12px; border-bottom: 1px solid var(--files-border); }
 .files-sidebar__preview { display: flex; align-items: center; justify-content: center; width: 128px; height: 128px; }
@@ -13,7 +13,7 @@ const css = `
 .files-sidebar__name:focus { outline: none; }
 .files-sidebar__name:focus-visible { outline: 2px solid var(--files-primary); }
 .files-sidebar__meta { margin: 4px 0 0; color: var(--files-text-muted); font-size: 14px; }
-.files-sidebar__header-actions { position: absolute; top: 8px; right: 8px; display: flex; gap: 2px; }
+.files-sidebar__header-actions { position: absolute; top: 8px; inset-inline-end: 8px; display: flex; gap: 2px; }
 .files-sidebar__tabs { display: flex; gap: 4px; padding: 8px 12px 0; border-bottom: 1px solid var(--files-border); overflow-x: auto; }
 .files-sidebar__tab { display: inline-flex; align-items: center; gap: 6px; padding: 8px 12px; border: 0; border-bottom: 3px solid transparent; background: none; color: var(--files-text-muted); cursor: pointer; white-space: nowrap; }
 .files-sidebar__tab:hover { color: var(--files-text); background: var(--files-hover); border-radius: 8px 8px 0 0; }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { formatFileSize } from '@cumulus/sdk';
 import type { UnfinishedUpload } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useT } from '../../app/ServicesContext';
+import { useLanguage, useT } from '../../app/ServicesContext';
 import { selectUnfinishedUploads } from './selectors';
 import { pickFiles } from './uploadMenuEntries';
 import { discardUnfinishedUpload, listUnfinishedUploads, resumeUnfinishedUpload } from './uploadThunks';
@@ -22,6 +22,7 @@ injectUploadStyles();
  */
 export function UnfinishedUploads({ returnFocusTo }: { returnFocusTo?: () => HTMLElement | null } = {}) {
   const t = useT();
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const unfinished = useAppSelector(selectUnfinishedUploads);
   const section = useRef<HTMLElement>(null);
@@ -43,7 +44,7 @@ export function UnfinishedUploads({ returnFocusTo }: { returnFocusTo?: () => HTM
         {unfinished.map((record) => (
           <li key={record.id} className="files-upload__resume-item">
             <span className="files-upload__name">{record.name}</span>
-            <span className="files-upload__state">{formatFileSize(record.size)}</span>
+            <span className="files-upload__state">{formatFileSize(record.size, { locale: language })}</span>
             <button type="button" className="files-button files-button--primary" aria-label={t('Resume upload of "{name}"', { name: record.name })} onClick={() => void resume(record)}>
               {t('Resume')}
             </button>

@@ -3,7 +3,7 @@ import type { RowComponentProps } from 'react-window';
 import { formatFileSize } from '@cumulus/sdk';
 import type { Translate, UploadItemState } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { useT } from '../../app/ServicesContext';
+import { useLanguage, useT } from '../../app/ServicesContext';
 import { selectUploadById, selectUploadFileIds } from './selectors';
 import { cancelUpload } from './uploadThunks';
 import { failureMessage } from './failureMessage';
@@ -14,12 +14,12 @@ export const UPLOAD_ROW_HEIGHT = 40;
 const VISIBLE_ROWS = 8;
 
 /** An item's state in words. */
-export function uploadStateText(item: UploadItemState, t: Translate): string {
+export function uploadStateText(item: UploadItemState, t: Translate, language?: string): string {
   switch (item.status) {
     case 'initialized':
       return t('Waiting');
     case 'uploading':
-      return t('{uploaded} of {size}', { uploaded: formatFileSize(item.uploaded), size: formatFileSize(item.size) });
+      return t('{uploaded} of {size}', { uploaded: formatFileSize(item.uploaded, { locale: language }), size: formatFileSize(item.size, { locale: language }) });
     case 'assembling':
       return t('Assembling');
     case 'finished':
@@ -34,6 +34,7 @@ export function uploadStateText(item: UploadItemState, t: Translate): string {
 /** One line, connected to its item by id so a progress report re-renders only the lines it touched. */
 function UploadRow({ index, style, ids }: RowComponentProps<{ ids: string[] }>) {
   const t = useT();
+  const language = useLanguage();
   const dispatch = useAppDispatch();
   const id = ids[index] as string;
   const item = useAppSelector((state) => selectUploadById(state, id));
@@ -44,7 +45,7 @@ function UploadRow({ index, style, ids }: RowComponentProps<{ ids: string[] }>) 
       <span className="files-upload__name" title={item.path}>
         {item.path.replace(/^\//, '')}
       </span>
-      <span className="files-upload__state">{uploadStateText(item, t)}</span>
+      <span className="files-upload__state">{uploadStateText(item, t, language)}</span>
       {!ended && (
         <button type="button" className="files-button" aria-label={t('Cancel upload of "{name}"', { name: item.name })} onClick={() => dispatch(cancelUpload(id))}>
           {t('Cancel')}

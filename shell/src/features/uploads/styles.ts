@@ -7,7 +7,7 @@ const css = `
 .files-upload__fill { display: block; height: 100%; background: var(--files-primary); border-radius: 4px; }
 .files-upload__bar--error .files-upload__fill { background: var(--files-error); }
 .files-upload__time { color: var(--files-text-muted); font-size: 13px; white-space: nowrap; }
-.files-upload__list { position: absolute; z-index: 50; top: 100%; right: 0; width: min(520px, calc(100vw - 24px)); background: var(--files-bg); border: 1px solid var(--files-border); border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); padding: 4px; }
+.files-upload__list { position: absolute; z-index: 50; top: 100%; inset-inline-end: 0; width: min(520px, calc(100vw - 24px)); background: var(--files-bg); border: 1px solid var(--files-border); border-radius: 8px; box-shadow: 0 6px 24px rgba(0,0,0,.18); padding: 4px; }
 .files-upload__item { display: flex; align-items: center; gap: 8px; padding: 0 8px; box-sizing: border-box; }
 .files-upload__name { flex: 1; min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .files-upload__state { color: var(--files-text-muted); font-size: 13px; white-space: nowrap; }

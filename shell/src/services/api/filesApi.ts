@@ -46,6 +46,10 @@ export interface FilesApi {
   getUserConfig(): Promise<UserConfigValues>;
   /** PUT /apps/files/api/v1/config/{key} with `{ value }`. */
   setUserConfig(key: string, value: boolean): Promise<void>;
+  /** The user's `language` setting from GET /apps/files/api/v1/configs: '' follows the browser. */
+  getLanguage(): Promise<string>;
+  /** PUT /apps/files/api/v1/config/language with `{ value }` ('' for the browser's language). */
+  setLanguage(language: string): Promise<void>;
   /** GET /apps/files/api/v1/views: every view's config by view id. */
   getViewConfigs(): Promise<Record<string, ViewConfigValues>>;
   /** PUT /apps/files/api/v1/views with `{ value, view, key }`. */
@@ -168,6 +172,13 @@ export function createFilesApi(options: FilesApiOptions): FilesApi {
     getUserConfig: async () => parseUserConfig(dataOf(await call('GET', '/apps/files/api/v1/configs'))),
     setUserConfig: async (key, value) => {
       await call('PUT', `/apps/files/api/v1/config/${encodeURIComponent(key)}`, { value });
+    },
+    getLanguage: async () => {
+      const data = dataOf(await call('GET', '/apps/files/api/v1/configs'));
+      return isRecord(data) && typeof data.language === 'string' ? data.language : '';
+    },
+    setLanguage: async (language) => {
+      await call('PUT', '/apps/files/api/v1/config/language', { value: language });
     },
     getViewConfigs: async () => parseViewConfigs(dataOf(await call('GET', '/apps/files/api/v1/views'))),
     setViewConfig: async (view, key, value) => {

@@ -1,0 +1,41 @@
+import type { PluginTranslations, TranslationCatalogue } from './types';
+
+/**
+ * The languages the app ships catalogues for besides English
+ * (docs/translating.md). A plugin may ship any of them, or others.
+ */
+export const CATALOGUE_LANGUAGES = [
+  'ar',
+  'de',
+  'es',
+  'fr',
+  'it',
+  'ja',
+  'nl',
+  'pl',
+  'pt-BR',
+  'pt-PT',
+  'ru',
+  'sk',
+  'sl',
+  'sr',
+  'sv',
+  'tr',
+  'uk',
+  'zh-CN',
+] as const;
+
+/**
+ * A plugin's `translations` from one loader for all its languages, for a
+ * bundler that makes one chunk per file of a template import:
+ *
+ * @example definePlugin({ id: 'trash', translations: translationsFrom((language) => import(`./locales/${language}.json`)), activate })
+ * @param load loads the catalogue of one language
+ * @param languages the languages the plugin ships; default {@link CATALOGUE_LANGUAGES}
+ */
+export function translationsFrom(
+  load: (language: string) => Promise<TranslationCatalogue | { readonly default: TranslationCatalogue }>,
+  languages: readonly string[] = CATALOGUE_LANGUAGES,
+): PluginTranslations {
+  return Object.freeze(Object.fromEntries(languages.map((language) => [language, () => load(language)])));
+}

@@ -1,0 +1,78 @@
+import { useEffect, useId, useState } from 'react';
+import { useLanguage, useServices, useT } from '../../app/ServicesContext';
+import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { readPageContext } from '../../services/pageContext';
+import { showToast } from '../toasts/toasts';
+
+/** Reloads the page: the new language applies to every string, plugins' included. */
+function reloadPage(): void {
+  window.location.reload();
+}
+
+/**
+ * The 'Language' choice of the settings dialog (issue 14): the browser's
+ * language (the default, from Accept-Language) or one of the interface
+ * languages, each named in itself. The choice is saved in the user config
+ * (`language`) and applies after the page reloads by itself: plugins
+ * translate some texts once, when they activate.
+ */
+export function LanguageSection({ reload = reloadPage }: { reload?: () => void }) {
+  const t = useT();
+  const { api } = useServices();
+  const current = useLanguage();
+  const headingId = useId();
+  const selectId = useId();
+  const [setting, setSetting] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    let live = true;
+    api.getLanguage().then(
+      (value) => live && setSetting(value),
+      (error: unknown) => {
+        console.error('Could not read the language setting', error);
+        if (live) setSetting('');
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  const browser = readPageContext().browserLanguage;
+  const browserName = LANGUAGE_NAMES[browser] ?? LANGUAGE_NAMES[current] ?? browser;
+  const choose = (value: string) => {
+    setSaving(true);
+    api.setLanguage(value).then(
+      () => {
+        setSetting(value);
+        reload();
+      },
+      (error: unknown) => {
+        console.error('Could not save the language', error);
+        setSaving(false);
+        showToast({ type: 'error', message: t('Could not save the language') });
+      },
+    );
+  };
+  return (
+    <section className="files-settings__section" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('Language')}</h3>
+      <label className="files-settings__label" htmlFor={selectId}>
+        {t('Language of the interface')}
+      </label>
+      <select
+        id={selectId}
+        className="files-settings__select"
+        value={setting ?? ''}
+        disabled={setting === null || saving}
+        onChange={(event) => choose(event.target.value)}
+      >
+        <option value="">{t("The browser's language ({language})", { language: browserName })}</option>
+        {Object.entries(LANGUAGE_NAMES).map(([tag, name]) => (
+          <option key={tag} value={tag} lang={tag}>
+            {name}
+          </option>
+        ))}
+      </select>
+    </section>
+  );
+}
