@@ -57,6 +57,8 @@ export function createPluginScope(host: PluginHost, pluginId: string): PluginSco
     sidebarTabs: scoped(registries.sidebarTabs),
     settingsSections: scoped(registries.settingsSections),
     fileListActions: scoped(registries.fileListActions),
+    nodeIndicators: scoped(registries.nodeIndicators),
+    breadcrumbActions: scoped(registries.breadcrumbActions),
     events: events.events,
     t: host.t,
   });
