@@ -23,6 +23,7 @@ describe('the share indicator of rows', () => {
     expect(badge(node('/A', { attributes: { 'share-types': [0] } }))?.label).toBe('«Shared»');
     expect(badge(node('/B', { attributes: { 'share-types': [0, 3] } }))?.label).toBe('«Shared by link»');
     expect(badge(node('/C', { attributes: { 'share-types': [] } }))).toBeNull();
+    expect(badge(node('/D', { permissions: Permission.READ, attributes: { 'share-types': [3] } }))).toBeNull();
   });
 
   it("names who shared a received node: 'Shared with you by {owner}', the display name first", () => {
