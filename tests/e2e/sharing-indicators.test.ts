@@ -71,8 +71,11 @@ describe('share button, row indicators and sharing views in the browser', () => 
     await expect(sidebar.getByRole('tab', { name: 'Sharing' }).getAttribute('aria-selected')).resolves.toBe('true');
     await sidebar.getByRole('button', { name: 'Create a new share link' }).click();
     await sidebar.getByRole('textbox', { name: 'Share link' }).waitFor();
-    // The tab reports the new share types: the folder on screen is listed again and the button says so.
+    // The tab reports the new share types: the button says so and the folder on screen is listed again,
+    // which shows the tab afresh; its search field is used once that has loaded.
     await header(page).getByRole('button', { name: 'Shared by link', exact: true }).waitFor();
+    await header(page).locator('.files-spinner').waitFor({ state: 'detached' });
+    await sidebar.getByRole('textbox', { name: 'Share link' }).waitFor();
     const combobox = sidebar.getByRole('combobox', { name: 'Share with users' });
     await combobox.fill('bo');
     await sidebar.getByRole('option', { name: 'Bob' }).click();
@@ -90,6 +93,8 @@ describe('share button, row indicators and sharing views in the browser', () => 
     await expect(secretDetails.getByRole('tab', { name: 'Sharing' }).getAttribute('aria-selected')).resolves.toBe('true');
     await secretDetails.getByRole('combobox', { name: 'Share with users' }).fill('bo');
     await secretDetails.getByRole('option', { name: 'Bob' }).click();
+    // The row says 'Shared' once the tab reported the change (and showed itself afresh).
+    await row(page, 'Secret').getByRole('button', { name: 'Shared', exact: true }).waitFor();
     const allowDownload = secretDetails.getByRole('checkbox', { name: 'Allow download' });
     await allowDownload.waitFor();
     await expect(allowDownload.isChecked()).resolves.toBe(true);
@@ -126,6 +131,14 @@ describe('share button, row indicators and sharing views in the browser', () => 
     await crumbs(page).getByRole('button', { name: 'Shared by link' }).click();
     await row(page, 'Specs').waitFor({ state: 'detached' });
     await row(page, 'Project').waitFor();
+
+    // Below 512 px there is no share button (spec §2 width thresholds).
+    await page.goto(`${server.url}/apps/files/files?dir=/Project`);
+    await header(page).getByRole('button', { name: 'Shared by link', exact: true }).waitFor();
+    await page.setViewportSize({ width: 480, height: 800 });
+    await header(page).locator('[data-breadcrumb-action]').waitFor({ state: 'detached' });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await header(page).getByRole('button', { name: 'Shared by link', exact: true }).waitFor();
     expect(problems.pageErrors).toEqual([]);
   }, STEP_MS);
 

@@ -98,6 +98,20 @@ describe('the Sharing tab', () => {
     expect(payload.node).toMatchObject({ source: folder(Permission.ALL).source, path: '/Photos', permissions: Permission.ALL, attributes: { 'share-types': [3] } });
   });
 
+  it('says nothing when a change leaves the share types as they were', async () => {
+    fake.shares = [share({ share_type: 3 })];
+    const emitted: unknown[] = [];
+    const el = document.body.appendChild(document.createElement('div'));
+    const linked = createNode({ ...folder(Permission.ALL), attributes: { 'share-types': [3] } });
+    sharingTab(t, { emit: (name, payload) => void emitted.push([name, payload]) }).mount(el, linked, { view: {} as View });
+    await settle();
+    await settle();
+    box(el, 'Hide download').click();
+    for (let i = 0; i < 5; i += 1) await settle();
+    expect(fake.calls.some((call) => call.method === 'PROPFIND')).toBe(true);
+    expect(emitted).toEqual([]);
+  });
+
   it("sets a user share's download attribute with 'Allow download'", async () => {
     fake.shares = [share({ share_type: 0, share_with: 'bob', share_with_displayname: 'Bob', permissions: 1 })];
     const el = document.body.appendChild(document.createElement('div'));

@@ -1,4 +1,4 @@
-import { Permission, allowsDownload, hasPermission, parseShareAttributes } from '@cumulus/sdk';
+import { Permission, allowsDownload, hasPermission, parseShareAttributes, shareTypesOf } from '@cumulus/sdk';
 import type { Node, ScopedEvents, SidebarTab, Translate } from '@cumulus/sdk';
 import type { Share, Sharee } from './api';
 import { ShareApiError, createShare, deleteShare, searchSharees, sharesOf, updateShare } from './api';
@@ -37,6 +37,12 @@ function dateOf(expiration: string | null): string {
   return expiration ? expiration.slice(0, 10) : '';
 }
 
+/** Whether two lists of share types hold the same types. */
+function sameTypes(a: number[], b: number[]): boolean {
+  const sorted = (types: number[]) => [...new Set(types)].sort((x, y) => x - y).join(',');
+  return sorted(a) === sorted(b);
+}
+
 /** The download attribute of a user share (plugins-protocol.md §2.2 `attributes`). */
 function downloadAttribute(allowed: boolean): string {
   return JSON.stringify([{ scope: 'permissions', key: 'download', value: allowed }]);
@@ -46,7 +52,7 @@ function downloadAttribute(allowed: boolean): string {
  * The Sharing tab of the details sidebar: the node's links (create, copy, password, expiry,
  * note, 'Allow upload', hide download, delete) and user shares (add with sharee
  * autocomplete, permissions, 'Allow download', remove). Offered on nodes with share
- * permission. After a change it tells the app the node's new share types
+ * permission. After a change of the node's share types it tells the app
  * ('files:node:updated'), so its row indicator and the share button follow.
  */
 export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): SidebarTab {
@@ -73,8 +79,15 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
         }
         if (disposed) return;
         render();
-        // The app then shows the node again (its row, the share button, this tab).
-        if (changes && events) withFreshShareTypes(node).then((updated) => events.emit('files:node:updated', { node: updated }), (error: unknown) => console.error('Sharing: the share types could not be read again', error));
+        // The app then shows the node again (its row, the share button, this tab): only when its share types changed, as that mounts this tab again.
+        if (changes && events) {
+          withFreshShareTypes(node).then(
+            (updated) => {
+              if (!disposed && !sameTypes(shareTypesOf(updated), shareTypesOf(node))) events.emit('files:node:updated', { node: updated });
+            },
+            (error: unknown) => console.error('Sharing: the share types could not be read again', error),
+          );
+        }
       };
 
       const linkItem = (share: Share): HTMLLIElement => {
