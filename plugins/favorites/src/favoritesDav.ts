@@ -1,5 +1,5 @@
-import { DavRequestError, Permission, createNode, encodeDavPath, favoritesReportBody, fetchDavNodes, filesRoot, isFolder, propfindBody } from '@cumulus/sdk';
-import type { DavSession, FolderNode, Node, ViewContents } from '@cumulus/sdk';
+import { DavRequestError, encodeDavPath, favoritesReportBody, fetchDavFolder, fetchDavNodes, filesRoot } from '@cumulus/sdk';
+import type { DavSession, Node, ViewContents } from '@cumulus/sdk';
 
 /** The WebDAV calls of the Favorites plugin, as the signed-in user of `session`. */
 export interface FavoritesDav {
@@ -21,15 +21,7 @@ export function favoritesDav(session: DavSession, fetchImpl: typeof fetch = (inp
   return {
     favorites: (signal) => fetchDavNodes(session, { method: 'REPORT', path: davPath(session, '/'), body: favoritesReportBody(), ...(signal ? { signal } : {}) }),
 
-    async folder(path, signal) {
-      const nodes = await fetchDavNodes(session, { method: 'PROPFIND', path: davPath(session, path), body: propfindBody(), depth: '1', ...(signal ? { signal } : {}) });
-      const [first, ...contents] = nodes;
-      const folder: FolderNode =
-        first && isFolder(first)
-          ? first
-          : createNode({ type: 'folder', source: `${session.origin}/remote.php/dav${davPath(session, path)}`.replace(/\/$/, ''), root: filesRoot(session), path, permissions: Permission.READ });
-      return { folder, contents };
-    },
+    folder: (path, signal) => fetchDavFolder(session, path, signal),
 
     async setFavorite(node, favorite) {
       const headers: Record<string, string> = { 'Content-Type': 'application/xml; charset=utf-8', 'X-Requested-With': 'XMLHttpRequest' };

@@ -13,6 +13,7 @@ export interface Share {
   uid_owner: string;
   displayname_owner: string;
   uid_file_owner: string;
+  displayname_file_owner: string;
   permissions: number;
   path: string;
   item_type: 'file' | 'folder';

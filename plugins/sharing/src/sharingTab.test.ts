@@ -5,58 +5,15 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Permission, createNode } from '@cumulus/sdk';
 import type { Node, View } from '@cumulus/sdk';
 import { sharingTab } from './sharingTab';
-import { sharingViews } from './views';
-
-interface Call {
-  method: string;
-  url: string;
-  body: Record<string, unknown> | null;
-  headers: Record<string, string>;
-}
+import { fake, installFakeServer, share } from './test-support/fakeServer';
 
 const t = (key: string): string => key;
-let calls: Call[] = [];
-let shares: Record<string, unknown>[] = [];
-const realFetch = globalThis.fetch;
-
-function share(extra: Record<string, unknown>): Record<string, unknown> {
-  return { id: String(shares.length + 1), share_type: 3, permissions: 17, path: '/Photos', item_type: 'folder', url: 'http://cloud/index.php/s/tok', hide_download: 0, note: '', expiration: null, password: null, share_with: null, share_with_displayname: null, item_source: 5, item_size: 0, item_mtime: 1, mimetype: 'httpd/unix-directory', uid_file_owner: 'admin', item_permissions: 31, attributes: null, ...extra };
-}
+let uninstall: () => void;
 
 beforeEach(() => {
-  calls = [];
-  shares = [];
-  document.head.dataset['requesttoken'] = 'csrf-token';
-  document.head.dataset['user'] = 'admin';
-  globalThis.fetch = (async (input: string | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as Record<string, unknown>) : null;
-    calls.push({ method, url, body, headers: (init?.headers ?? {}) as Record<string, string> });
-    let data: unknown = shares;
-    if (method === 'POST') {
-      const created = share({ share_type: body?.shareType, share_with: body?.shareWith ?? null, share_with_displayname: body?.shareWith ?? null, permissions: body?.shareType === 0 ? 31 : 17 });
-      shares.push(created);
-      data = created;
-    } else if (method === 'PUT') {
-      const target = shares.find((item) => url.includes(`/shares/${String(item.id)}?`));
-      if (target && body?.publicUpload === 'true') target.permissions = 31;
-      if (target && body?.permissions !== undefined) target.permissions = body.permissions;
-      data = target;
-    } else if (method === 'DELETE') {
-      shares = shares.filter((item) => !url.includes(`/shares/${String(item.id)}?`));
-      data = [];
-    } else if (url.includes('/sharees')) {
-      data = { exact: { users: [] }, users: [{ label: 'Bob', value: { shareType: 0, shareWith: 'bob' } }] };
-    }
-    const payload = { ocs: { meta: { status: 'ok', statuscode: 200, message: 'OK' }, data } };
-    // jsdom has no Response: the part of one the API client reads.
-    return { ok: true, status: 200, json: async () => JSON.parse(JSON.stringify(payload)) as unknown } as Response;
-  }) as typeof fetch;
+  uninstall = installFakeServer();
 });
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+afterEach(() => uninstall());
 
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 const folder = (permissions: number): Node => createNode({ type: 'folder', source: 'http://cloud/remote.php/dav/files/admin/Photos', root: '/files/admin', path: '/Photos', permissions });
@@ -84,21 +41,21 @@ describe('the Sharing tab', () => {
     const el = document.body.appendChild(document.createElement('div'));
     const cleanup = sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
     await settle();
-    expect(calls[0]).toMatchObject({ method: 'GET', url: '/ocs/v2.php/apps/files_sharing/api/v1/shares?path=%2FPhotos&reshares=true&format=json' });
-    expect(calls[0]?.headers).toMatchObject({ 'OCS-APIRequest': 'true', requesttoken: 'csrf-token' });
+    expect(fake.calls[0]).toMatchObject({ method: 'GET', url: '/ocs/v2.php/apps/files_sharing/api/v1/shares?path=%2FPhotos&reshares=true&format=json' });
+    expect(fake.calls[0]?.headers).toMatchObject({ 'OCS-APIRequest': 'true', requesttoken: 'csrf-token' });
     button(el, 'Create a new share link').click();
     await settle();
     await settle();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ path: '/Photos', shareType: 3 });
+    expect(fake.calls.find((call) => call.method === 'POST')?.body).toEqual({ path: '/Photos', shareType: 3 });
     expect((el.querySelector('input[type=text]') as HTMLInputElement).value).toBe('http://cloud/index.php/s/tok');
     box(el, 'Allow upload').click();
     await settle();
     await settle();
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ publicUpload: 'true' });
+    expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({ publicUpload: 'true' });
     expect(box(el, 'Allow upload').checked).toBe(true);
     box(el, 'Hide download').click();
     await settle();
-    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ hideDownload: 'true' });
+    expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ hideDownload: 'true' });
     if (typeof cleanup === 'function') cleanup();
     expect(el.childElementCount).toBe(0);
   });
@@ -112,24 +69,60 @@ describe('the Sharing tab', () => {
     input.dispatchEvent(new Event('input'));
     await new Promise((resolve) => setTimeout(resolve, 300));
     await settle();
-    expect(calls.some((call) => call.url.includes('/sharees?itemType=folder&search=bo'))).toBe(true);
+    expect(fake.calls.some((call) => call.url.includes('/sharees?itemType=folder&search=bo'))).toBe(true);
     (el.querySelector('[role=option]') as HTMLElement).click();
     await settle();
     await settle();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ path: '/Photos', shareType: 0, shareWith: 'bob' });
+    expect(fake.calls.find((call) => call.method === 'POST')?.body).toEqual({ path: '/Photos', shareType: 0, shareWith: 'bob' });
     expect(el.textContent).toContain('bob');
     box(el, 'Delete').click();
     await settle();
-    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ permissions: 23 });
+    expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ permissions: 23 });
   });
-});
 
-describe('the sharing views', () => {
-  it('lists received shares at their paths in the user files tree', async () => {
-    shares = [share({ share_type: 0, path: '/Photos', permissions: 1 })];
-    const [withYou] = sharingViews(t);
-    const contents = await withYou?.getContents('/');
-    expect(calls[0]?.url).toBe('/ocs/v2.php/apps/files_sharing/api/v1/shares?shared_with_me=true&format=json');
-    expect(contents?.contents.map((node) => [node.source, node.permissions, node.attributes['mount-type']])).toEqual([[`${location.origin}/remote.php/dav/files/admin/Photos`, 1, 'shared']]);
+  it("tells the app the node's share types after a change (not on the first load), as the server reports them", async () => {
+    const emitted: unknown[] = [];
+    const el = document.body.appendChild(document.createElement('div'));
+    sharingTab(t, { emit: (name, payload) => void emitted.push([name, payload]) }).mount(el, folder(Permission.ALL), { view: {} as View });
+    await settle();
+    await settle();
+    expect(emitted).toEqual([]);
+    button(el, 'Create a new share link').click();
+    for (let i = 0; i < 5; i += 1) await settle();
+    const propfind = fake.calls.find((call) => call.method === 'PROPFIND');
+    expect(propfind).toMatchObject({ url: `${location.origin}/remote.php/dav/files/admin/Photos` });
+    expect(propfind?.headers).toMatchObject({ Depth: '0', requesttoken: 'csrf-token' });
+    expect(emitted).toHaveLength(1);
+    const [name, payload] = emitted[0] as [string, { node: Node }];
+    expect(name).toBe('files:node:updated');
+    expect(payload.node).toMatchObject({ source: folder(Permission.ALL).source, path: '/Photos', permissions: Permission.ALL, attributes: { 'share-types': [3] } });
+  });
+
+  it('says nothing when a change leaves the share types as they were', async () => {
+    fake.shares = [share({ share_type: 3 })];
+    const emitted: unknown[] = [];
+    const el = document.body.appendChild(document.createElement('div'));
+    const linked = createNode({ ...folder(Permission.ALL), attributes: { 'share-types': [3] } });
+    sharingTab(t, { emit: (name, payload) => void emitted.push([name, payload]) }).mount(el, linked, { view: {} as View });
+    await settle();
+    await settle();
+    box(el, 'Hide download').click();
+    for (let i = 0; i < 5; i += 1) await settle();
+    expect(fake.calls.some((call) => call.method === 'PROPFIND')).toBe(true);
+    expect(emitted).toEqual([]);
+  });
+
+  it("sets a user share's download attribute with 'Allow download'", async () => {
+    fake.shares = [share({ share_type: 0, share_with: 'bob', share_with_displayname: 'Bob', permissions: 1 })];
+    const el = document.body.appendChild(document.createElement('div'));
+    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    await settle();
+    await settle();
+    expect(box(el, 'Allow download').checked).toBe(true);
+    box(el, 'Allow download').click();
+    await settle();
+    await settle();
+    expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ attributes: '[{"scope":"permissions","key":"download","value":false}]' });
+    expect(box(el, 'Allow download').checked).toBe(false);
   });
 });

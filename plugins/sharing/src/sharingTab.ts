@@ -1,8 +1,12 @@
-import { Permission, hasPermission, i18nKey } from '@cumulus/sdk';
-import type { Node, SidebarTab, Translate } from '@cumulus/sdk';
+import { Permission, allowsDownload, hasPermission, i18nKey, parseShareAttributes, shareTypesOf } from '@cumulus/sdk';
+import type { Node, ScopedEvents, SidebarTab, Translate } from '@cumulus/sdk';
 import type { Share, Sharee } from './api';
 import { ShareApiError, createShare, deleteShare, searchSharees, sharesOf, updateShare } from './api';
 import { SHARING_ICON } from './icons';
+import { withFreshShareTypes } from './shareTypesRefresh';
+
+/** The tab's id, which the row indicator and the share button open. */
+export const SHARING_TAB_ID = 'sharing';
 
 const USER = 0;
 const LINK = 3;
@@ -33,14 +37,27 @@ function dateOf(expiration: string | null): string {
   return expiration ? expiration.slice(0, 10) : '';
 }
 
+/** Whether two lists of share types hold the same types. */
+function sameTypes(a: number[], b: number[]): boolean {
+  const sorted = (types: number[]) => [...new Set(types)].sort((x, y) => x - y).join(',');
+  return sorted(a) === sorted(b);
+}
+
+/** The download attribute of a user share (plugins-protocol.md §2.2 `attributes`). */
+function downloadAttribute(allowed: boolean): string {
+  return JSON.stringify([{ scope: 'permissions', key: 'download', value: allowed }]);
+}
+
 /**
  * The Sharing tab of the details sidebar: the node's links (create, copy, password, expiry,
  * note, 'Allow upload', hide download, delete) and user shares (add with sharee
- * autocomplete, permissions, remove). Offered on nodes with share permission.
+ * autocomplete, permissions, 'Allow download', remove). Offered on nodes with share
+ * permission. After a change of the node's share types it tells the app
+ * ('files:node:updated'), so its row indicator and the share button follow.
  */
-export function sharingTab(t: Translate): SidebarTab {
+export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): SidebarTab {
   return {
-    id: 'sharing',
+    id: SHARING_TAB_ID,
     name: t('Sharing'),
     icon: SHARING_ICON,
     order: 10,
@@ -52,7 +69,7 @@ export function sharingTab(t: Translate): SidebarTab {
       status.setAttribute('role', 'status');
       const isFolder = node.type === 'folder';
 
-      const run = async (work: () => Promise<unknown>): Promise<void> => {
+      const run = async (work: () => Promise<unknown>, changes = true): Promise<void> => {
         status.textContent = '';
         try {
           await work();
@@ -60,7 +77,17 @@ export function sharingTab(t: Translate): SidebarTab {
         } catch (error) {
           status.textContent = error instanceof ShareApiError ? error.message : t('The sharing information could not be loaded');
         }
-        if (!disposed) render();
+        if (disposed) return;
+        render();
+        // The app then shows the node again (its row, the share button, this tab): only when its share types changed, as that mounts this tab again.
+        if (changes && events) {
+          withFreshShareTypes(node).then(
+            (updated) => {
+              if (!disposed && !sameTypes(shareTypesOf(updated), shareTypesOf(node))) events.emit('files:node:updated', { node: updated });
+            },
+            (error: unknown) => console.error('Sharing: the share types could not be read again', error),
+          );
+        }
       };
 
       const linkItem = (share: Share): HTMLLIElement => {
@@ -108,9 +135,11 @@ export function sharingTab(t: Translate): SidebarTab {
             entry.bit === Permission.READ,
           ),
         );
+        const downloadable = allowsDownload(parseShareAttributes(share.attributes));
+        const download = checkbox(t('Allow download'), downloadable, (on) => void run(() => updateShare(share.id, { attributes: downloadAttribute(on) })));
         const remove = element('button', { type: 'button', textContent: t('Unshare') });
         remove.addEventListener('click', () => void run(() => deleteShare(share.id)));
-        return element('li', { className: 'sharing-user' }, element('strong', { textContent: share.share_with_displayname ?? share.share_with ?? '' }), ...boxes, remove);
+        return element('li', { className: 'sharing-user' }, element('strong', { textContent: share.share_with_displayname ?? share.share_with ?? '' }), ...boxes, download, remove);
       };
 
       const sharee = (): HTMLDivElement => {
@@ -159,7 +188,7 @@ export function sharingTab(t: Translate): SidebarTab {
       };
 
       render();
-      void run(async () => undefined);
+      void run(async () => undefined, false);
       return () => {
         disposed = true;
         el.replaceChildren();

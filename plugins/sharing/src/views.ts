@@ -1,23 +1,19 @@
-import { Permission, createNode } from '@cumulus/sdk';
+import { Permission, createNode, encodeDavPath, fetchDavFolder, isFolder, readDavSession } from '@cumulus/sdk';
 import type { FolderNode, Node, Translate, View, ViewContents } from '@cumulus/sdk';
 import type { Share } from './api';
 import { listShares } from './api';
 import { LINK_ICON, SHARING_ICON } from './icons';
+import { currentUser } from './shareLabels';
 
 const USER = 0;
 const LINK = 3;
-
-/** The signed-in user (`data-user` on `<head>`). */
-function currentUser(): string {
-  return globalThis.document?.head?.dataset['user'] ?? '';
-}
 
 /** The node of a share's item, at the path the user sees it (their files tree). */
 export function shareNode(share: Share, uid: string, origin: string, received: boolean): Node {
   const path = share.path.startsWith('/') ? share.path : `/${share.path}`;
   return createNode({
     type: share.item_type,
-    source: `${origin}/remote.php/dav/files/${encodeURIComponent(uid)}${path.split('/').map(encodeURIComponent).join('/')}`,
+    source: `${origin}/remote.php/dav/files/${encodeURIComponent(uid)}${encodeDavPath(path)}`,
     root: `/files/${uid}`,
     path,
     fileid: share.item_source,
@@ -28,7 +24,7 @@ export function shareNode(share: Share, uid: string, origin: string, received: b
     owner: share.uid_file_owner,
     attributes: {
       'share-types': [share.share_type],
-      ...(received ? { 'mount-type': 'shared' } : {}),
+      ...(received ? { 'mount-type': 'shared', 'owner-display-name': share.displayname_file_owner } : {}),
       ...(share.attributes ? { 'share-attributes': share.attributes } : {}),
     } as Node['attributes'],
   });
@@ -40,28 +36,43 @@ function distinct(nodes: Node[]): Node[] {
   return nodes.filter((node) => (seen.has(node.source) ? false : (seen.add(node.source), true)));
 }
 
-/** The view's root: a read-only folder of its own. */
-function viewRoot(id: string, origin: string): FolderNode {
-  return createNode({ type: 'folder', source: `${origin}/sharing/${id}`, root: `/sharing/${id}`, path: '/', permissions: Permission.READ });
+/** Whether `path` is `folder` or lies below it. */
+function isWithin(path: string, folder: string): boolean {
+  return path === folder || path.startsWith(`${folder}/`);
+}
+
+/**
+ * A folder of the view's own (read-only, not the user's): the view's root at `/`, or a folder
+ * on the way down to shared items, which lists only the shared items below it.
+ */
+function viewFolder(id: string, origin: string, path: string): FolderNode {
+  return createNode({ type: 'folder', source: `${origin}/sharing/${id}${path === '/' ? '' : encodeDavPath(path)}`, root: `/sharing/${id}`, path, permissions: Permission.READ });
+}
+
+/**
+ * Lists `path` of a sharing view. The view's paths are the user's own, so a shared folder
+ * opens where the user has it and its breadcrumbs name its real parents:
+ * - `/`: every shared item;
+ * - inside a shared folder (or the folder itself): the real folder over WebDAV, with the
+ *   user's permissions and share attributes there (download restrictions included);
+ * - a folder on the way to shared items (a breadcrumb above a share): the shared items below it.
+ */
+export function sharesContents(id: string, pick: () => Promise<{ shares: Share[]; received: boolean }>): View['getContents'] {
+  return async (path, options) => {
+    const signal = options?.signal;
+    if (signal?.aborted) throw signal.reason;
+    const session = readDavSession();
+    const uid = session.uid || currentUser();
+    const { shares, received } = await pick();
+    const items = distinct(shares.map((share) => shareNode(share, uid, session.origin, received)));
+    if (path !== '/' && items.some((item) => isFolder(item) && isWithin(path, item.path))) return fetchDavFolder(session, path, signal);
+    const below = path === '/' ? items : items.filter((item) => item.path !== path && isWithin(item.path, path));
+    return { folder: viewFolder(id, session.origin, path), contents: below } satisfies ViewContents;
+  };
 }
 
 function sharesView(id: string, name: string, caption: string, icon: string, order: number, pick: () => Promise<{ shares: Share[]; received: boolean }>, t: Translate): View {
-  return {
-    id,
-    name,
-    caption,
-    icon,
-    order,
-    emptyTitle: t('No shares'),
-    emptyCaption: caption,
-    async getContents(_path, options): Promise<ViewContents> {
-      if (options?.signal?.aborted) throw options.signal.reason;
-      const origin = globalThis.location.origin;
-      const { shares, received } = await pick();
-      const uid = currentUser();
-      return { folder: viewRoot(id, origin), contents: distinct(shares.map((share) => shareNode(share, uid, origin, received))) };
-    },
-  };
+  return { id, name, caption, icon, order, emptyTitle: t('No shares'), emptyCaption: caption, getContents: sharesContents(id, pick) };
 }
 
 /** 'Shared with you', 'Shared with others' and 'Shared by link' (spec §3). */
@@ -72,4 +83,3 @@ export function sharingViews(t: Translate): View[] {
     sharesView('sharinglinks', t('Shared by link'), t('Files and folders you shared by link will show up here'), LINK_ICON, 22, async () => ({ shares: (await listShares()).filter((share) => share.share_type === LINK), received: false }), t),
   ];
 }
-

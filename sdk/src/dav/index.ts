@@ -12,3 +12,5 @@ export { RECENT_DAYS, RECENT_LIMIT, favoritesReportBody, recentSearchBody } from
 export type { RecentSearchOptions } from './dav-bodies';
 export { DavRequestError, fetchDavNodes, filesRoot, readDavNodes, readDavSession } from './fetch-nodes';
 export type { DavNodesRequest, DavSession } from './fetch-nodes';
+export { fetchDavFolder } from './fetch-folder';
+export type { DavFolderContents } from './fetch-folder';

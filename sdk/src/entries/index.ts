@@ -8,4 +8,7 @@ export * from './file-list-filter';
 export * from './create-file-list-filter';
 export * from './sidebar-tab';
 export * from './settings-section';
+export * from './node-indicator';
+export * from './breadcrumb-action';
+export type { ShellCommands } from './shell-commands';
 export { isValidSvg } from './svg';

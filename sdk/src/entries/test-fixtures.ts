@@ -3,12 +3,14 @@
 // change it freely.
 import type { FolderNode } from '../node/types';
 import { RegistryError } from '../registry/registry-error';
+import type { BreadcrumbAction } from './breadcrumb-action';
 import type { Column } from './column';
 import { createFileListFilter } from './create-file-list-filter';
 import type { FileAction } from './file-action';
 import type { FileListAction } from './file-list-action';
 import type { FileListFilter } from './file-list-filter';
 import type { NewMenuEntry } from './new-menu-entry';
+import type { NodeIndicator } from './node-indicator';
 import type { SettingsSection } from './settings-section';
 import type { SidebarTab } from './sidebar-tab';
 import type { View } from './view';
@@ -93,6 +95,22 @@ export const aFileListAction = (fields: Partial<FileListAction> = {}): FileListA
   id: 'empty',
   displayName: () => 'Empty',
   exec: () => Promise.resolve(true),
+  ...fields,
+});
+
+/** A valid node indicator (Shared), with `fields` replacing its own. */
+export const aNodeIndicator = (fields: Partial<NodeIndicator> = {}): NodeIndicator => ({
+  id: 'shared',
+  badge: () => ({ label: 'Shared', iconSvgInline: ICON }),
+  ...fields,
+});
+
+/** A valid breadcrumb action (Share), with `fields` replacing its own. */
+export const aBreadcrumbAction = (fields: Partial<BreadcrumbAction> = {}): BreadcrumbAction => ({
+  id: 'share',
+  displayName: () => 'Share',
+  iconSvgInline: () => ICON,
+  exec: () => undefined,
   ...fields,
 });
 

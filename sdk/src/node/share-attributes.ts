@@ -44,7 +44,13 @@ export function shareAttributesOf(node: Node): ShareAttribute[] {
  * attributes carry scope 'permissions', key 'download', value false.
  */
 export function isDownloadable(node: Node): boolean {
-  return !shareAttributesOf(node).some(
-    (attribute) => attribute.scope === 'permissions' && attribute.key === 'download' && attribute.value === false,
-  );
+  return allowsDownload(shareAttributesOf(node));
+}
+
+/**
+ * Whether share attributes allow downloading: not when they carry scope 'permissions', key
+ * 'download', value false (spec §6). For a share's `attributes` before they reach a node.
+ */
+export function allowsDownload(attributes: readonly ShareAttribute[]): boolean {
+  return !attributes.some((attribute) => attribute.scope === 'permissions' && attribute.key === 'download' && attribute.value === false);
 }

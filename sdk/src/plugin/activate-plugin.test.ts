@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { aFileAction, aFileListFilter, aNewMenuEntry, aFileListAction, aSettingsSection, aSidebarTab, aColumn, aView, FOLDER } from '../entries/test-fixtures';
+import { aFileAction, aFileListFilter, aNewMenuEntry, aFileListAction, aNodeIndicator, aBreadcrumbAction, aSettingsSection, aSidebarTab, aColumn, aView, FOLDER } from '../entries/test-fixtures';
 import { createEventBus } from '../events/create-event-bus';
 import { createRegistries } from '../registry/registries';
 import type { Registry } from '../registry/types';
@@ -29,10 +29,14 @@ function registerEverything(ctx: PluginContext, suffix = ''): void {
   ctx.sidebarTabs.register(aSidebarTab({ id: `tab${suffix}` }));
   ctx.settingsSections.register(aSettingsSection({ id: `section${suffix}`, name: `Section${suffix}` }));
   ctx.fileListActions.register(aFileListAction({ id: `list-action${suffix}` }));
+  ctx.nodeIndicators.register(aNodeIndicator({ id: `indicator${suffix}` }));
+  ctx.breadcrumbActions.register(aBreadcrumbAction({ id: `crumb-action${suffix}` }));
 }
 
 const allRegistries = (host: PluginHost): Registry<{ id: string }>[] => Object.values(host.registries);
 const counts = (host: PluginHost): number[] => allRegistries(host).map((registry) => registry.getAll().length);
+/** `count` for every registry: what `counts` gives when each holds `count` entries. */
+const each = (host: PluginHost, count: number): number[] => allRegistries(host).map(() => count);
 
 describe('activatePlugin', () => {
   it('passes a context with the plugin id and the host translate function', async () => {
@@ -48,7 +52,7 @@ describe('activatePlugin', () => {
     const host = makeHost();
     const active = await activatePlugin(host, definePlugin({ id: 'favorites', activate: (ctx) => registerEverything(ctx) }));
     expect(active.id).toBe('favorites');
-    expect(counts(host)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(counts(host)).toEqual(each(host, 1));
     for (const registry of allRegistries(host)) {
       expect(registry.getAll().map((entry) => entry.pluginId)).toEqual(['favorites']);
     }
@@ -91,7 +95,7 @@ describe('activatePlugin', () => {
       host.registries.views.on('removed', () => order.push('view removed'));
       await active.deactivate();
       expect(order).toEqual(['hook sees 1 view', 'view removed']);
-      expect(counts(host)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+      expect(counts(host)).toEqual(each(host, 0));
       host.events.emit('files:node:created', { node: FOLDER });
       host.events.emit('files:node:deleted', { node: FOLDER });
       expect(listener).not.toHaveBeenCalled();
@@ -121,7 +125,7 @@ describe('activatePlugin', () => {
         }),
       );
       await expect(active.deactivate()).resolves.toBeUndefined();
-      expect(counts(host)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+      expect(counts(host)).toEqual(each(host, 0));
       expect(host.reported).toHaveLength(1);
       expect(host.reported[0]).toMatchObject({ pluginId: 'trash', phase: 'deactivate', message: 'Plugin "trash" failed to deactivate: hook broke' });
     });
@@ -165,7 +169,7 @@ describe('activatePlugin', () => {
         }),
       );
       await expect(failing).rejects.toMatchObject({ code: 'plugin-error', pluginId: 'broken', phase: 'activate', cause, message: 'Plugin "broken" failed to activate: activate broke' });
-      expect(counts(host)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+      expect(counts(host)).toEqual(each(host, 0));
       host.events.emit('files:node:created', { node: FOLDER });
       expect(listener).not.toHaveBeenCalled();
       expect(host.reported.map((error) => error.phase)).toEqual(['activate']);
@@ -252,7 +256,7 @@ describe('activatePlugin', () => {
     await activatePlugin(host, definePlugin({ id: 'b', activate: (ctx) => registerEverything(ctx, '-b') }));
     await a.deactivate();
     expect(host.registries.views.getAll().map((view) => view.id)).toEqual(['view-b']);
-    expect(counts(host)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(counts(host)).toEqual(each(host, 1));
   });
 
   describe('with an abort signal', () => {
@@ -273,10 +277,10 @@ describe('activatePlugin', () => {
         }),
         { signal: controller.signal },
       );
-      expect(counts(host)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+      expect(counts(host)).toEqual(each(host, 1));
       controller.abort(reason);
       await expect(activation).rejects.toMatchObject({ pluginId: 'stuck', phase: 'activate', cause: reason });
-      expect(counts(host)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+      expect(counts(host)).toEqual(each(host, 0));
       // Its stray code can no longer register anything.
       expect(() => context?.views.register(aView({ id: 'late' }))).toThrow('Plugin "stuck" is no longer active; registration in view refused');
     });
@@ -306,7 +310,7 @@ describe('activatePlugin', () => {
         signal: new AbortController().signal,
       });
       expect(active.id).toBe('quick');
-      expect(counts(host)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+      expect(counts(host)).toEqual(each(host, 1));
     });
 
     it('does not call activate when the signal has already aborted', async () => {

@@ -57,6 +57,8 @@ export function createPluginScope(host: PluginHost, pluginId: string, t: Transla
     sidebarTabs: scoped(registries.sidebarTabs),
     settingsSections: scoped(registries.settingsSections),
     fileListActions: scoped(registries.fileListActions),
+    nodeIndicators: scoped(registries.nodeIndicators),
+    breadcrumbActions: scoped(registries.breadcrumbActions),
     events: events.events,
     language: host.language ?? 'en',
     t,

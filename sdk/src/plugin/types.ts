@@ -1,7 +1,9 @@
+import type { BreadcrumbAction } from '../entries/breadcrumb-action';
 import type { Column } from '../entries/column';
 import type { FileAction } from '../entries/file-action';
 import type { FileListAction } from '../entries/file-list-action';
 import type { FileListFilter } from '../entries/file-list-filter';
+import type { NodeIndicator } from '../entries/node-indicator';
 import type { NewMenuEntry } from '../entries/new-menu-entry';
 import type { SettingsSection } from '../entries/settings-section';
 import type { SidebarTab } from '../entries/sidebar-tab';
@@ -63,6 +65,10 @@ export interface PluginContext {
   readonly settingsSections: ScopedRegistry<SettingsSection>;
   /** Actions on a view's whole list (its header), such as emptying the trash. */
   readonly fileListActions: ScopedRegistry<FileListAction>;
+  /** Status icons next to a node's name in the file list, such as sharing's 'Shared'. */
+  readonly nodeIndicators: ScopedRegistry<NodeIndicator>;
+  /** Buttons of the breadcrumb bar on the folder on screen, such as the share button. */
+  readonly breadcrumbActions: ScopedRegistry<BreadcrumbAction>;
   /** The app's events; subscriptions end when the plugin deactivates. */
   readonly events: ScopedEvents;
   /** The interface language (BCP 47, e.g. 'de', 'pt-BR'): for dates and numbers with `Intl`. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { aColumn, aFileAction, aFileListAction, aFileListFilter, aNewMenuEntry, aSettingsSection, aSidebarTab, aView, refusal } from '../entries/test-fixtures';
+import { aBreadcrumbAction, aColumn, aFileAction, aFileListAction, aFileListFilter, aNewMenuEntry, aNodeIndicator, aSettingsSection, aSidebarTab, aView, refusal } from '../entries/test-fixtures';
 import { createRegistries } from './registries';
 
 describe('createRegistries', () => {
-  it('builds the eight registries, each of its own kind', () => {
+  it('builds the registries, each of its own kind', () => {
     const registries = createRegistries();
     expect(Object.fromEntries(Object.entries(registries).map(([name, registry]) => [name, registry.kind]))).toEqual({
       views: 'view',
@@ -14,6 +14,8 @@ describe('createRegistries', () => {
       sidebarTabs: 'sidebar tab',
       settingsSections: 'settings section',
       fileListActions: 'file list action',
+      nodeIndicators: 'node indicator',
+      breadcrumbActions: 'breadcrumb action',
     });
   });
 
@@ -31,6 +33,8 @@ describe('createRegistries', () => {
     expect(twice((entry) => registries.sidebarTabs.register(entry), () => aSidebarTab())).toBe('Duplicate entry');
     expect(twice((entry) => registries.settingsSections.register(entry), () => aSettingsSection())).toBe('Duplicate entry');
     expect(twice((entry) => registries.fileListActions.register(entry), () => aFileListAction())).toBe('Duplicate entry');
+    expect(twice((entry) => registries.nodeIndicators.register(entry), () => aNodeIndicator())).toBe('Duplicate entry');
+    expect(twice((entry) => registries.breadcrumbActions.register(entry), () => aBreadcrumbAction())).toBe('Duplicate entry');
   });
 
   it('keeps separate registries separate: the same id may exist in two kinds', () => {

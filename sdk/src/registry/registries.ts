@@ -1,3 +1,5 @@
+import type { BreadcrumbAction } from '../entries/breadcrumb-action';
+import { breadcrumbActionKind } from '../entries/breadcrumb-action';
 import type { Column } from '../entries/column';
 import { columnKind } from '../entries/column';
 import type { FileAction } from '../entries/file-action';
@@ -6,6 +8,8 @@ import type { FileListAction } from '../entries/file-list-action';
 import { fileListActionKind } from '../entries/file-list-action';
 import type { FileListFilter } from '../entries/file-list-filter';
 import { fileListFilterKind } from '../entries/file-list-filter';
+import type { NodeIndicator } from '../entries/node-indicator';
+import { nodeIndicatorKind } from '../entries/node-indicator';
 import type { NewMenuEntry } from '../entries/new-menu-entry';
 import { newMenuEntryKind } from '../entries/new-menu-entry';
 import type { SettingsSection } from '../entries/settings-section';
@@ -35,13 +39,17 @@ export interface Registries {
   settingsSections: Registry<SettingsSection>;
   /** Actions on a view's whole list (its header). */
   fileListActions: Registry<FileListAction>;
+  /** Status icons next to a node's name in the file list (sharing's 'Shared'). */
+  nodeIndicators: Registry<NodeIndicator>;
+  /** Buttons of the breadcrumb bar on the folder on screen (sharing's share button). */
+  breadcrumbActions: Registry<BreadcrumbAction>;
 }
 
 /** The name of one registry in `Registries`. */
 export type RegistryName = keyof Registries;
 
 /**
- * Builds the app's eight registries, all from the one `createRegistry`.
+ * Builds the app's registries, all from the one `createRegistry`.
  *
  * @param options passed to every registry (where listener errors go)
  */
@@ -55,5 +63,7 @@ export function createRegistries(options: RegistryOptions = {}): Registries {
     sidebarTabs: createRegistry(sidebarTabKind, options),
     settingsSections: createRegistry(settingsSectionKind, options),
     fileListActions: createRegistry(fileListActionKind, options),
+    nodeIndicators: createRegistry(nodeIndicatorKind, options),
+    breadcrumbActions: createRegistry(breadcrumbActionKind, options),
   };
 }

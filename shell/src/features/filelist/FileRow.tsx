@@ -16,6 +16,7 @@ import { useRenameTarget } from '../rename/renameStore';
 import { CustomCell } from './CustomCell';
 import { NodeActions } from './NodeActions';
 import { NodePreview } from './NodePreview';
+import { NodeIndicators } from '../plugin-slots/NodeIndicators';
 import { formatRelativeTime } from './relativeTime';
 import type { RowLayout } from './rowLayout';
 
@@ -115,6 +116,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
             {extensionShown && <span className="files-name__ext">{node.extension}</span>}
           </span>
         </button>}
+        {renaming === null && <NodeIndicators node={node} view={view} />}
       </span>
       <span role="gridcell" className="files-cell files-cell--actions">
         <NodeActions node={node} view={view} showInline={layout.showSizeAndModified} onRun={(action) => onRunAction(action.id, node)} />

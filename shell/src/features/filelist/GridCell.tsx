@@ -11,6 +11,7 @@ import { openRowContextMenu } from '../actions/contextMenuStore';
 import { RenameField } from '../rename/OnDemandRenameField';
 import { useRenameTarget } from '../rename/renameStore';
 import { NodeActions } from './NodeActions';
+import { NodeIndicators } from '../plugin-slots/NodeIndicators';
 import { NodePreview } from './NodePreview';
 
 /** One grid cell (spec §9: 198×246 with a 166 px preview): preview, checkbox, name and actions. */
@@ -75,6 +76,7 @@ export const GridCell = memo(function GridCell({
         <NodePreview node={node} size={THUMBNAIL_SIZE_GRID} crop={crop} displaySize={GRID_PREVIEW_SIZE} />
         <span className="files-grid-cell__name">{node.displayname}</span>
       </button>}
+      {renaming === null && <NodeIndicators node={node} view={view} />}
       <NodeActions node={node} view={view} showInline={false} onRun={(action) => onRunAction(action.id, node)} />
     </div>
   );

@@ -7,6 +7,7 @@ import { GRID_ICON, LIST_ICON, RELOAD_ICON } from '../../app/icons/icons';
 import { useT } from '../../app/ServicesContext';
 import { useElementWidth } from '../../app/useElementWidth';
 import { Breadcrumbs } from '../breadcrumbs/Breadcrumbs';
+import { BreadcrumbActions } from '../plugin-slots/BreadcrumbActions';
 import { setUserConfig } from '../config/configThunks';
 import { selectEnableNonAccessibleFeatures, selectGridView } from '../config/selectors';
 import { folderReloadRequested } from '../folder/folderActions';
@@ -44,6 +45,7 @@ export function FilesHeader({ view }: { view: View }) {
       <h1 className="files-visually-hidden">{heading}</h1>
       <NavigationToggle />
       <Breadcrumbs view={view} width={width} />
+      <BreadcrumbActions view={view} width={width} />
       <div className="files-header__actions">
         <NewButton folder={folder} />
         <FileListActions view={view} />
