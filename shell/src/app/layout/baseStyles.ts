@@ -2,7 +2,7 @@ import { injectStyles } from '../styles';
 
 const css = `
 :root {
-  --files-primary: #00679e; --files-primary-hover: #005580; --files-text: #222; --files-text-muted: #6b7280;
+  --files-primary: #00679e; --files-primary-hover: #005580; --files-text: #222; --files-text-muted: #5c6370;
   --files-bg: #fff; --files-nav-bg: #f5f7fa; --files-border: #ececec; --files-hover: #f2f4f7; --files-selected: #e3f0fb;
   --files-error: #c62828; --files-error-bg: #fdecea;
 }
