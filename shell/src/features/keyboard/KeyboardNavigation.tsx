@@ -92,7 +92,9 @@ function parentOf(dir: string): string {
  * loading nodes. Shift+F10 or the ContextMenu key open the active row's
  * context menu. '?' opens the shortcuts help. A folder opened with Enter
  * or left with alt+Up hands the focus on to the new listing (its first row,
- * or the folder just left) when it would otherwise fall to the page.
+ * or the folder just left) when it would otherwise fall to the page; so does
+ * a renamed node's row to its successor, and a control of the list that
+ * leaves the page with the focus on it (the batch bar) to the active row.
  */
 export function KeyboardNavigation(props: KeyboardNavigationProps) {
   const { host } = useServices();
@@ -121,6 +123,36 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
     props.listRef.current?.scrollToRow({ index: props.grid ? Math.floor(index / props.perRow) : index, align: 'smart' });
     activeRow.set(source, true);
   }, [props.dir, props.nodes, props.order, props.listRef, props.grid, props.perRow, activeRow]);
+
+  // A renamed node gets a new source and so a new row: the keyboard focus on the old one goes on
+  // to it (without this it fell to the page when the old row left).
+  useEffect(
+    () =>
+      host.events.on('files:node:renamed', ({ node, oldSource }) => {
+        if (activeRow.get() !== oldSource) return;
+        const focused = document.activeElement;
+        const onOldRow = focused === null || focused === document.body || (focused instanceof HTMLElement && focused.closest<HTMLElement>('[data-source]')?.dataset['source'] === oldSource);
+        activeRow.set(node.source, onOldRow);
+      }),
+    [activeRow, host],
+  );
+
+  // A control of the list that goes away with the focus on it (the batch bar once a batch action
+  // ran and the selection cleared) leaves the focus on the page: it goes to the active row.
+  useEffect(() => {
+    const onFocusOut = (event: FocusEvent) => {
+      const { target } = event;
+      if (event.relatedTarget !== null || !(target instanceof HTMLElement) || target.closest('.files-table') === null) return;
+      setTimeout(() => {
+        // Still on the page: the focus left on purpose (a click elsewhere, another window).
+        if (target.isConnected || (document.activeElement !== null && document.activeElement !== document.body)) return;
+        const source = activeRow.get();
+        if (source !== null && latest.current.order.includes(source)) activeRow.set(source, true);
+      }, 0);
+    };
+    document.addEventListener('focusout', onFocusOut);
+    return () => document.removeEventListener('focusout', onFocusOut);
+  }, [activeRow]);
 
   useEffect(() => {
     const moveTo = (index: number) => {
