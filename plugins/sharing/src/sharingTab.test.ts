@@ -60,16 +60,43 @@ describe('the Sharing tab', () => {
     expect(el.childElementCount).toBe(0);
   });
 
+  it('keeps the keyboard focus on the control it was on across the re-render after a change, or in the tab when that control went', async () => {
+    const el = document.body.appendChild(document.createElement('div'));
+    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    await settle();
+    button(el, 'Create a new share link').focus();
+    button(el, 'Create a new share link').click();
+    await settle();
+    await settle();
+    expect(el.querySelector('input[type=text]')).not.toBeNull();
+    expect(document.activeElement).toBe(button(el, 'Create a new share link'));
+    box(el, 'Hide download').focus();
+    box(el, 'Hide download').click();
+    await settle();
+    await settle();
+    expect(document.activeElement).toBe(box(el, 'Hide download'));
+    button(el, 'Delete share link').focus();
+    button(el, 'Delete share link').click();
+    await settle();
+    await settle();
+    expect(el.querySelector('input[type=text]')).toBeNull();
+    expect(document.activeElement).toBe(button(el, 'Create a new share link'));
+    el.remove();
+  });
+
   it('adds a user from the sharee search and changes their permissions', async () => {
     const el = document.body.appendChild(document.createElement('div'));
     sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
     await settle();
     const input = el.querySelector('input[type=search]') as HTMLInputElement;
+    expect(input.getAttribute('aria-expanded')).toBe('false');
     input.value = 'bo';
     input.dispatchEvent(new Event('input'));
     await new Promise((resolve) => setTimeout(resolve, 300));
     await settle();
     expect(fake.calls.some((call) => call.url.includes('/sharees?itemType=folder&search=bo'))).toBe(true);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(el.querySelector(`#${input.getAttribute('aria-controls') ?? ''}`)?.getAttribute('role')).toBe('listbox');
     (el.querySelector('[role=option]') as HTMLElement).click();
     await settle();
     await settle();

@@ -11,6 +11,9 @@ export const SHARING_TAB_ID = 'sharing';
 const USER = 0;
 const LINK = 3;
 
+/** Numbers the sharee suggestion lists, for unique ids when several tabs are mounted. */
+let shareeLists = 0;
+
 /** The permission checkboxes of a user share (spec §6: read, edit, create, delete, reshare). */
 const USER_PERMISSIONS = [
   { bit: Permission.READ, label: i18nKey('Read'), folderOnly: false },
@@ -30,6 +33,30 @@ function checkbox(label: string, checked: boolean, onChange: (checked: boolean) 
   const input = element('input', { type: 'checkbox', checked, disabled });
   input.addEventListener('change', () => onChange(input.checked));
   return element('label', { className: 'sharing-option' }, input, ` ${label}`);
+}
+
+/** What tells a control apart from its siblings: tag, type, names and text (a re-render makes new elements). */
+function controlKey(control: Element): string {
+  return [control.tagName, control.getAttribute('type'), control.getAttribute('aria-label'), control.getAttribute('title'), control.closest('label')?.textContent, control.textContent].join('\n');
+}
+
+/** Where the keyboard focus was inside `root`: the focused control's key and its rank among controls with that key. */
+function focusInside(root: HTMLElement): { key: string; rank: number } | null {
+  const focused = document.activeElement;
+  if (focused === null || focused === root || !root.contains(focused)) return null;
+  const key = controlKey(focused);
+  return { key, rank: [...root.querySelectorAll('*')].filter((candidate) => controlKey(candidate) === key).indexOf(focused) };
+}
+
+/**
+ * Puts the focus back on the re-rendered control that stands for the one focused before (the
+ * same rank among the same key, else the first with the key), or on the first button when that
+ * control is gone (a deleted link): a keyboard user keeps their place instead of the page's top.
+ */
+function restoreFocus(root: HTMLElement, before: { key: string; rank: number } | null): void {
+  if (before === null) return;
+  const same = [...root.querySelectorAll<HTMLElement>('*')].filter((candidate) => controlKey(candidate) === before.key);
+  (same[before.rank] ?? same[0] ?? root.querySelector('button'))?.focus();
 }
 
 /** The date part of `YYYY-MM-DD 00:00:00`. */
@@ -78,7 +105,10 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
           status.textContent = error instanceof ShareApiError ? error.message : t('The sharing information could not be loaded');
         }
         if (disposed) return;
+        // The render replaces every control, the focused one too.
+        const focused = focusInside(el);
         render();
+        restoreFocus(el, focused);
         // The app then shows the node again (its row, the share button, this tab): only when its share types changed, as that mounts this tab again.
         if (changes && events) {
           withFreshShareTypes(node).then(
@@ -147,18 +177,26 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
         input.setAttribute('aria-label', t('Share with users'));
         input.setAttribute('role', 'combobox');
         input.setAttribute('aria-autocomplete', 'list');
-        const results = element('ul', { className: 'sharing-sharees' });
+        const results = element('ul', { className: 'sharing-sharees', id: `sharing-sharees-${++shareeLists}` });
         results.setAttribute('role', 'listbox');
+        results.setAttribute('aria-label', t('Share with users'));
+        // A combobox says whether its list of suggestions shows (ARIA 1.2) and which list it is.
+        input.setAttribute('aria-expanded', 'false');
+        input.setAttribute('aria-controls', results.id);
+        const showResults = (options: HTMLElement[]): void => {
+          results.replaceChildren(...options);
+          input.setAttribute('aria-expanded', String(options.length > 0));
+        };
         let timer: ReturnType<typeof setTimeout> | undefined;
         input.addEventListener('input', () => {
           clearTimeout(timer);
           const term = input.value.trim();
           timer = setTimeout(() => {
-            if (term === '') return results.replaceChildren();
+            if (term === '') return showResults([]);
             searchSharees(term, isFolder ? 'folder' : 'file').then(
               (found: Sharee[]) => {
-                results.replaceChildren(
-                  ...found.map((hit) => {
+                showResults(
+                  found.map((hit) => {
                     const option = element('li', { textContent: hit.label, tabIndex: 0 });
                     option.setAttribute('role', 'option');
                     const pick = (): void => void run(() => createShare({ path: node.path, shareType: USER, shareWith: hit.value.shareWith }));

@@ -2,7 +2,7 @@ import { injectStyles } from '../styles';
 
 const css = `
 :root {
-  --files-primary: #0082c9; --files-primary-hover: #00679e; --files-text: #222; --files-text-muted: #6b7280;
+  --files-primary: #00679e; --files-primary-hover: #005580; --files-text: #222; --files-text-muted: #5c6370;
   --files-bg: #fff; --files-nav-bg: #f5f7fa; --files-border: #ececec; --files-hover: #f2f4f7; --files-selected: #e3f0fb;
   --files-error: #c62828; --files-error-bg: #fdecea;
 }
@@ -39,7 +39,7 @@ button { font: inherit; }
 .files-nav__settings:hover { background: var(--files-hover); }
 .files-filter { position: relative; margin: 4px 0 8px; }
 .files-filter input { width: 100%; height: 40px; padding-block: 0; padding-inline: 38px 12px; border: 1px solid #d1d5db; border-radius: 8px; background: var(--files-bg); font: inherit; color: inherit; }
-.files-filter input:focus { border-color: var(--files-primary); outline: none; box-shadow: 0 0 0 2px rgba(0,130,201,.2); }
+.files-filter input:focus { border-color: var(--files-primary); outline: none; box-shadow: 0 0 0 2px var(--files-primary); }
 .files-filter__icon { position: absolute; inset-inline-start: 11px; top: 11px; pointer-events: none; }
 .files-header { display: flex; align-items: center; gap: 8px; min-height: 56px; padding-block: 6px; padding-inline: 16px 12px; border-bottom: 1px solid var(--files-border); }
 .files-header__actions { display: flex; align-items: center; gap: 6px; }
@@ -63,7 +63,7 @@ button { font: inherit; }
 .files-button--primary:hover:not(:disabled) { background: var(--files-primary-hover); }
 .files-button:disabled { opacity: .5; cursor: default; }
 .files-text-field { min-width: 0; flex: 1; height: 34px; padding: 0 10px; border: 1px solid #d1d5db; border-radius: 8px; font: inherit; color: inherit; background: var(--files-bg); }
-.files-text-field:focus { border-color: var(--files-primary); outline: none; box-shadow: 0 0 0 2px rgba(0,130,201,.2); }
+.files-text-field:focus { border-color: var(--files-primary); outline: none; box-shadow: 0 0 0 2px var(--files-primary); }
 .files-text-field[aria-invalid="true"] { border-color: var(--files-error); }
 .files-icon-button { display: inline-flex; align-items: center; justify-content: center; width: 36px; height: 36px; border: 0; border-radius: 50%; background: none; cursor: pointer; color: inherit; padding: 0; }
 .files-icon-button:hover:not(:disabled) { background: var(--files-hover); }

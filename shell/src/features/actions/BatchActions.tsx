@@ -22,7 +22,9 @@ const CHECKBOX_COLUMN_PX = 52;
  * inline (0 under 512 px, 1 under 768, 2 under 1024, else 3, by
  * `inlineBatchActionCount`) and the rest in an 'Actions' menu. The actions
  * run as a batch with the spec's result rules, on the selected nodes that
- * have not failed; nothing runs while one of them is loading.
+ * have not failed; nothing runs while one of them is loading. The buttons
+ * say so with aria-disabled rather than disabled: a disabled button drops
+ * the keyboard focus to the page while the action it started runs.
  */
 export function BatchActions({ view }: { view: View }) {
   const t = useT();
@@ -61,8 +63,8 @@ export function BatchActions({ view }: { view: View }) {
             type="button"
             data-action-id={action.id}
             className={action.destructive ? 'files-batch__button files-batch__button--destructive' : 'files-batch__button'}
-            disabled={busy}
-            onClick={() => run(action.id, sources)}
+            aria-disabled={busy || undefined}
+            onClick={() => !busy && run(action.id, sources)}
           >
             <Icon svg={action.iconSvgInline(actionable, view)} size={18} color={action.destructive ? '#c62828' : undefined} />
             <span>{actionLabel(action, actionable, view)}</span>
@@ -77,8 +79,9 @@ export function BatchActions({ view }: { view: View }) {
             aria-haspopup="menu"
             aria-expanded={position !== null}
             aria-controls={position !== null ? menuId : undefined}
-            disabled={busy}
+            aria-disabled={busy || undefined}
             onClick={(event) => {
+              if (busy) return;
               if (position !== null) return close(false);
               const rect = event.currentTarget.getBoundingClientRect();
               setPosition({ x: rect.right, y: rect.bottom + 4, alignRight: true });

@@ -11,7 +11,8 @@ const css = `
 .files-batch { position: absolute; inset: 0 0 0 52px; display: flex; align-items: center; gap: 6px; padding: 0 8px; background: var(--files-bg); color: var(--files-text); font-size: 14px; }
 .files-batch__count { font-weight: 600; margin-inline-end: 8px; white-space: nowrap; }
 .files-batch__button { display: inline-flex; align-items: center; gap: 6px; height: 34px; padding: 0 12px; border: 1px solid #d1d5db; border-radius: 17px; background: var(--files-bg); color: inherit; cursor: pointer; white-space: nowrap; }
-.files-batch__button:hover:not(:disabled) { background: var(--files-hover); }
+.files-batch__button:hover:not(:disabled):not([aria-disabled="true"]) { background: var(--files-hover); }
+.files-batch [aria-disabled="true"] { opacity: .5; cursor: default; }
 .files-batch__button--destructive { color: var(--files-error); }
 .files-batch__end { margin-inline-start: auto; }
 `;

@@ -19,13 +19,15 @@ describe('a row of the list', () => {
   });
   afterAll(() => unstub());
 
-  it("opens the details on the sharing tab from named size and date buttons, where the details action is enabled", async () => {
+  it("opens the details on the sharing tab from described size and date buttons, where the details action is enabled", async () => {
     const { services } = await createFakeServices({ folders: { '/': contents() } });
     services.host.registries.sidebarTabs.register(sharingTab);
     const { store } = await renderShell(services, '/files');
     await settle();
-    const [size, date] = within(row('a.txt')).getAllByRole('button', { name: 'Open details of a.txt' });
+    const [size, date] = within(row('a.txt')).getAllByRole('button', { description: 'Open details of a.txt' });
+    // Named by their visible text (label in name), described by what they do.
     expect(size?.textContent).toBe('2 KB');
+    expect(within(row('a.txt')).getByRole('button', { name: '2 KB' })).toBe(size);
     await act(async () => {
       fireEvent.click(size as HTMLElement);
     });
@@ -38,7 +40,7 @@ describe('a row of the list', () => {
     });
     expect(store.getState().sidebar.source).toBe(testNode('/a.txt').source);
     // Permissions none: no details action, so no button and no sidebar.
-    expect(within(row('none.txt')).queryByRole('button', { name: /Open details/ })).toBeNull();
+    expect(within(row('none.txt')).queryByRole('button', { description: /Open details/ })).toBeNull();
   });
 
   it('opens the first tab when no sharing tab is registered', async () => {
@@ -46,7 +48,7 @@ describe('a row of the list', () => {
     const { store } = await renderShell(services, '/files');
     await settle();
     await act(async () => {
-      fireEvent.click(within(row('a.txt')).getAllByRole('button', { name: 'Open details of a.txt' })[0] as HTMLElement);
+      fireEvent.click(within(row('a.txt')).getAllByRole('button', { description: 'Open details of a.txt' })[0] as HTMLElement);
     });
     expect(store.getState().sidebar).toEqual({ source: testNode('/a.txt').source, tab: null });
   });

@@ -27,13 +27,14 @@ export function fadeColor(percent: number | null): string | undefined {
 
 /**
  * The content of the size or modified-time cell: a button opening the
- * details (named for a screen reader, its text still visible) when the
- * details are offered for the node, else plain text.
+ * details when the details are offered for the node, else plain text. Its
+ * visible text is its name (WCAG 2.5.3, label in name: speech users say what
+ * they see); what it does is its description.
  */
 function DetailsOpener({ offered, label, onOpen, children }: { offered: boolean; label: string; onOpen(): void; children: ReactNode }) {
   if (!offered) return <>{children}</>;
   return (
-    <button type="button" className="files-cell__details" aria-label={label} onClick={onOpen}>
+    <button type="button" className="files-cell__details" title={label} onClick={onOpen}>
       {children}
     </button>
   );

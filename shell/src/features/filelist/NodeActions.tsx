@@ -18,8 +18,8 @@ export { isActionEnabled, menuActions } from '../actions/menuActions';
  * a menu button (aria-haspopup) opening the other enabled actions of the
  * registry, with submenus. Enabled actions with `renderInline` mount their
  * own element first, each in its plugin's error boundary (also only when
- * `showInline`). A failed node has no actions; a loading node's button is
- * disabled. Choosing an action calls `onRun`.
+ * `showInline`). A failed node has no actions; a loading node's menu button
+ * is aria-disabled (it keeps the focus). Choosing an action calls `onRun`.
  */
 export function NodeActions({
   node,
@@ -87,9 +87,12 @@ export function NodeActions({
         aria-haspopup="menu"
         aria-expanded={position !== null}
         aria-controls={position !== null ? menuId : undefined}
-        disabled={loading}
+        // Not `disabled`: the button keeps the keyboard focus that the menu handed back to it
+        // while the chosen action runs (a disabled button drops it to the page).
+        aria-disabled={loading || undefined}
         onClick={(event) => {
           event.stopPropagation();
+          if (loading) return;
           if (position !== null) {
             close(false);
             return;
@@ -98,7 +101,7 @@ export function NodeActions({
           setPosition({ x: rect.right, y: rect.bottom + 4, alignRight: true });
         }}
         onKeyDown={(event) => {
-          if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+          if (loading || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
           // The menu button pattern: arrow keys open the menu too.
           event.preventDefault();
           event.stopPropagation();

@@ -86,6 +86,19 @@ describe('the file list keyboard', () => {
     expect(location.current?.search).toBe('?dir=/');
   });
 
+  it('hands the focus to the folder just left after alt+Up, not to the page', async () => {
+    const { services } = await createFakeServices({ folders: { '/': contents(), '/Docs': [testNode('/Docs/x.txt')] } });
+    await renderShell(services, '/files?dir=/Docs');
+    await settle();
+    await key({ key: 'ArrowDown' }, document.body);
+    expect(document.activeElement).toBe(rowOf('x.txt'));
+    await key({ key: 'ArrowUp', altKey: true });
+    await settle();
+    await settle();
+    expect(document.activeElement).toBe(rowOf('Docs'));
+    expect(rowOf('Docs').tabIndex).toBe(0);
+  });
+
   it('toggles the grid with V (saved as grid_view)', async () => {
     const { services, calls } = await createFakeServices({ folders: { '/': contents() } });
     await renderShell(services, '/files');

@@ -51,6 +51,18 @@ export interface KeyboardNavigationProps {
 /** Commands that act on the active row and that a focused button, link or checkbox already does by itself. */
 const NATIVE_ON_CONTROLS = new Set<ListCommand>(['open', 'toggleSelection']);
 
+/** After a folder change from the keyboard: the folder whose rows take the focus, and the row's path (null: the first row). */
+interface FocusAfterMove {
+  dir: string;
+  path: string | null;
+}
+
+/**
+ * A folder opened or left from the keyboard: where the focus goes once its listing shows.
+ * Kept outside the component, which unmounts while the new folder loads.
+ */
+const focusAfterMove: { current: FocusAfterMove | null } = { current: null };
+
 /** Whether a node can be acted on: not failed (no actions) nor loading (already busy). */
 function isActionable(node: Node): boolean {
   return node.status !== 'failed' && node.status !== 'loading';
@@ -78,7 +90,11 @@ function parentOf(dir: string): string {
  * the selection, or the active row when nothing is selected, if enabled for
  * those nodes, once per press (auto-repeat is ignored), skipping failed and
  * loading nodes. Shift+F10 or the ContextMenu key open the active row's
- * context menu. '?' opens the shortcuts help.
+ * context menu. '?' opens the shortcuts help. A folder opened with Enter
+ * or left with alt+Up hands the focus on to the new listing (its first row,
+ * or the folder just left) when it would otherwise fall to the page; so does
+ * a renamed node's row to its successor, and a control of the list that
+ * leaves the page with the focus on it (the batch bar) to the active row.
  */
 export function KeyboardNavigation(props: KeyboardNavigationProps) {
   const { host } = useServices();
@@ -93,6 +109,51 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
   latest.current = props;
   useLinkedFileRow(activeRow, props.nodes, props.listRef, props.grid, props.perRow);
 
+  // The focused row leaves the page with the folder it was in: without this the focus would
+  // fall to the page's body, and the next Tab would start from the top of the page.
+  useEffect(() => {
+    const pending = focusAfterMove.current;
+    if (pending === null || props.dir !== pending.dir) return;
+    if (props.nodes.length > 0 && props.nodes[0]?.dirname !== pending.dir) return;
+    focusAfterMove.current = null;
+    if (document.activeElement !== null && document.activeElement !== document.body) return;
+    const index = Math.max(0, props.nodes.findIndex((node) => node.path === pending.path));
+    const source = props.order[index];
+    if (source === undefined) return;
+    props.listRef.current?.scrollToRow({ index: props.grid ? Math.floor(index / props.perRow) : index, align: 'smart' });
+    activeRow.set(source, true);
+  }, [props.dir, props.nodes, props.order, props.listRef, props.grid, props.perRow, activeRow]);
+
+  // A renamed node gets a new source and so a new row: the keyboard focus on the old one goes on
+  // to it (without this it fell to the page when the old row left).
+  useEffect(
+    () =>
+      host.events.on('files:node:renamed', ({ node, oldSource }) => {
+        if (activeRow.get() !== oldSource) return;
+        const focused = document.activeElement;
+        const onOldRow = focused === null || focused === document.body || (focused instanceof HTMLElement && focused.closest<HTMLElement>('[data-source]')?.dataset['source'] === oldSource);
+        activeRow.set(node.source, onOldRow);
+      }),
+    [activeRow, host],
+  );
+
+  // A control of the list that goes away with the focus on it (the batch bar once a batch action
+  // ran and the selection cleared) leaves the focus on the page: it goes to the active row.
+  useEffect(() => {
+    const onFocusOut = (event: FocusEvent) => {
+      const { target } = event;
+      if (event.relatedTarget !== null || !(target instanceof HTMLElement) || target.closest('.files-table') === null) return;
+      setTimeout(() => {
+        // Still on the page: the focus left on purpose (a click elsewhere, another window).
+        if (target.isConnected || (document.activeElement !== null && document.activeElement !== document.body)) return;
+        const source = activeRow.get();
+        if (source !== null && latest.current.order.includes(source)) activeRow.set(source, true);
+      }, 0);
+    };
+    document.addEventListener('focusout', onFocusOut);
+    return () => document.removeEventListener('focusout', onFocusOut);
+  }, [activeRow]);
+
   useEffect(() => {
     const moveTo = (index: number) => {
       const { order, grid, perRow, listRef } = latest.current;
@@ -104,6 +165,7 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
     const openNode = (node: Node) => {
       const { view } = latest.current;
       if (!isActionable(node)) return;
+      if (node.type === 'folder') focusAfterMove.current = { dir: node.path, path: null };
       const action = host.registries.fileActions.getAll().find((candidate) => candidate.default !== undefined && isActionEnabled(candidate, [node], view));
       if (action !== undefined) void dispatch(runFileAction({ actionId: action.id, source: node.source }));
       else if (fileLink(node) !== undefined) window.location.assign(fileLink(node) as string);
@@ -153,6 +215,8 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
           return true;
         case 'parentFolder':
           if (dir === '/') return false;
+          // Back in the parent, the folder just left takes the focus.
+          focusAfterMove.current = { dir: parentOf(dir), path: dir };
           navigate({ view: view.id, dir: parentOf(dir) });
           return true;
         case 'showShortcuts':

@@ -65,8 +65,11 @@ export function UploadList() {
   const t = useT();
   const ids = useAppSelector(selectUploadFileIds);
   return (
-    <div className="files-upload__list" role="list" aria-label={t('Uploads')}>
+    <div className="files-upload__list">
+      {/* The virtual list is the list itself (react-window gives it role=list): a wrapping list would hold a list, not items. */}
       <List
+        role="list"
+        aria-label={t('Uploads')}
         rowComponent={UploadRow}
         rowCount={ids.length}
         rowHeight={UPLOAD_ROW_HEIGHT}

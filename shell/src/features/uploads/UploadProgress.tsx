@@ -22,7 +22,8 @@ const UploadList = lazyComponent(() => import('./UploadList').then((module) => m
  * file's state shows and one file can be cancelled. Nothing while idle.
  * A Cancel that takes the focused button away keeps the keyboard focus: on
  * the list's toggle while uploads go on, else on `returnFocusTo` (the New
- * button), never on the page's body.
+ * button), never on the page's body. A status region, on the page also
+ * while idle, announces the files done of the total as they end.
  */
 export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLElement | null } = {}) {
   const t = useT();
@@ -35,48 +36,58 @@ export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLEl
   const listOpen = useAppSelector(selectUploadListOpen);
   const toggle = useRef<HTMLButtonElement>(null);
   const focusRescue = useFocusRescue(() => (uploading ? toggle.current : returnFocusTo?.()));
-  if (!uploading) return null;
+  // On the page before any upload starts: screen readers only announce changes inside a live
+  // region that already exists (as the toasts' regions). The end is the toasts' to say.
+  const announcement = (
+    <span className="files-visually-hidden" role="status" data-upload-announcement="">
+      {uploading ? t('{ended} of {total} files', { ended: counts.ended, total: counts.total }) : ''}
+    </span>
+  );
+  if (!uploading) return announcement;
   const value = quotaBarValue(percent);
   const text = formatTimeLeft(timeLeft, { paused, t });
   return (
-    <div className="files-upload" {...focusRescue}>
-      <div className="files-upload__row">
-        <span
-          role="progressbar"
-          aria-label={t('Upload progress')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={Math.round(value)}
-          aria-valuetext={`${Math.round(value)}% – ${text}`}
-          className={`files-upload__bar${isQuotaWarning(value) ? ' files-upload__bar--error' : ''}`}
-        >
-          <span className="files-upload__fill" style={{ width: `${value}%` }} />
-        </span>
-        <span className="files-upload__time" aria-live="polite">
-          {text}
-        </span>
-        <button
-          ref={toggle}
-          type="button"
-          className="files-button files-upload__toggle"
-          aria-expanded={listOpen}
-          onClick={() => dispatch(uploadsActions.listToggled(!listOpen))}
-        >
-          {t('{ended} of {total} files', { ended: counts.ended, total: counts.total })}
-        </button>
-        {/* One button whose label follows the queue: the focus stays on it across pause and resume. */}
-        <button type="button" className="files-button files-upload__pause" onClick={() => dispatch(paused ? resumeUploads() : pauseUploads())}>
-          {paused ? t('Resume uploads') : t('Pause uploads')}
-        </button>
-        <button type="button" className="files-button" onClick={() => dispatch(cancelAllUploads())}>
-          {t('Cancel uploads')}
-        </button>
+    <>
+      {announcement}
+      <div className="files-upload" {...focusRescue}>
+        <div className="files-upload__row">
+          <span
+            role="progressbar"
+            aria-label={t('Upload progress')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Math.round(value)}
+            aria-valuetext={`${Math.round(value)}% – ${text}`}
+            className={`files-upload__bar${isQuotaWarning(value) ? ' files-upload__bar--error' : ''}`}
+          >
+            <span className="files-upload__fill" style={{ width: `${value}%` }} />
+          </span>
+          <span className="files-upload__time" aria-live="polite">
+            {text}
+          </span>
+          <button
+            ref={toggle}
+            type="button"
+            className="files-button files-upload__toggle"
+            aria-expanded={listOpen}
+            onClick={() => dispatch(uploadsActions.listToggled(!listOpen))}
+          >
+            {t('{ended} of {total} files', { ended: counts.ended, total: counts.total })}
+          </button>
+          {/* One button whose label follows the queue: the focus stays on it across pause and resume. */}
+          <button type="button" className="files-button files-upload__pause" onClick={() => dispatch(paused ? resumeUploads() : pauseUploads())}>
+            {paused ? t('Resume uploads') : t('Pause uploads')}
+          </button>
+          <button type="button" className="files-button" onClick={() => dispatch(cancelAllUploads())}>
+            {t('Cancel uploads')}
+          </button>
+        </div>
+        {listOpen && (
+          <OnDemand>
+            <UploadList />
+          </OnDemand>
+        )}
       </div>
-      {listOpen && (
-        <OnDemand>
-          <UploadList />
-        </OnDemand>
-      )}
-    </div>
+    </>
   );
 }

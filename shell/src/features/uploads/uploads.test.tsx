@@ -136,6 +136,7 @@ describe('uploads in the shell', () => {
     });
     await settle(300);
     const bar = screen.getByRole('progressbar', { name: 'Upload progress' });
+    expect(document.querySelector('[data-upload-announcement]')?.textContent).toBe('0 of 1 files');
     // 90 % of the bytes went up (the transport reported them) and the request hangs.
     expect(bar.getAttribute('aria-valuenow')).toBe('90');
     expect(bar.className).toContain('files-upload__bar--error');
@@ -154,6 +155,10 @@ describe('uploads in the shell', () => {
     await settle(300);
     expect(toasts()).toEqual(['info: Upload was cancelled by user']);
     expect(screen.queryByRole('progressbar')).toBeNull();
+    // The live region stays on the page for the next upload, empty.
+    const region = document.querySelector('[data-upload-announcement]');
+    expect(region?.getAttribute('role')).toBe('status');
+    expect(region?.textContent).toBe('');
     const item = allUploadItems(store.getState().uploads).find((entry) => entry.kind === 'file');
     expect(item).toMatchObject({ status: 'failed', cancelled: true });
   });
