@@ -91,6 +91,12 @@ export interface PluginNode {
   readonly mime: string;
 }
 
+/** Who deletes a node: its owner, or a user reaching it through a mount (a received share). */
+export interface NodeDeleteContext {
+  /** The deleting user's uid (the owner's for their own nodes); '' when nobody signed in (a public link's visitor). */
+  readonly deletedBy: string;
+}
+
 /**
  * Hooks on node events of the storage layer. The after-the-fact hooks (`created`, `changed`,
  * `deleted`, `moved`) cannot undo the change; a hook that throws is logged with the plugin's
@@ -106,7 +112,7 @@ export interface NodeHook {
   /** A file's content was overwritten. */
   changed?(node: PluginNode): void | Promise<void>;
   /** A node is about to be deleted; `true` means the plugin took the delete over. */
-  deleting?(node: PluginNode): boolean | Promise<boolean>;
+  deleting?(node: PluginNode, context: NodeDeleteContext): boolean | Promise<boolean>;
   /** A node (and all inside it) was deleted, by the server or by a plugin that took it over. */
   deleted?(node: PluginNode): void | Promise<void>;
   /** A node was renamed or moved (`node` is where it is now). */

@@ -282,9 +282,10 @@ export class FileService {
   /**
    * Deletes a file or a folder with everything inside. A plugin (a trash bin) may take the
    * delete over, unless `final` says the caller wants it gone for good (Nextcloud's
-   * `X-NC-Skip-Trashbin`). A delete the server does itself is journaled (see {@link purge}).
+   * `X-NC-Skip-Trashbin`). `by` is who deletes (the owner when not given; a share's recipient
+   * deletes the owner's node). A delete the server does itself is journaled (see {@link purge}).
    */
-  async delete(uid: string, path: string, options: { final?: boolean } = {}): Promise<void> {
+  async delete(uid: string, path: string, options: { final?: boolean; by?: string } = {}): Promise<void> {
     path = normalizePath(path);
     if (path === '/') fail('forbidden', 'The root folder cannot be deleted');
     const row = await this.sync.refreshNode(uid, path);
@@ -292,7 +293,7 @@ export class FileService {
     await this.requireFolder(uid, parentPath(path));
     const entry = toEntry(row);
     // A plugin (a trash bin) may take the delete over; then the node is its to put away.
-    if (options.final || !(await this.events.takeOverDelete(uid, entry))) await this.removeRow(uid, row);
+    if (options.final || !(await this.events.takeOverDelete(uid, entry, options.by ?? uid))) await this.removeRow(uid, row);
     await this.events.emit('deleted', uid, entry);
   }
 

@@ -7,7 +7,8 @@ import type { FileEntry } from './types';
 export interface NodeEventListener {
   created?(uid: string, entry: FileEntry): void | Promise<void>;
   changed?(uid: string, entry: FileEntry): void | Promise<void>;
-  deleting?(uid: string, entry: FileEntry): boolean | Promise<boolean>;
+  /** `deletedBy`: the user who deletes (the owner, a share's recipient, '' for a public link's visitor). */
+  deleting?(uid: string, entry: FileEntry, deletedBy: string): boolean | Promise<boolean>;
   deleted?(uid: string, entry: FileEntry): void | Promise<void>;
   moved?(uid: string, entry: FileEntry, from: string): void | Promise<void>;
 }
@@ -53,9 +54,9 @@ export class NodeEvents {
   }
 
   /** Asks the listeners in turn whether one takes the delete over; the first `true` wins. */
-  async takeOverDelete(uid: string, entry: FileEntry): Promise<boolean> {
+  async takeOverDelete(uid: string, entry: FileEntry, deletedBy: string): Promise<boolean> {
     for (const { listener } of [...this.listeners]) {
-      if (await listener.deleting?.(uid, entry)) return true;
+      if (await listener.deleting?.(uid, entry, deletedBy)) return true;
     }
     return false;
   }
