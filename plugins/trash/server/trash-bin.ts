@@ -222,11 +222,25 @@ export class TrashBin {
     while (this.queued.size > 0) await Promise.all([...this.queued.values()]);
   }
 
+  /** The size check running for each user (checks of one user run one after the other). */
+  private readonly checking = new Map<string, Promise<void>>();
+
   /**
    * Keeps the trash within its share of the space (the `auto` rule): while it takes more
-   * than allowed, the oldest items the retention rule lets go for space are deleted.
+   * than allowed, the oldest items the retention rule lets go for space are deleted. Two
+   * checks of one user never overlap: both would measure the same excess and purge twice.
    */
-  async makeRoom(uid: string): Promise<void> {
+  makeRoom(uid: string): Promise<void> {
+    const run = (this.checking.get(uid) ?? Promise.resolve()).then(() => this.purgeForSpace(uid));
+    const settled = run.catch(() => undefined);
+    this.checking.set(uid, settled);
+    void settled.then(() => {
+      if (this.checking.get(uid) === settled) this.checking.delete(uid);
+    });
+    return run;
+  }
+
+  private async purgeForSpace(uid: string): Promise<void> {
     const trashSize = await this.files.area.size(uid);
     if (trashSize === 0) return;
     const { used, quota } = await this.files.usage(uid);
