@@ -18,6 +18,7 @@ import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
 import { createPluginSupervisor, sendPluginFailure } from './plugin-host/pluginSupervisor';
 import { showToast } from './features/toasts/toasts';
+import { hostDialogs } from './features/confirm/confirmStore';
 import { createFilesApi } from './services/api/filesApi';
 import { createDavService } from './services/dav/davService';
 import { openListingCache } from './services/dav/listingCache';
@@ -39,7 +40,7 @@ async function start(): Promise<void> {
     notify: (message) => showToast({ type: 'error', message }),
     send: sendPluginFailure(page.origin, page.requestToken),
   });
-  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t, reportError: (error) => supervisor.failedInside(error) };
+  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t, dialogs: hostDialogs, reportError: (error) => supervisor.failedInside(error) };
   // Before any plugin runs, so every filter's arrival is announced.
   connectFilterEvents(host.registries.fileListFilters, host.events);
   const api = createFilesApi({ origin: page.origin, requestToken: page.requestToken });

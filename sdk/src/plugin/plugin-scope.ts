@@ -1,3 +1,4 @@
+import { scopeDialogs } from '../dialogs/scope-dialogs';
 import { scopeEvents } from '../events/scope-events';
 import type { Registries } from '../registry/registries';
 import type { Registry, Unregister } from '../registry/types';
@@ -58,6 +59,7 @@ export function createPluginScope(host: PluginHost, pluginId: string): PluginSco
     settingsSections: scoped(registries.settingsSections),
     fileListActions: scoped(registries.fileListActions),
     events: events.events,
+    dialogs: scopeDialogs(host.dialogs, () => (disposed ? notActive('dialog') : null)),
     t: host.t,
   });
 

@@ -6,6 +6,7 @@ import type { NewMenuEntry } from '../entries/new-menu-entry';
 import type { SettingsSection } from '../entries/settings-section';
 import type { SidebarTab } from '../entries/sidebar-tab';
 import type { View } from '../entries/view';
+import type { Dialogs, HostDialogs } from '../dialogs';
 import type { EventBus, ScopedEvents } from '../events/types';
 import type { Registries } from '../registry/registries';
 import type { Unregister } from '../registry/types';
@@ -52,6 +53,8 @@ export interface PluginContext {
   readonly fileListActions: ScopedRegistry<FileListAction>;
   /** The app's events; subscriptions end when the plugin deactivates. */
   readonly events: ScopedEvents;
+  /** The app's dialogs (a confirmation); refused once the plugin deactivated. */
+  readonly dialogs: Dialogs;
   /** Translates user-visible text. */
   t: Translate;
 }
@@ -97,6 +100,8 @@ export interface PluginHost {
   events: EventBus;
   /** The app's translate function. */
   t: Translate;
+  /** How the app shows dialogs for plugins; without it, `ctx.dialogs` refuses (a host with no screen). */
+  dialogs?: HostDialogs;
   /** Receives every plugin failure (activation, deactivation, cleanup). */
   reportError?(error: PluginError): void;
 }
