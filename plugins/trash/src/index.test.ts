@@ -3,7 +3,7 @@
  */
 import { describe, expect, it, jest } from '@jest/globals';
 import { activatePlugin, createEventBus, createRegistries, isPluginDefinition } from '@cumulus/sdk';
-import type { Node, View } from '@cumulus/sdk';
+import type { ConfirmOptions, Dialogs, Node, View } from '@cumulus/sdk';
 import trash from './index';
 import { originalLocation, deletionTime } from './columns';
 import { emptyTrashAction } from './emptyTrashAction';
@@ -62,19 +62,29 @@ describe('the trash’s web part', () => {
     expect(calls[0]?.[2]).toMatchObject({ destination: 'http://cloud.test/remote.php/dav/trashbin/tina/restore/report%20v2.pdf.d1735689600', requesttoken: 'token' });
   });
 
-  it('empties only after the user confirms, and only in the trash with something in it', async () => {
+  it('empties only after the user confirms in the app’s dialog, and only in the trash with something in it', async () => {
     const empty = jest.fn(async () => undefined);
     const client = { ...trashbinClient(session), empty };
     const removed = jest.fn();
     const view = { id: 'trashbin' } as View;
     const { folder, contents } = parseTrash(MULTISTATUS, session);
-    const refused = emptyTrashAction(client, t, removed, () => false);
+    const asked: ConfirmOptions[] = [];
+    const answering = (yes: boolean): Dialogs => ({ confirm: async (options) => (asked.push(options), yes) });
+    const refused = emptyTrashAction(client, t, removed, answering(false));
     expect(refused.enabled?.(view, contents, folder)).toBe(true);
     expect(refused.enabled?.(view, [], folder)).toBe(false);
     expect(refused.enabled?.({ id: 'files' } as View, contents, folder)).toBe(false);
     await expect(refused.exec(view, contents, folder)).resolves.toBeNull();
     expect(empty).not.toHaveBeenCalled();
-    const confirmed = emptyTrashAction(client, t, removed, () => true);
+    expect(asked).toEqual([
+      {
+        title: 'Confirm permanent deletion',
+        message: 'Are you sure you want to permanently delete all files and folders in the trash? This cannot be undone.',
+        confirmLabel: 'Empty deleted files',
+        destructive: true,
+      },
+    ]);
+    const confirmed = emptyTrashAction(client, t, removed, answering(true));
     await expect(confirmed.exec(view, contents, folder)).resolves.toBe(true);
     expect(empty).toHaveBeenCalledTimes(1);
     expect(removed).toHaveBeenCalledTimes(2);

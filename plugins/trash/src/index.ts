@@ -20,6 +20,6 @@ export default definePlugin({
     ctx.fileActions.register(openNothingAction());
     ctx.fileActions.register(restoreAction(client, ctx.t, removed));
     ctx.fileActions.register(deletePermanentlyAction(client, ctx.t, removed));
-    ctx.fileListActions.register(emptyTrashAction(client, ctx.t, removed));
+    ctx.fileListActions.register(emptyTrashAction(client, ctx.t, removed, ctx.dialogs));
   },
 });
