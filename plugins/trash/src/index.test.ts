@@ -5,7 +5,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { activatePlugin, createEventBus, createRegistries, isPluginDefinition } from '@cumulus/sdk';
 import type { ConfirmOptions, Dialogs, Node, View } from '@cumulus/sdk';
 import trash from './index';
-import { originalLocation, deletionTime } from './columns';
+import { deletedBy, deletionTime, originalLocation } from './columns';
 import { emptyTrashAction } from './emptyTrashAction';
 import { parseTrash, trashbinClient } from './trashbin-client';
 import type { Session } from './trashbin-client';
@@ -17,7 +17,7 @@ const MULTISTATUS = `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:oc
 <d:response><d:href>/remote.php/dav/trashbin/tina/trash/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
 <d:response><d:href>/remote.php/dav/trashbin/tina/trash/report%20v2.pdf.d1735689600</d:href><d:propstat><d:prop>
 <nc:trashbin-filename>report v2.pdf</nc:trashbin-filename><nc:trashbin-original-location>Docs/2024/report v2.pdf</nc:trashbin-original-location>
-<nc:trashbin-deletion-time>1735689600</nc:trashbin-deletion-time><oc:fileid>42</oc:fileid><oc:size>9</oc:size><d:getcontenttype>application/pdf</d:getcontenttype><d:resourcetype/>
+<nc:trashbin-deletion-time>1735689600</nc:trashbin-deletion-time><nc:trashbin-deleted-by-id>bob</nc:trashbin-deleted-by-id><nc:trashbin-deleted-by-display-name>Bob Recipient</nc:trashbin-deleted-by-display-name><oc:fileid>42</oc:fileid><oc:size>9</oc:size><d:getcontenttype>application/pdf</d:getcontenttype><d:resourcetype/>
 </d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
 <d:response><d:href>/remote.php/dav/trashbin/tina/trash/Album.d1735689000/</d:href><d:propstat><d:prop>
 <nc:trashbin-filename>Album</nc:trashbin-filename><nc:trashbin-original-location>/Album</nc:trashbin-original-location>
@@ -37,6 +37,10 @@ describe('the trash’s web part', () => {
     // A leading slash (an item a share recipient deleted) is stripped; top level is 'All files'.
     expect(originalLocation(album, t)).toBe('All files');
     expect(deletionTime(report)).toBe(1735689600);
+    // Who deleted it: someone else by name (a share's recipient), the user as 'You', nobody known as 'Unknown'.
+    expect(deletedBy(report, 'tina', t)).toBe('Bob Recipient');
+    expect(deletedBy(report, 'bob', t)).toBe('You');
+    expect(deletedBy(album, 'tina', t)).toBe('Unknown');
     expect(report.mtime).toBe(1735689600 * 1000);
   });
 
@@ -97,7 +101,7 @@ describe('the trash’s web part', () => {
     const view = h.registries.views.get('trashbin');
     expect(view?.name).toBe('«Deleted files»');
     expect(view?.defaultSortKey).toBe('deleted');
-    expect(view?.columns?.map((column) => column.title)).toEqual(['«Original location»', '«Deleted»']);
+    expect(view?.columns?.map((column) => column.title)).toEqual(['«Original location»', '«Deleted by»', '«Deleted»']);
     expect([view?.emptyTitle, view?.emptyCaption]).toEqual(['«No deleted files»', '«Files and folders you have deleted will show up here»']);
     expect(h.registries.fileActions.getAll().map((action) => action.id)).toEqual(['trash-open-nothing', 'restore', 'delete-permanently']);
     expect(h.registries.fileListActions.get('empty-trash')?.displayName(view as View)).toBe('«Empty deleted files»');
