@@ -111,6 +111,15 @@ describe('the trash in the browser', () => {
     await row('Album').getByText('Album').first().click();
     await page.waitForTimeout(500);
     expect(page.url()).toBe(url);
+    // Nor do the keys: Enter opens nothing, F2 renames nothing, Delete deletes nothing.
+    for (const key of ['Enter', 'F2', 'Delete']) {
+      await row('Album').focus();
+      await page.keyboard.press(key);
+    }
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(url);
+    await expect(page.getByRole('textbox', { name: 'Filename' }).count()).resolves.toBe(0);
+    expect((await listTrash(fetcher(server.url, basicAuth('admin', PASSWORD)), 'admin')).map((item) => item.filename).sort()).toEqual(['Album', 'report.txt']);
     // Restore sits in the row (inline, as on Nextcloud), Delete permanently in the menu.
     await row('Album').getByRole('button', { name: 'Restore' }).waitFor();
     const items = await (await menuOf('Album')).allTextContents();
