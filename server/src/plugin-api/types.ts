@@ -95,6 +95,8 @@ export interface PluginNode {
 export interface NodeDeleteContext {
   /** The deleting user's uid (the owner's for their own nodes); '' when nobody signed in (a public link's visitor). */
   readonly deletedBy: string;
+  /** The node's path as the deleter sees it: the owner's `node.path`, or inside the recipient's tree through the mount (`/Team/plan.txt`). */
+  readonly path: string;
 }
 
 /**
@@ -392,6 +394,8 @@ export interface PluginArea {
   moveOut(uid: string, path: string, to: string): Promise<PluginNode>;
   /** Deletes a node of the area for good; `/` empties the whole area at once. */
   remove(uid: string, path: string): Promise<void>;
+  /** Copies the node at `path` of `fromUid`'s area to `to` in `toUid`'s area (bytes and dead properties, a new file id); fires no node event. */
+  copyTo(fromUid: string, path: string, toUid: string, to: string): Promise<PluginNode>;
 }
 
 /**

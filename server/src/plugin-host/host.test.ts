@@ -262,8 +262,8 @@ describe('node hooks fired by the storage layer', () => {
         activate: (ctx) =>
           void ctx.nodeHooks.register(
             recorder('trash.hook', {
-              deleting: (node, { deletedBy }) => {
-                deleters.push(deletedBy);
+              deleting: (node, { deletedBy, path }) => {
+                deleters.push(`${deletedBy} ${path}`);
                 return node.name === 'keep.txt';
               },
             }),
@@ -272,9 +272,9 @@ describe('node hooks fired by the storage layer', () => {
     );
     await files.delete('alice', '/keep.txt');
     expect(seen).toEqual(['deleted /keep.txt']);
-    // The owner deletes, unless the caller names another user (a share's recipient).
-    await files.delete('alice', '/keep.txt', { by: 'bob' });
-    expect(deleters).toEqual(['alice', 'bob']);
+    // The owner deletes, unless the caller names another user (a share's recipient) and where they see the node.
+    await files.delete('alice', '/keep.txt', { by: 'bob', byPath: '/Shared/keep.txt' });
+    expect(deleters).toEqual(['alice /keep.txt', 'bob /Shared/keep.txt']);
     expect(await files.stat('alice', '/keep.txt')).not.toBeNull();
     await files.write('alice', '/gone.txt', body('x'), { quota: -1 });
     await files.delete('alice', '/gone.txt');

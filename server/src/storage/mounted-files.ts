@@ -261,7 +261,7 @@ export class MountedFiles implements FilesView {
       return;
     }
     this.need(place, DELETE, 'delete');
-    return this.base.delete(place.uid, place.path, { ...options, by: this.deleter });
+    return this.base.delete(place.uid, place.path, { ...options, by: this.deleter, byPath: normalizePath(path) });
   }
 
   async changeNode(uid: string, path: string, changes: NodeChanges, alsoInTransaction?: (db: Kysely<unknown>) => Promise<void>): Promise<FileEntry> {
@@ -292,7 +292,7 @@ export class MountedFiles implements FilesView {
     this.need(source, DELETE, 'move');
     const entry = await this.copyAcross(source, target, options.replace === true);
     // The source goes as a delete by this user (into its owner's trash, as Nextcloud keeps what a recipient moves out of a share).
-    await this.base.delete(source.uid, source.path, { by: this.deleter });
+    await this.base.delete(source.uid, source.path, { by: this.deleter, byPath: normalizePath(from) });
     return entry;
   }
 
