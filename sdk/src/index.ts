@@ -13,3 +13,4 @@ export * from './sorting';
 export * from './upload';
 export * from './state';
 export * from './dav';
+export * from './dialogs';

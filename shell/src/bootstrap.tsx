@@ -21,6 +21,7 @@ import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
 import { createPluginSupervisor, sendPluginFailure } from './plugin-host/pluginSupervisor';
 import { showToast } from './features/toasts/toasts';
+import { hostDialogs } from './features/confirm/confirmStore';
 import { createFilesApi } from './services/api/filesApi';
 import { createDavService } from './services/dav/davService';
 import { openListingCache } from './services/dav/listingCache';
@@ -52,6 +53,7 @@ async function start(): Promise<void> {
     t,
     language: i18n.language,
     translatorFor: pluginTranslatorOf(i18n),
+    dialogs: hostDialogs,
     reportError: (error) => supervisor.failedInside(error),
   };
   // Before any plugin runs, so every filter's arrival is announced.

@@ -2,7 +2,8 @@
  * The trash plugin in headless Chromium against the real server, as a new user meets it:
  * delete a file and a folder from the list, find them in 'Deleted files' with where they
  * came from, restore one (same content back in its folder), delete one permanently, empty
- * the trash; then with the plugin disabled (and the server restarted) a delete is final and
+ * the trash (through the app's confirmation dialog: Escape and 'Cancel' keep it); what a
+ * share's recipient deleted shows in the owner's trash; then with the plugin disabled (and the server restarted) a delete is final and
  * the view is gone. Needs the built front end (`npm run build`).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -28,6 +29,7 @@ describe('the trash in the browser', () => {
   let browser: Browser;
   let page: Page;
   let problems: PageProblems;
+  const nativeDialogs: string[] = [];
 
   const dav = (method: string, file: string, body?: string) => server.dav(method, file, body);
   const row = (name: string): Locator => page.getByRole('row').filter({ hasText: name });
@@ -93,6 +95,7 @@ describe('the trash in the browser', () => {
     await row('report.txt').waitFor();
     const headers = await page.getByRole('columnheader').allTextContents();
     expect(headers.join('|')).toContain('Original location');
+    expect(headers.join('|')).toContain('Deleted by');
     expect(headers.join('|')).toContain('Deleted');
     const names = await page.getByRole('row').allTextContents();
     const report = names.findIndex((text) => text.includes('report.txt'));
@@ -100,6 +103,7 @@ describe('the trash in the browser', () => {
     expect(report).toBeGreaterThan(-1);
     expect(report).toBeLessThan(album);
     expect(await row('report.txt').textContent()).toContain('Docs');
+    expect(await row('report.txt').textContent()).toContain('You');
     expect(await row('Album').textContent()).toContain('All files');
     await shot('list');
     // A trashed folder opens nothing, and no row offers move, copy or rename.
@@ -107,6 +111,15 @@ describe('the trash in the browser', () => {
     await row('Album').getByText('Album').first().click();
     await page.waitForTimeout(500);
     expect(page.url()).toBe(url);
+    // Nor do the keys: Enter opens nothing, F2 renames nothing, Delete deletes nothing.
+    for (const key of ['Enter', 'F2', 'Delete']) {
+      await row('Album').focus();
+      await page.keyboard.press(key);
+    }
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(url);
+    await expect(page.getByRole('textbox', { name: 'Filename' }).count()).resolves.toBe(0);
+    expect((await listTrash(fetcher(server.url, basicAuth('admin', PASSWORD)), 'admin')).map((item) => item.filename).sort()).toEqual(['Album', 'report.txt']);
     // Restore sits in the row (inline, as on Nextcloud), Delete permanently in the menu.
     await row('Album').getByRole('button', { name: 'Restore' }).waitFor();
     const items = await (await menuOf('Album')).allTextContents();
@@ -131,20 +144,69 @@ describe('the trash in the browser', () => {
     expect(await listTrash(fetcher(server.url, basicAuth('admin', PASSWORD)), 'admin')).toEqual([]);
   }, 60_000);
 
-  it("empties the trash after a confirmation and shows the view's empty state", async () => {
+  it("shows what a share's recipient deleted in the owner's trash, with the owner's location and who deleted it, and restores it for both", async () => {
+    await server.server.built.accounts.users.create({ uid: 'bob', password: 'bob-e2e-password', displayName: 'Bob Recipient' });
+    const bob = fetcher(server.url, basicAuth('bob', 'bob-e2e-password'));
+    expect((await dav('MKCOL', '/Team')).status).toBe(201);
+    expect((await dav('PUT', '/Team/plan.txt', 'the plan')).status).toBe(201);
+    const shared = await fetch(`${server.url}/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json`, {
+      method: 'POST',
+      headers: { authorization: basicAuth('admin', PASSWORD), 'ocs-apirequest': 'true', 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/Team', shareType: 0, shareWith: 'bob', permissions: 15 }),
+    });
+    expect(shared.status).toBe(200);
+    expect((await bob('DELETE', '/remote.php/dav/files/bob/Team/plan.txt')).status).toBe(204);
+    expect(await listTrash(bob, 'bob')).toEqual([]);
+    await page.getByRole('button', { name: 'Reload content' }).click();
+    await row('plan.txt').waitFor();
+    const cells = await row('plan.txt').textContent();
+    expect(cells).toContain('Team');
+    expect(cells).toContain('Bob Recipient');
+    await shot('shared');
+    await row('plan.txt').getByRole('button', { name: 'Restore' }).click();
+    await toast('"Restore" action executed successfully').waitFor();
+    await row('plan.txt').waitFor({ state: 'detached' });
+    expect(await (await dav('GET', '/Team/plan.txt')).text()).toBe('the plan');
+    expect(await (await bob('GET', '/remote.php/dav/files/bob/Team/plan.txt')).text()).toBe('the plan');
+  }, 60_000);
+
+  it("asks in the app's dialog before emptying: Escape and 'Cancel' keep everything, the focus back on the button", async () => {
     expect((await dav('DELETE', '/first.txt')).status).toBe(204);
     expect((await dav('DELETE', '/second.txt')).status).toBe(204);
     await page.getByRole('button', { name: 'Reload content' }).click();
     await row('second.txt').waitFor();
-    let asked = '';
-    page.once('dialog', (dialog) => {
-      asked = dialog.message();
-      void dialog.accept();
+    // Never the browser's own confirm.
+    page.on('dialog', (dialog) => {
+      nativeDialogs.push(dialog.message());
+      void dialog.dismiss();
     });
-    await page.getByRole('button', { name: 'Empty deleted files' }).click();
+    const opener = page.locator('button[data-action="empty-trash"]');
+    const confirm = page.getByRole('dialog', { name: 'Confirm permanent deletion' });
+    await opener.click();
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Are you sure you want to permanently delete all files and folders in the trash? This cannot be undone.');
+    // Destructive: the focus starts on 'Cancel'.
+    await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Cancel');
+    await shot('confirm');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await expect(opener.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await opener.click();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect(opener.evaluate((button) => button === document.activeElement)).resolves.toBe(true);
+    await row('first.txt').waitFor();
+    await row('second.txt').waitFor();
+    expect(await listTrash(fetcher(server.url, basicAuth('admin', PASSWORD)), 'admin')).toHaveLength(2);
+    await expect(page.locator('.files-toast', { hasText: 'Empty deleted files' }).count()).resolves.toBe(0);
+  }, 60_000);
+
+  it("empties the trash when the dialog's 'Empty deleted files' is clicked and shows the view's empty state", async () => {
+    await page.locator('button[data-action="empty-trash"]').click();
+    await page.getByRole('dialog', { name: 'Confirm permanent deletion' }).getByRole('button', { name: 'Empty deleted files' }).click();
     await toast('"Empty deleted files" action executed successfully').waitFor();
-    expect(asked).toContain('permanently delete all files and folders in the trash');
     await page.getByRole('heading', { name: 'No deleted files' }).waitFor();
+    expect(nativeDialogs).toEqual([]);
     await shot('empty');
     expect(await listTrash(fetcher(server.url, basicAuth('admin', PASSWORD)), 'admin')).toEqual([]);
     expect(problems.pageErrors).toEqual([]);

@@ -21,9 +21,11 @@ export default defineServerPlugin({
     ctx.nodeHooks.register({
       id: 'trash.put-away',
       // Partial uploads never go to the trash (as Nextcloud's trash storage wrapper).
-      deleting: async (node) => {
+      // A node a share's recipient deletes is its owner's: it goes to the owner's trash, deleted by the
+      // recipient, and a copy to the recipient's, where they saw it.
+      deleting: async (node, { deletedBy, path }) => {
         if (node.name.endsWith('.part')) return false;
-        await bin.put(node);
+        await bin.put(node, deletedBy, path);
         return true;
       },
       // A size check queued after every write, as Nextcloud queues one: the files may have grown into the trash's share.

@@ -53,16 +53,13 @@ export class TrashBin {
   /**
    * Moves a node of the user's tree into the trash; returns the item's name. Two deletes of
    * one name in the same second: the later one's time is bumped by a second (as Nextcloud
-   * does under a lock), so neither overwrites the other.
+   * does under a lock), so neither overwrites the other. When someone else deletes it (a
+   * share's recipient), a copy also goes into their trash, at `deleterPath` (the node's path
+   * in their tree), when it fits their free space (Nextcloud's `copyFilesToUser`).
    */
-  async put(node: PluginNode, deletedBy: string = node.uid): Promise<string> {
+  async put(node: PluginNode, deletedBy: string = node.uid, deleterPath: string = node.path): Promise<string> {
     const uid = node.uid;
-    let deletedAt = this.now();
-    let name = itemName(node.name, deletedAt);
-    while ((await this.items.has(uid, name)) || (await this.files.area.stat(uid, `/${name}`))) {
-      deletedAt += 1;
-      name = itemName(node.name, deletedAt);
-    }
+    const { name, deletedAt } = await this.freeName(uid, node.name);
     // The record first: a crash between the two leaves a record without a node (ignored and
     // dropped), never a node nobody knows came from where.
     await this.items.add({ uid, name, filename: node.name, location: node.path.slice(1), deleted_at: deletedAt, deleted_by: deletedBy });
@@ -72,8 +69,43 @@ export class TrashBin {
       await this.items.remove(uid, name);
       throw error;
     }
+    if (deletedBy !== '' && deletedBy !== uid) await this.copyToDeleter(node, name, deletedBy, deleterPath);
     await this.makeRoom(uid);
     return name;
+  }
+
+  /** A name for `filename` no item of the user's trash has yet, and its deletion time. */
+  private async freeName(uid: string, filename: string): Promise<{ name: string; deletedAt: number }> {
+    let deletedAt = this.now();
+    let name = itemName(filename, deletedAt);
+    while ((await this.items.has(uid, name)) || (await this.files.area.stat(uid, `/${name}`))) {
+      deletedAt += 1;
+      name = itemName(filename, deletedAt);
+    }
+    return { name, deletedAt };
+  }
+
+  /**
+   * Copies the owner's new item `ownerItem` (once `node`) into the deleter's trash, when it
+   * fits their free space (no quota: it fits). The owner's item is what the delete promised:
+   * a copy that fails is logged and the delete stands.
+   */
+  private async copyToDeleter(node: PluginNode, ownerItem: string, deleter: string, deleterPath: string): Promise<void> {
+    try {
+      const { used, quota } = await this.files.usage(deleter);
+      if (quota >= 0 && quota - used < node.size) return;
+      const { name, deletedAt } = await this.freeName(deleter, node.name);
+      await this.items.add({ uid: deleter, name, filename: node.name, location: deleterPath.slice(1), deleted_at: deletedAt, deleted_by: deleter });
+      try {
+        await this.files.area.copyTo(node.uid, `/${ownerItem}`, deleter, `/${name}`);
+      } catch (error) {
+        await this.items.remove(deleter, name);
+        throw error;
+      }
+      await this.makeRoom(deleter);
+    } catch (error) {
+      this.log.error(`copying ${node.path} of ${node.uid} into the trash of ${deleter} failed`, error);
+    }
   }
 
   /** The user's top-level items, oldest first (a node without a record is described by its name). */
@@ -222,11 +254,25 @@ export class TrashBin {
     while (this.queued.size > 0) await Promise.all([...this.queued.values()]);
   }
 
+  /** The size check running for each user (checks of one user run one after the other). */
+  private readonly checking = new Map<string, Promise<void>>();
+
   /**
    * Keeps the trash within its share of the space (the `auto` rule): while it takes more
-   * than allowed, the oldest items the retention rule lets go for space are deleted.
+   * than allowed, the oldest items the retention rule lets go for space are deleted. Two
+   * checks of one user never overlap: both would measure the same excess and purge twice.
    */
-  async makeRoom(uid: string): Promise<void> {
+  makeRoom(uid: string): Promise<void> {
+    const run = (this.checking.get(uid) ?? Promise.resolve()).then(() => this.purgeForSpace(uid));
+    const settled = run.catch(() => undefined);
+    this.checking.set(uid, settled);
+    void settled.then(() => {
+      if (this.checking.get(uid) === settled) this.checking.delete(uid);
+    });
+    return run;
+  }
+
+  private async purgeForSpace(uid: string): Promise<void> {
     const trashSize = await this.files.area.size(uid);
     if (trashSize === 0) return;
     const { used, quota } = await this.files.usage(uid);

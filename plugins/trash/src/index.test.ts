@@ -3,9 +3,9 @@
  */
 import { describe, expect, it, jest } from '@jest/globals';
 import { activatePlugin, createEventBus, createRegistries, isPluginDefinition } from '@cumulus/sdk';
-import type { Node, View } from '@cumulus/sdk';
+import type { ConfirmOptions, Dialogs, Node, View } from '@cumulus/sdk';
 import trash from './index';
-import { originalLocation, deletionTime } from './columns';
+import { deletedBy, deletionTime, originalLocation } from './columns';
 import { emptyTrashAction } from './emptyTrashAction';
 import { parseTrash, trashbinClient } from './trashbin-client';
 import type { Session } from './trashbin-client';
@@ -17,7 +17,7 @@ const MULTISTATUS = `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:oc
 <d:response><d:href>/remote.php/dav/trashbin/tina/trash/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
 <d:response><d:href>/remote.php/dav/trashbin/tina/trash/report%20v2.pdf.d1735689600</d:href><d:propstat><d:prop>
 <nc:trashbin-filename>report v2.pdf</nc:trashbin-filename><nc:trashbin-original-location>Docs/2024/report v2.pdf</nc:trashbin-original-location>
-<nc:trashbin-deletion-time>1735689600</nc:trashbin-deletion-time><oc:fileid>42</oc:fileid><oc:size>9</oc:size><d:getcontenttype>application/pdf</d:getcontenttype><d:resourcetype/>
+<nc:trashbin-deletion-time>1735689600</nc:trashbin-deletion-time><nc:trashbin-deleted-by-id>bob</nc:trashbin-deleted-by-id><nc:trashbin-deleted-by-display-name>Bob Recipient</nc:trashbin-deleted-by-display-name><oc:fileid>42</oc:fileid><oc:size>9</oc:size><d:getcontenttype>application/pdf</d:getcontenttype><d:resourcetype/>
 </d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
 <d:response><d:href>/remote.php/dav/trashbin/tina/trash/Album.d1735689000/</d:href><d:propstat><d:prop>
 <nc:trashbin-filename>Album</nc:trashbin-filename><nc:trashbin-original-location>/Album</nc:trashbin-original-location>
@@ -37,6 +37,10 @@ describe('the trash’s web part', () => {
     // A leading slash (an item a share recipient deleted) is stripped; top level is 'All files'.
     expect(originalLocation(album, t)).toBe('All files');
     expect(deletionTime(report)).toBe(1735689600);
+    // Who deleted it: someone else by name (a share's recipient), the user as 'You', nobody known as 'Unknown'.
+    expect(deletedBy(report, 'tina', t)).toBe('Bob Recipient');
+    expect(deletedBy(report, 'bob', t)).toBe('You');
+    expect(deletedBy(album, 'tina', t)).toBe('Unknown');
     expect(report.mtime).toBe(1735689600 * 1000);
   });
 
@@ -62,19 +66,29 @@ describe('the trash’s web part', () => {
     expect(calls[0]?.[2]).toMatchObject({ destination: 'http://cloud.test/remote.php/dav/trashbin/tina/restore/report%20v2.pdf.d1735689600', requesttoken: 'token' });
   });
 
-  it('empties only after the user confirms, and only in the trash with something in it', async () => {
+  it('empties only after the user confirms in the app’s dialog, and only in the trash with something in it', async () => {
     const empty = jest.fn(async () => undefined);
     const client = { ...trashbinClient(session), empty };
     const removed = jest.fn();
     const view = { id: 'trashbin' } as View;
     const { folder, contents } = parseTrash(MULTISTATUS, session);
-    const refused = emptyTrashAction(client, t, removed, () => false);
+    const asked: ConfirmOptions[] = [];
+    const answering = (yes: boolean): Dialogs => ({ confirm: async (options) => (asked.push(options), yes) });
+    const refused = emptyTrashAction(client, t, removed, answering(false));
     expect(refused.enabled?.(view, contents, folder)).toBe(true);
     expect(refused.enabled?.(view, [], folder)).toBe(false);
     expect(refused.enabled?.({ id: 'files' } as View, contents, folder)).toBe(false);
     await expect(refused.exec(view, contents, folder)).resolves.toBeNull();
     expect(empty).not.toHaveBeenCalled();
-    const confirmed = emptyTrashAction(client, t, removed, () => true);
+    expect(asked).toEqual([
+      {
+        title: 'Confirm permanent deletion',
+        message: 'Are you sure you want to permanently delete all files and folders in the trash? This cannot be undone.',
+        confirmLabel: 'Empty deleted files',
+        destructive: true,
+      },
+    ]);
+    const confirmed = emptyTrashAction(client, t, removed, answering(true));
     await expect(confirmed.exec(view, contents, folder)).resolves.toBe(true);
     expect(empty).toHaveBeenCalledTimes(1);
     expect(removed).toHaveBeenCalledTimes(2);
@@ -87,7 +101,7 @@ describe('the trash’s web part', () => {
     const view = h.registries.views.get('trashbin');
     expect(view?.name).toBe('«Deleted files»');
     expect(view?.defaultSortKey).toBe('deleted');
-    expect(view?.columns?.map((column) => column.title)).toEqual(['«Original location»', '«Deleted»']);
+    expect(view?.columns?.map((column) => column.title)).toEqual(['«Original location»', '«Deleted by»', '«Deleted»']);
     expect([view?.emptyTitle, view?.emptyCaption]).toEqual(['«No deleted files»', '«Files and folders you have deleted will show up here»']);
     expect(h.registries.fileActions.getAll().map((action) => action.id)).toEqual(['trash-open-nothing', 'restore', 'delete-permanently']);
     expect(h.registries.fileListActions.get('empty-trash')?.displayName(view as View)).toBe('«Empty deleted files»');

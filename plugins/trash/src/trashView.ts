@@ -1,11 +1,11 @@
 import type { Translate, View } from '@cumulus/sdk';
-import { deletedColumn, originalLocationColumn } from './columns';
+import { deletedByColumn, deletedColumn, originalLocationColumn } from './columns';
 import { TRASH_ICON } from './icons';
 import type { TrashbinClient } from './trashbin-client';
 import { TRASH_VIEW_ID } from './trashbin-client';
 
-/** The 'Deleted files' view: the trash's items, newest first, with where they came from. */
-export function trashView(client: TrashbinClient, t: Translate, language?: string): View {
+/** The 'Deleted files' view: the trash's items, newest first, with where they came from and who deleted them (`uid`: the signed-in user, 'You'). */
+export function trashView(client: TrashbinClient, t: Translate, uid: string, language?: string): View {
   return {
     id: TRASH_VIEW_ID,
     name: t('Deleted files'),
@@ -13,7 +13,7 @@ export function trashView(client: TrashbinClient, t: Translate, language?: strin
     icon: TRASH_ICON,
     order: 50,
     sticky: true,
-    columns: [originalLocationColumn(t), deletedColumn(t, language)],
+    columns: [originalLocationColumn(t), deletedByColumn(t, uid), deletedColumn(t, language)],
     defaultSortKey: 'deleted',
     emptyTitle: t('No deleted files'),
     emptyCaption: t('Files and folders you have deleted will show up here'),

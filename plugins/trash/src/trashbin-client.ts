@@ -11,7 +11,7 @@ const DAV = 'DAV:';
 /** What the list asks for: the trashbin props and the usual ones (as Nextcloud's web client). */
 const PROPFIND_BODY =
   '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns"><d:prop>' +
-  '<nc:trashbin-filename/><nc:trashbin-original-location/><nc:trashbin-deletion-time/><nc:trashbin-deleted-by-id/>' +
+  '<nc:trashbin-filename/><nc:trashbin-original-location/><nc:trashbin-deletion-time/><nc:trashbin-deleted-by-id/><nc:trashbin-deleted-by-display-name/>' +
   '<d:getcontentlength/><d:getcontenttype/><d:resourcetype/><d:getlastmodified/><d:getetag/><oc:fileid/><oc:size/>' +
   '</d:prop></d:propfind>';
 
@@ -90,6 +90,7 @@ export function parseTrash(xml: string, session: Session): { folder: FolderNode;
         'trashbin-original-location': location,
         'trashbin-deletion-time': deletion,
         'trashbin-deleted-by-id': text(response, NC, 'trashbin-deleted-by-id') ?? '',
+        'trashbin-deleted-by-display-name': text(response, NC, 'trashbin-deleted-by-display-name') ?? '',
       },
     });
   });

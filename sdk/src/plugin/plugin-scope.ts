@@ -1,3 +1,4 @@
+import { scopeDialogs } from '../dialogs/scope-dialogs';
 import { scopeEvents } from '../events/scope-events';
 import type { Registries } from '../registry/registries';
 import type { Registry, Unregister } from '../registry/types';
@@ -60,6 +61,7 @@ export function createPluginScope(host: PluginHost, pluginId: string, t: Transla
     nodeIndicators: scoped(registries.nodeIndicators),
     breadcrumbActions: scoped(registries.breadcrumbActions),
     events: events.events,
+    dialogs: scopeDialogs(host.dialogs, () => (disposed ? notActive('dialog') : null)),
     language: host.language ?? 'en',
     t,
   });

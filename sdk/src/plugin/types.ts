@@ -8,6 +8,7 @@ import type { NewMenuEntry } from '../entries/new-menu-entry';
 import type { SettingsSection } from '../entries/settings-section';
 import type { SidebarTab } from '../entries/sidebar-tab';
 import type { View } from '../entries/view';
+import type { Dialogs, HostDialogs } from '../dialogs';
 import type { EventBus, ScopedEvents } from '../events/types';
 import type { Registries } from '../registry/registries';
 import type { Unregister } from '../registry/types';
@@ -71,6 +72,8 @@ export interface PluginContext {
   readonly breadcrumbActions: ScopedRegistry<BreadcrumbAction>;
   /** The app's events; subscriptions end when the plugin deactivates. */
   readonly events: ScopedEvents;
+  /** The app's dialogs (a confirmation); refused once the plugin deactivated. */
+  readonly dialogs: Dialogs;
   /** The interface language (BCP 47, e.g. 'de', 'pt-BR'): for dates and numbers with `Intl`. */
   readonly language: string;
   /**
@@ -133,6 +136,8 @@ export interface PluginHost {
    * plugins get `t`.
    */
   translatorFor?(pluginId: string, catalogue: TranslationCatalogue | null): Translate;
+  /** How the app shows dialogs for plugins; without it, `ctx.dialogs` refuses (a host with no screen). */
+  dialogs?: HostDialogs;
   /** Receives every plugin failure (activation, deactivation, cleanup). */
   reportError?(error: PluginError): void;
 }

@@ -9,6 +9,7 @@ export type {
   JsonValue,
   LivePropertyContribution,
   MountProvider,
+  NodeDeleteContext,
   NodeHook,
   PluginCommand,
   PluginChanges,

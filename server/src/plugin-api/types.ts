@@ -91,6 +91,14 @@ export interface PluginNode {
   readonly mime: string;
 }
 
+/** Who deletes a node: its owner, or a user reaching it through a mount (a received share). */
+export interface NodeDeleteContext {
+  /** The deleting user's uid (the owner's for their own nodes); '' when nobody signed in (a public link's visitor). */
+  readonly deletedBy: string;
+  /** The node's path as the deleter sees it: the owner's `node.path`, or inside the recipient's tree through the mount (`/Team/plan.txt`). */
+  readonly path: string;
+}
+
 /**
  * Hooks on node events of the storage layer. The after-the-fact hooks (`created`, `changed`,
  * `deleted`, `moved`) cannot undo the change; a hook that throws is logged with the plugin's
@@ -106,7 +114,7 @@ export interface NodeHook {
   /** A file's content was overwritten. */
   changed?(node: PluginNode): void | Promise<void>;
   /** A node is about to be deleted; `true` means the plugin took the delete over. */
-  deleting?(node: PluginNode): boolean | Promise<boolean>;
+  deleting?(node: PluginNode, context: NodeDeleteContext): boolean | Promise<boolean>;
   /** A node (and all inside it) was deleted, by the server or by a plugin that took it over. */
   deleted?(node: PluginNode): void | Promise<void>;
   /** A node was renamed or moved (`node` is where it is now). */
@@ -386,6 +394,8 @@ export interface PluginArea {
   moveOut(uid: string, path: string, to: string): Promise<PluginNode>;
   /** Deletes a node of the area for good; `/` empties the whole area at once. */
   remove(uid: string, path: string): Promise<void>;
+  /** Copies the node at `path` of `fromUid`'s area to `to` in `toUid`'s area (bytes and dead properties, a new file id); fires no node event. */
+  copyTo(fromUid: string, path: string, toUid: string, to: string): Promise<PluginNode>;
 }
 
 /**

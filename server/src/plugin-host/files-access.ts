@@ -89,6 +89,8 @@ function pluginArea(files: FileService, pluginId: string): PluginArea {
         await files.ensureUserRoot(key(uid));
         await files.purge(key(uid), path);
       }),
+    copyTo: (fromUid: string, path: string, toUid: string, to: string) =>
+      translated(async () => pluginNode(toUid, await files.copyBetween(key(fromUid), path, key(toUid), to))),
   });
 }
 

@@ -255,11 +255,26 @@ describe('node hooks fired by the storage layer', () => {
 
   it('a deleting hook may take the delete over: the server then leaves the node alone', async () => {
     await files.write('alice', '/keep.txt', body('keep'), { quota: -1 });
+    const deleters: string[] = [];
     await host.activate(
-      defineServerPlugin({ id: 'trash', activate: (ctx) => void ctx.nodeHooks.register(recorder('trash.hook', { deleting: (node) => node.name === 'keep.txt' })) }),
+      defineServerPlugin({
+        id: 'trash',
+        activate: (ctx) =>
+          void ctx.nodeHooks.register(
+            recorder('trash.hook', {
+              deleting: (node, { deletedBy, path }) => {
+                deleters.push(`${deletedBy} ${path}`);
+                return node.name === 'keep.txt';
+              },
+            }),
+          ),
+      }),
     );
     await files.delete('alice', '/keep.txt');
     expect(seen).toEqual(['deleted /keep.txt']);
+    // The owner deletes, unless the caller names another user (a share's recipient) and where they see the node.
+    await files.delete('alice', '/keep.txt', { by: 'bob', byPath: '/Shared/keep.txt' });
+    expect(deleters).toEqual(['alice /keep.txt', 'bob /Shared/keep.txt']);
     expect(await files.stat('alice', '/keep.txt')).not.toBeNull();
     await files.write('alice', '/gone.txt', body('x'), { quota: -1 });
     await files.delete('alice', '/gone.txt');

@@ -423,9 +423,9 @@ export class PluginHost {
       changed: (uid, entry) => run('changed', (hook) => hook.changed?.(pluginNode(uid, entry))),
       deleted: (uid, entry) => run('deleted', (hook) => hook.deleted?.(pluginNode(uid, entry))),
       moved: (uid, entry, from) => run('moved', (hook) => hook.moved?.(pluginNode(uid, entry), from)),
-      deleting: async (uid, entry) => {
+      deleting: async (uid, entry, by) => {
         for (const { entry: hook } of this.nodeHooks.list()) {
-          if (await hook.deleting?.(pluginNode(uid, entry))) return true;
+          if (await hook.deleting?.(pluginNode(uid, entry), { deletedBy: by.deletedBy, path: by.path })) return true;
         }
         return false;
       },

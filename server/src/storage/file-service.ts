@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { ContentStat, ContentStore, OpenedFile } from './content-store';
 import type { FileRow } from './tables';
@@ -282,9 +283,10 @@ export class FileService {
   /**
    * Deletes a file or a folder with everything inside. A plugin (a trash bin) may take the
    * delete over, unless `final` says the caller wants it gone for good (Nextcloud's
-   * `X-NC-Skip-Trashbin`). A delete the server does itself is journaled (see {@link purge}).
+   * `X-NC-Skip-Trashbin`). `by` is who deletes (the owner when not given; a share's recipient
+   * deletes the owner's node) and `byPath` the node's path as they see it (`path` when not given). A delete the server does itself is journaled (see {@link purge}).
    */
-  async delete(uid: string, path: string, options: { final?: boolean } = {}): Promise<void> {
+  async delete(uid: string, path: string, options: { final?: boolean; by?: string; byPath?: string } = {}): Promise<void> {
     path = normalizePath(path);
     if (path === '/') fail('forbidden', 'The root folder cannot be deleted');
     const row = await this.sync.refreshNode(uid, path);
@@ -292,7 +294,7 @@ export class FileService {
     await this.requireFolder(uid, parentPath(path));
     const entry = toEntry(row);
     // A plugin (a trash bin) may take the delete over; then the node is its to put away.
-    if (options.final || !(await this.events.takeOverDelete(uid, entry))) await this.removeRow(uid, row);
+    if (options.final || !(await this.events.takeOverDelete(uid, entry, { deletedBy: options.by ?? uid, path: options.byPath ?? path }))) await this.removeRow(uid, row);
     await this.events.emit('deleted', uid, entry);
   }
 
@@ -335,6 +337,29 @@ export class FileService {
     using _heldFrom = this.sync.hold(fromUid, from);
     using _heldTo = this.sync.hold(toUid, to);
     return toEntry(await this.operations.transfer(fromUid, row, toUid, to));
+  }
+
+  /**
+   * Copies a node of the tree `fromUid` to `to` in the tree `toUid` (storage keys: an item of
+   * one user's area into another user's same area), as two journaled steps: a complete copy
+   * staged at the root of the source's tree, then its {@link transfer}. A crash leaves at
+   * most the staged copy behind, never a part of one at `to`. Fires no node event.
+   */
+  async copyBetween(fromUid: string, from: string, toUid: string, to: string): Promise<FileEntry> {
+    from = normalizePath(from);
+    await this.ensureUserRoot(fromUid);
+    if (!(await this.sync.refreshNode(fromUid, from))) fail('not-found', 'File not found');
+    const staged = `/.copy-${randomUUID()}`;
+    {
+      using _held = this.sync.hold(fromUid, staged);
+      await this.operations.copy(fromUid, from, staged, { replaced: null, shallow: false, quota: -1 });
+    }
+    try {
+      return await this.transfer(fromUid, staged, toUid, to);
+    } catch (error) {
+      await this.purge(fromUid, staged);
+      throw error;
+    }
   }
 
   /**

@@ -247,7 +247,12 @@ export class MountedFiles implements FilesView {
     return place.active ? this.shown(entry, place.active) : entry;
   }
 
-  async delete(uid: string, path: string): Promise<void> {
+  /** Who deletes through this view: its user, nobody known for a public link's visitor. */
+  private get deleter(): string {
+    return this.mounts.some((mount) => mount.public === true) ? '' : this.uid;
+  }
+
+  async delete(uid: string, path: string, options: { final?: boolean } = {}): Promise<void> {
     const place = await this.place(uid, path);
     if (place.active && normalizePath(path) === place.active.mount.path) {
       if (place.active.mount.public) fail('forbidden', 'The shared node itself cannot be deleted');
@@ -256,7 +261,7 @@ export class MountedFiles implements FilesView {
       return;
     }
     this.need(place, DELETE, 'delete');
-    return this.base.delete(place.uid, place.path);
+    return this.base.delete(place.uid, place.path, { ...options, by: this.deleter, byPath: normalizePath(path) });
   }
 
   async changeNode(uid: string, path: string, changes: NodeChanges, alsoInTransaction?: (db: Kysely<unknown>) => Promise<void>): Promise<FileEntry> {
@@ -286,7 +291,8 @@ export class MountedFiles implements FilesView {
     // Between the user's files and a mount, or two mounts: a copy, then the source goes.
     this.need(source, DELETE, 'move');
     const entry = await this.copyAcross(source, target, options.replace === true);
-    await this.base.delete(source.uid, source.path);
+    // The source goes as a delete by this user (into its owner's trash, as Nextcloud keeps what a recipient moves out of a share).
+    await this.base.delete(source.uid, source.path, { by: this.deleter, byPath: normalizePath(from) });
     return entry;
   }
 

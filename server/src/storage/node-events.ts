@@ -4,10 +4,18 @@ import type { FileEntry } from './types';
  * Someone told of changes to users' trees (the plugin host adapts plugins' node hooks to
  * this). `deleting` may take a delete over by answering true.
  */
+/** Who deletes a node and where they see it. */
+export interface DeletedBy {
+  /** The user who deletes (the owner, a share's recipient, '' for a public link's visitor). */
+  deletedBy: string;
+  /** The node's path in the deleter's tree (the owner's path, or through the mount of a received share). */
+  path: string;
+}
+
 export interface NodeEventListener {
   created?(uid: string, entry: FileEntry): void | Promise<void>;
   changed?(uid: string, entry: FileEntry): void | Promise<void>;
-  deleting?(uid: string, entry: FileEntry): boolean | Promise<boolean>;
+  deleting?(uid: string, entry: FileEntry, by: DeletedBy): boolean | Promise<boolean>;
   deleted?(uid: string, entry: FileEntry): void | Promise<void>;
   moved?(uid: string, entry: FileEntry, from: string): void | Promise<void>;
 }
@@ -53,9 +61,9 @@ export class NodeEvents {
   }
 
   /** Asks the listeners in turn whether one takes the delete over; the first `true` wins. */
-  async takeOverDelete(uid: string, entry: FileEntry): Promise<boolean> {
+  async takeOverDelete(uid: string, entry: FileEntry, by: DeletedBy): Promise<boolean> {
     for (const { listener } of [...this.listeners]) {
-      if (await listener.deleting?.(uid, entry)) return true;
+      if (await listener.deleting?.(uid, entry, by)) return true;
     }
     return false;
   }

@@ -3,6 +3,7 @@ import './jsdomFetch';
 import { activatePlugin, createEventBus, createNode, createRegistries } from '@cumulus/sdk';
 import type { FolderNode, Node, NodeInit, PluginHost } from '@cumulus/sdk';
 import { createCorePlugin } from '../app/corePlugin';
+import { hostDialogs } from '../features/confirm/confirmStore';
 import { createI18n, translatorOf } from '../i18n/createI18n';
 import type { FilesApi, ViewConfigValues } from '../services/api/filesApi';
 import type { DavListing, DavService } from '../services/dav/davService';
@@ -132,7 +133,7 @@ export async function createFakeServices(options: FakeServicesOptions = {}): Pro
   // The app's own i18next set-up, so plural forms and interpolation are tested as they run.
   const i18n = await createI18n(options.language ?? 'en');
   const t = translatorOf(i18n);
-  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t };
+  const host: PluginHost = { registries: createRegistries(), events: createEventBus(), t, dialogs: hostDialogs };
   const services: ShellServices = {
     dav,
     api,

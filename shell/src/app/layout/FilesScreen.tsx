@@ -1,3 +1,4 @@
+import { ConfirmDialog } from '../../features/confirm/ConfirmDialog';
 import { DropNotice } from '../../features/header/DropNotice';
 import { FilesHeader } from '../../features/header/FilesHeader';
 import { UnknownViewHeader } from '../../features/header/UnknownViewHeader';
@@ -40,6 +41,7 @@ export function FilesScreen() {
       <Sidebar />
       <SettingsDialog />
       <NewFolderDialog />
+      <ConfirmDialog />
       <Toasts />
     </div>
   );

@@ -61,7 +61,7 @@ button { font: inherit; }
 .files-button:hover:not(:disabled) { background: var(--files-hover); }
 .files-button--primary { background: var(--files-primary); border-color: var(--files-primary); color: #fff; }
 .files-button--primary:hover:not(:disabled) { background: var(--files-primary-hover); }
-.files-button:disabled { opacity: .5; cursor: default; }
+.files-button:disabled, .files-button[aria-disabled="true"] { opacity: .5; cursor: default; }
 .files-text-field { min-width: 0; flex: 1; height: 34px; padding: 0 10px; border: 1px solid #d1d5db; border-radius: 8px; font: inherit; color: inherit; background: var(--files-bg); }
 .files-text-field:focus { border-color: var(--files-primary); outline: none; box-shadow: 0 0 0 2px var(--files-primary); }
 .files-text-field[aria-invalid="true"] { border-color: var(--files-error); }

@@ -21,7 +21,8 @@ function isEnabled(action: FileListAction, view: View, contents: Node[], folder:
 /**
  * The header's buttons of the file-list actions (such as 'Empty deleted files') enabled for
  * the view and what it lists. A run toasts as a file action's does, then the folder is
- * listed again.
+ * listed again. While one runs, the buttons are aria-disabled, not disabled: a button that
+ * asked for a confirmation keeps the focus it gets back when the dialog closes.
  */
 export function FileListActions({ view }: { view: View }) {
   const services = useServices();
@@ -51,7 +52,16 @@ export function FileListActions({ view }: { view: View }) {
   return (
     <>
       {enabled.map((action) => (
-        <button key={action.id} type="button" className="files-button files-list-action" data-action={action.id} disabled={running !== null} onClick={() => void run(action)}>
+        <button
+          key={action.id}
+          type="button"
+          className="files-button files-list-action"
+          data-action={action.id}
+          aria-disabled={running !== null}
+          onClick={() => {
+            if (running === null) void run(action);
+          }}
+        >
           {action.iconSvgInline && <Icon svg={action.iconSvgInline(view)} size={20} />}
           <span>{action.displayName(view)}</span>
         </button>
