@@ -88,7 +88,7 @@ describe('share button, row indicators and sharing views in the browser', () => 
     await row(page, 'Project').getByRole('button', { name: 'Shared by link', exact: true }).waitFor();
 
     // Secret: shared with Bob only, without download, from the row's details (size opens the Sharing tab).
-    await row(page, 'Secret').getByRole('button', { name: 'Open details of Secret' }).first().click();
+    await row(page, 'Secret').locator('.files-cell--size button[title="Open details of Secret"]').click();
     const secretDetails = page.getByRole('complementary', { name: 'Details of "Secret"' });
     await expect(secretDetails.getByRole('tab', { name: 'Sharing' }).getAttribute('aria-selected')).resolves.toBe('true');
     await secretDetails.getByRole('combobox', { name: 'Share with users' }).fill('bo');
