@@ -2,7 +2,9 @@ import { createSelector } from '@reduxjs/toolkit';
 import { isFolder } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import type { RootState } from '../../app/store';
+import { nodeIn } from '../nodes/nodeTable';
 import { folderKey } from './folderSlice';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /** The source of the folder the list shows, once listed. */
 export const selectCurrentFolderSource = (state: RootState): string | undefined => {
@@ -13,15 +15,15 @@ export const selectCurrentFolderSource = (state: RootState): string | undefined 
 /** The folder the list shows, once listed. */
 export const selectCurrentFolder = (state: RootState): FolderNode | undefined => {
   const source = selectCurrentFolderSource(state);
-  const node = source === undefined ? undefined : state.nodes.entities[source];
+  const node = source === undefined ? undefined : selectNodeBySource(state, source);
   return isFolder(node) ? node : undefined;
 };
 
 /** The children of the current folder, in the server's order (unsorted, unfiltered). */
 export const selectCurrentContents = createSelector(
-  [selectCurrentFolder, (state: RootState) => state.nodes.entities],
-  (folder, entities): Node[] =>
-    (folder?._children ?? []).map((source) => entities[source]).filter((node): node is Node => node !== undefined),
+  [selectCurrentFolder, (state: RootState) => state.nodes.table],
+  (folder, table): Node[] =>
+    (folder?._children ?? []).map((source) => nodeIn(table, source)).filter((node): node is Node => node !== undefined),
 );
 
 /**

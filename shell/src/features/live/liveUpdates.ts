@@ -5,6 +5,7 @@ import type { ShellServices } from '../../services/types';
 import { folderReloadRequested } from '../folder/folderActions';
 import { parentDir } from '../folder/paths';
 import { selectCurrentFolder } from '../folder/selectors';
+import { selectNodeBySource } from '../nodes/selectors';
 import { storageStatsRefreshRequested } from '../quota/quotaSlice';
 import { LIVE_VIEW, applyLiveBatch, fileidIndex } from './applyLiveBatch';
 import type { ResolvedChange } from './applyLiveBatch';
@@ -191,8 +192,8 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
     // The row already shows this version (the echo of this tab's own change): nothing to fetch.
     const state = store.getState();
     const children = selectCurrentFolder(state)?._children ?? [];
-    const source = fileidIndex(children, state.nodes.entities).get(next.fileid);
-    const held = source === undefined ? undefined : state.nodes.entities[source];
+    const source = fileidIndex(children, state.nodes.table).byFileid.get(next.fileid);
+    const held = source === undefined ? undefined : selectNodeBySource(state, source);
     if (held !== undefined && held.attributes.etag === next.etag && held.path === next.path && next.from === undefined) {
       waiting.delete(change.fileid);
       newest.delete(change.fileid);
