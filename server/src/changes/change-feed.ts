@@ -150,6 +150,7 @@ export class ChangeFeed {
       changed: (uid, entry) => upsert(uid, entry),
       moved: (uid, entry, from) => upsert(uid, entry, from),
       deleted: (uid, entry) => this.emit({ uid, path: entry.path, fileid: entry.fileid, type: entry.type, etag: null }),
+      propertiesChanged: (uid, entry) => this.emit({ uid, path: entry.path, fileid: entry.fileid, type: entry.type, etag: entry.etag, properties: true }),
     };
   }
 

@@ -14,15 +14,25 @@ export const DEFAULT_CHANGE_WINDOW: ChangeWindow = { maxAgeSeconds: 3600, maxRow
 
 type Row = Omit<ChangeTables['node_changes'], 'id' | 'created_at'> & { id: number };
 
+/**
+ * A change of properties only is stored with `from_path` equal to `path` (a move to where the
+ * node already is, which no move makes): the table of storage-009 holds it without a new column.
+ */
+function fromPathOf(change: NodeChange): string | null {
+  return change.properties === true ? change.path : (change.from ?? null);
+}
+
 function toEvent(row: Row): ChangeEvent {
+  const properties = row.from_path === row.path;
   return {
     id: Number(row.id),
     uid: row.uid,
     path: row.path,
-    ...(row.from_path === null ? {} : { from: row.from_path }),
+    ...(row.from_path === null || properties ? {} : { from: row.from_path }),
     fileid: Number(row.fileid),
     type: row.type,
     etag: row.etag,
+    ...(properties ? { properties: true as const } : {}),
   };
 }
 
@@ -59,7 +69,7 @@ export class ChangeLog {
         changes.map((change) => ({
           uid: change.uid,
           path: change.path,
-          from_path: change.from ?? null,
+          from_path: fromPathOf(change),
           fileid: change.fileid,
           type: change.type,
           etag: change.etag,

@@ -119,6 +119,14 @@ describe('live updates of the file list', () => {
     expect(t.names()).toEqual(['a.txt', 'b.txt', 'c.txt']);
   });
 
+  it('reads a node again when only its properties changed, though its etag is the one the row has (a favorite set elsewhere)', async () => {
+    const starred = testNode('/a.txt', { fileid: 6, attributes: { etag: 'a1', favorite: 1 } });
+    const t = await live({ '/a.txt': starred });
+    await t.deliver(change({ path: '/a.txt', fileid: 6, etag: 'a1', properties: true }));
+    expect(t.stats).toEqual(['/a.txt']);
+    expect(selectNodeBySource(t.store.getState(), t.a.source)?.attributes.favorite).toBe(1);
+  });
+
   it('ignores changes of other folders in the list but still tells plugins', async () => {
     const t = await live({ '/Docs/x.txt': testNode('/Docs/x.txt', { fileid: 20 }) });
     await t.deliver(change({ path: '/Docs/x.txt', fileid: 20, etag: 'x' }));

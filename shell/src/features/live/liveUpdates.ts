@@ -56,10 +56,11 @@ export interface LiveUpdatesOptions {
   frame?: (callback: () => void) => void;
 }
 
-/** The change that comes after `older` for the same node, keeping where it moved from. */
+/** The change that comes after `older` for the same node, keeping where it moved from and that its properties changed. */
 function merged(older: RemoteNodeChange, newer: RemoteNodeChange): RemoteNodeChange {
   const from = older.from ?? newer.from;
-  return from === undefined ? newer : { ...newer, from };
+  const properties = older.properties ?? newer.properties;
+  return { ...newer, ...(from === undefined ? {} : { from }), ...(properties === undefined ? {} : { properties }) };
 }
 
 /**
@@ -190,11 +191,12 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
       return;
     }
     // The row already shows this version (the echo of this tab's own change): nothing to fetch.
+    // A change of properties only keeps the etag: the node is read again (a favorite star, a share's mark).
     const state = store.getState();
     const children = selectCurrentFolder(state)?._children ?? [];
     const source = fileidIndex(children, state.nodes.table).byFileid.get(next.fileid);
     const held = source === undefined ? undefined : selectNodeBySource(state, source);
-    if (held !== undefined && held.attributes.etag === next.etag && held.path === next.path && next.from === undefined) {
+    if (held !== undefined && held.attributes.etag === next.etag && held.path === next.path && next.from === undefined && next.properties !== true) {
       waiting.delete(change.fileid);
       newest.delete(change.fileid);
       return;
