@@ -6,6 +6,7 @@ import type { RootState } from '../../app/store';
 import type { ShellServices } from '../../services/types';
 import { selectCurrentFolder } from '../folder/selectors';
 import { nodesRemoved, nodesUpdated } from '../nodes/nodesSlice';
+import { noteChildrenDelta } from '../nodes/folderContents';
 import { nodeIn } from '../nodes/nodeTable';
 import type { NodeTable } from '../nodes/nodeTable';
 import { getRenameTarget } from '../rename/renameStore';
@@ -146,6 +147,7 @@ export const applyLiveBatch =
   if (updated.size === 0 && removed.size === 0) return deferred;
   const next = removed.size === 0 && renamed.size === 0 && added.length === 0 ? children : nextChildren(children, removed, renamed, added);
   indexes.set(next, index);
+  if (next !== children && removed.size === 0) noteChildrenDelta(next, { base: children, renamed, added });
   dispatch(nodesUpdated([...updated.values(), ...(next === children ? [] : [{ ...folder, _children: next }])]));
 
   const { selection, sidebar } = state;
