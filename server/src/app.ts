@@ -167,7 +167,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
       if (closed) return;
       closed = true;
       clearInterval(sweeper);
-      changes.stop();
+      await changes.stop();
       await app.close();
       await plugins.stop();
       await files.close();

@@ -171,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     enableNonAccessibleFeatures: !['0', 'false'].includes(env.CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES?.trim().toLowerCase() ?? ''),
     changeFeed: {
       pollIntervalMs: integer(env, 'CUMULUS_CHANGES_POLL_MS', feed.pollIntervalMs, 10, 60_000),
+      fallbackPollIntervalMs: integer(env, 'CUMULUS_CHANGES_FALLBACK_POLL_MS', feed.fallbackPollIntervalMs, 10, 600_000),
       maxConnectionsPerUser: integer(env, 'CUMULUS_CHANGES_MAX_CONNECTIONS', feed.maxConnectionsPerUser, 1, 1000),
       window: {
         maxAgeSeconds: integer(env, 'CUMULUS_CHANGES_WINDOW', feed.window.maxAgeSeconds, 1, 30 * 86400),

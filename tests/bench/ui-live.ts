@@ -23,6 +23,15 @@ const BURST_PARALLEL = 16;
 const FRAME_MS = 1000 / 60;
 const DROPPED_FRAME_MS = 1.5 * FRAME_MS;
 
+/** What one batch of live changes cost in the page (the shell's 'files:live-batch' mark). */
+interface BatchCost {
+  changes: number;
+  /** The store's part: applyLiveBatch dispatched. */
+  applyMs: number;
+  /** From the apply to the next frame: React's render and paint included. */
+  frameMs: number;
+}
+
 /** What `ui.ts` lends this module. */
 export interface LiveBenchDeps {
   server: StartedServer;
@@ -95,8 +104,9 @@ async function latency(deps: LiveBenchDeps): Promise<number[]> {
 async function burst(
   deps: LiveBenchDeps,
   folder: { name: string; count: number },
-): Promise<{ frames: number; dropped: number; missed: number; worst: number; appliedMs: number; putMs: number; afterLastPutMs: number }> {
+): Promise<{ frames: number; dropped: number; missed: number; worst: number; appliedMs: number; putMs: number; afterLastPutMs: number; batches: BatchCost[] }> {
   await open(deps.page, deps.server.url, folder.name, folder.count);
+  await deps.page.evaluate(() => performance.clearMarks('files:live-batch'));
   const expected = folder.count + BURST + 2;
   await deps.page.evaluate((rows: number) => {
     const state = { deltas: [] as number[], done: -1, doneWall: 0, started: performance.now() };
@@ -129,7 +139,8 @@ async function burst(
   await deps.page.waitForFunction(() => (window as unknown as { __burst: { done: number } }).__burst.done >= 0, undefined, { timeout: 180_000, polling: 500 });
   const figures = await deps.page.evaluate(() => {
     const state = (window as unknown as { __burst: { deltas: number[]; done: number; doneWall: number; started: number } }).__burst;
-    return { deltas: state.deltas, appliedMs: state.done - state.started, doneWall: state.doneWall };
+    const batches = performance.getEntriesByName('files:live-batch').map((mark) => (mark as PerformanceMark).detail as { changes: number; applyMs: number; frameMs: number });
+    return { deltas: state.deltas, appliedMs: state.done - state.started, doneWall: state.doneWall, batches };
   });
   return {
     frames: figures.deltas.length,
@@ -140,6 +151,7 @@ async function burst(
     appliedMs: figures.appliedMs,
     putMs,
     afterLastPutMs: Math.max(0, figures.doneWall - lastPut),
+    batches: figures.batches,
   };
 }
 
@@ -159,4 +171,10 @@ export async function benchLiveUpdates(deps: LiveBenchDeps): Promise<void> {
   deps.report('live: vsyncs missed meanwhile (of 60 a second)', result.missed, 'frames');
   deps.report('live: frames dropped meanwhile (missed of expected)', (100 * result.missed) / (result.missed + result.frames), '%', 5);
   deps.report('live: longest frame meanwhile', result.worst, 'ms');
+  const { batches } = result;
+  if (batches.length > 0) {
+    deps.report('live: batches applied (changes in the largest)', batches.length, `batches (${Math.max(...batches.map((batch) => batch.changes))})`);
+    deps.report('live: a batch in the store (applyLiveBatch), median / max', median(batches.map((batch) => batch.applyMs)), `ms / ${Math.max(...batches.map((batch) => batch.applyMs)).toFixed(1)} ms`);
+    deps.report('live: a batch to the next frame (render included), median / max', median(batches.map((batch) => batch.frameMs)), `ms / ${Math.max(...batches.map((batch) => batch.frameMs)).toFixed(1)} ms`);
+  }
 }

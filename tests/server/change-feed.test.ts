@@ -102,6 +102,46 @@ describe('the change feed over HTTP (Server-Sent Events)', () => {
     await again.close();
   });
 
+  it('tells other sessions of a PROPPATCH (favorite, dead property) and the favorite switch, with the etag they hold; a refused PROPPATCH tells nothing', async () => {
+    const written = await put(BOB, '/fav.txt', 'star me');
+    const etag = written.headers.get('etag')?.replace(/"/g, '');
+    const stream = readEvents(await request(server, FEED, { headers: { authorization: BOB } }));
+    const [ready] = await stream.waitFor(1);
+    const proppatch = (prop: string) =>
+      request(server, '/remote.php/dav/files/bob/fav.txt', {
+        method: 'PROPPATCH',
+        headers: { authorization: BOB, 'content-type': 'application/xml' },
+        body: `<?xml version="1.0"?><d:propertyupdate xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:x="urn:example"><d:set><d:prop>${prop}</d:prop></d:set></d:propertyupdate>`,
+      });
+    expect((await proppatch('<oc:favorite>1</oc:favorite>')).status).toBe(207);
+    const [, favorite] = await stream.waitFor(2);
+    expect(favorite?.event).toBe('node');
+    expect(JSON.parse(favorite?.data ?? '')).toEqual({ folder: '/', path: '/fav.txt', fileid: expect.any(Number), type: 'file', etag, properties: true });
+    // Refused (409 inside the multistatus): nothing changed, nothing told.
+    expect(await (await proppatch('<oc:favorite>maybe</oc:favorite>')).text()).toContain('409');
+    expect((await proppatch('<x:colour>blue</x:colour>')).status).toBe(207);
+    const switched = await request(server, '/apps/files/api/v1/files/fav.txt', {
+      method: 'POST',
+      headers: { authorization: BOB, 'content-type': 'application/json' },
+      body: JSON.stringify({ tags: [] }),
+    });
+    expect(switched.status).toBe(200);
+    const events = await stream.waitFor(4);
+    expect(events.slice(2).map((event) => JSON.parse(event.data))).toEqual([
+      { folder: '/', path: '/fav.txt', fileid: expect.any(Number), type: 'file', etag, properties: true },
+      { folder: '/', path: '/fav.txt', fileid: expect.any(Number), type: 'file', etag, properties: true },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(stream.events).toHaveLength(4);
+    await stream.close();
+    // The table keeps the mark: a reconnecting client replays it as it was sent.
+    const again = readEvents(await request(server, FEED, { headers: { authorization: BOB, 'last-event-id': ready?.id ?? '' } }));
+    const replayed = await again.waitFor(3);
+    expect(replayed.map((event) => JSON.parse(event.data).properties)).toEqual([true, true, true]);
+    expect(replayed.map((event) => JSON.parse(event.data).from)).toEqual([undefined, undefined, undefined]);
+    await again.close();
+  });
+
   it('forgets a connection whose client went away', async () => {
     const stream = readEvents(await request(server, FEED, { headers: { authorization: BOB } }));
     await stream.waitFor(1);

@@ -20,4 +20,9 @@ export interface RemoteNodeChange {
   deleted?: true;
   /** Its path before, when it was moved or renamed. */
   from?: string;
+  /**
+   * True when only its properties changed (its favorite mark, dead properties, a share's
+   * mark): its etag may be the one already held, the node is worth reading again anyway.
+   */
+  properties?: true;
 }

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import { listenPostgres } from '../db/postgres';
 import type { NodeEventListener } from '../storage/node-events';
 import type { ChangeWindow } from './change-log';
-import { ChangeLog, DEFAULT_CHANGE_WINDOW } from './change-log';
+import { CHANGES_CHANNEL, ChangeLog, DEFAULT_CHANGE_WINDOW } from './change-log';
 import type { ChangeEvent, NodeChange } from './types';
 
 /** Where one connected client's part of the feed goes (the SSE route writes it out). */
@@ -22,6 +23,11 @@ export interface FeedSink {
 export interface ChangeFeedOptions {
   /** How often each process reads the table for other processes' changes (ms). */
   pollIntervalMs: number;
+  /**
+   * On PostgreSQL, where a NOTIFY wakes each process at every write of changes, the poll only
+   * catches what a lost listening connection missed: this often instead (ms).
+   */
+  fallbackPollIntervalMs: number;
   /** What is kept for clients that reconnect. */
   window: ChangeWindow;
   /** How often the table is pruned to the window (ms). */
@@ -40,6 +46,7 @@ export interface ChangeFeedOptions {
 
 export const DEFAULT_CHANGE_FEED_OPTIONS: ChangeFeedOptions = {
   pollIntervalMs: 500,
+  fallbackPollIntervalMs: 5000,
   window: DEFAULT_CHANGE_WINDOW,
   pruneIntervalMs: 60_000,
   maxConnectionsPerUser: 8,
@@ -81,14 +88,23 @@ export class ChangeFeed {
   private pollAgain = false;
   private timers: ReturnType<typeof setInterval>[] = [];
   private started = false;
+  private readonly db: Kysely<unknown>;
+  /** Stops listening for PostgreSQL's NOTIFY (null: SQLite, or not started). */
+  private unlisten: (() => Promise<void>) | null = null;
 
   /** @param db the shared database; @param options the feed's settings, defaults for what is left out */
   constructor(db: Kysely<unknown>, options: Partial<ChangeFeedOptions> = {}) {
+    this.db = db;
     this.log = new ChangeLog(db);
     this.options = { ...DEFAULT_CHANGE_FEED_OPTIONS, ...options };
   }
 
-  /** Starts at the newest change recorded and runs the poll, prune and heartbeat timers. */
+  /**
+   * Starts at the newest change recorded and runs the poll, prune and heartbeat timers. On
+   * PostgreSQL it listens for the NOTIFY every process sends after writing changes, and polls
+   * only every {@link ChangeFeedOptions.fallbackPollIntervalMs}; SQLite (one machine, no
+   * notifications) polls every {@link ChangeFeedOptions.pollIntervalMs}.
+   */
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
@@ -98,7 +114,8 @@ export class ChangeFeed {
       timer.unref();
       this.timers.push(timer);
     };
-    every(this.options.pollIntervalMs, () => this.poll());
+    this.unlisten = listenPostgres(this.db, CHANGES_CHANNEL, { onNotify: () => this.poll(), onError: (error) => this.options.onError(error) }) ?? null;
+    every(this.unlisten === null ? this.options.pollIntervalMs : Math.max(this.options.pollIntervalMs, this.options.fallbackPollIntervalMs), () => this.poll());
     every(this.options.pruneIntervalMs, () => {
       this.log.prune(this.options.window).catch((error: unknown) => this.options.onError(error));
     });
@@ -107,8 +124,10 @@ export class ChangeFeed {
     });
   }
 
-  /** Stops the timers and closes every connection (before the HTTP server closes: they never end by themselves). */
-  stop(): void {
+  /** Stops the timers and the listening, and closes every connection (before the HTTP server closes: they never end by themselves). */
+  async stop(): Promise<void> {
+    const unlisten = this.unlisten;
+    this.unlisten = null;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     if (this.retryTimer) clearTimeout(this.retryTimer);
@@ -116,6 +135,7 @@ export class ChangeFeed {
     this.started = false;
     for (const client of this.allClients()) client.sink.close('stopping');
     this.clients.clear();
+    await unlisten?.();
   }
 
   /**
@@ -150,6 +170,7 @@ export class ChangeFeed {
       changed: (uid, entry) => upsert(uid, entry),
       moved: (uid, entry, from) => upsert(uid, entry, from),
       deleted: (uid, entry) => this.emit({ uid, path: entry.path, fileid: entry.fileid, type: entry.type, etag: null }),
+      propertiesChanged: (uid, entry) => this.emit({ uid, path: entry.path, fileid: entry.fileid, type: entry.type, etag: entry.etag, properties: true }),
     };
   }
 

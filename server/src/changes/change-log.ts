@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
+import { dialectOf } from '../db/connection';
 import type { ChangeEvent, ChangeTables, NodeChange } from './types';
 
 /** How much history the feed keeps for clients that reconnect. */
@@ -14,17 +16,30 @@ export const DEFAULT_CHANGE_WINDOW: ChangeWindow = { maxAgeSeconds: 3600, maxRow
 
 type Row = Omit<ChangeTables['node_changes'], 'id' | 'created_at'> & { id: number };
 
+/**
+ * A change of properties only is stored with `from_path` equal to `path` (a move to where the
+ * node already is, which no move makes): the table of storage-009 holds it without a new column.
+ */
+function fromPathOf(change: NodeChange): string | null {
+  return change.properties === true ? change.path : (change.from ?? null);
+}
+
 function toEvent(row: Row): ChangeEvent {
+  const properties = row.from_path === row.path;
   return {
     id: Number(row.id),
     uid: row.uid,
     path: row.path,
-    ...(row.from_path === null ? {} : { from: row.from_path }),
+    ...(row.from_path === null || properties ? {} : { from: row.from_path }),
     fileid: Number(row.fileid),
     type: row.type,
     etag: row.etag,
+    ...(properties ? { properties: true as const } : {}),
   };
 }
+
+/** The PostgreSQL channel a NOTIFY goes to after every write of changes: the processes' wake-up. */
+export const CHANGES_CHANNEL = 'cumulus_node_changes';
 
 const COLUMNS = ['id', 'uid', 'path', 'from_path', 'fileid', 'type', 'etag'] as const;
 /** Rows per INSERT: 7 values each stays far below SQLite's limit of bound parameters. */
@@ -43,13 +58,20 @@ export class ChangeLog {
     this.db = db as unknown as Kysely<ChangeTables>;
   }
 
-  /** Stores changes in order, in one transaction; their ids rise in that order. */
+  /**
+   * Stores changes in order, in one transaction; their ids rise in that order. On PostgreSQL a
+   * NOTIFY on {@link CHANGES_CHANNEL} then wakes every process listening (each reads the new
+   * rows at once instead of at its next poll).
+   */
   async record(changes: readonly NodeChange[], at = Date.now()): Promise<void> {
     if (changes.length === 0) return;
-    if (changes.length <= RECORD_CHUNK) return this.insert(this.db, changes, at);
-    await this.db.transaction().execute(async (trx) => {
-      for (let start = 0; start < changes.length; start += RECORD_CHUNK) await this.insert(trx, changes.slice(start, start + RECORD_CHUNK), at);
-    });
+    if (changes.length <= RECORD_CHUNK) await this.insert(this.db, changes, at);
+    else {
+      await this.db.transaction().execute(async (trx) => {
+        for (let start = 0; start < changes.length; start += RECORD_CHUNK) await this.insert(trx, changes.slice(start, start + RECORD_CHUNK), at);
+      });
+    }
+    if (dialectOf(this.db as Kysely<unknown>) === 'postgres') await sql`select pg_notify(${CHANGES_CHANNEL}, '')`.execute(this.db);
   }
 
   private async insert(db: Kysely<ChangeTables>, changes: readonly NodeChange[], at: number): Promise<void> {
@@ -59,7 +81,7 @@ export class ChangeLog {
         changes.map((change) => ({
           uid: change.uid,
           path: change.path,
-          from_path: change.from ?? null,
+          from_path: fromPathOf(change),
           fileid: change.fileid,
           type: change.type,
           etag: change.etag,

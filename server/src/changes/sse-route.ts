@@ -25,6 +25,7 @@ export function changeMessage(event: ChangeEvent): ChangeMessage {
     type: event.type,
     ...(event.etag === null ? { deleted: true as const } : { etag: event.etag }),
     ...(event.from === undefined ? {} : { from: event.from }),
+    ...(event.properties === true ? { properties: true as const } : {}),
   };
 }
 

@@ -42,4 +42,6 @@ export interface ChangeMessage {
   deleted?: true;
   /** The path before a move or rename. */
   from?: string;
+  /** Only its properties changed (favorite, dead properties): read it again even if the etag is the one held. */
+  properties?: true;
 }

@@ -57,6 +57,7 @@ const GROUPS: { title: string; settings: Setting[] }[] = [
     title: 'Live changes',
     settings: [
       { name: 'CUMULUS_CHANGES_POLL_MS', fallback: '500', meaning: 'how often each process reads the change feed\'s table for changes other processes made (ms)' },
+      { name: 'CUMULUS_CHANGES_FALLBACK_POLL_MS', fallback: '5000', meaning: 'on PostgreSQL, where a NOTIFY wakes every process at each change, how often it still reads the table (ms)' },
       { name: 'CUMULUS_CHANGES_MAX_CONNECTIONS', fallback: '8', meaning: 'change-feed connections per user; a new one beyond drops the oldest' },
       { name: 'CUMULUS_CHANGES_WINDOW', fallback: '3600', meaning: 'seconds of changes kept for clients that reconnect (older: they are told to refetch)' },
       { name: 'CUMULUS_CHANGES_MAX_ROWS', fallback: '100000', meaning: 'changes kept at most, whatever their age' },

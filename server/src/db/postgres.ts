@@ -33,10 +33,80 @@ export async function openPostgres<T>(url: string, options: { poolSize?: number 
   const db = new Kysely<T>({ dialect: new PostgresDialect({ pool }) });
   registerDialect(db as Kysely<unknown>, 'postgres');
   pools.set(db, pool);
+  urls.set(db, url);
   return db;
 }
 
 const pools = new WeakMap<object, pg.Pool>();
+const urls = new WeakMap<object, string>();
+
+/** What {@link listenPostgres} tells. */
+export interface ListenHandlers {
+  /** A NOTIFY on the channel, or the listening connection (re)opened: something may have been sent meanwhile. */
+  onNotify(): void;
+  /** The listening connection failed or could not open (it is tried again). */
+  onError(error: unknown): void;
+}
+
+/**
+ * Listens on a PostgreSQL channel (`LISTEN`), on a connection of its own: a listener holds
+ * its session, so it cannot be one of the pool's. A lost connection (PostgreSQL restarted,
+ * the backend terminated) is opened again after `retryMs`, and every (re)opening counts as a
+ * notification, so what was sent while nobody listened is not missed. Undefined for a Kysely
+ * not opened by {@link openPostgres}; else the stop.
+ */
+export function listenPostgres(db: Kysely<unknown>, channel: string, handlers: ListenHandlers, retryMs = 1000): (() => Promise<void>) | undefined {
+  const url = urls.get(db);
+  if (url === undefined) return undefined;
+  let current: pg.Client | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let stopped = false;
+  const lost = (client: pg.Client, error?: unknown): void => {
+    if (error !== undefined) handlers.onError(error);
+    client.removeAllListeners('end');
+    client.end().catch(() => undefined);
+    if (current === client) current = null;
+    if (stopped || retry !== null) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void open();
+    }, retryMs);
+    retry.unref();
+  };
+  const open = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, types });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify();
+    });
+    client.on('error', (error) => lost(client, error));
+    client.on('end', () => lost(client, new Error(`The connection listening on ${channel} ended`)));
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost(client, error);
+      return;
+    }
+    if (stopped) {
+      lost(client);
+      return;
+    }
+    current = client;
+    handlers.onNotify();
+  };
+  void open();
+  return async () => {
+    stopped = true;
+    if (retry !== null) clearTimeout(retry);
+    retry = null;
+    const client = current;
+    current = null;
+    if (client !== null) {
+      client.removeAllListeners('end');
+      await client.end().catch(() => undefined);
+    }
+  };
+}
 
 /** The pool behind a Kysely opened by {@link openPostgres} (not inside a transaction), else undefined. */
 export function postgresPool(db: Kysely<unknown>): pg.Pool | undefined {

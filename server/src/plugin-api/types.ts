@@ -354,6 +354,11 @@ export interface PluginNodeChange {
   type: 'file' | 'folder';
   /** The node's new etag; null when it is gone from the user's tree. */
   etag: string | null;
+  /**
+   * Only the node's properties changed (its favorite mark, dead properties, a share's mark):
+   * its etag may be the one clients already hold, so they read the node again anyway.
+   */
+  properties?: true;
 }
 
 /** The live change feed, for changes the storage layer does not see. */

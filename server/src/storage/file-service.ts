@@ -445,7 +445,10 @@ export class FileService {
       if (before) await this.content.setMtime(uid, path, before.mtimeUs / 1e6).catch(() => undefined);
       throw error;
     }
-    return toEntry({ ...row, ...update });
+    const entry = toEntry({ ...row, ...update });
+    // Other sessions show the favorite star and the properties too: the change feed tells them.
+    await this.events.emit('propertiesChanged', uid, entry);
+    return entry;
   }
 
   /** The user's favorites (checked against the disk). */

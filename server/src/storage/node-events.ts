@@ -18,9 +18,11 @@ export interface NodeEventListener {
   deleting?(uid: string, entry: FileEntry, by: DeletedBy): boolean | Promise<boolean>;
   deleted?(uid: string, entry: FileEntry): void | Promise<void>;
   moved?(uid: string, entry: FileEntry, from: string): void | Promise<void>;
+  /** The node's properties changed, not its content (a PROPPATCH: favorite, dead properties, mtime). */
+  propertiesChanged?(uid: string, entry: FileEntry): void | Promise<void>;
 }
 
-type AfterEvent = 'created' | 'changed' | 'deleted';
+type AfterEvent = 'created' | 'changed' | 'deleted' | 'propertiesChanged';
 
 /**
  * The node events the storage layer fires. A listener that fails after the fact is reported
@@ -39,7 +41,7 @@ export class NodeEvents {
     return () => void this.listeners.delete(slot);
   }
 
-  /** Tells every listener of a created, changed or deleted node. */
+  /** Tells every listener of a created, changed or deleted node, or of its properties changed. */
   emit(event: AfterEvent, uid: string, entry: FileEntry): Promise<void> {
     return this.each((listener) => listener[event]?.(uid, entry));
   }

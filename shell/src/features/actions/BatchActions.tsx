@@ -12,6 +12,7 @@ import { ActionMenu } from './OnDemandActionMenu';
 import type { MenuPosition } from './ActionMenu';
 import { actionLabel, hasSubmenu, menuActions } from './menuActions';
 import { useRunAction } from './useRunActions';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /** Width of the checkbox column the bar sits beside, in px (the row layout's first column). */
 const CHECKBOX_COLUMN_PX = 52;
@@ -31,7 +32,7 @@ export function BatchActions({ view }: { view: View }) {
   const all = useRegistry(useServices().host.registries.fileActions);
   const run = useRunAction();
   const nodes = useAppSelector(
-    (state) => state.selection.sources.map((source) => state.nodes.entities[source]).filter((node): node is Node => node !== undefined),
+    (state) => state.selection.sources.map((source) => selectNodeBySource(state, source)).filter((node): node is Node => node !== undefined),
     shallowEqual,
   );
   const [bar, setBar] = useState<HTMLElement | null>(null);

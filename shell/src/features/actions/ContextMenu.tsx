@@ -8,6 +8,7 @@ import { useCurrentView } from '../views/useCurrentView';
 import { ActionMenu } from './OnDemandActionMenu';
 import { closeContextMenu, useContextMenu } from './contextMenuStore';
 import { useRunAction } from './useRunActions';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /**
  * The context menu of rows (spec §2): the enabled actions for the row's
@@ -21,7 +22,7 @@ export function ContextMenu() {
   const actions = useRegistry(useServices().host.registries.fileActions);
   const run = useRunAction();
   const nodes = useAppSelector(
-    (state) => (request?.sources ?? []).map((source) => state.nodes.entities[source]).filter((node): node is Node => node !== undefined && node.status !== 'failed' && node.status !== 'loading'),
+    (state) => (request?.sources ?? []).map((source) => selectNodeBySource(state, source)).filter((node): node is Node => node !== undefined && node.status !== 'failed' && node.status !== 'loading'),
     shallowEqual,
   );
   const close = useCallback((restoreFocus: boolean) => closeContextMenu(restoreFocus), []);

@@ -9,6 +9,8 @@ import { routeChanged } from '../navigation/navigationSlice';
 import { selectionChanged } from '../selection/selectionSlice';
 import { clearToasts, getToasts } from '../toasts/toasts';
 import { runBatchAction } from './runBatchAction';
+import { allNodes } from '../nodes/nodeTable';
+import { selectNodeBySource } from '../nodes/selectors';
 
 const a = testNode('/a.txt', { fileid: 11 });
 const b = testNode('/b.txt', { fileid: 12 });
@@ -21,7 +23,7 @@ async function setup(results: Record<string, boolean | null | 'throw'>, extra: P
   const seen: { statuses: (string | undefined)[][] } = { statuses: [] };
   const store = createAppStore(services);
   const answer = (node: Node) => {
-    seen.statuses.push(Object.values(store.getState().nodes.entities).map((entry) => entry?.status));
+    seen.statuses.push(allNodes(store.getState().nodes.table).map((entry) => entry?.status));
     const result = results[node.basename];
     if (result === 'throw') return Promise.reject(new Error('boom'));
     return Promise.resolve(result ?? null);
@@ -48,7 +50,7 @@ describe('running file actions', () => {
     await expect(store.dispatch(runFileAction({ actionId: 'test', source: a.source })).unwrap()).resolves.toBe(true);
     // The node is loading while the action runs, and back to normal after.
     expect(seen.statuses[0]).toContain('loading');
-    expect(store.getState().nodes.entities[a.source]?.status).toBeUndefined();
+    expect(selectNodeBySource(store.getState(), a.source)?.status).toBeUndefined();
     await store.dispatch(runFileAction({ actionId: 'test', source: b.source }));
     await store.dispatch(runFileAction({ actionId: 'test', source: c.source }));
     expect(toasts()).toEqual(['success: "Archive" action executed successfully', 'error: "Archive" action failed']);
@@ -80,7 +82,7 @@ describe('running file actions', () => {
     await store.dispatch(runBatchAction({ actionId: 'test', sources: [a.source, b.source, c.source] }));
     expect(store.getState().selection.sources).toEqual([b.source]);
     expect(toasts()).toEqual(['error: "Archive" failed on some elements ']);
-    expect(Object.values(store.getState().nodes.entities).some((node) => node?.status === 'loading')).toBe(false);
+    expect(allNodes(store.getState().nodes.table).some((node) => node?.status === 'loading')).toBe(false);
   });
 
   it('a batch where every result is null clears the selection silently; execBatch is used when present', async () => {
@@ -123,7 +125,7 @@ describe('running file actions', () => {
     expect(seen.statuses).toHaveLength(0);
     await expect(store.dispatch(runBatchAction({ actionId: 'test', sources: [a.source, b.source, c.source] })).unwrap()).resolves.toEqual([true]);
     expect(seen.statuses).toHaveLength(1);
-    expect(store.getState().nodes.entities[a.source]?.status).toBe('failed');
-    expect(store.getState().nodes.entities[b.source]?.status).toBe('loading');
+    expect(selectNodeBySource(store.getState(), a.source)?.status).toBe('failed');
+    expect(selectNodeBySource(store.getState(), b.source)?.status).toBe('loading');
   });
 });

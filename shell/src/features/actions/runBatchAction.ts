@@ -6,6 +6,7 @@ import { selectionChanged } from '../selection/selectionSlice';
 import { showToast } from '../toasts/toasts';
 import { bindActionDispatch } from './actionDispatch';
 import { reportEntryFailure } from '../../plugin-host/reportEntryFailure';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /** Runs `exec` on every node; one that throws counts as failed (false) without failing the others. */
 async function settleEach(nodes: Node[], exec: (node: Node) => Promise<boolean | null>, actionId: string, onThrow: (error: unknown) => void): Promise<(boolean | null)[]> {
@@ -42,7 +43,7 @@ export const runBatchAction = createAppAsyncThunk(
     if (action === undefined || view === undefined) return [];
     const nodes: Node[] = [];
     for (const source of sources) {
-      const node = state.nodes.entities[source];
+      const node = selectNodeBySource(state, source);
       // A failed node is unavailable and one already loading is busy (spec §4 "Node status").
       if (node === undefined || node.status === 'failed' || node.status === 'loading') continue;
       if (node.fileid === undefined) {

@@ -9,6 +9,7 @@ import { useDropTarget } from '../drag/useNodeDrag';
 import { folderReloadRequested } from '../folder/folderActions';
 import { selectDir } from '../navigation/selectors';
 import { useFilesNavigate } from '../navigation/useFilesNavigate';
+import { nodeIn } from '../nodes/nodeTable';
 import { crumbsOf } from './crumbs';
 
 /**
@@ -46,7 +47,7 @@ export function Breadcrumbs({ view, width }: { view: View; width: number }) {
   const navigate = useFilesNavigate();
   const dir = useAppSelector(selectDir);
   const paths = useAppSelector((state) => state.folder.paths[view.id]);
-  const nodes = useAppSelector((state) => state.nodes.entities);
+  const nodes = useAppSelector((state) => state.nodes.table);
   const crumbs = crumbsOf(dir);
   // Narrow screens keep the root and the current folder (and its parent when there is room).
   const shown = isNarrowLayout(width) && crumbs.length > 2 ? [crumbs[0]!, ...crumbs.slice(-1)] : crumbs;
@@ -59,14 +60,14 @@ export function Breadcrumbs({ view, width }: { view: View; width: number }) {
         {shown.map((crumb, index) => {
           const current = crumb.dir === dir;
           const source = paths?.[crumb.dir];
-          const name = crumb.dir === '/' ? rootName : ((source && nodes[source]?.displayname) || crumb.name);
+          const name = crumb.dir === '/' ? rootName : ((source && nodeIn(nodes, source)?.displayname) || crumb.name);
           const collapsed = index > 0 && shown[index - 1] !== crumbs[crumbs.indexOf(crumb) - 1];
           return (
             <li key={crumb.dir} className="files-breadcrumbs__crumb">
               {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={18} className="files-breadcrumbs__separator icon--directional" />}
               {collapsed && <span className="files-breadcrumbs__ellipsis" aria-hidden="true">…</span>}
               <CrumbButton
-                node={source === undefined ? undefined : nodes[source]}
+                node={source === undefined ? undefined : nodeIn(nodes, source)}
                 current={current}
                 label={crumb.dir === '/' && !showRootText ? rootName : undefined}
                 title={current ? t('Reload current directory') : name}

@@ -3,6 +3,7 @@ import { selectCurrentFolderSource } from '../folder/selectors';
 import { nodesRemoved } from '../nodes/nodesSlice';
 import { selectionChanged } from '../selection/selectionSlice';
 import { sidebarClosed } from '../sidebar/sidebarSlice';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /**
  * Deletes the node `source` on the server (DELETE through the DAV service)
@@ -12,7 +13,7 @@ import { sidebarClosed } from '../sidebar/sidebarSlice';
  * sidebar. Resolves to true, or false when the server refused (logged).
  */
 export const deleteNode = createAppAsyncThunk('delete/node', async ({ source }: { source: string }, { dispatch, getState, extra }) => {
-  const node = getState().nodes.entities[source];
+  const node = selectNodeBySource(getState(), source);
   if (node === undefined) return false;
   try {
     await extra.dav.remove(node);

@@ -3,6 +3,7 @@ import { createAppAsyncThunk } from '../../app/thunks';
 import { selectionCleared } from '../selection/selectionSlice';
 import { showToast } from '../toasts/toasts';
 import { draggingEnded } from './dragSlice';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /**
  * A drop of dragged rows onto a folder (spec §5 "Drag and drop", §8 "Drop").
@@ -22,7 +23,7 @@ export const dropNodes = createAppAsyncThunk(
   async ({ target, sources, operation }: { target: string; sources: string[]; operation: 'move' | 'copy' }, { dispatch, getState, extra }) => {
     const { t, dav } = extra;
     dispatch(draggingEnded());
-    const targetNode = getState().nodes.entities[target];
+    const targetNode = selectNodeBySource(getState(), target);
     if (targetNode === undefined || sources.length === 0) return [];
     let destination: FolderNode;
     let contents: Node[];

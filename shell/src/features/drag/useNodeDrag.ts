@@ -11,6 +11,7 @@ import { carriesFiles } from '../header/DropNotice';
 import { claimDrop, takeDroppedEntries } from '../uploads/dataTransferFiles';
 import { uploadDropped } from '../uploads/uploadDropped';
 import { injectDragStyles } from './styles';
+import { selectNodeBySource } from '../nodes/selectors';
 
 injectDragStyles();
 
@@ -117,7 +118,7 @@ export function useNodeDrag(node: Node): { dragged: boolean; dropTarget: boolean
         const state = store.getState();
         const selected = state.selection.sources;
         const sources = selected.includes(node.source) ? selected : [node.source];
-        const nodes = sources.map((source) => state.nodes.entities[source]).filter((entry): entry is Node => entry !== undefined);
+        const nodes = sources.map((source) => selectNodeBySource(state, source)).filter((entry): entry is Node => entry !== undefined);
         if (!canDrag(nodes)) {
           event.preventDefault();
           return;

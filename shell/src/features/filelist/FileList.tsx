@@ -35,7 +35,7 @@ import { noteListScroll } from './scrollActivity';
 import { injectFileListStyles } from './styles';
 import { useListColumns } from './useListColumns';
 import { useOpenNode } from './useOpenNode';
-import { useVisibleNodes } from './useVisibleNodes';
+import { sourcesOf, useVisibleNodes } from './useVisibleNodes';
 
 injectFileListStyles();
 
@@ -106,7 +106,7 @@ export function FileList() {
   // The width hides only the toggle (spec §2): a grid chosen on a wide screen stays a grid on a narrow one.
   const grid = gridView && enableNonAccessibleFeatures;
   const layout = useMemo(() => rowLayout(width, columns.length), [width, columns.length]);
-  const order = useMemo(() => nodes.map((node) => node.source), [nodes]);
+  const order = useMemo(() => sourcesOf(nodes), [nodes]);
   // One clock per listing: relative times and fades agree across rows.
   const now = useMemo(() => (nodes.length >= 0 ? Date.now() : 0), [nodes]);
   const onRunAction = useCallback((actionId: string, node: Node) => void dispatch(runFileAction({ actionId, source: node.source })), [dispatch]);

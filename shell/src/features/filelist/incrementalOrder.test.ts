@@ -1,16 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { nodeComparator, sortNodes } from '@cumulus/sdk';
 import type { Node, SortNodesOptions } from '@cumulus/sdk';
+import { seededRandom as random } from '../../test-support/seededRandom';
 import { listingDiff, updateOrder } from './incrementalOrder';
 
-/** A seeded generator, so a failure repeats. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
-    return state / 2 ** 31;
-  };
-}
 
 const WORDS = ['report', 'Report', 'Émile', 'zeta', 'file', 'file 10', 'file 2', 'a.b', '.hidden', '100', 'ärger', 'file 02'];
 

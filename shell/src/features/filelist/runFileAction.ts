@@ -3,6 +3,7 @@ import { bindActionDispatch } from '../actions/actionDispatch';
 import { nodeStatusChanged } from '../nodes/nodesSlice';
 import { showToast } from '../toasts/toasts';
 import { reportEntryFailure } from '../../plugin-host/reportEntryFailure';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /**
  * Runs the registered file action `actionId` on the node `source` in the
@@ -22,7 +23,7 @@ export const runFileAction = createAppAsyncThunk(
     const state = getState();
     const action = extra.host.registries.fileActions.get(actionId);
     const view = state.navigation.view === null ? undefined : extra.host.registries.views.get(state.navigation.view);
-    const node = state.nodes.entities[source];
+    const node = selectNodeBySource(state, source);
     if (action === undefined || view === undefined || node === undefined) return false;
     // A failed node has no actions, and a loading one is already busy (spec §4 "Node status"): say nothing.
     if (node.status === 'failed' || node.status === 'loading') return null;

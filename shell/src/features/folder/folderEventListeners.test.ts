@@ -7,6 +7,7 @@ import { setUserConfig } from '../config/configThunks';
 import { routeChanged } from '../navigation/navigationSlice';
 import { selectCurrentContents } from './selectors';
 import { parentDir } from './paths';
+import { selectNodeBySource } from '../nodes/selectors';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const route = (dir: string, fileid: number | null = null, openfile = false) => routeChanged({ view: 'files', dir, fileid, openfile });
@@ -25,7 +26,7 @@ describe('folder reactions to events and the route', () => {
     await settle();
     expect(calls.listed).toEqual(['/Docs', '/Docs']);
 
-    const current = store.getState().nodes.entities[store.getState().folder.paths['files']!['/Docs']!] as Node;
+    const current = selectNodeBySource(store.getState(), store.getState().folder.paths['files']!['/Docs']!) as Node;
     services.host.events.emit('files:node:updated', { node: { ...file, attributes: { ...file.attributes, favorite: 1 } } });
     await settle();
     expect(calls.listed).toHaveLength(2);

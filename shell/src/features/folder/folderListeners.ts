@@ -9,6 +9,7 @@ import { folderLoaded, folderPartlyLoaded, folderReloadRequested, folderRestored
 import { folderKey, folderLoadCancelled, folderLoadConfirmed, folderLoadFailed, folderLoadStarted, folderViewAwaited } from './folderSlice';
 import { toLoadError } from './loadError';
 import { nodesUpdated } from '../nodes/nodesSlice';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /** Whether the view or folder differs between two states. */
 function placeChanged(before: RootState, after: RootState): boolean {
@@ -97,7 +98,7 @@ export function addFolderListeners(startListening: AppStartListening): void {
           const fresh = view.getFolder !== undefined ? await api.pause(view.getFolder(dir, { signal: api.signal })) : undefined;
           const etag = view.getFolder !== undefined ? fresh?.attributes.etag : await api.pause(view.getFolderEtag?.(dir, { signal: api.signal }) ?? Promise.resolve(undefined));
           if (etag === held) {
-            const current = fresh === undefined ? undefined : api.getState().nodes.entities[fresh.source];
+            const current = fresh === undefined ? undefined : selectNodeBySource(api.getState(), fresh.source);
             // Replaced only when it changed, so the rows (selected by the folder node) keep their identity.
             if (fresh !== undefined && current !== undefined && folderChanged(current, fresh)) api.dispatch(nodesUpdated([{ ...fresh, _children: current._children }]));
             api.dispatch(folderLoadConfirmed({ view: viewId, dir }));

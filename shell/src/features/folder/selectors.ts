@@ -1,8 +1,9 @@
-import { createSelector } from '@reduxjs/toolkit';
 import { isFolder } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import type { RootState } from '../../app/store';
+import { folderContents } from '../nodes/folderContents';
 import { folderKey } from './folderSlice';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /** The source of the folder the list shows, once listed. */
 export const selectCurrentFolderSource = (state: RootState): string | undefined => {
@@ -13,16 +14,18 @@ export const selectCurrentFolderSource = (state: RootState): string | undefined 
 /** The folder the list shows, once listed. */
 export const selectCurrentFolder = (state: RootState): FolderNode | undefined => {
   const source = selectCurrentFolderSource(state);
-  const node = source === undefined ? undefined : state.nodes.entities[source];
+  const node = source === undefined ? undefined : selectNodeBySource(state, source);
   return isFolder(node) ? node : undefined;
 };
 
-/** The children of the current folder, in the server's order (unsorted, unfiltered). */
-export const selectCurrentContents = createSelector(
-  [selectCurrentFolder, (state: RootState) => state.nodes.entities],
-  (folder, entities): Node[] =>
-    (folder?._children ?? []).map((source) => entities[source]).filter((node): node is Node => node !== undefined),
-);
+const NO_CHILDREN: readonly string[] = [];
+
+/**
+ * The children of the current folder, in the server's order (unsorted, unfiltered): the same
+ * array while they do not change, and after live changes updated at their cost, not looked
+ * up again child by child (`folderContents`).
+ */
+export const selectCurrentContents = (state: RootState): Node[] => folderContents(selectCurrentFolder(state)?._children ?? NO_CHILDREN, state.nodes.table);
 
 /**
  * Whether the current folder's own listing has arrived once. A sub-folder

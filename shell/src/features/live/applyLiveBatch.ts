@@ -6,6 +6,9 @@ import type { RootState } from '../../app/store';
 import type { ShellServices } from '../../services/types';
 import { selectCurrentFolder } from '../folder/selectors';
 import { nodesRemoved, nodesUpdated } from '../nodes/nodesSlice';
+import { noteChildrenDelta } from '../nodes/folderContents';
+import { nodeIn } from '../nodes/nodeTable';
+import type { NodeTable } from '../nodes/nodeTable';
 import { getRenameTarget } from '../rename/renameStore';
 import { selectionChanged } from '../selection/selectionSlice';
 import { sidebarOpened } from '../sidebar/sidebarSlice';
@@ -22,21 +25,55 @@ export interface ResolvedChange {
   node: Node | null;
 }
 
-/** File id → source of the folder's children; kept per `_children` array, so a batch after a batch costs no scan. */
-const indexes = new WeakMap<readonly string[], Map<number, string>>();
+/** The folder's children by file id, and the set of their sources. */
+export interface ChildIndex {
+  byFileid: Map<number, string>;
+  sources: Set<string>;
+}
 
-/** The folder's children by file id (built once per `_children` array). */
-export function fileidIndex(children: readonly string[], entities: RootState['nodes']['entities']): Map<number, string> {
+/** Kept per `_children` array and handed on to the array a batch makes, so a batch after a batch costs no scan. */
+const indexes = new WeakMap<readonly string[], ChildIndex>();
+
+/** The folder's children by file id (built once per listing, then kept up to date by the batches). */
+export function fileidIndex(children: readonly string[], table: NodeTable): ChildIndex {
   let index = indexes.get(children);
   if (index === undefined) {
-    index = new Map();
+    index = { byFileid: new Map(), sources: new Set(children) };
     for (const source of children) {
-      const fileid = entities[source]?.fileid;
-      if (fileid !== undefined) index.set(fileid, source);
+      const fileid = nodeIn(table, source)?.fileid;
+      if (fileid !== undefined) index.byFileid.set(fileid, source);
     }
     indexes.set(children, index);
   }
   return index;
+}
+
+/** Above this many removals or renames, one pass over the children beats a search for each. */
+const SEARCH_UP_TO = 16;
+
+/**
+ * `children` with `removed` gone, `renamed` replaced in place and `added` at the end. What is
+ * not a removal or rename costs one copy of the array; a few removals or renames a native
+ * search each, more of them one pass.
+ */
+export function nextChildren(children: readonly string[], removed: ReadonlySet<string>, renamed: ReadonlyMap<string, string>, added: readonly string[]): string[] {
+  let next: string[];
+  if (removed.size + renamed.size > SEARCH_UP_TO) {
+    next = [];
+    for (const source of children) if (!removed.has(source)) next.push(renamed.get(source) ?? source);
+  } else {
+    next = children.slice();
+    for (const [from, to] of renamed) {
+      const at = next.indexOf(from);
+      if (at >= 0) next[at] = to;
+    }
+    for (const source of removed) {
+      const at = next.indexOf(source);
+      if (at >= 0) next.splice(at, 1);
+    }
+  }
+  for (const source of added) next.push(source);
+  return next;
 }
 
 /** Whether the user is acting on the row: an action running on it, or its rename field open. */
@@ -60,9 +97,9 @@ export const applyLiveBatch =
   const { view, dir } = state.navigation;
   const folder = selectCurrentFolder(state);
   if (view !== LIVE_VIEW || folder === undefined) return [];
-  const entities = state.nodes.entities;
+  const table = state.nodes.table;
   const children = folder._children ?? [];
-  const index = fileidIndex(children, entities);
+  const index = fileidIndex(children, table);
   const deferred: ResolvedChange[] = [];
   const updated = new Map<string, Node>();
   const removed = new Set<string>();
@@ -78,8 +115,8 @@ export const applyLiveBatch =
       }
       continue;
     }
-    const existing = index.get(change.fileid);
-    const held = existing === undefined ? undefined : entities[existing];
+    const existing = index.byFileid.get(change.fileid);
+    const held = existing === undefined ? undefined : nodeIn(table, existing);
     if (isBusy(held)) {
       deferred.push(item);
       continue;
@@ -88,7 +125,8 @@ export const applyLiveBatch =
     if (!here) {
       if (existing !== undefined) {
         removed.add(existing);
-        index.delete(change.fileid);
+        index.byFileid.delete(change.fileid);
+        index.sources.delete(existing);
       }
       continue;
     }
@@ -96,19 +134,21 @@ export const applyLiveBatch =
     const fresh = isFolder(node) && isFolder(held) && held._children !== undefined && node._children === undefined ? { ...node, _children: held._children } : node;
     updated.set(fresh.source, fresh);
     if (existing === undefined) {
-      added.push(fresh.source);
+      // A new file id under a source the list shows (a file replaced by another): one row.
+      if (!index.sources.has(fresh.source)) added.push(fresh.source);
     } else if (existing !== fresh.source) {
       renamed.set(existing, fresh.source);
+      index.sources.delete(existing);
     }
-    index.set(change.fileid, fresh.source);
+    index.byFileid.set(change.fileid, fresh.source);
+    index.sources.add(fresh.source);
   }
 
   if (updated.size === 0 && removed.size === 0) return deferred;
-  const listed = new Set(children);
-  const nextChildren = children.filter((source) => !removed.has(source)).map((source) => renamed.get(source) ?? source);
-  for (const source of added) if (!listed.has(source)) nextChildren.push(source);
-  indexes.set(nextChildren, index);
-  dispatch(nodesUpdated([...updated.values(), { ...folder, _children: nextChildren }]));
+  const next = removed.size === 0 && renamed.size === 0 && added.length === 0 ? children : nextChildren(children, removed, renamed, added);
+  indexes.set(next, index);
+  if (next !== children && removed.size === 0) noteChildrenDelta(next, { base: children, renamed, added });
+  dispatch(nodesUpdated([...updated.values(), ...(next === children ? [] : [{ ...folder, _children: next }])]));
 
   const { selection, sidebar } = state;
   const gone = (source: string): boolean => removed.has(source);

@@ -10,6 +10,7 @@ import { selectionChanged } from '../selection/selectionSlice';
 import { sidebarOpened } from '../sidebar/sidebarSlice';
 import type { FeedMessage } from './feedConnection';
 import { startLiveUpdates } from './liveUpdates';
+import { selectNodeBySource } from '../nodes/selectors';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -67,14 +68,14 @@ describe('live updates of the file list', () => {
     const fresh = testNode('/new.txt', { fileid: 9, attributes: { etag: 'n1' } });
     const changedB = testNode('/b.txt', { fileid: 7, size: 99, attributes: { etag: 'b2' } });
     const t = await live({ '/new.txt': fresh, '/b.txt': changedB });
-    const before = t.store.getState().nodes.entities[t.a.source];
+    const before = selectNodeBySource(t.store.getState(), t.a.source);
     const created = change({ path: '/new.txt', fileid: 9, etag: 'n1' });
     const written = change({ path: '/b.txt', fileid: 7, etag: 'b2' });
     await t.deliver(created, written);
     expect(t.names()).toEqual(['a.txt', 'b.txt', 'c.txt', 'new.txt']);
-    expect(t.store.getState().nodes.entities[t.b.source]?.size).toBe(99);
+    expect(selectNodeBySource(t.store.getState(), t.b.source)?.size).toBe(99);
     // The other rows are the same objects: nothing re-listed, nothing re-rendered needlessly.
-    expect(t.store.getState().nodes.entities[t.a.source]).toBe(before);
+    expect(selectNodeBySource(t.store.getState(), t.a.source)).toBe(before);
     expect(t.calls.listed).toEqual(['/']);
     expect(t.bus).toEqual([[created, written]]);
   });
@@ -101,13 +102,13 @@ describe('live updates of the file list', () => {
     t.store.dispatch(nodeStatusChanged({ sources: [t.a.source], status: 'loading' }));
     startRename(t.c.source);
     await t.deliver(change({ path: '/a.txt', fileid: 6, etag: 'a2' }), change({ path: '/c.txt', fileid: 8, deleted: true }));
-    expect(t.store.getState().nodes.entities[t.a.source]?.size).not.toBe(5);
+    expect(selectNodeBySource(t.store.getState(), t.a.source)?.size).not.toBe(5);
     expect(t.names()).toEqual(['a.txt', 'b.txt', 'c.txt']);
     t.store.dispatch(nodeStatusChanged({ sources: [t.a.source], status: undefined }));
     stopRename();
     await new Promise((resolve) => setTimeout(resolve, 350));
     for (const frame of t.frames.splice(0)) frame();
-    expect(t.store.getState().nodes.entities[t.a.source]?.size).toBe(5);
+    expect(selectNodeBySource(t.store.getState(), t.a.source)?.size).toBe(5);
     expect(t.names()).toEqual(['a.txt', 'b.txt']);
   });
 
@@ -116,6 +117,14 @@ describe('live updates of the file list', () => {
     await t.deliver(change({ path: '/a.txt', fileid: 6, etag: 'a1' }));
     expect(t.stats).toEqual([]);
     expect(t.names()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  });
+
+  it('reads a node again when only its properties changed, though its etag is the one the row has (a favorite set elsewhere)', async () => {
+    const starred = testNode('/a.txt', { fileid: 6, attributes: { etag: 'a1', favorite: 1 } });
+    const t = await live({ '/a.txt': starred });
+    await t.deliver(change({ path: '/a.txt', fileid: 6, etag: 'a1', properties: true }));
+    expect(t.stats).toEqual(['/a.txt']);
+    expect(selectNodeBySource(t.store.getState(), t.a.source)?.attributes.favorite).toBe(1);
   });
 
   it('ignores changes of other folders in the list but still tells plugins', async () => {

@@ -1,9 +1,9 @@
 import { MOVE_COPY_CONCURRENCY, moveNodeInto, renameNode, validateMoveCopyTarget } from '@cumulus/sdk';
-import type { Node } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { runPool } from '../actions/runPool';
 import { folderReloadRequested } from '../folder/folderActions';
 import { nodeStatusChanged, nodesRemoved } from '../nodes/nodesSlice';
+import { selectNodesBySources } from '../nodes/selectors';
 import { showToast } from '../toasts/toasts';
 import { mergeFolder } from './mergeFolder';
 import { moveCopyErrorMessage } from './moveCopyError';
@@ -27,8 +27,7 @@ export const transferNodes = createAppAsyncThunk(
   'moveCopy/transfer',
   async ({ sources, choice }: { sources: string[]; choice: MoveCopyChoice }, { dispatch, getState, extra }) => {
     const { t, dav } = extra;
-    const entities = getState().nodes.entities;
-    const nodes = sources.map((source) => entities[source]).filter((node): node is Node => node !== undefined);
+    const nodes = selectNodesBySources(getState(), sources);
     const { operation, destination } = choice;
     const refusal = validateMoveCopyTarget(nodes, destination, operation, t);
     if (refusal !== null) {

@@ -7,6 +7,7 @@ import { selectionChanged } from '../selection/selectionSlice';
 import { sidebarOpened } from '../sidebar/sidebarSlice';
 import { showToast } from '../toasts/toasts';
 import { startRename } from './renameStore';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /**
  * Renames the node `source` to `newName` (already validated and trimmed):
@@ -23,7 +24,7 @@ import { startRename } from './renameStore';
 export const renameNodeTo = createAppAsyncThunk(
   'rename/submit',
   async ({ source, newName, reopen = true }: { source: string; newName: string; reopen?: boolean }, { dispatch, getState, extra }) => {
-    const node = getState().nodes.entities[source];
+    const node = selectNodeBySource(getState(), source);
     if (node === undefined) return false;
     const oldName = node.basename;
     dispatch(nodeStatusChanged({ sources: [source], status: 'loading' }));
@@ -49,7 +50,7 @@ export const renameNodeTo = createAppAsyncThunk(
     const state = getState();
     // The folder that lists the node, found by path (a scan of every node would cost 100,000 steps).
     const parentSource = state.navigation.view === null ? undefined : state.folder.paths[state.navigation.view]?.[node.dirname];
-    const parent = parentSource === undefined ? undefined : state.nodes.entities[parentSource];
+    const parent = parentSource === undefined ? undefined : selectNodeBySource(state, parentSource);
     const updates: Node[] = [renamed];
     if (isFolder(parent)) updates.push({ ...parent, _children: parent._children?.map((child) => (child === source ? renamed.source : child)) });
     dispatch(nodesUpdated(updates));

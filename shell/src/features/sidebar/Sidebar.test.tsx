@@ -8,6 +8,7 @@ import { renderShell, stubLayout } from '../../test-support/renderShell';
 import { clearToasts, getToasts } from '../toasts/toasts';
 import { INFO_ICON } from './icons';
 import { sidebarOpened } from './sidebarSlice';
+import { selectNodeBySource } from '../nodes/selectors';
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 
@@ -155,7 +156,7 @@ describe('the details sidebar', () => {
     expect(setFavorite).toHaveBeenCalledWith(expect.objectContaining({ fileid: 42 }), true);
     expect(screen.getByRole('button', { name: 'Favorite' }).getAttribute('aria-pressed')).toBe('true');
     const source = store.getState().sidebar.source as string;
-    expect(store.getState().nodes.entities[source]?.attributes.favorite).toBe(1);
+    expect(selectNodeBySource(store.getState(), source)?.attributes.favorite).toBe(1);
     expect(updated).toHaveBeenCalledWith({ node: expect.objectContaining({ attributes: expect.objectContaining({ favorite: 1 }) }) });
   });
 

@@ -2,6 +2,7 @@ import { useAppSelector } from '../../app/hooks';
 import { OnDemand, lazyComponent } from '../../app/OnDemand';
 import { useCurrentView } from '../views/useCurrentView';
 import { injectSidebarStyles } from './styles';
+import { selectNodeBySource } from '../nodes/selectors';
 
 // Here rather than only with the panel: the list's size and date cells, which open the sidebar, take its pointer cursor.
 injectSidebarStyles();
@@ -14,7 +15,7 @@ const SidebarPanel = lazyComponent(() => import('./SidebarPanel').then((module) 
  * Its code is fetched the first time it opens (see `SidebarPanel`).
  */
 export function Sidebar() {
-  const node = useAppSelector((state) => (state.sidebar.source === null ? undefined : state.nodes.entities[state.sidebar.source]));
+  const node = useAppSelector((state) => (state.sidebar.source === null ? undefined : selectNodeBySource(state, state.sidebar.source)));
   const view = useCurrentView();
   if (node === undefined || view === undefined) return null;
   return (

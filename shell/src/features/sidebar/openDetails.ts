@@ -5,6 +5,7 @@ import type { RootState } from '../../app/store';
 import type { ShellServices } from '../../services/types';
 import { SHARING_TAB_ID, sidebarOpened } from './sidebarSlice';
 import { enabledSidebarTabs } from './sidebarTabs';
+import { selectNodeBySource } from '../nodes/selectors';
 
 type AppThunk<R> = ThunkAction<R, RootState, ShellServices, UnknownAction>;
 
@@ -28,7 +29,7 @@ export function canOpenDetails(nodes: readonly Node[], tabs: readonly Registered
  */
 export function openDetails(source: string, preferredTab?: string): AppThunk<boolean> {
   return (dispatch, getState, { host }) => {
-    const node = getState().nodes.entities[source];
+    const node = selectNodeBySource(getState(), source);
     const tabs = host.registries.sidebarTabs.getAll();
     if (node === undefined || !canOpenDetails([node], tabs)) return false;
     const offered = preferredTab !== undefined && enabledSidebarTabs(tabs, node).some((tab) => tab.id === preferredTab);

@@ -9,6 +9,7 @@ import { nodesRemoved } from '../nodes/nodesSlice';
 import { sidebarClosed, sidebarOpened } from './sidebarSlice';
 import { openDetails } from './openDetails';
 import { activeSidebarTab, enabledSidebarTabs } from './sidebarTabs';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /** The browser window's width; 0 outside a browser. */
 function windowWidth(): number {
@@ -34,7 +35,7 @@ export function addSidebarListeners(startListening: AppStartListening, viewportW
   startListening({
     actionCreator: sidebarOpened,
     effect: (action, api) => {
-      const node = api.getState().nodes.entities[action.payload.source];
+      const node = selectNodeBySource(api.getState(), action.payload.source);
       if (node === undefined) return;
       const tabs = enabledSidebarTabs(api.extra.host.registries.sidebarTabs.getAll(), node);
       const tab = activeSidebarTab(tabs, api.getState().sidebar.tab);

@@ -1,6 +1,7 @@
 import { createAppAsyncThunk } from '../../app/thunks';
 import { nodesUpdated } from '../nodes/nodesSlice';
 import { showToast } from '../toasts/toasts';
+import { selectNodeBySource } from '../nodes/selectors';
 
 /**
  * Marks the node `source` as a favorite or not (PROPPATCH of `oc:favorite`),
@@ -8,7 +9,7 @@ import { showToast } from '../toasts/toasts';
  * A failure leaves the node as it was and says so in a toast.
  */
 export const toggleFavorite = createAppAsyncThunk('sidebar/toggleFavorite', async ({ source }: { source: string }, { dispatch, getState, extra }) => {
-  const node = getState().nodes.entities[source];
+  const node = selectNodeBySource(getState(), source);
   if (node === undefined) return;
   const favorite = node.attributes.favorite !== 1;
   const displayName = favorite ? extra.t('Add to favorites') : extra.t('Remove from favorites');
@@ -20,7 +21,7 @@ export const toggleFavorite = createAppAsyncThunk('sidebar/toggleFavorite', asyn
     return;
   }
   // Read again: the node may have changed while the request ran.
-  const current = getState().nodes.entities[source] ?? node;
+  const current = selectNodeBySource(getState(), source) ?? node;
   const updated = { ...current, attributes: { ...current.attributes, favorite: favorite ? 1 : 0 } } as const;
   dispatch(nodesUpdated([updated]));
   extra.host.events.emit('files:node:updated', { node: updated });
