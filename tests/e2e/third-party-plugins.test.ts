@@ -217,6 +217,8 @@ describe('a third-party plugin built apart, and plugins that fail', () => {
     it("speaks German from its own catalogue (definePlugin translations) when the browser asks for German", async () => {
       const german = JSON.parse(readFileSync(path.join(ROOT, 'examples/third-party-plugin/src/locales/de.json'), 'utf8')) as Record<string, string>;
       const context = await browser.newContext({ locale: 'de', extraHTTPHeaders: { 'Accept-Language': 'de' }, viewport: { width: 1280, height: 800 } });
+      // This second browser loads every remote again: its requests are not the main page's, which the isolation tests count.
+      const requestsBefore = cdn.requests.length;
       try {
         const germanPage = await context.newPage();
         await germanPage.goto(`${server.url}/login`);
@@ -228,6 +230,7 @@ describe('a third-party plugin built apart, and plugins that fail', () => {
         await germanPage.getByText(german['No Acme notes yet'] ?? '').waitFor();
       } finally {
         await context.close();
+        cdn.requests.splice(requestsBefore);
       }
     });
   });
