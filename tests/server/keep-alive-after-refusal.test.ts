@@ -15,8 +15,12 @@ describe('a kept-alive connection after a request refused mid-body', () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const files = '/remote.php/dav/files/admin';
 
+  /** TCP connections the server accepted: counted on its side, whatever patches the client's http module (nock, in a shared jest worker). */
+  let connections = 0;
+
   beforeAll(async () => {
     server = await startTestServer();
+    server.built.app.server.on('connection', () => (connections += 1));
   });
   afterAll(async () => {
     agent.destroy();
@@ -26,7 +30,6 @@ describe('a kept-alive connection after a request refused mid-body', () => {
   interface Answer {
     status: number;
     body: string;
-    socket: unknown;
   }
 
   function send(method: string, path: string, headers: Record<string, string> = {}, body?: Buffer, withLength = true): Promise<Answer> {
@@ -37,7 +40,7 @@ describe('a kept-alive connection after a request refused mid-body', () => {
         let text = '';
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done({ status: res.statusCode ?? 0, body: text, socket: req.socket }));
+        res.on('end', () => done({ status: res.statusCode ?? 0, body: text }));
       });
       req.on('timeout', () => req.destroy(new Error(`${method} ${path}: no answer within 5 s`)));
       req.on('error', fail);
@@ -57,10 +60,11 @@ describe('a kept-alive connection after a request refused mid-body', () => {
     const refused = await send(method, path, headers, tooLarge);
     expect(refused.status).toBe(400);
     expect(refused.body).toContain('Request body too large');
+    const opened = connections;
     const next = await send('PROPFIND', files, { depth: '0' });
     expect(next.status).toBe(207);
     // Still the same connection: it was kept alive, not closed to get out of the stall.
-    expect(next.socket).toBe(refused.socket);
+    expect(connections).toBe(opened);
   });
 
   it('a PUT past the quota, sent without a length, is 507 and stores nothing, and the next request on the connection is answered', async () => {
@@ -69,8 +73,9 @@ describe('a kept-alive connection after a request refused mid-body', () => {
     // No Content-Length: the body comes chunked, so the quota is only passed while it is read.
     const refused = await send('PUT', '/remote.php/dav/files/quinn/big.bin', { authorization: quinn, 'transfer-encoding': 'chunked' }, tooLarge, false);
     expect(refused.status).toBe(507);
+    const opened = connections;
     const next = await send('PROPFIND', '/remote.php/dav/files/quinn/big.bin', { authorization: quinn, depth: '0' });
     expect(next.status).toBe(404);
-    expect(next.socket).toBe(refused.socket);
+    expect(connections).toBe(opened);
   });
 });

@@ -35,8 +35,10 @@ describe('serving the built front end', () => {
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('cache-control')).toBe('no-store');
       const html = await response.text();
+      // The page's language (no setting, no Accept-Language: English) on <html>, the browser's own on <head> for the settings dialog.
+      expect(html).toContain('<html lang="en" dir="ltr">');
       expect(html).toContain(
-        `<head data-user="admin" data-user-displayname="admin" data-requesttoken="${session.requestToken}" data-enable-non-accessible-features="true">`,
+        `<head data-user="admin" data-user-displayname="admin" data-requesttoken="${session.requestToken}" data-enable-non-accessible-features="true" data-browser-language="en">`,
       );
       expect(html).toContain('<div id="app"></div>');
     }
