@@ -12,6 +12,9 @@ const common = {
 };
 
 export default {
+  // Tests and hooks (a global option: per project it is ignored): stopping a server (database,
+  // background erases, its temporary data dir) took over jest's default 5 s on a loaded 2-core CI machine.
+  testTimeout: 30_000,
   reporters: ['default', '<rootDir>/tests/reporters/closing-line.js'],
   projects: [
     {
@@ -26,9 +29,6 @@ export default {
       ...common,
       displayName: 'e2e',
       testEnvironment: 'node',
-      // Hooks too: stopping a server (database, background erases, its temporary data dir)
-      // took over jest's default 5 s on a loaded 2-core CI machine.
-      testTimeout: 30_000,
       testMatch: ['<rootDir>/tests/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { recentContents, searchCapabilities } from './recentSearch';
 
@@ -10,6 +10,20 @@ const SINCE = NOW / 1000 - 14 * 86_400;
 const answer = `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns">
 <d:response><d:href>/remote.php/dav/files/alice/Docs/new.txt</d:href><d:propstat><d:prop><d:resourcetype/><oc:fileid>4</oc:fileid></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
 </d:multistatus>`;
+
+
+// nock patches node's shared http and fetch; a test file after this one in the same jest
+// worker (an e2e test against a real server) must get them back unpatched and allowed to connect.
+beforeAll(() => {
+  nock.disableNetConnect();
+});
+afterEach(() => {
+  nock.cleanAll();
+});
+afterAll(() => {
+  nock.enableNetConnect();
+  nock.restore();
+});
 
 describe('recentContents', () => {
   it('SEARCHes /remote.php/dav/ for the last 14 days by upload time and last activity when the server supports them', async () => {

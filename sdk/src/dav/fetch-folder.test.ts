@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { DavRequestError } from './fetch-nodes';
 import { fetchDavFolder } from './fetch-folder';
@@ -11,6 +11,20 @@ const folderAnswer = `<?xml version="1.0"?>
  <d:response><d:href>/remote.php/dav/files/bob/Photos%202026/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype><oc:fileid>7</oc:fileid><oc:permissions>SG</oc:permissions><nc:mount-type>shared</nc:mount-type></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
  <d:response><d:href>/remote.php/dav/files/bob/Photos%202026/beach.txt</d:href><d:propstat><d:prop><d:resourcetype/><oc:fileid>8</oc:fileid><nc:share-attributes>[{"scope":"permissions","key":"download","value":false}]</nc:share-attributes></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
 </d:multistatus>`;
+
+
+// nock patches node's shared http and fetch; a test file after this one in the same jest
+// worker (an e2e test against a real server) must get them back unpatched and allowed to connect.
+beforeAll(() => {
+  nock.disableNetConnect();
+});
+afterEach(() => {
+  nock.cleanAll();
+});
+afterAll(() => {
+  nock.enableNetConnect();
+  nock.restore();
+});
 
 describe('fetchDavFolder', () => {
   it('lists the folder with Depth 1 at its encoded path: the folder first, then its children with their attributes', async () => {

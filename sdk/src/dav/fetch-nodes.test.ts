@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { DavRequestError, fetchDavNodes, readDavNodes } from './fetch-nodes';
 
@@ -9,6 +9,20 @@ const answer = `<?xml version="1.0"?>
  <d:response><d:href>/remote.php/dav/files/alice/Docs/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype><oc:fileid>12</oc:fileid><oc:favorite>1</oc:favorite><oc:permissions>RGDNVCK</oc:permissions></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
  <d:response><d:href>/remote.php/dav/files/alice/Docs/a%20b.txt</d:href><d:propstat><d:prop><d:resourcetype/><oc:fileid>13</oc:fileid><oc:favorite>0</oc:favorite><d:getcontenttype>text/plain</d:getcontenttype></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
 </d:multistatus>`;
+
+
+// nock patches node's shared http and fetch; a test file after this one in the same jest
+// worker (an e2e test against a real server) must get them back unpatched and allowed to connect.
+beforeAll(() => {
+  nock.disableNetConnect();
+});
+afterEach(() => {
+  nock.cleanAll();
+});
+afterAll(() => {
+  nock.enableNetConnect();
+  nock.restore();
+});
 
 describe('readDavNodes', () => {
   it("builds the user's nodes of a multistatus: paths below the root, sources as URLs, favorites as attributes", () => {
