@@ -9,7 +9,7 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -96,10 +96,15 @@ describe('bulk upload (POST /remote.php/dav/bulk)', () => {
 
   it('nextcloudcmd syncs 150 small files up through it, byte for byte; a second run changes nothing', async () => {
     const local = join(work, 'local');
+    // A minute old: the desktop client treats a file modified less than 2 s before it uploads it as still
+    // changing and syncs it again next time (a loaded CI machine starts the sync that soon after writing).
+    const settled = new Date(Date.now() - 60_000);
     for (let i = 0; i < 150; i += 1) {
       const folder = join(local, `set ${i % 3}`);
       await mkdir(folder, { recursive: true });
-      await writeFile(join(folder, `note ${i}.txt`), Buffer.alloc(1024 + ((i * 331) % 7168), `bulk ${i} `));
+      const file = join(folder, `note ${i}.txt`);
+      await writeFile(file, Buffer.alloc(1024 + ((i * 331) % 7168), `bulk ${i} `));
+      await utimes(file, settled, settled);
     }
     const sync = async () => {
       const { stdout, stderr } = await run('nextcloudcmd', ['--non-interactive', '-u', 'admin', '-p', ADMIN_PASSWORD, '--path', '/synced', local, server.url], {
