@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 
 /** Names that trip up clients and servers: spaces, unicode, `#`, `%`, brackets, quotes. */
@@ -12,13 +12,19 @@ const NAMES = ['plain', 'with space', 'ünïcödé', '日本語', 'hash #1', 'pe
 export async function makeTree(root: string, count: number, bigSize = 0): Promise<void> {
   const folders = ['', 'docs', 'docs/sub folder', 'ünï #dir', 'ünï #dir/50%', 'deep/a/b/c'];
   for (const folder of folders) await mkdir(join(root, folder), { recursive: true });
+  // Every file a minute old: the desktop client syncs a file modified under 2 s before its upload again on its next run.
+  const settled = new Date(Date.now() - 60_000);
+  const write = async (file: string, bytes: Buffer): Promise<void> => {
+    await writeFile(file, bytes);
+    await utimes(file, settled, settled);
+  };
   for (let i = 0; i < count; i += 1) {
     const folder = folders[i % folders.length] ?? '';
     const name = `${NAMES[i % NAMES.length]} ${i}.${i % 3 === 0 ? 'txt' : 'bin'}`;
     const size = i % 10 === 0 ? 0 : (i * 7919) % 200_000;
-    await writeFile(join(root, folder, name), pseudoRandom(i, size));
+    await write(join(root, folder, name), pseudoRandom(i, size));
   }
-  if (bigSize > 0) await writeFile(join(root, 'docs', 'big file.bin'), pseudoRandom(424242, bigSize));
+  if (bigSize > 0) await write(join(root, 'docs', 'big file.bin'), pseudoRandom(424242, bigSize));
 }
 
 /** Deterministic bytes: cheap, and different for every seed. */
