@@ -168,13 +168,24 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
       closed = true;
       clearInterval(sweeper);
       await changes.stop();
-      await app.close();
+      // Idle keep-alive connections close at once (fastify); a request still answering gets a moment
+      // to finish, then its connection is cut: a client that stopped reading an answer would otherwise
+      // hold the server open for as long as it keeps the socket.
+      const cut = setTimeout(() => app.server.closeAllConnections(), CLOSE_GRACE_MS);
+      try {
+        await app.close();
+      } finally {
+        clearTimeout(cut);
+      }
       await plugins.stop();
       await files.close();
       await db.destroy();
     },
   };
 }
+
+/** How long a stopping server waits for the answers still being sent before it cuts their connections. */
+export const CLOSE_GRACE_MS = 5_000;
 
 /** What {@link startServer} returns. */
 export interface StartedServer {
