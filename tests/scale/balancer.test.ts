@@ -101,7 +101,7 @@ describe('two processes behind nginx on PostgreSQL', () => {
     const written = new Map<string, Buffer>();
     let stop = false;
     let failedListings = 0;
-    /** A request a client would retry: the connection broke or nginx found no process (502). */
+    /** A request a client would retry: the connection broke (before or during the answer) or nginx found no process (502). */
     const retrying = async (send: () => Promise<Response>): Promise<Response> => {
       for (let attempt = 0; ; attempt += 1) {
         const response = await send().catch(() => null);
@@ -121,9 +121,13 @@ describe('two processes behind nginx on PostgreSQL', () => {
     };
     const lister = async (): Promise<void> => {
       while (!stop) {
-        const listing = await retrying(() => call('PROPFIND', `${FILES}/load/`, { headers: { depth: '1' } }));
+        // The answer is read inside the retry: a process killed mid-answer cuts the body, not the headers.
+        const listing = await retrying(async () => {
+          const response = await call('PROPFIND', `${FILES}/load/`, { headers: { depth: '1' } });
+          await response.arrayBuffer();
+          return response;
+        });
         if (listing.status !== 207) failedListings += 1;
-        await listing.arrayBuffer();
       }
     };
     const victim = servers[1];
