@@ -132,6 +132,30 @@ describe('two server processes on one PostgreSQL database', () => {
     expect((await call(b, 'PROPFIND', `${FILES}/`, { headers: { ...withApp, depth: '0' } })).status).toBe(401);
   });
 
+  it("shows a share made or removed on one process in the other's oc:share-types at once", async () => {
+    expect((await call(a, 'PUT', `${FILES}/shared.txt`, { body: 'shared' })).status).toBe(201);
+    const shareTypes = async (server: ServerProcess): Promise<string[]> => {
+      const answer = await call(server, 'PROPFIND', `${FILES}/shared.txt`, {
+        headers: { depth: '0', 'content-type': 'application/xml' },
+        body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><oc:share-types/></d:prop></d:propfind>',
+      });
+      expect(answer.status).toBe(207);
+      return [...(await answer.text()).matchAll(/<oc:share-type>(\d+)<\/oc:share-type>/g)].map((match) => match[1] ?? '');
+    };
+    // Each process has listed the file (and holds its share types) before the share exists.
+    expect(await shareTypes(a)).toEqual([]);
+    expect(await shareTypes(b)).toEqual([]);
+    const created = await call(a, 'POST', '/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json', {
+      headers: { 'ocs-apirequest': 'true', 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/shared.txt', shareType: 3 }),
+    });
+    expect(created.status).toBe(200);
+    const id = ((await created.json()) as { ocs: { data: { id: string } } }).ocs.data.id;
+    expect(await shareTypes(b)).toEqual(['3']);
+    expect((await call(a, 'DELETE', `/ocs/v2.php/apps/files_sharing/api/v1/shares/${id}?format=json`, { headers: { 'ocs-apirequest': 'true' } })).status).toBe(200);
+    expect(await shareTypes(b)).toEqual([]);
+  });
+
   it('enforces a WebDAV lock taken on one process on the other', async () => {
     expect((await call(a, 'PUT', `${FILES}/locked.txt`, { body: 'v1' })).status).toBe(201);
     const lock = await call(a, 'LOCK', `${FILES}/locked.txt`, {

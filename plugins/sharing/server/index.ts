@@ -29,6 +29,8 @@ export default defineServerPlugin({
       prefix: 'oc',
       name: 'share-types',
       get: (node) => store.typesOf(node.fileid).map((type) => ({ prefix: 'oc' as const, name: 'share-type', text: String(type) })),
+      // Shares made or removed through another server process of the same deployment.
+      prepare: () => store.refreshTypesIfChanged(),
     });
     // A deleted node takes its shares (and those of everything inside it) along.
     ctx.nodeHooks.register({ id: 'sharing-forget-deleted', deleted: (node) => shares.forgetMissing(node.uid) });

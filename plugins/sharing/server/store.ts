@@ -35,11 +35,18 @@ function normalise(row: ShareRow): ShareRow {
 /**
  * The `sharing_shares` table, and the share types of every shared node kept in memory for
  * `oc:share-types` (a live property is read synchronously for every node of a listing). The
- * memory follows this process's changes; {@link refreshTypes} reloads it.
+ * memory follows this process's changes; {@link refreshTypesIfChanged} notices those of other
+ * processes sharing the database, {@link refreshTypes} reloads it.
  */
 export class ShareStore {
   private readonly db: Kysely<SharingTables>;
   private types = new Map<number, number[]>();
+  /**
+   * The rows the memory was loaded from, as the row count and the highest id: ids are never
+   * reused (SQLite AUTOINCREMENT, PostgreSQL identity) and a share's node and type never
+   * change, so an insert moves the highest id and a delete the count.
+   */
+  private loaded = '';
 
   constructor(db: Kysely<unknown>) {
     this.db = db.withTables<SharingTables>();
@@ -52,14 +59,26 @@ export class ShareStore {
 
   /** Reloads the share types of every node from the table. */
   async refreshTypes(): Promise<void> {
-    const rows = await this.db.selectFrom('sharing_shares').select(['file_source', 'share_type']).execute();
+    const rows = await this.db.selectFrom('sharing_shares').select(['id', 'file_source', 'share_type']).execute();
     const types = new Map<number, number[]>();
+    let top = 0;
     for (const row of rows) {
       const list = types.get(Number(row.file_source)) ?? [];
       if (!list.includes(Number(row.share_type))) list.push(Number(row.share_type));
       types.set(Number(row.file_source), list.sort((a, b) => a - b));
+      top = Math.max(top, Number(row.id));
     }
     this.types = types;
+    this.loaded = `${rows.length}:${top}`;
+  }
+
+  /** Reloads the share types when the table's rows are not those the memory was loaded from. */
+  async refreshTypesIfChanged(): Promise<void> {
+    const { count, top } = await this.db
+      .selectFrom('sharing_shares')
+      .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.max('id').as('top')])
+      .executeTakeFirstOrThrow();
+    if (`${Number(count)}:${Number(top ?? 0)}` !== this.loaded) await this.refreshTypes();
   }
 
   async insert(share: Omit<ShareRow, 'id'>): Promise<ShareRow> {

@@ -51,7 +51,7 @@ async function propfind(ctx: DavRequest, collection: DavCollection): Promise<voi
   const resource = await collection.resource(ctx.uid, ctx.path);
   if (!resource) fail('not-found', `${ctx.path} could not be located`);
   const resources = depth === 1 && resource.type === 'folder' ? [resource, ...(await collection.children(ctx.uid, ctx.path))] : [resource];
-  const renderer = new ResponseRenderer(request, await propertyContext(ctx));
+  const renderer = new ResponseRenderer(request, await propertyContext(ctx, request));
   // Encoded in 64 KiB pieces, as the files tree's listings are (a trash of 10,000 items).
   const chunks: Buffer[] = [];
   let pending = MULTISTATUS_OPEN;

@@ -33,6 +33,23 @@ export interface LiveProperty {
   allprop?: boolean;
   /** The value depends only on the node type and the request context (rendered once per type). */
   constant?: boolean;
+  /** Brings what {@link get} reads up to date; awaited once per request that names the property. */
+  prepare?(): Promise<void>;
+}
+
+/** The properties a request names (allprop: only those it includes). */
+function namedIn(request: PropRequest): PropName[] {
+  return request.kind === 'prop' ? request.names : request.kind === 'allprop' ? request.include : [];
+}
+
+/** Awaits {@link LiveProperty.prepare} of the plugins' properties the request names. */
+export async function preparePluginProperties(request: PropRequest, pluginLive: ReadonlyMap<string, LiveProperty>): Promise<void> {
+  const prepared = new Set<LiveProperty>();
+  for (const name of namedIn(request)) {
+    const live = pluginLive.get(`{${name.ns}}${name.local}`);
+    if (live?.prepare && !prepared.has(live)) prepared.add(live);
+  }
+  await Promise.all([...prepared].map((live) => live.prepare?.()));
 }
 
 const prefixNs = { d: NS.dav, oc: NS.oc, nc: NS.nc, ocs: NS.ocs } as const;

@@ -145,6 +145,13 @@ export interface LivePropertyContribution {
    * Called for every node of a listing: keep it synchronous and fast.
    */
   get(node: PluginNode): string | readonly PluginPropertyElement[] | undefined;
+  /**
+   * Called once before a listing that asks for this property is rendered: where {@link get}
+   * answers from memory, check that memory against the shared store here (in a deployment of
+   * several processes another one may have changed it). A failure is logged and the listing
+   * is answered from what is held.
+   */
+  prepare?(): Promise<void>;
 }
 
 /** A child element of a live property's value. */

@@ -319,6 +319,7 @@ export class PluginHost {
     if (!Object.hasOwn(PREFIX_NS, property.prefix)) return 'its prefix must be oc, nc or ocs';
     if (typeof property.name !== 'string' || !PROPERTY_NAME.test(property.name)) return 'its name must be an XML name';
     if (typeof property.get !== 'function') return 'get must be a function';
+    if (property.prepare !== undefined && typeof property.prepare !== 'function') return 'prepare must be a function';
     const clark = clarkOf(property);
     if (LIVE_PROPERTIES.has(clark) && !REPLACEABLE_PROPERTIES.has(clark)) return `${property.prefix}:${property.name} is a property of the server`;
     const taken = this.liveProperties.list().find(({ entry }) => clarkOf(entry) === clark);
@@ -344,6 +345,17 @@ export class PluginHost {
             return undefined;
           }
         },
+        ...(entry.prepare
+          ? {
+              prepare: async () => {
+                try {
+                  await entry.prepare?.();
+                } catch (error) {
+                  this.log.error(`[plugin ${owner}] preparing the live property ${entry.prefix}:${entry.name} failed: ${messageOf(error)}`);
+                }
+              },
+            }
+          : {}),
       });
     }
     return map;

@@ -3,7 +3,7 @@ import { header, hrefFor, readBody } from '../context';
 import { parseXml } from '../xml/parse';
 import { NS } from '../xml/element';
 import type { PropertyContext, PropRequest } from '../properties';
-import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer, propRequestFrom } from '../properties';
+import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer, preparePluginProperties, propRequestFrom } from '../properties';
 import type { FileEntry } from '../../storage/types';
 import { fail } from '../../storage/errors';
 import { encodeSegment } from '../../storage/paths';
@@ -28,15 +28,16 @@ export async function readPropRequest(ctx: DavRequest): Promise<PropRequest> {
   return propRequestFrom(root);
 }
 
-/** The context live properties need for this request's user. */
-export async function propertyContext(ctx: DavRequest): Promise<PropertyContext> {
-  const [usage, locks] = await Promise.all([ctx.services.files.getUsage(ctx.uid), ctx.services.locks.all(ctx.uid)]);
-  return { user: ctx.user, instanceId: ctx.services.instanceId, used: usage.used, locks, base: ctx.base, pluginLive: ctx.services.pluginLiveProperties() };
+/** The context live properties need for this request's user; the plugins' properties it names are brought up to date. */
+export async function propertyContext(ctx: DavRequest, request: PropRequest): Promise<PropertyContext> {
+  const pluginLive = ctx.services.pluginLiveProperties();
+  const [usage, locks] = await Promise.all([ctx.services.files.getUsage(ctx.uid), ctx.services.locks.all(ctx.uid), preparePluginProperties(request, pluginLive)]);
+  return { user: ctx.user, instanceId: ctx.services.instanceId, used: usage.used, locks, base: ctx.base, pluginLive };
 }
 
 /** Renders a multistatus of nodes (dead properties loaded only when needed). */
 export async function renderEntries(ctx: DavRequest, request: PropRequest, entries: FileEntry[], parentId?: number): Promise<Buffer> {
-  const renderer = new ResponseRenderer(request, await propertyContext(ctx));
+  const renderer = new ResponseRenderer(request, await propertyContext(ctx, request));
   let dead = new Map<number, Map<string, string>>();
   if (renderer.needsDeadProperties) {
     if (parentId !== undefined) dead = await ctx.services.properties.getForChildren(parentId);
@@ -114,7 +115,7 @@ export async function propfind(ctx: DavRequest): Promise<void> {
     return;
   }
   if (depth === 1 && entry.type === 'folder' && request.kind === 'prop' && wantsCompactListing(ctx)) {
-    await sendCompactListing(ctx, entry, new ResponseRenderer(request, await propertyContext(ctx)));
+    await sendCompactListing(ctx, entry, new ResponseRenderer(request, await propertyContext(ctx, request)));
     return;
   }
   if (depth === 0 || entry.type !== 'folder') {
