@@ -182,6 +182,37 @@ describe('live properties', () => {
     expect(log.lines).toEqual(['[plugin trash] the live property oc:broken failed: no row']);
   });
 
+  it('gives a property its prepare step and logs a failing one, the listing going on', async () => {
+    const log = silentLog();
+    const host = new PluginHost(log);
+    let prepared = 0;
+    await host.activate(
+      defineServerPlugin({
+        id: 'held',
+        activate(ctx) {
+          ctx.liveProperties.register({ id: 'fresh', prefix: 'nc', name: 'fresh', get: () => String(prepared), prepare: async () => void (prepared += 1) });
+          ctx.liveProperties.register({
+            id: 'stale',
+            prefix: 'nc',
+            name: 'stale',
+            get: () => 'held',
+            prepare: async () => {
+              throw new Error('database gone');
+            },
+          });
+          ctx.liveProperties.register({ id: 'plain', prefix: 'nc', name: 'plain', get: () => 'p' });
+        },
+      }),
+    );
+    const properties = host.davLiveProperties();
+    await properties.get('{http://nextcloud.org/ns}fresh')?.prepare?.();
+    expect(properties.get('{http://nextcloud.org/ns}fresh')?.get(entry, pc)).toBe('1');
+    await expect(properties.get('{http://nextcloud.org/ns}stale')?.prepare?.()).resolves.toBeUndefined();
+    expect(properties.get('{http://nextcloud.org/ns}stale')?.get(entry, pc)).toBe('held');
+    expect(properties.get('{http://nextcloud.org/ns}plain')?.prepare).toBeUndefined();
+    expect(log.lines).toEqual(['[plugin held] preparing the live property nc:stale failed: database gone']);
+  });
+
   it("refuses a server property's name, a name another plugin gives, a bad prefix or name", async () => {
     const host = new PluginHost(silentLog());
     const contexts: ServerPluginContext[] = [];
@@ -194,6 +225,7 @@ describe('live properties', () => {
     expect(() => two.liveProperties.register({ id: 'p2', prefix: 'nc', name: 'label', get })).toThrow('nc:label is already given by "one"');
     expect(() => two.liveProperties.register({ id: 'p3', prefix: 'd' as 'oc', name: 'x', get })).toThrow('its prefix must be oc, nc or ocs');
     expect(() => two.liveProperties.register({ id: 'p4', prefix: 'oc', name: 'a b', get })).toThrow('its name must be an XML name');
+    expect(() => two.liveProperties.register({ id: 'p5', prefix: 'oc', name: 'p5', get, prepare: 'soon' as unknown as () => Promise<void> })).toThrow('prepare must be a function');
     expect([...host.davLiveProperties().keys()]).toEqual(['{http://nextcloud.org/ns}label']);
   });
 });
