@@ -15,6 +15,11 @@ const types: NonNullable<PoolConfig['types']> = {
     NUMBER_TYPES.has(oid) ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as NonNullable<PoolConfig['types']>['getTypeParser'],
 };
 
+/** True for PostgreSQL's `deadlock_detected` (40P01): the statement or transaction was undone and may be run again. */
+export function isDeadlock(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '40P01';
+}
+
 /** True for a `postgres://` or `postgresql://` URL. */
 export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//i.test(url);

@@ -38,3 +38,31 @@ describe('SqlMetadataStore.listing', () => {
     ]);
   });
 });
+
+describe('SqlMetadataStore.propagate', () => {
+  let cleanup: (() => Promise<void>) | undefined;
+  afterEach(async () => {
+    await cleanup?.();
+  });
+
+  it("lets a write inside a folder and that folder's delete in a transaction both finish (PostgreSQL: no deadlock)", async () => {
+    const test = await makeTestFiles();
+    cleanup = test.cleanup;
+    await test.files.ensureUserRoot('alice');
+    await test.files.mkdir('alice', '/busy');
+    const { metadata } = test.files;
+    const sleep = (ms: number): Promise<void> => new Promise((wake) => setTimeout(wake, ms));
+    let writer: Promise<void> | undefined;
+    // The delete holds the folder's row, then (after the writer has started) updates the root,
+    // as a journaled delete does: removeTree, then propagate to the ancestors.
+    await metadata.transaction(async (store) => {
+      await store.removeTree('alice', '/busy');
+      writer = metadata.propagate('alice', ['/busy', '/'], 1, 1);
+      await sleep(400);
+      await store.propagate('alice', ['/'], 0, 1);
+    });
+    await writer;
+    expect(await metadata.get('alice', '/busy')).toBeNull();
+    expect((await metadata.get('alice', '/'))?.size).toBe(1);
+  }, 30_000);
+});

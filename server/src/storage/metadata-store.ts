@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type Database from 'better-sqlite3';
-import { sqliteHandle } from '../db/connection';
-import { postgresPool, queryRows } from '../db/postgres';
+import { dialectOf, sqliteHandle } from '../db/connection';
+import { isDeadlock, postgresPool, queryRows } from '../db/postgres';
 import type { FileRow, StorageTables } from './tables';
 import type { SearchCondition, SearchOrderColumn, SearchQuery } from './search-query';
 import { fail } from './errors';
@@ -57,8 +57,14 @@ export function newEtag(): string {
 export class SqlMetadataStore implements MetadataStore {
   private readonly db: Kysely<StorageTables>;
 
-  /** @param db the shared database handle */
-  constructor(db: Kysely<unknown>) {
+  /**
+   * @param db the shared database handle, or a transaction on it
+   * @param postgres whether it is PostgreSQL (a transaction does not say: its store is told)
+   */
+  constructor(
+    db: Kysely<unknown>,
+    private readonly postgres = dialectOf(db) === 'postgres',
+  ) {
     this.db = db as unknown as Kysely<StorageTables>;
   }
 
@@ -174,16 +180,33 @@ export class SqlMetadataStore implements MetadataStore {
 
   async propagate(uid: string, paths: string[], sizeDelta: number, mtime: number): Promise<void> {
     if (paths.length === 0) return;
-    await this.db
+    const update = this.db
       .updateTable('filecache')
       .set({
         size: sql<number>`size + ${sizeDelta}`,
         etag: newEtag(),
         mtime: sql<number>`case when mtime < ${mtime} then ${mtime} else mtime end`,
       })
-      .where('uid', '=', uid)
-      .where('path', 'in', paths)
-      .execute();
+      .where('uid', '=', uid);
+    if (!this.postgres) {
+      // SQLite writes one transaction at a time: no row locks to order.
+      await update.where('path', 'in', paths).execute();
+      return;
+    }
+    // PostgreSQL locks rows: the deepest folder first, as a delete or a move locks a tree before
+    // its ancestors, so that a write inside a folder and that folder's delete do not deadlock.
+    const ordered = update.where('fileid', 'in', (eb) =>
+      eb.selectFrom('filecache').select('fileid').where('uid', '=', uid).where('path', 'in', paths).orderBy(sql`length(path)`, 'desc').forUpdate(),
+    );
+    // Outside a transaction the statement is its own: one a deadlock undid can simply run again.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await ordered.execute();
+        return;
+      } catch (error) {
+        if (this.db.isTransaction || attempt >= 3 || !isDeadlock(error)) throw error;
+      }
+    }
   }
 
   async favorites(uid: string): Promise<FileRow[]> {
@@ -206,7 +229,7 @@ export class SqlMetadataStore implements MetadataStore {
   async transaction<T>(work: (store: MetadataStore, db: Kysely<unknown>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute((trx) => {
       const untyped = trx as unknown as Kysely<unknown>;
-      return work(new SqlMetadataStore(untyped), untyped);
+      return work(new SqlMetadataStore(untyped, this.postgres), untyped);
     });
   }
 
