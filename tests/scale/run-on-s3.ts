@@ -5,7 +5,7 @@ import { startCephRgw } from './ceph-rgw';
 
 /**
  * `npm run test:s3 [test files]`: the tests that need a real S3 server. Starts Ceph's RADOS
- * Gateway on loopback (tests/scale/ceph-rgw.ts, about 12 s), runs jest on the `*.s3-test.ts`
+ * Gateway on loopback (tests/scale/ceph-rgw.ts, about 3 s), runs jest on the `*.s3-test.ts`
  * files (all of them, or those given) with `CUMULUS_TEST_S3_*` pointing at it, stops it and
  * exits with jest's code. These files are not `*.test.ts`, so `npm test` (whose machine
  * need not have Ceph) leaves them out.
