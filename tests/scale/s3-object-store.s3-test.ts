@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CreateMultipartUploadCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
 import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
 import { MIN_PART_BYTES } from '../../server/src/storage/objects/multipart-plan';
 import { fileObjectKey } from '../../server/src/storage/objects/object-store';
 import { sweepObjects } from '../../server/src/storage/objects/object-sweep';
-import { StorageError } from '../../server/src/storage/errors';
-import { s3TestConfig } from './s3-test-env';
+import { contentOf, keysUnder, readAll, s3TestConfig, sha256, storageFailure } from './s3-test-support';
 
 /**
  * The S3 object store against a real S3 server, Ceph's RADOS Gateway (`npm run test:s3`):
@@ -23,13 +22,9 @@ beforeAll(async () => {
   await store.ensureReady();
 }, 60_000);
 afterAll(async () => {
-  const keys: string[] = [];
-  for await (const object of store.list('')) keys.push(object.key);
-  await store.delete(keys);
+  await store.delete(await keysUnder(store, ''));
   store.destroy();
 });
-
-const sha = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
 
 /** `data` in network-sized pieces, as a request body arrives. */
 function body(data: Buffer, piece = 64 * 1024): Readable {
@@ -40,29 +35,9 @@ function body(data: Buffer, piece = 64 * 1024): Readable {
   );
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of stream) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
-
-async function contentOf(key: string): Promise<Buffer> {
-  const opened = await store.open(key);
-  return readAll(opened.stream());
-}
-
 async function pendingUploads(): Promise<number> {
   const listed = await store.client.send(new ListMultipartUploadsCommand({ Bucket: config.bucket }));
   return listed.Uploads?.length ?? 0;
-}
-
-async function failure(promise: Promise<unknown>): Promise<StorageError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(StorageError);
-  return error as StorageError;
 }
 
 describe('S3ObjectStore on Ceph RGW', () => {
@@ -76,7 +51,7 @@ describe('S3ObjectStore on Ceph RGW', () => {
     expect(opened.size).toBe(data.length);
     expect(await readAll(opened.stream({ start: 10, end: 19 }))).toEqual(data.subarray(10, 20));
     expect(await readAll(opened.stream({ start: data.length - 1, end: data.length - 1 }))).toEqual(data.subarray(data.length - 1));
-    expect(sha(await readAll(opened.stream()))).toBe(sha(data));
+    expect(sha256(await readAll(opened.stream()))).toBe(sha256(data));
     await opened.close();
   });
 
@@ -87,7 +62,7 @@ describe('S3ObjectStore on Ceph RGW', () => {
     // RGW answers CompleteMultipartUpload with an empty ETag: the store reads the real one back.
     expect(stored.etag).toMatch(/\S/);
     expect((await store.head(fileObjectKey(2)))?.etag).toBe(stored.etag);
-    expect(sha(await contentOf(fileObjectKey(2)))).toBe(sha(data));
+    expect(sha256(await contentOf(store, fileObjectKey(2)))).toBe(sha256(data));
     const opened = await store.open(fileObjectKey(2));
     const start = 8 * MiB - 5;
     expect(await readAll(opened.stream({ start, end: start + 9 }))).toEqual(data.subarray(start, start + 10));
@@ -96,18 +71,18 @@ describe('S3ObjectStore on Ceph RGW', () => {
 
   it('puts an empty file', async () => {
     expect(await store.put(fileObjectKey(3), body(Buffer.alloc(0)), { maxBytes: -1, expectedLength: 0 })).toMatchObject({ size: 0 });
-    expect(await contentOf(fileObjectKey(3))).toEqual(Buffer.alloc(0));
+    expect(await contentOf(store, fileObjectKey(3))).toEqual(Buffer.alloc(0));
   });
 
   it('keeps the old content when a put exceeds its limits, and leaves no multipart upload behind', async () => {
     const old = Buffer.from('the old content');
     await store.put(fileObjectKey(4), body(old), { maxBytes: -1 });
     const tooBig = randomBytes(12 * MiB);
-    expect((await failure(store.put(fileObjectKey(4), body(tooBig), { maxBytes: 11 * MiB }))).kind).toBe('insufficient-storage');
-    expect((await failure(store.put(fileObjectKey(4), body(tooBig), { maxBytes: -1, expectedLength: 12 * MiB + 1 }))).message).toBe(
+    expect((await storageFailure(store.put(fileObjectKey(4), body(tooBig), { maxBytes: 11 * MiB }))).kind).toBe('insufficient-storage');
+    expect((await storageFailure(store.put(fileObjectKey(4), body(tooBig), { maxBytes: -1, expectedLength: 12 * MiB + 1 }))).message).toBe(
       `Expected ${12 * MiB + 1} bytes but received ${12 * MiB}`,
     );
-    expect((await failure(store.put(fileObjectKey(4), body(tooBig), { maxBytes: -1, expectedLength: 10 }))).kind).toBe('bad-request');
+    expect((await storageFailure(store.put(fileObjectKey(4), body(tooBig), { maxBytes: -1, expectedLength: 10 }))).kind).toBe('bad-request');
     // A body that fails half-way (the client went away).
     const broken = Readable.from(
       (async function* pieces() {
@@ -116,7 +91,7 @@ describe('S3ObjectStore on Ceph RGW', () => {
       })(),
     );
     await expect(store.put(fileObjectKey(4), broken, { maxBytes: -1 })).rejects.toThrow('connection reset');
-    expect(await contentOf(fileObjectKey(4))).toEqual(old);
+    expect(await contentOf(store, fileObjectKey(4))).toEqual(old);
     expect(await pendingUploads()).toBe(0);
   }, 120_000);
 
@@ -125,10 +100,10 @@ describe('S3ObjectStore on Ceph RGW', () => {
     const opened = await store.open(fileObjectKey(5));
     expect((await readAll(opened.stream({ start: 0, end: 6 }))).toString()).toBe('version');
     await store.put(fileObjectKey(5), body(Buffer.from('version two, longer')), { maxBytes: -1 });
-    expect((await failure(readAll(opened.stream()))).kind).toBe('conflict');
+    expect((await storageFailure(readAll(opened.stream()))).kind).toBe('conflict');
     await store.delete([fileObjectKey(5)]);
-    expect((await failure(readAll(opened.stream()))).kind).toBe('conflict');
-    expect((await failure(store.open(fileObjectKey(5)))).kind).toBe('not-found');
+    expect((await storageFailure(readAll(opened.stream()))).kind).toBe('conflict');
+    expect((await storageFailure(store.open(fileObjectKey(5)))).kind).toBe('not-found');
     expect(await store.head(fileObjectKey(5))).toBeNull();
   });
 
@@ -145,7 +120,7 @@ describe('S3ObjectStore on Ceph RGW', () => {
     const stored = await store.assemble(fileObjectKey(6), pieces);
     expect(stored.size).toBe(whole.length);
     expect(stored.etag).toMatch(/\S/);
-    expect(sha(await contentOf(fileObjectKey(6)))).toBe(sha(whole));
+    expect(sha256(await contentOf(store, fileObjectKey(6)))).toBe(sha256(whole));
     expect(await pendingUploads()).toBe(0);
     // The chunks are the caller's to delete once the file is recorded.
     expect(await store.head(pieces[0]?.key ?? '')).not.toBeNull();
@@ -159,9 +134,9 @@ describe('S3ObjectStore on Ceph RGW', () => {
       { key: 'uploads/alice/up-2/2', size: 5 },
     ];
     expect(await store.assemble(fileObjectKey(7), pieces)).toMatchObject({ size: 11 });
-    expect((await contentOf(fileObjectKey(7))).toString()).toBe('hello world');
+    expect((await contentOf(store, fileObjectKey(7))).toString()).toBe('hello world');
     expect(await store.assemble(fileObjectKey(8), [])).toMatchObject({ size: 0 });
-    expect(await contentOf(fileObjectKey(8))).toEqual(Buffer.alloc(0));
+    expect(await contentOf(store, fileObjectKey(8))).toEqual(Buffer.alloc(0));
   });
 
   it('fails an assembly whose chunk is missing or of another size, leaving no object and no upload', async () => {
@@ -170,9 +145,9 @@ describe('S3ObjectStore on Ceph RGW', () => {
       { key: 'uploads/alice/up-3/1', size: 6 * MiB },
       { key: 'uploads/alice/up-3/2', size: 10 },
     ];
-    expect((await failure(store.assemble(fileObjectKey(9), missing))).kind).toBe('conflict');
+    expect((await storageFailure(store.assemble(fileObjectKey(9), missing))).kind).toBe('conflict');
     const wrongSize = [{ key: 'uploads/alice/up-3/1', size: 6 * MiB + 1 }];
-    expect((await failure(store.assemble(fileObjectKey(9), wrongSize))).kind).toBe('conflict');
+    expect((await storageFailure(store.assemble(fileObjectKey(9), wrongSize))).kind).toBe('conflict');
     expect(await store.head(fileObjectKey(9))).toBeNull();
     expect(await pendingUploads()).toBe(0);
   }, 120_000);
@@ -181,8 +156,8 @@ describe('S3ObjectStore on Ceph RGW', () => {
     const data = randomBytes(1000);
     await store.put(fileObjectKey(10), body(data), { maxBytes: -1 });
     expect(await store.copy(fileObjectKey(10), fileObjectKey(11))).toMatchObject({ size: 1000 });
-    expect(await contentOf(fileObjectKey(11))).toEqual(data);
-    expect((await failure(store.copy(fileObjectKey(999), fileObjectKey(12)))).kind).toBe('not-found');
+    expect(await contentOf(store, fileObjectKey(11))).toEqual(data);
+    expect((await storageFailure(store.copy(fileObjectKey(999), fileObjectKey(12)))).kind).toBe('not-found');
   });
 
   it('deletes more objects than one request takes, missing ones included, and lists by prefix', async () => {

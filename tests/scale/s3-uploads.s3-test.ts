@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,11 +9,10 @@ import { migrate } from '../../server/src/db/connection';
 import { openConfiguredDatabase } from '../../server/src/db/open';
 import { storageMigrations } from '../../server/src/storage/migrations';
 import type { StorageTables } from '../../server/src/storage/tables';
-import { StorageError } from '../../server/src/storage/errors';
 import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
 import { ObjectUploadStore } from '../../server/src/storage/objects/object-uploads';
 import { fileObjectKey } from '../../server/src/storage/objects/object-store';
-import { s3TestConfig } from './s3-test-env';
+import { contentOf, keysUnder, s3TestConfig, sha256, storageFailure } from './s3-test-support';
 
 /**
  * Chunked uploads with content on S3 (Ceph RGW, `npm run test:s3`): two server processes,
@@ -38,11 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   const first = processes[0];
-  if (first) {
-    const keys: string[] = [];
-    for await (const object of first.objects.list('')) keys.push(object.key);
-    await first.objects.delete(keys);
-  }
+  if (first) await first.objects.delete(await keysUnder(first.objects, ''));
   for (const { db, objects } of processes) {
     objects.destroy();
     await db.destroy();
@@ -52,29 +47,7 @@ afterAll(async () => {
 
 const one = (): ObjectUploadStore => (processes[0] as (typeof processes)[number]).uploads;
 const two = (): ObjectUploadStore => (processes[1] as (typeof processes)[number]).uploads;
-const sha = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
-
-async function contentOf(key: string): Promise<Buffer> {
-  const opened = await (processes[0] as (typeof processes)[number]).objects.open(key);
-  const parts: Buffer[] = [];
-  for await (const part of opened.stream()) parts.push(part as Buffer);
-  return Buffer.concat(parts);
-}
-
-async function keysUnder(prefix: string): Promise<string[]> {
-  const keys: string[] = [];
-  for await (const object of (processes[0] as (typeof processes)[number]).objects.list(prefix)) keys.push(object.key);
-  return keys;
-}
-
-async function failure(promise: Promise<unknown>): Promise<StorageError> {
-  const error = await promise.then(
-    () => null,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(StorageError);
-  return error as StorageError;
-}
+const objects = (): S3ObjectStore => (processes[0] as (typeof processes)[number]).objects;
 
 describe('chunked uploads on S3', () => {
   it('assembles on one process the chunks that landed on two, small ones combined into 5 MiB parts', async () => {
@@ -92,10 +65,10 @@ describe('chunked uploads on S3', () => {
     const stored = await two().assemble('alice', 'web-1', fileObjectKey(42));
     expect(stored.size).toBe(total);
     expect(stored.etag).toMatch(/\S/);
-    expect(sha(await contentOf(fileObjectKey(42)))).toBe(sha(Buffer.concat(chunks)));
+    expect(sha256(await contentOf(objects(), fileObjectKey(42)))).toBe(sha256(Buffer.concat(chunks)));
 
     await one().remove('alice', 'web-1');
-    expect(await keysUnder('uploads/alice/web-1/')).toEqual([]);
+    expect(await keysUnder(objects(), 'uploads/alice/web-1/')).toEqual([]);
     expect(await two().get('alice', 'web-1')).toBeNull();
   }, 120_000);
 
@@ -105,17 +78,17 @@ describe('chunked uploads on S3', () => {
     await two().putChunk('alice', 'retry', '1', Readable.from([Buffer.from('second')]), -1);
     expect(await one().chunks('alice', 'retry')).toEqual([{ name: '1', size: 6 }]);
     const tooBig = Readable.from([randomBytes(MiB), randomBytes(MiB)]);
-    expect((await failure(one().putChunk('alice', 'retry', '1', tooBig, MiB))).kind).toBe('insufficient-storage');
+    expect((await storageFailure(one().putChunk('alice', 'retry', '1', tooBig, MiB))).kind).toBe('insufficient-storage');
     await one().assemble('alice', 'retry', fileObjectKey(43));
-    expect((await contentOf(fileObjectKey(43))).toString()).toBe('second');
+    expect((await contentOf(objects(), fileObjectKey(43))).toString()).toBe('second');
   });
 
   it('refuses an upload that exists and names that leave the upload', async () => {
     await one().create('alice', 'twice', null);
-    expect((await failure(two().create('alice', 'twice', null))).kind).toBe('method-not-allowed');
-    expect((await failure(one().putChunk('alice', 'twice', '..', Readable.from([Buffer.from('x')]), -1))).kind).toBe('bad-request');
-    expect((await failure(one().create('alice', '../bob', null))).kind).toBe('bad-request');
-    expect(await keysUnder('uploads/bob')).toEqual([]);
+    expect((await storageFailure(two().create('alice', 'twice', null))).kind).toBe('method-not-allowed');
+    expect((await storageFailure(one().putChunk('alice', 'twice', '..', Readable.from([Buffer.from('x')]), -1))).kind).toBe('bad-request');
+    expect((await storageFailure(one().create('alice', '../bob', null))).kind).toBe('bad-request');
+    expect(await keysUnder(objects(), 'uploads/bob')).toEqual([]);
   });
 
   it('sweeps abandoned uploads with their chunks, and chunks whose upload is gone, but not active uploads', async () => {
@@ -132,11 +105,11 @@ describe('chunked uploads on S3', () => {
     await two().putChunk('carol', 'deleted', '1', Readable.from([Buffer.from('orphan')]), -1);
     // Nothing is old yet.
     expect(await one().sweep()).toBe(0);
-    expect(await keysUnder('uploads/carol/')).toHaveLength(3);
+    expect(await keysUnder(objects(), 'uploads/carol/')).toHaveLength(3);
     // Seen a minute later with a 0-second limit, with a chunk PUT on `active` since.
     await tables(1).updateTable('uploads').set({ last_activity: Math.floor(Date.now() / 1000) + 3600 }).where('id', '=', 'active').execute();
     expect(await two().sweep(-60)).toBe(2);
-    expect(await keysUnder('uploads/carol/')).toEqual(['uploads/carol/active/1']);
+    expect(await keysUnder(objects(), 'uploads/carol/')).toEqual(['uploads/carol/active/1']);
     expect(await one().get('carol', 'abandoned')).toBeNull();
     expect(await one().get('carol', 'active')).not.toBeNull();
   });
