@@ -29,10 +29,16 @@ import type { S3Config } from './s3-config';
 
 /**
  * Bytes of one part of a streamed put: a body up to this size goes in one PutObject, a larger
- * one as a multipart upload of parts this size (above S3's 5 MiB minimum; one part is
- * uploaded while the next is read, so a put holds at most two in memory).
+ * one as a multipart upload of parts this size (above S3's 5 MiB minimum).
  */
 export const PUT_PART_BYTES = 8 * 1024 * 1024;
+/**
+ * Parts of a streamed put uploaded at the same time while the next one is read (a put holds at
+ * most one more than this in memory, 32 MiB). 128 MiB puts to RGW on loopback, alternating,
+ * 4 rounds on this busy 2-core machine: one part in flight 55/108/133/135 MiB/s, three
+ * 133/194/194/202 MiB/s.
+ */
+const PUT_PARTS_IN_FLIGHT = 3;
 /** Parts of an assembly copied or uploaded at the same time. */
 const ASSEMBLY_CONCURRENCY = 4;
 /** Keys per DeleteObjects request (S3's maximum). */
@@ -85,7 +91,7 @@ export class S3ObjectStore implements ObjectStore {
     let written = 0;
     let pending: Buffer[] = [];
     let pendingBytes = 0;
-    let upload: { id: string; parts: CompletedPart[]; inFlight: Promise<void> } | null = null;
+    let upload: { id: string; parts: CompletedPart[]; inFlight: Promise<void>[] } | null = null;
     try {
       for await (const piece of source) {
         written += piece.length;
@@ -93,11 +99,12 @@ export class S3ObjectStore implements ObjectStore {
         pending.push(piece);
         pendingBytes += piece.length;
         if (pendingBytes < PUT_PART_BYTES) continue;
-        if (!upload) upload = { id: await this.beginUpload(key), parts: [], inFlight: Promise.resolve() };
-        await upload.inFlight;
-        upload.inFlight = this.uploadPart(key, upload.id, upload.parts, Buffer.concat(pending, pendingBytes));
-        // Marked handled now (a failure while the next part is read must not count as unhandled); the next await throws it.
-        upload.inFlight.catch(() => undefined);
+        if (!upload) upload = { id: await this.beginUpload(key), parts: [], inFlight: [] };
+        if (upload.inFlight.length >= PUT_PARTS_IN_FLIGHT) await upload.inFlight.shift();
+        const sent = this.uploadPart(key, upload.id, upload.parts, Buffer.concat(pending, pendingBytes));
+        // Marked handled now (a failure while the next part is read must not count as unhandled); awaiting it throws it.
+        sent.catch(() => undefined);
+        upload.inFlight.push(sent);
         pending = [];
         pendingBytes = 0;
       }
@@ -108,13 +115,13 @@ export class S3ObjectStore implements ObjectStore {
       if (!upload) {
         await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: rest, ContentLength: rest.length }));
       } else {
-        await upload.inFlight;
+        await Promise.all(upload.inFlight);
         if (rest.length > 0) await this.uploadPart(key, upload.id, upload.parts, rest);
         await this.completeUpload(key, upload.id, upload.parts);
       }
     } catch (error) {
       if (upload) {
-        await upload.inFlight.catch(() => undefined);
+        await Promise.allSettled(upload.inFlight);
         await this.abort(key, upload.id);
       }
       throw error;
