@@ -14,6 +14,18 @@ export interface StreamLimits {
   expectedLength?: number;
 }
 
+/**
+ * Fails once `written` bytes exceed the limits: `insufficient-storage` beyond `maxBytes`,
+ * `bad-request` beyond the announced length. Called as the bytes arrive, so a refused body is
+ * cut before more of it is stored.
+ */
+export function checkLimits(written: number, limits: StreamLimits): void {
+  if (limits.maxBytes >= 0 && written > limits.maxBytes) fail('insufficient-storage', 'Insufficient space in the user storage');
+  if (limits.expectedLength !== undefined && written > limits.expectedLength) {
+    fail('bad-request', `Expected ${limits.expectedLength} bytes but received more`);
+  }
+}
+
 /** Where in the target file the bytes go. */
 export interface WritePlacement {
   /**
@@ -65,10 +77,7 @@ export async function writeStreamToFile(source: AsyncIterable<Buffer>, target: s
   try {
     for await (const chunk of source) {
       written += chunk.length;
-      if (limits.maxBytes >= 0 && written > limits.maxBytes) fail('insufficient-storage', 'Insufficient space in the user storage');
-      if (limits.expectedLength !== undefined && written > limits.expectedLength) {
-        fail('bad-request', `Expected ${limits.expectedLength} bytes but received more`);
-      }
+      checkLimits(written, limits);
       batch.push(chunk);
       batchBytes += chunk.length;
       if (batchBytes >= WRITE_BATCH_BYTES) {

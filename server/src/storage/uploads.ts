@@ -7,18 +7,10 @@ import type { Kysely } from 'kysely';
 import type { StorageTables } from './tables';
 import { fail } from './errors';
 import { checkSegment } from './paths';
+import type { UploadSession } from './upload-sessions';
+import { UploadSessions } from './upload-sessions';
 
-/** An upload folder of a chunked upload. */
-export interface UploadSession {
-  uid: string;
-  id: string;
-  /** The target path (v2 uploads, from the MKCOL's Destination), or null for the older v1 style. */
-  destination: string | null;
-  /** Creation, seconds since the epoch. */
-  createdAt: number;
-  /** The last chunk PUT (or the creation), seconds since the epoch: abandoned uploads are swept by it. */
-  lastActivity: number;
-}
+export type { UploadSession } from './upload-sessions';
 
 /** A stored chunk. */
 export interface Chunk {
@@ -94,6 +86,7 @@ export function numericOrder(names: string[]): string[] {
 export class UploadStore {
   private readonly db: Kysely<StorageTables>;
   private readonly dataDir: string;
+  private readonly sessions: UploadSessions;
   /** Chunks being written into an assembly file, per upload (`uid/id`). */
   private readonly writing = new Map<string, Set<string>>();
   /** Uploads being assembled: no chunk goes into their assembly file any more. */
@@ -103,6 +96,7 @@ export class UploadStore {
   constructor(options: { db: Kysely<unknown>; dataDir: string }) {
     this.db = options.db as unknown as Kysely<StorageTables>;
     this.dataDir = options.dataDir;
+    this.sessions = new UploadSessions(options.db);
   }
 
   private folder(uid: string, id: string): string {
@@ -113,24 +107,19 @@ export class UploadStore {
 
   /** The session, or null when no such upload folder exists. */
   async get(uid: string, id: string): Promise<UploadSession | null> {
-    const row = await this.db.selectFrom('uploads').selectAll().where('uid', '=', uid).where('id', '=', id).executeTakeFirst();
-    if (!row) return null;
-    return { uid, id, destination: row.destination, createdAt: row.created_at, lastActivity: row.last_activity };
+    return this.sessions.get(uid, id);
   }
 
   /** The user's upload folders. */
   async list(uid: string): Promise<UploadSession[]> {
-    const rows = await this.db.selectFrom('uploads').selectAll().where('uid', '=', uid).execute();
-    return rows.map((row) => ({ uid, id: row.id, destination: row.destination, createdAt: row.created_at, lastActivity: row.last_activity }));
+    return this.sessions.list(uid);
   }
 
   /** Creates an upload folder; `method-not-allowed` when it exists. */
   async create(uid: string, id: string, destination: string | null): Promise<UploadSession> {
-    if (await this.get(uid, id)) fail('method-not-allowed', 'The resource you tried to create already exists');
+    await this.sessions.assertNew(uid, id);
     await mkdir(this.folder(uid, id), { recursive: true });
-    const createdAt = Math.floor(Date.now() / 1000);
-    await this.db.insertInto('uploads').values({ uid, id, destination, created_at: createdAt, last_activity: createdAt, chunk_size: null }).execute();
-    return { uid, id, destination, createdAt, lastActivity: createdAt };
+    return this.sessions.insert(uid, id, destination);
   }
 
   /**
@@ -141,19 +130,14 @@ export class UploadStore {
   async putChunk(uid: string, id: string, name: string, source: AsyncIterable<Buffer>, maxBytes: number, announced: ChunkAnnouncement = {}): Promise<Chunk> {
     checkSegment(name);
     // Activity is recorded when a chunk starts and when it is stored: a slow chunk is not abandonment.
-    await this.touch(uid, id);
+    await this.sessions.touch(uid, id);
     const offset = await this.placement(uid, id, name, announced);
     const chunk =
       offset !== null && announced.length !== undefined
         ? await this.writeInPlace(uid, id, name, source, maxBytes, offset, announced.length)
         : await this.writeChunkFile(uid, id, name, source, maxBytes);
-    await this.touch(uid, id);
+    await this.sessions.touch(uid, id);
     return chunk;
-  }
-
-  /** Records activity on an upload (it is swept 24 hours after the last). */
-  private async touch(uid: string, id: string): Promise<void> {
-    await this.db.updateTable('uploads').set({ last_activity: Math.floor(Date.now() / 1000) }).where('uid', '=', uid).where('id', '=', id).execute();
   }
 
   /** Stores a chunk in a file of its own (atomically: renamed into place when complete). */
@@ -306,8 +290,7 @@ export class UploadStore {
   /** Removes an upload folder and its session. */
   async remove(uid: string, id: string): Promise<void> {
     await rm(this.folder(uid, id), { recursive: true, force: true });
-    await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).where('id', '=', id).execute();
-    await this.db.deleteFrom('uploads').where('uid', '=', uid).where('id', '=', id).execute();
+    await this.sessions.delete(uid, id);
     this.assembling.delete(`${uid}/${id}`);
   }
 
@@ -323,15 +306,7 @@ export class UploadStore {
    * the quota with the others' bytes as used and its own upload's as already spent.
    */
   async pendingUsage(uid: string, id: string | null, except?: string): Promise<{ own: number; others: number }> {
-    let own = 0;
-    let others = 0;
-    for (const session of await this.list(uid)) {
-      for (const chunk of await this.chunks(uid, session.id).catch(() => [])) {
-        if (session.id !== id) others += chunk.size;
-        else if (chunk.name !== except) own += chunk.size;
-      }
-    }
-    return { own, others };
+    return this.sessions.pendingUsage(uid, id, (session) => this.chunks(uid, session), except);
   }
 
   /**
@@ -341,14 +316,13 @@ export class UploadStore {
    */
   async sweep(maxAgeSeconds = UPLOAD_MAX_AGE_SECONDS): Promise<number> {
     const cutoff = Math.floor(Date.now() / 1000) - maxAgeSeconds;
-    const stale = await this.db.selectFrom('uploads').selectAll().where('last_activity', '<', cutoff).execute();
+    const stale = await this.sessions.staleSince(cutoff);
     for (const row of stale) await this.remove(row.uid, row.id);
     let removed = stale.length;
     const base = join(this.dataDir, 'uploads');
     for (const uid of await readdir(base).catch(() => [] as string[])) {
       for (const id of await readdir(join(base, uid)).catch(() => [] as string[])) {
-        const known = await this.db.selectFrom('uploads').select('id').where('uid', '=', uid).where('id', '=', id).executeTakeFirst();
-        if (known) continue;
+        if (await this.sessions.exists(uid, id)) continue;
         const info = await stat(join(base, uid, id)).catch(() => null);
         if (info && info.mtimeMs / 1000 < cutoff) {
           await rm(join(base, uid, id), { recursive: true, force: true });

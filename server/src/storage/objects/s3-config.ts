@@ -1,0 +1,56 @@
+import { ConfigError } from '../../config';
+
+/** Where file content lives when it is on S3-compatible object storage. */
+export interface S3Config {
+  /** The service's URL (`https://s3.example.com`, `http://127.0.0.1:7480` for a local RGW); unset: AWS's own. */
+  endpoint?: string;
+  /** The bucket holding every object of the installation (created when missing). */
+  bucket: string;
+  /** The signing region; RGW and MinIO accept any. */
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `http://host/bucket/key` rather than `http://bucket.host/key` (what RGW, MinIO and Ceph need without wildcard DNS). */
+  forcePathStyle: boolean;
+}
+
+/**
+ * Reads the object storage settings: none when `CUMULUS_S3_BUCKET` is unset (content on the
+ * local disk, the embedded default). With a bucket, the keys are required; a malformed
+ * endpoint or flag is an error naming the variable.
+ *
+ * - `CUMULUS_S3_BUCKET`: the bucket (created when missing);
+ * - `CUMULUS_S3_ENDPOINT`: the service's URL, for anything but AWS itself;
+ * - `CUMULUS_S3_REGION`: the region (default `us-east-1`);
+ * - `CUMULUS_S3_ACCESS_KEY_ID`, `CUMULUS_S3_SECRET_ACCESS_KEY`: the credentials;
+ * - `CUMULUS_S3_PATH_STYLE`: `1` (default with an endpoint) or `0` (default for AWS).
+ */
+export function loadS3Config(env: NodeJS.ProcessEnv = process.env): S3Config | null {
+  const bucket = env.CUMULUS_S3_BUCKET?.trim();
+  if (!bucket) return null;
+  // S3's bucket naming rules: 3 to 63 lower-case letters, digits, dots and hyphens.
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(`CUMULUS_S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens, got "${bucket}".`);
+  }
+  const endpoint = env.CUMULUS_S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+\/?$/i.test(endpoint)) {
+    throw new ConfigError(`CUMULUS_S3_ENDPOINT must be an http:// or https:// URL of the service (https://s3.example.com), got "${endpoint}".`);
+  }
+  const required = (name: string): string => {
+    const value = env[name]?.trim();
+    if (!value) throw new ConfigError(`${name} must be set when CUMULUS_S3_BUCKET is.`);
+    return value;
+  };
+  const pathStyle = env.CUMULUS_S3_PATH_STYLE?.trim().toLowerCase();
+  if (pathStyle && !['0', '1', 'true', 'false'].includes(pathStyle)) {
+    throw new ConfigError(`CUMULUS_S3_PATH_STYLE must be 1 or 0, got "${pathStyle}".`);
+  }
+  return {
+    ...(endpoint !== undefined ? { endpoint: endpoint.replace(/\/$/, '') } : {}),
+    bucket,
+    region: env.CUMULUS_S3_REGION?.trim() || 'us-east-1',
+    accessKeyId: required('CUMULUS_S3_ACCESS_KEY_ID'),
+    secretAccessKey: required('CUMULUS_S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: pathStyle ? pathStyle === '1' || pathStyle === 'true' : endpoint !== undefined,
+  };
+}
