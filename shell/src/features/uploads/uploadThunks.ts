@@ -83,7 +83,8 @@ export const uploadCollected = createAppAsyncThunk(
     if (runtime.uploader.getState().queue.status === 'idle') runtime.uploader.reset();
     let result: UploadBatchResult;
     try {
-      result = await runtime.uploader.upload({ source: folder.source, owner: folder.owner, path: folder.path }, entries);
+      // A public link's visitor is owner anonymous (spec §3 "Destination folder").
+      result = await runtime.uploader.upload({ source: folder.source, owner: extra.publicShare ? 'anonymous' : folder.owner, path: folder.path }, entries);
     } catch (error) {
       // 'Invalid destination folder' / 'User is not logged in': nothing was queued.
       // i18n-dynamic: both messages are marked with i18nKey in the SDK's uploader.

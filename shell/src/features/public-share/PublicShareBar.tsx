@@ -1,0 +1,18 @@
+import { useT } from '../../app/ServicesContext';
+import type { PublicShare } from '../../services/publicShare';
+
+/**
+ * The top of a public link's page: the share's name, who shared it and their note. The
+ * name is the page's heading only where the screen has none of its own (`heading`).
+ */
+export function PublicShareBar({ share, heading = false }: { share: PublicShare; heading?: boolean }) {
+  const t = useT();
+  const Name = heading ? 'h1' : 'p';
+  return (
+    <header className="files-public__bar">
+      <Name className="files-public__name">{share.name}</Name>
+      {share.ownerDisplayName !== '' && <p className="files-public__owner">{t('Shared by {owner}', { owner: share.ownerDisplayName })}</p>}
+      {share.note !== '' && <p className="files-public__note">{share.note}</p>}
+    </header>
+  );
+}
