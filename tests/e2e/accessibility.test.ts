@@ -500,7 +500,7 @@ describe('accessibility in the browser', () => {
       const locked = await createLinkShare('/Archive', { password: 'open sesame 42' });
       const visitor = await anonymousPage();
       await visitor.goto(`${server.url}/s/${open}`);
-      await visitor.getByRole('link', { name: 'inside.txt' }).waitFor();
+      await visitor.locator('[role="row"][data-source]', { hasText: 'inside.txt' }).first().waitFor();
       await expectNoSeriousViolations(visitor, 'the public link page');
       await visitor.goto(`${server.url}/s/${locked}`);
       await visitor.getByLabel('Password').waitFor();
