@@ -27,12 +27,14 @@ describe('the public core plugin', () => {
     expect(views).toEqual([['files', 'Holiday']]);
     expect(actions).toEqual(expect.arrayContaining(['open-folder', 'open-file', 'download', 'rename', 'delete']));
     expect(actions).not.toContain('details');
+    expect(actions).not.toContain('move-copy');
     expect(newMenu).toEqual([]);
     expect(tabs).toBe(0);
   });
 
-  it('an upload-enabled link adds the upload and new-folder entries', async () => {
-    const { newMenu } = await registered({ ...SHARE, permissions: 15 });
+  it('an upload-enabled link adds the upload and new-folder entries, and move or copy', async () => {
+    const { newMenu, actions } = await registered({ ...SHARE, permissions: 15 });
+    expect(actions).toContain('move-copy');
     expect(newMenu).toEqual(expect.arrayContaining(['upload-files', 'new-folder']));
   });
 
