@@ -14,7 +14,7 @@ import { publicShareMode } from '../../services/publicShare';
 import type { PublicShare } from '../../services/publicShare';
 import type { Navigator, ShellServices } from '../../services/types';
 import { createPublicCorePlugin } from './publicCorePlugin';
-import { PublicShareApp } from './PublicShareScreen';
+import { PublicShareApp } from './PublicShareApp';
 import { publicFolderRoutes, publicShareBasename } from './publicRoutes';
 
 /** What the page's start gives the public mode: its translation and where it runs. */
