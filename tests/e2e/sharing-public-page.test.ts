@@ -12,12 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { launchBrowser, watchPage } from '../support/browser';
 import type { PageProblems } from '../support/browser';
-import { E2E_OUTPUT, basicAuth, startFilesServer } from '../support/filesServer';
+import { E2E_OUTPUT, startFilesServer } from '../support/filesServer';
+import { ocsShares } from '../support/ocsShares';
 import type { FilesServer } from '../support/filesServer';
 
 const PASSWORD = 'public-page-e2e-password';
 const STEP_MS = 90_000;
-const API = '/ocs/v2.php/apps/files_sharing/api/v1';
 
 describe('the public link page', () => {
   let server: FilesServer;
@@ -25,15 +25,7 @@ describe('the public link page', () => {
   const contexts: BrowserContext[] = [];
   const problems: PageProblems[] = [];
 
-  const ocs = async (method: string, target: string, body?: Record<string, unknown>): Promise<Record<string, unknown>> => {
-    const response = await fetch(`${server.url}${API}${target}${target.includes('?') ? '&' : '?'}format=json`, {
-      method,
-      headers: { authorization: basicAuth('admin', PASSWORD), 'content-type': 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { ocs: { data: Record<string, unknown> } }).ocs.data;
-  };
+  const ocs = (method: string, target: string, body?: Record<string, unknown>) => ocsShares(server, 'admin', PASSWORD)(method, target, body);
   const link = async (body: Record<string, unknown>, update?: Record<string, unknown>): Promise<string> => {
     const { id, token } = (await ocs('POST', '/shares', { shareType: 3, ...body })) as { id: string; token: string };
     if (update) await ocs('PUT', `/shares/${id}`, update);

@@ -9,25 +9,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { basicAuth, signIn, startFilesServer } from '../support/filesServer';
 import type { FilesServer } from '../support/filesServer';
+import { SHARES_API, ocsShares } from '../support/ocsShares';
 
 const PASSWORD = 'sharing-e2e-password';
 const BOB_PASSWORD = 'sharing-e2e-bob-1';
 const STEP_MS = 60_000;
-const API = '/ocs/v2.php/apps/files_sharing/api/v1';
 
 describe('sharing in the browser', () => {
   let server: FilesServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
-  const ocs = async (method: string, path: string, body?: Record<string, unknown>): Promise<Record<string, unknown>> => {
-    const response = await fetch(`${server.url}${API}${path}${path.includes('?') ? '&' : '?'}format=json`, {
-      method,
-      headers: { authorization: basicAuth('admin', PASSWORD), 'content-type': 'application/json' },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    return ((await response.json()) as { ocs: { data: Record<string, unknown> } }).ocs.data;
-  };
+  const ocs = (method: string, path: string, body?: Record<string, unknown>) => ocsShares(server, 'admin', PASSWORD)(method, path, body);
 
   const fresh = async (): Promise<Page> => {
     const context = await browser.newContext({ acceptDownloads: true });
@@ -102,7 +95,7 @@ describe('sharing in the browser', () => {
     await page.goto(`${direct}/apps/files/files/${fileid}?dir=/`);
     await page.getByRole('complementary').getByRole('tab').first().waitFor();
     await expect(page.getByRole('complementary').getByRole('tab', { name: 'Sharing' }).count()).resolves.toBe(0);
-    const response = await fetch(`${direct}${API}/shares?format=json`, { headers: { authorization: basicAuth('admin', PASSWORD) } });
+    const response = await fetch(`${direct}${SHARES_API}/shares?format=json`, { headers: { authorization: basicAuth('admin', PASSWORD) } });
     expect(response.status).toBe(404);
   }, STEP_MS);
 });
