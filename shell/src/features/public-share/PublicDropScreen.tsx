@@ -69,7 +69,7 @@ export function PublicDropScreen({ share }: { share: PublicShare }) {
         <div className={`files-public__droparea${over ? ' files-public__droparea--over' : ''}`} onDragOver={dragOver} onDragLeave={() => setOver(false)} onDrop={(event) => void drop(event)}>
           <p>{t('Drop your files to upload')}</p>
           <button type="button" className="files-public__action" onClick={() => void pick()}>
-            <Icon svg={UPLOAD_ICON} size={20} />
+            <Icon svg={UPLOAD_ICON} size={20} color="#fff" />
             {t('Upload files')}
           </button>
         </div>

@@ -35,7 +35,7 @@ export function PublicFileScreen({ share }: { share: PublicShare }) {
         {share.size >= 0 && <p className="files-public__meta">{formatFileSize(share.size, { locale: language })}</p>}
         {downloadsAllowed(share) && (
           <a className="files-public__action" href={dav.filesUrl} download={share.fileName}>
-            <Icon svg={DOWNLOAD_ICON} size={20} />
+            <Icon svg={DOWNLOAD_ICON} size={20} color="#fff" />
             {t('Download')}
           </a>
         )}

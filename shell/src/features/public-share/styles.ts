@@ -16,6 +16,8 @@ const css = `
 .files-public__droparea--over { border-color: var(--files-primary); background: var(--files-selected); }
 .files-public__droparea p { margin: 0; }
 .files-public__results { width: min(560px, 100%); }
+/* The upload list is a popover under the header's progress elsewhere; here it is the page's result list. */
+.files-public__results .files-upload__list { position: static; width: 100%; box-shadow: none; }
 `;
 
 /** Adds the public pages' stylesheet once. */
