@@ -104,6 +104,9 @@ describe('an open read-only link', () => {
     const html = await below.clone().text();
     expect(html).not.toContain('data-user=');
     expect((await factsOf(below))?.['token']).toBe(token);
+    // The share API's link (`/index.php/s/{token}`) leads to the page the shell routes below.
+    const legacy = await request(server, `/index.php/s/${token}`);
+    expect([legacy.status, legacy.headers.get('location')]).toEqual([302, `/s/${token}`]);
     expect(await (await pub(token, '/a.txt')).text()).toBe('content of /Pub/a.txt');
   });
 

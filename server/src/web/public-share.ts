@@ -128,6 +128,8 @@ export function registerPublicSharePages(app: FastifyInstance, files: FileServic
 
   // `/s/{token}/…`: the shell's history routes below the link (a folder's path, a reload keeps it).
   const showShare = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    // The share API's links read `/index.php/s/{token}` (app.ts rewrites it to here); the shell routes below `/s/{token}` only.
+    if (request.originalUrl.startsWith('/index.php/')) return reply.redirect(request.url, 302);
     const access = await open(request);
     if (!access) return notFound(reply, await localeOf(request));
     if (!(await admitted(request, access))) return reply.redirect(`/s/${encodeSegment(access.token)}/authenticate/showShare`, 303);

@@ -10,9 +10,14 @@ export function PublicShareBar({ share, heading = false }: { share: PublicShare;
   const Name = heading ? 'h1' : 'p';
   return (
     <header className="files-public__bar">
-      <Name className="files-public__name">{share.name}</Name>
+      {/* The sharer's words, in whatever script they wrote them: their own direction. */}
+      <Name className="files-public__name" dir="auto">
+        {share.name}
+      </Name>
       {share.ownerDisplayName !== '' && <p className="files-public__owner">{t('Shared by {owner}', { owner: share.ownerDisplayName })}</p>}
-      {share.note !== '' && <p className="files-public__note">{share.note}</p>}
+      {share.note !== '' && <p className="files-public__note" dir="auto">
+          {share.note}
+        </p>}
     </header>
   );
 }
