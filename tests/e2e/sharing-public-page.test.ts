@@ -132,7 +132,7 @@ describe('the public link page', () => {
     expect(await (await server.dav('GET', '/Inbox/hello.txt')).text()).toBe('from a visitor');
   }, STEP_MS);
 
-  it('a file drop shows only an upload area: the upload works, the result shows, nothing is listed', async () => {
+  it('a file drop shows only an upload area: picked and dropped files go up, their results show, nothing is listed', async () => {
     const token = await link({ path: '/Drop', permissions: 4 });
     const page = await visitor();
     await page.goto(`${server.url}/s/${token}`);
@@ -147,8 +147,20 @@ describe('the public link page', () => {
     const results = page.getByRole('list', { name: 'Uploads' });
     await results.getByRole('listitem').filter({ hasText: 'dropped.txt' }).filter({ hasText: 'Uploaded' }).waitFor();
     await results.getByRole('listitem').filter({ hasText: 'second.txt' }).filter({ hasText: 'Uploaded' }).waitFor();
+    // Files dropped on the area go up too.
+    const transfer = await page.evaluateHandle(() => {
+      const data = new DataTransfer();
+      data.items.add(new File(['from the desktop'], 'dragged.txt', { type: 'text/plain' }));
+      return data;
+    });
+    await page.locator('.files-public__droparea').dispatchEvent('dragover', { dataTransfer: transfer });
+    await page.locator('.files-public__droparea').dispatchEvent('drop', { dataTransfer: transfer });
+    await results.getByRole('listitem').filter({ hasText: 'dragged.txt' }).filter({ hasText: 'Uploaded' }).waitFor();
+    // Every file of the visit stays listed.
+    expect(await results.getByRole('listitem').allTextContents()).toEqual(['dropped.txtUploaded', 'second.txtUploaded', 'dragged.txtUploaded']);
     await shot(page, 'drop');
     expect(await (await server.dav('GET', '/Drop/dropped.txt')).text()).toBe('anonymous');
+    expect(await (await server.dav('GET', '/Drop/dragged.txt')).text()).toBe('from the desktop');
     const listing = await page.evaluate(async (url) => (await fetch(url, { method: 'PROPFIND', headers: { Depth: '1', 'X-Requested-With': 'XMLHttpRequest' } })).status, `/public.php/dav/files/${token}/`);
     expect(listing).toBe(405);
   }, STEP_MS);

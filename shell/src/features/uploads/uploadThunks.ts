@@ -1,6 +1,7 @@
 import { createTimeSlicer, uploadTreeFromPaths } from '@cumulus/sdk';
 import type { FolderNode, Translate, UnfinishedUpload, UploadBatchResult, UploadFile } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
+import { canRead } from '../../services/publicShare';
 import { showToast } from '../toasts/toasts';
 import type { CollectedFiles } from './dataTransferFiles';
 import { failureMessage } from './failureMessage';
@@ -80,7 +81,9 @@ export const uploadCollected = createAppAsyncThunk(
     }
     const entries = uploadTreeFromPaths(paths);
     const runtime = await uploadRuntimeOf(extra, dispatch);
-    if (runtime.uploader.getState().queue.status === 'idle') runtime.uploader.reset();
+    // A file drop's page lists every file of the visit (it has no listing to show them otherwise).
+    const keepResults = extra.publicShare !== undefined && !canRead(extra.publicShare);
+    if (runtime.uploader.getState().queue.status === 'idle' && !keepResults) runtime.uploader.reset();
     let result: UploadBatchResult;
     try {
       // A public link's visitor is owner anonymous (spec §3 "Destination folder").
