@@ -26,6 +26,7 @@ import { createFilesApi } from './services/api/filesApi';
 import { createDavService } from './services/dav/davService';
 import { openListingCache } from './services/dav/listingCache';
 import { readPageContext } from './services/pageContext';
+import { readPublicShare } from './services/publicShare';
 import type { Navigator, ShellServices } from './services/types';
 
 /**
@@ -39,8 +40,14 @@ async function start(): Promise<void> {
   document.documentElement.lang = i18n.language;
   document.documentElement.dir = directionOf(i18n.language);
   const t = translatorOf(i18n);
-  const failures = createPluginFailures();
   const page = readPageContext();
+  // A public link's page: the shell in public mode (anonymous, the link's WebDAV only).
+  const publicShare = readPublicShare();
+  if (publicShare !== null) {
+    const { startPublicShare } = await import('./features/public-share/startPublicShare');
+    return startPublicShare(publicShare, { t, language: i18n.language, translatorFor: pluginTranslatorOf(i18n), page });
+  }
+  const failures = createPluginFailures();
   const supervisor = createPluginSupervisor({
     failures,
     t,

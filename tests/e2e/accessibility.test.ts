@@ -495,13 +495,19 @@ describe('accessibility in the browser', () => {
       }
     }, STEP_MS);
 
-    it('on the public link page and its password page', async () => {
+    it('on the public link pages (folder, single file, file drop) and the password page', async () => {
       const open = await createLinkShare('/Docs');
       const locked = await createLinkShare('/Archive', { password: 'open sesame 42' });
       const visitor = await anonymousPage();
       await visitor.goto(`${server.url}/s/${open}`);
-      await visitor.getByRole('link', { name: 'inside.txt' }).waitFor();
+      await visitor.locator('[role="row"][data-source]', { hasText: 'inside.txt' }).first().waitFor();
       await expectNoSeriousViolations(visitor, 'the public link page');
+      await visitor.goto(`${server.url}/s/${await createLinkShare('/alpha.txt')}`);
+      await visitor.getByRole('link', { name: 'Download' }).waitFor();
+      await expectNoSeriousViolations(visitor, 'the public page of a single file');
+      await visitor.goto(`${server.url}/s/${await createLinkShare('/Archive', { permissions: 4 })}`);
+      await visitor.getByRole('button', { name: 'Upload files' }).waitFor();
+      await expectNoSeriousViolations(visitor, 'the public file drop page');
       await visitor.goto(`${server.url}/s/${locked}`);
       await visitor.getByLabel('Password').waitFor();
       await expectNoSeriousViolations(visitor, 'the public link password page');

@@ -1,17 +1,30 @@
 /**
  * Public links against the real server (plugins-protocol.md §5): the `/s/{token}` page
- * (password first, throttled), public WebDAV and its legacy twin, read-only, upload-enabled
+ * (password first, throttled; then the shell's page in public mode with the link's facts), public WebDAV and its legacy twin, read-only, upload-enabled
  * and file-drop links taking anonymous plain PUTs, hide-download and the download attribute,
  * expiry at the end of the day, and hostile paths and guessed tokens reaching nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestServer } from './helpers';
 import { ADMIN, basic, request, startTestServer } from './helpers';
 
 const API = '/ocs/v2.php/apps/files_sharing/api/v1';
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 let server: TestServer;
+let distDir = '';
+
+/** The link's facts the page gives the shell (`<head data-public-share>`), or null when the page carries none. */
+async function factsOf(response: Response): Promise<Record<string, unknown> | null> {
+  const html = await response.text();
+  const attribute = /data-public-share="([^"]*)"/.exec(html)?.[1];
+  if (attribute === undefined) return null;
+  const text = attribute.replace(/&(quot|#39|lt|gt|amp);/g, (_, name: string) => ({ quot: '"', '#39': "'", lt: '<', gt: '>', amp: '&' })[name] ?? '');
+  return JSON.parse(text) as Record<string, unknown>;
+}
 
 async function link(body: Record<string, unknown>): Promise<{ id: string; token: string }> {
   const response = await request(server, `${API}/shares?format=json`, { method: 'POST', headers: { authorization: ADMIN, 'content-type': 'application/json' }, body: JSON.stringify({ shareType: 3, ...body }) });
@@ -45,7 +58,11 @@ async function adminHas(path: string): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ throttleMaxFailures: 3 });
+  // A stand-in for the built shell: the page is its index.html with the link's facts on <head>.
+  distDir = await mkdtemp(join(tmpdir(), 'cumulus-public-dist-'));
+  await mkdir(join(distDir, 'shell'));
+  await writeFile(join(distDir, 'shell', 'index.html'), '<!doctype html><html lang="en"><head><title>Cumulus Files</title></head><body><div id="root"></div></body></html>');
+  server = await startTestServer({ throttleMaxFailures: 3, distDir });
   for (const folder of ['/Pub', '/Locked', '/Upload', '/Drop', '/Hidden', '/ViewOnly']) {
     expect((await request(server, `/remote.php/dav/files/admin${folder}`, { method: 'MKCOL', headers: { authorization: ADMIN } })).status).toBe(201);
   }
@@ -53,7 +70,10 @@ beforeAll(async () => {
     await request(server, `/remote.php/dav/files/admin${path}`, { method: 'PUT', headers: { authorization: ADMIN }, body: `content of ${path}` });
   }
 }, 60000);
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server.stop();
+  await rm(distDir, { recursive: true, force: true });
+});
 
 describe('an open read-only link', () => {
   let token = '';
@@ -61,13 +81,39 @@ describe('an open read-only link', () => {
     token = (await link({ path: '/Pub' })).token;
   });
 
-  it('shows the folder on /s/{token} with download links and serves the files anonymously', async () => {
+  it('serves the shell in public mode on /s/{token} (and below it) with the link\'s facts, and the files anonymously', async () => {
     const page = await request(server, `/s/${token}`);
     expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain(`href="/public.php/dav/files/${token}/a.txt"`);
-    expect(html).not.toContain('id="upload"');
+    expect(await factsOf(page)).toEqual({
+      token,
+      type: 'folder',
+      name: 'Pub',
+      fileName: 'Pub',
+      mime: 'httpd/unix-directory',
+      size: expect.any(Number),
+      mtime: expect.any(Number),
+      permissions: 1,
+      hideDownload: false,
+      downloadable: true,
+      ownerDisplayName: 'admin',
+      note: '',
+    });
+    // The shell's history routes below the link reload to the same page; a signed-in visitor is still anonymous there.
+    const below = await request(server, `/s/${token}/files?dir=/`, { headers: { authorization: ADMIN } });
+    expect(below.status).toBe(200);
+    const html = await below.clone().text();
+    expect(html).not.toContain('data-user=');
+    expect((await factsOf(below))?.['token']).toBe(token);
+    // The share API's link (`/index.php/s/{token}`) leads to the page the shell routes below.
+    const legacy = await request(server, `/index.php/s/${token}`);
+    expect([legacy.status, legacy.headers.get('location')]).toEqual([302, `/s/${token}`]);
     expect(await (await pub(token, '/a.txt')).text()).toBe('content of /Pub/a.txt');
+  });
+
+  it('names the share by its label, carries the note, and describes a single file', async () => {
+    const { id, token: other } = await link({ path: '/Pub/a.txt' });
+    await update(id, { label: 'Holiday', note: 'Enjoy' });
+    expect(await factsOf(await request(server, `/s/${other}`))).toMatchObject({ type: 'file', name: 'Holiday', fileName: 'a.txt', mime: 'text/plain', size: 21, note: 'Enjoy', permissions: 1 });
   });
 
   it('lists over public WebDAV without S in the permissions, and refuses writes', async () => {
@@ -115,7 +161,7 @@ describe('a password-protected link', () => {
     expect(cookie).toMatch(new RegExp(`^cumulus_share_${token}=`));
     const listing = await request(server, `/s/${token}`, { headers: { cookie } });
     expect(listing.status).toBe(200);
-    expect(await listing.text()).toContain('l.txt');
+    expect((await factsOf(listing))?.['name']).toBe('Locked');
     expect(await (await pub(token, '/l.txt', { headers: { cookie } })).text()).toBe('content of /Locked/l.txt');
   });
 
@@ -140,7 +186,7 @@ describe('a password-protected link', () => {
 describe('uploads', () => {
   it('an upload-enabled link takes anonymous plain PUTs the owner then sees', async () => {
     const { token } = await link({ path: '/Upload', publicUpload: 'true' });
-    expect(await (await request(server, `/s/${token}`)).text()).toContain('id="upload"');
+    expect((await factsOf(await request(server, `/s/${token}`)))?.['permissions']).toBe(15);
     expect((await pub(token, '/hello.txt', { method: 'PUT', body: 'hi' })).status).toBe(401);
     expect((await pub(token, '/hello.txt', { method: 'PUT', headers: XHR, body: 'hi' })).status).toBe(201);
     expect(await (await request(server, '/remote.php/dav/files/admin/Upload/hello.txt', { headers: { authorization: ADMIN } })).text()).toBe('hi');
@@ -152,9 +198,7 @@ describe('uploads', () => {
 
   it('a file drop takes PUTs only, never lists, and keeps both of two same-named files', async () => {
     const { token } = await link({ path: '/Drop', permissions: 4 });
-    const page = await (await request(server, `/s/${token}`)).text();
-    expect(page).toContain('id="upload"');
-    expect(page).not.toContain('aria-label="Files"');
+    expect((await factsOf(await request(server, `/s/${token}`)))?.['permissions']).toBe(4);
     const listing = await pub(token, '/', { method: 'PROPFIND', headers: { ...XHR, depth: '1' } });
     expect(listing.status).toBe(405);
     expect(await listing.text()).toContain('Only PUT is allowed on files drop');
@@ -174,7 +218,7 @@ describe('download rules and expiry', () => {
     await update(id, { hideDownload: 'true' });
     expect((await request(server, `/s/${token}/download`)).status).toBe(404);
     expect((await pub(token, '/h.txt')).status).toBe(200);
-    expect(await (await request(server, `/s/${token}`)).text()).not.toContain('download>');
+    expect((await factsOf(await request(server, `/s/${token}`)))?.['hideDownload']).toBe(true);
   });
 
   it('the download attribute refuses downloads (403) on the page and over DAV', async () => {
@@ -182,6 +226,7 @@ describe('download rules and expiry', () => {
     await update(id, { attributes: '[{"scope":"permissions","key":"download","value":false}]' });
     const page = await request(server, `/s/${token}/download`);
     expect([page.status, await page.text()]).toEqual([403, 'Share has no download permission']);
+    expect((await factsOf(await request(server, `/s/${token}`)))?.['downloadable']).toBe(false);
     expect((await pub(token, '/v.txt')).status).toBe(403);
   });
 

@@ -257,6 +257,8 @@ export class ShareService {
       attributes: share.attributes ?? '[]',
       hideDownload: share.hide_download === 1,
       passwordHash: share.password,
+      label: share.label,
+      note: share.note,
     };
   }
 

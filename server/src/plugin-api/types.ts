@@ -204,6 +204,10 @@ export interface PublicLink {
   hideDownload: boolean;
   /** The argon2 hash of the link's password, or null for an open link. */
   passwordHash: string | null;
+  /** The link's label (its name on the public page; '' or absent: the node's name). */
+  label?: string;
+  /** The sharer's note to visitors ('' or absent: none). */
+  note?: string;
 }
 
 /**

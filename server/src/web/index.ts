@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
 import type { ServerConfig } from '../config';
 import type { Accounts } from '../auth/accounts';
 import type { FileService } from '../storage';
@@ -29,7 +30,7 @@ export function registerWeb(app: FastifyInstance, deps: WebDeps): void {
     registerLogin(scope, deps.accounts, deps.config.sessionLifetime, deps.userLanguage);
     registerFileLink(scope, deps.files);
     registerAccountPages(scope, deps.accounts, deps.userLanguage);
-    if (deps.publicLinks) registerPublicSharePages(scope, deps.files, { userLanguage: deps.userLanguage, ...deps.publicLinks });
+    if (deps.publicLinks) registerPublicSharePages(scope, deps.files, { userLanguage: deps.userLanguage, ...deps.publicLinks }, join(deps.config.distDir, 'shell'));
     registerShell(scope, deps.config.distDir, deps.files, { enableNonAccessibleFeatures: deps.config.enableNonAccessibleFeatures, userLanguage: deps.userLanguage });
   });
 }

@@ -6,6 +6,7 @@ import { route } from '../api/routes';
 import type { FileService } from '../storage';
 import { downloadForbidden } from '../storage/mounted-files';
 import { encodeHrefPath, encodeSegment } from '../storage/paths';
+import { sendShellPage } from './shell';
 import type { FileEntry } from '../storage/types';
 import { PAGE_HEADERS, escapeHtml } from './html';
 import { i18nKey } from '../i18n/translate';
@@ -26,33 +27,9 @@ export interface PublicLinkPages {
 }
 
 const READ = 1;
-const CREATE = 4;
 
-/** The page headers, scripts allowed from this server only (the upload script). */
-const HEADERS = { ...PAGE_HEADERS, 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; script-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'" };
-
-/**
- * The script of the upload area: plain PUTs of the chosen files to the link's public WebDAV (spec §1: public mode, no chunking).
- * Its texts come translated in the form's data attributes, `{name}` and `{status}` filled in here.
- */
-const UPLOAD_SCRIPT = `(() => {
-  const form = document.getElementById('upload');
-  if (!form) return;
-  const status = document.getElementById('upload-status');
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const files = [...form.querySelector('input[type=file]').files];
-    for (const file of files) {
-      const say = (text, status) => text.replace('{name}', file.name).replace('{status}', String(status));
-      status.textContent = say(form.dataset.uploading);
-      const response = await fetch(form.dataset.dav + '/' + encodeURIComponent(file.name), { method: 'PUT', body: file, headers: { 'X-Requested-With': 'XMLHttpRequest' }, credentials: 'same-origin' });
-      status.textContent = response.ok ? say(form.dataset.uploaded) : say(form.dataset.failed, response.status);
-      if (!response.ok) return;
-    }
-    if (form.dataset.reload === 'true') location.reload();
-  });
-})();
-`;
+/** The password and not-found pages' headers: no scripts at all. */
+const HEADERS = PAGE_HEADERS;
 
 function page(locale: PageLocale, title: string, body: string): string {
   return `<!DOCTYPE html>
@@ -86,37 +63,62 @@ function passwordForm(locale: PageLocale, token: string, error?: string): string
   );
 }
 
-/** The visitor's page: the shared node (a folder's list), downloads unless refused, an upload area where uploads are allowed; a file drop shows only the upload area. */
-function sharePage(locale: PageLocale, access: PublicLinkAccess, node: FileEntry, children: FileEntry[]): string {
-  const { th } = locale;
-  const { link, token } = access;
-  const dav = `/public.php/dav/files/${encodeSegment(token)}`;
-  const downloads = !link.hideDownload && !downloadForbidden(link.attributes);
-  const canRead = (link.permissions & READ) !== 0;
-  const upload =
-    node.type === 'folder' && (link.permissions & CREATE) !== 0
-      ? `<form id="upload" data-dav="${escapeHtml(dav)}" data-reload="${canRead}" data-uploading="${th('Uploading {name}')}" data-uploaded="${th('Uploaded {name}')}" data-failed="${th('Failed uploading {name} ({status})')}"><label for="files">${th('Upload files')}</label> <input id="files" type="file" multiple required> <button type="submit">${th('Upload')}</button></form><p id="upload-status" role="status"></p>
-<script src="/s/${encodeSegment(token)}/upload.js"></script>`
-      : '';
-  if (!canRead) return page(locale, locale.t('Upload files to {name}', { name: node.name }), `<h1>${th('Upload files to {name}', { name: escapeHtml(node.name) })}</h1>${upload}`);
-  const item = (entry: FileEntry, href: string): string =>
-    `<li>${downloads && entry.type === 'file' ? `<a href="${escapeHtml(href)}" download>${escapeHtml(entry.name)}</a>` : escapeHtml(entry.name + (entry.type === 'folder' ? '/' : ''))}</li>`;
-  const list =
-    node.type === 'folder'
-      ? `<ul aria-label="${th('Files')}">${children.map((child) => item(child, `${dav}${encodeHrefPath(`/${child.name}`)}`)).join('')}</ul>`
-      : `<ul aria-label="${th('Files')}">${item(node, dav)}</ul>`;
-  const owner = `<p>${th('Shared by {owner}', { owner: escapeHtml(access.ownerDisplayName) })}</p>`;
-  return page(locale, node.name, `<h1>${escapeHtml(node.name)}</h1>${owner}${list}${upload}`);
+/**
+ * What the shell in public mode needs of a link (the page's `data-public-share`, as Nextcloud's
+ * initial state `files_sharing/*`): the token, the shared node's facts, what the link allows
+ * and who shared it. Its WebDAV root is `/public.php/dav/files/{token}`.
+ */
+export interface PublicShareFacts {
+  token: string;
+  /** A folder link lists (with READ); a file link shows the one file. */
+  type: 'file' | 'folder';
+  /** The share's name on the page: its label, else the node's name. */
+  name: string;
+  /** The shared node's own name. */
+  fileName: string;
+  mime: string;
+  size: number;
+  /** Seconds. */
+  mtime: number;
+  /** The link's permissions: READ 1, UPDATE 2, CREATE 4, DELETE 8 (a file drop: CREATE without READ). */
+  permissions: number;
+  /** The page offers no download (hide download). */
+  hideDownload: boolean;
+  /** False when the download attribute refuses downloads (spec §6). */
+  downloadable: boolean;
+  ownerDisplayName: string;
+  /** The sharer's note, '' for none. */
+  note: string;
+}
+
+/** The facts the public page's shell starts from. */
+export function publicShareFacts(access: PublicLinkAccess, node: FileEntry): PublicShareFacts {
+  const { link } = access;
+  return {
+    token: access.token,
+    type: node.type,
+    name: link.label || node.name,
+    fileName: node.name,
+    mime: node.mime,
+    size: node.size,
+    mtime: node.mtime,
+    permissions: link.permissions,
+    hideDownload: link.hideDownload,
+    downloadable: !downloadForbidden(link.attributes),
+    ownerDisplayName: access.ownerDisplayName,
+    note: link.note ?? '',
+  };
 }
 
 /**
- * The public link pages of plugins-protocol.md §5.1: `GET /s/{token}` (404 page for an
- * unknown, expired or broken link; a protected link asks for the password first),
+ * The public link pages of plugins-protocol.md §5.1: `GET /s/{token}` and below it (404 page for an
+ * unknown, expired or broken link; a protected link asks for the password first; then the shell
+ * in public mode, from `shellRoot`, with the link's facts in `data-public-share`),
  * `GET|POST /s/{token}/authenticate/{redirect}` (throttled password check, then a cookie the
  * public WebDAV accepts too) and `GET /s/{token}/download` (403 without read or download
  * permission, 404 with hide download, else the file from public WebDAV).
  */
-export function registerPublicSharePages(app: FastifyInstance, files: FileService, links: PublicLinkPages): void {
+export function registerPublicSharePages(app: FastifyInstance, files: FileService, links: PublicLinkPages, shellRoot: string): void {
   const open = async (request: FastifyRequest): Promise<PublicLinkAccess | null> => {
     const { token } = request.params as { token: string };
     return links.resolve(token);
@@ -124,24 +126,20 @@ export function registerPublicSharePages(app: FastifyInstance, files: FileServic
   const localeOf = (request: FastifyRequest): Promise<PageLocale> => pageLocale(request, links.userLanguage);
   const admitted = async (request: FastifyRequest, access: PublicLinkAccess): Promise<boolean> => (await links.guard.admit(request, access)) === 'ok';
 
-  route(app, '/s/:token', 'public', {
-    GET: async (request, reply) => {
-      const access = await open(request);
-      if (!access) return notFound(reply, await localeOf(request));
-      if (!(await admitted(request, access))) return reply.redirect(`/s/${encodeSegment(access.token)}/authenticate/showShare`, 303);
-      const node = await files.getById(access.link.owner, access.link.fileid);
-      if (!node) return notFound(reply, await localeOf(request));
-      const children = node.type === 'folder' && (access.link.permissions & READ) !== 0 ? await files.list(access.link.owner, node.path) : [];
-      return send(reply, 200, sharePage(await localeOf(request), access, node, children));
-    },
-  });
-
-  route(app, '/s/:token/upload.js', 'public', {
-    GET: async (request, reply) => {
-      if (!(await open(request))) return notFound(reply, await localeOf(request));
-      return reply.headers(HEADERS).type('text/javascript; charset=utf-8').send(UPLOAD_SCRIPT);
-    },
-  });
+  // `/s/{token}/…`: the shell's history routes below the link (a folder's path, a reload keeps it).
+  const showShare = async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+    // The share API's links read `/index.php/s/{token}` (app.ts rewrites it to here); the shell routes below `/s/{token}` only.
+    if (request.originalUrl.startsWith('/index.php/')) return reply.redirect(request.url, 302);
+    const access = await open(request);
+    if (!access) return notFound(reply, await localeOf(request));
+    if (!(await admitted(request, access))) return reply.redirect(`/s/${encodeSegment(access.token)}/authenticate/showShare`, 303);
+    const node = await files.getById(access.link.owner, access.link.fileid);
+    if (!node) return notFound(reply, await localeOf(request));
+    // Anonymous even for a signed-in visitor: the page talks only to the link's public WebDAV.
+    return sendShellPage(request, reply, shellRoot, links.userLanguage, { 'data-public-share': JSON.stringify(publicShareFacts(access, node)) });
+  };
+  route(app, '/s/:token', 'public', { GET: showShare });
+  route(app, '/s/:token/*', 'public', { GET: showShare });
 
   route(app, '/s/:token/authenticate/:redirect', 'public', {
     GET: async (request, reply) => {

@@ -47,6 +47,30 @@ export interface ShellPageOptions {
 }
 
 /**
+ * Sends the shell's `index.html` from `shellRoot` with the page's `<head>` attributes and its language:
+ * the user's setting, else the browser's Accept-Language, else English. The shell reads it from
+ * `<html lang>`; `data-browser-language` is what the browser alone asks for, so choosing "the
+ * browser's language" in the settings applies without a reload. 503 while the front end is not built.
+ */
+export async function sendShellPage(request: FastifyRequest, reply: FastifyReply, shellRoot: string, userLanguage: UserLanguage | undefined, attributes: Record<string, string>): Promise<FastifyReply> {
+  let html: string;
+  try {
+    html = await readFile(join(shellRoot, 'index.html'), 'utf8');
+  } catch {
+    throw new HttpError(503, 'The front end is not built yet: run "npm run build".');
+  }
+  const locale = await pageLocale(request, userLanguage);
+  const acceptLanguage = request.headers['accept-language'];
+  const browserLanguage = negotiateLanguage(Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage) ?? 'en';
+  return reply
+    .header('Cache-Control', 'no-store')
+    .header('X-Frame-Options', 'SAMEORIGIN')
+    .header('X-Content-Type-Options', 'nosniff')
+    .type('text/html; charset=utf-8')
+    .send(injectHead(setHtmlLanguage(html, locale.language, locale.dir), { ...attributes, 'data-browser-language': browserLanguage }));
+}
+
+/**
  * Serves the built front end: `dist/shell/` at `/apps/files/` (its `index.html` for every
  * path that is not a file, so history routing works; that page needs a signed-in user) and
  * `dist/plugins/` at `/apps/files/plugins/` (public assets). Old links keep working, their
@@ -80,32 +104,12 @@ export function registerShell(app: FastifyInstance, distDir: string, files: Pick
     if (!request.user) return reply.redirect(loginRedirect(request), 303);
     const elsewhere = await fileIdRedirect(request, segments, files, request.user.uid);
     if (elsewhere !== null) return reply.redirect(elsewhere, 302);
-    let html: string;
-    try {
-      html = await readFile(join(shellRoot, 'index.html'), 'utf8');
-    } catch {
-      throw new HttpError(503, 'The front end is not built yet: run "npm run build".');
-    }
-    // The interface language: the user's setting, else the browser's Accept-Language, else English.
-    // The shell reads it from <html lang>; data-browser-language is what the browser alone asks for,
-    // so choosing "the browser's language" in the settings applies without a reload.
-    const locale = await pageLocale(request, options.userLanguage);
-    const acceptLanguage = request.headers['accept-language'];
-    const browserLanguage = negotiateLanguage(Array.isArray(acceptLanguage) ? acceptLanguage.join(',') : acceptLanguage) ?? 'en';
-    return reply
-      .header('Cache-Control', 'no-store')
-      .header('X-Frame-Options', 'SAMEORIGIN')
-      .header('X-Content-Type-Options', 'nosniff')
-      .type('text/html; charset=utf-8')
-      .send(
-        injectHead(setHtmlLanguage(html, locale.language, locale.dir), {
-          'data-user': request.user.uid,
-          'data-user-displayname': request.user.displayName,
-          'data-requesttoken': request.authentication?.requestToken ?? '',
-          'data-enable-non-accessible-features': String(options.enableNonAccessibleFeatures ?? true),
-          'data-browser-language': browserLanguage,
-        }),
-      );
+    return sendShellPage(request, reply, shellRoot, options.userLanguage, {
+      'data-user': request.user.uid,
+      'data-user-displayname': request.user.displayName,
+      'data-requesttoken': request.authentication?.requestToken ?? '',
+      'data-enable-non-accessible-features': String(options.enableNonAccessibleFeatures ?? true),
+    });
   };
   route(app, '/apps/files/', 'optional', { GET: page });
   route(app, '/apps/files/*', 'optional', { GET: page });

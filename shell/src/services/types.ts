@@ -1,6 +1,7 @@
 import type { PluginHost, Translate } from '@cumulus/sdk';
 import type { FilesApi } from './api/filesApi';
 import type { DavService } from './dav/davService';
+import type { PublicShare } from './publicShare';
 
 /** Where the app can navigate to: a view, a folder in it, optionally a file. */
 export interface FilesLocation {
@@ -38,6 +39,8 @@ export interface ShellServices {
   language: string;
   /** Router navigation for code outside components. */
   navigator: Navigator;
-  /** The signed-in user's id. */
+  /** The signed-in user's id ('' on a public link's page). */
   uid: string;
+  /** The public link the page shows (public mode: anonymous, no user config, quota or private views); absent for a signed-in user. */
+  publicShare?: PublicShare;
 }

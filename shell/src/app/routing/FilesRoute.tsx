@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { FilesScreen } from '../layout/FilesScreen';
 import { isFileIdSegment } from './filesLocation';
 import { RouteSync } from './RouteSync';
 
-/** The route named filelist (`/:view/:fileid?`); a fileid that is not digits does not match it. */
-export function FilesRoute() {
+/** The route named filelist (`/:view/:fileid?`); a fileid that is not digits does not match it. `screen` replaces the Files screen (a public link's). */
+export function FilesRoute({ screen = <FilesScreen /> }: { screen?: ReactNode }) {
   const { view, fileid } = useParams();
   const { search } = useLocation();
   // Only the bad segment goes: the folder and openfile of the query stay.
@@ -12,7 +13,7 @@ export function FilesRoute() {
   return (
     <>
       <RouteSync />
-      <FilesScreen />
+      {screen}
     </>
   );
 }

@@ -23,7 +23,8 @@ export const setUserConfig = createAppAsyncThunk(
     const previous = getState().userConfig.values[key];
     dispatch(userConfigChanged({ key, value }));
     try {
-      await extra.api.setUserConfig(key, value);
+      // A public link's visitor has no config to save to: the change lasts for the page.
+      if (!extra.publicShare) await extra.api.setUserConfig(key, value);
       extra.host.events.emit('files:config:updated', { key, value });
     } catch (error) {
       if (previous !== undefined) dispatch(userConfigChanged({ key, value: previous }));
@@ -40,10 +41,12 @@ export const setViewSorting = createAppAsyncThunk(
   'config/setSorting',
   async ({ view, sorting }: { view: string; sorting: Sorting }, { dispatch, extra }) => {
     dispatch(viewConfigChanged({ view, values: { sorting_mode: sorting.sortingMode, sorting_direction: sorting.sortingOrder } }));
-    await Promise.all([
-      extra.api.setViewConfig(view, 'sorting_mode', sorting.sortingMode),
-      extra.api.setViewConfig(view, 'sorting_direction', sorting.sortingOrder),
-    ]);
+    if (!extra.publicShare) {
+      await Promise.all([
+        extra.api.setViewConfig(view, 'sorting_mode', sorting.sortingMode),
+        extra.api.setViewConfig(view, 'sorting_direction', sorting.sortingOrder),
+      ]);
+    }
     extra.host.events.emit('files:view-config:updated', { view, key: 'sorting_mode', value: sorting.sortingMode });
     extra.host.events.emit('files:view-config:updated', { view, key: 'sorting_direction', value: sorting.sortingOrder });
   },

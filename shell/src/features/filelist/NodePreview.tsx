@@ -1,7 +1,8 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useContext, useEffect, useState } from 'react';
 import { isFolder, nodePreviewUrl } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { Icon } from '../../app/icons/Icon';
+import { ServicesContext } from '../../app/ServicesContext';
 import { FILE_ICON, FOLDER_ICON, IMAGE_ICON, TEXT_ICON } from '../../app/icons/icons';
 import { msUntilListQuiet } from './scrollActivity';
 
@@ -60,10 +61,12 @@ function PreviewImage({ node, src, displaySize }: { node: Node; src: string; dis
  * A node's preview: its own `previewUrl` attribute (spec §3) or else
  * /core/preview (spec §7), at 32 px in the list and 128 px in the grid,
  * cropped per user config crop_image_previews; folders, nodes without a
- * preview and failed previews show the MIME icon.
+ * preview and failed previews show the MIME icon. A public link's visitor
+ * has no /core/preview (the owner's, signed in): their nodes show the MIME icon.
  */
 export const NodePreview = memo(function NodePreview({ node, size, crop, displaySize }: { node: Node; size: 32 | 128; crop: boolean; displaySize: number }) {
-  const src = isFolder(node) ? undefined : nodePreviewUrl(node, { size, crop });
+  const isPublic = useContext(ServicesContext)?.publicShare !== undefined;
+  const src = isFolder(node) || isPublic ? undefined : nodePreviewUrl(node, { size, crop });
   if (src === undefined) return <PreviewIcon node={node} displaySize={displaySize} />;
   // Keyed by the URL: "failed" belongs to one image, not to whichever node this row shows next.
   return <PreviewImage key={src} node={node} src={src} displaySize={displaySize} />;

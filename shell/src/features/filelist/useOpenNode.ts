@@ -6,9 +6,9 @@ import { useServices } from '../../app/ServicesContext';
 import { findDefaultAction } from './defaultAction';
 import { runFileAction } from './runFileAction';
 
-/** The permanent link of a node (spec §7 "File open"). */
-export function fileLink(node: Node): string | undefined {
-  return node.fileid === undefined ? undefined : `/f/${node.fileid}`;
+/** The permanent link of a node (spec §7 "File open"); none on a public link's page (it leads to the owner's private files). */
+export function fileLink(node: Node, isPublic = false): string | undefined {
+  return node.fileid === undefined || isPublic ? undefined : `/f/${node.fileid}`;
 }
 
 /**
@@ -17,13 +17,13 @@ export function fileLink(node: Node): string | undefined {
  * runs, and with none the node opens at /f/{fileId} in the same tab.
  */
 export function useOpenNode(view: View | undefined): (node: Node, event: MouseEvent) => void {
-  const { host } = useServices();
+  const { host, publicShare } = useServices();
   const dispatch = useAppDispatch();
   return useCallback(
     (node: Node, event: MouseEvent) => {
       // A failed node has no actions; a loading one is busy with one already (a second click must not run it again).
       if (view === undefined || node.status === 'failed' || node.status === 'loading') return;
-      const link = fileLink(node);
+      const link = fileLink(node, publicShare !== undefined);
       if (event.button === 1 || event.ctrlKey || event.metaKey) {
         event.preventDefault();
         if (link !== undefined) window.open(link, '_blank', 'noopener');
@@ -37,6 +37,6 @@ export function useOpenNode(view: View | undefined): (node: Node, event: MouseEv
         window.location.assign(link);
       }
     },
-    [dispatch, host, view],
+    [dispatch, host, view, publicShare],
   );
 }

@@ -4,7 +4,8 @@ import type { View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
 import { GRID_ICON, LIST_ICON, RELOAD_ICON } from '../../app/icons/icons';
-import { useT } from '../../app/ServicesContext';
+import { useServices, useT } from '../../app/ServicesContext';
+import { canUpload } from '../../services/publicShare';
 import { useElementWidth } from '../../app/useElementWidth';
 import { Breadcrumbs } from '../breadcrumbs/Breadcrumbs';
 import { BreadcrumbActions } from '../plugin-slots/BreadcrumbActions';
@@ -26,6 +27,7 @@ import { documentTitle, pageHeading } from './pageTitle';
  */
 export function FilesHeader({ view }: { view: View }) {
   const t = useT();
+  const { publicShare } = useServices();
   const dispatch = useAppDispatch();
   const dir = useAppSelector(selectDir);
   const folder = useAppSelector(selectCurrentFolder);
@@ -43,11 +45,12 @@ export function FilesHeader({ view }: { view: View }) {
   return (
     <header className="files-header" ref={setElement}>
       <h1 className="files-visually-hidden">{heading}</h1>
-      <NavigationToggle />
+      {/* A public link's page has no navigation to open, and a New menu only where the link takes uploads. */}
+      {publicShare === undefined && <NavigationToggle />}
       <Breadcrumbs view={view} width={width} />
       <BreadcrumbActions view={view} width={width} />
       <div className="files-header__actions">
-        <NewButton folder={folder} />
+        {(publicShare === undefined || canUpload(publicShare)) && <NewButton folder={folder} />}
         <FileListActions view={view} />
         <UploadProgress returnFocusTo={() => element?.querySelector<HTMLElement>('.files-new button') ?? null} />
         <button type="button" className="files-icon-button" aria-label={t('Reload content')} title={t('Reload content')} onClick={() => dispatch(folderReloadRequested())}>

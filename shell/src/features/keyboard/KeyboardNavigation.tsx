@@ -97,7 +97,7 @@ function parentOf(dir: string): string {
  * leaves the page with the focus on it (the batch bar) to the active row.
  */
 export function KeyboardNavigation(props: KeyboardNavigationProps) {
-  const { host } = useServices();
+  const { host, publicShare } = useServices();
   const dispatch = useAppDispatch();
   const store = useAppStore();
   const navigate = useFilesNavigate();
@@ -167,8 +167,9 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
       if (!isActionable(node)) return;
       if (node.type === 'folder') focusAfterMove.current = { dir: node.path, path: null };
       const action = host.registries.fileActions.getAll().find((candidate) => candidate.default !== undefined && isActionEnabled(candidate, [node], view));
+      const link = fileLink(node, publicShare !== undefined);
       if (action !== undefined) void dispatch(runFileAction({ actionId: action.id, source: node.source }));
-      else if (fileLink(node) !== undefined) window.location.assign(fileLink(node) as string);
+      else if (link !== undefined) window.location.assign(link);
     };
     const runCommand = (command: ListCommand, shift: boolean): boolean => {
       const { order, nodes, grid, perRow, canToggleGrid, gridView, dir, view } = latest.current;
@@ -274,7 +275,7 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [activeRow, dispatch, host, navigate, runAction, store]);
+  }, [activeRow, dispatch, host, navigate, runAction, store, publicShare]);
 
   return (
     <ActiveRowContext.Provider value={activeRow}>

@@ -19,6 +19,8 @@ interface RefreshDeps {
  * asked (spec §8 "Storage"); free space dropping to 0 under a quota warns once.
  */
 async function refreshStats({ dispatch, getState, extra }: RefreshDeps, userTriggered: boolean): Promise<void> {
+  // A public link's visitor has no quota (and no stats to ask for).
+  if (extra.publicShare) return;
   try {
     const stats = await extra.api.getStats();
     const previous = getState().quota.stats;

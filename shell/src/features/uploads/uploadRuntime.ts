@@ -2,6 +2,7 @@ import { createMemoryJournal, createStorageJournal, createUploader, createXhrTra
 import type { Node, Uploader, UploaderOptions, UploaderState, UploadDestination } from '@cumulus/sdk';
 import type { AppDispatch } from '../../app/store';
 import { readPageContext } from '../../services/pageContext';
+import { canRead } from '../../services/publicShare';
 import type { ShellServices } from '../../services/types';
 import { errorStatus } from '../../services/errorStatus';
 import { loadFilenameRules } from '../rename/filenameRules';
@@ -116,13 +117,16 @@ export function startUploadRuntime(services: ShellServices, dispatch: AppDispatc
       loadFilenameRules(services.api),
     ]);
     const requestToken = typeof document === 'undefined' ? '' : readPageContext(document).requestToken;
+    // A public link's visitor uploads as owner anonymous, in plain PUTs (spec §1, §9), as an XHR caller (plugins-protocol.md §5.2).
+    const isPublic = services.publicShare !== undefined;
     const uploader = createUploader({
       transport: createXhrTransport(),
-      uploadsRoot: uploadsRootOf(services.dav.filesUrl, services.uid),
-      user: services.uid,
+      uploadsRoot: isPublic ? undefined : uploadsRootOf(services.dav.filesUrl, services.uid),
+      isPublic,
+      user: isPublic ? null : services.uid,
       maxChunkSize: capabilities?.maxChunkSize,
       capabilities: capabilities?.raw,
-      headers: requestToken === '' ? {} : { requesttoken: requestToken },
+      headers: { ...(isPublic ? { 'X-Requested-With': 'XMLHttpRequest' } : {}), ...(requestToken === '' ? {} : { requesttoken: requestToken }) },
       filenameRules,
       // The conflict and invalid-filename dialogs answer the engine's questions.
       decisions: createUploadDecisions(services.t),
@@ -145,6 +149,8 @@ export function startedUploadRuntime(services: ShellServices): UploadRuntime | u
 
 /** The nodes of a destination folder, for conflict detection; null when it does not exist. */
 async function listFolder(services: ShellServices, folder: UploadDestination): Promise<readonly Node[] | null> {
+  // A file drop cannot be listed (405); the server keeps both of two same-named files instead.
+  if (services.publicShare !== undefined && !canRead(services.publicShare)) return null;
   const path = pathOfSource(folder.source, services.dav.filesUrl);
   if (path === null) return null;
   try {

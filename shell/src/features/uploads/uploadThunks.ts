@@ -1,6 +1,7 @@
 import { createTimeSlicer, uploadTreeFromPaths } from '@cumulus/sdk';
 import type { FolderNode, Translate, UnfinishedUpload, UploadBatchResult, UploadFile } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
+import { canRead } from '../../services/publicShare';
 import { showToast } from '../toasts/toasts';
 import type { CollectedFiles } from './dataTransferFiles';
 import { failureMessage } from './failureMessage';
@@ -80,10 +81,13 @@ export const uploadCollected = createAppAsyncThunk(
     }
     const entries = uploadTreeFromPaths(paths);
     const runtime = await uploadRuntimeOf(extra, dispatch);
-    if (runtime.uploader.getState().queue.status === 'idle') runtime.uploader.reset();
+    // A file drop's page lists every file of the visit (it has no listing to show them otherwise).
+    const keepResults = extra.publicShare !== undefined && !canRead(extra.publicShare);
+    if (runtime.uploader.getState().queue.status === 'idle' && !keepResults) runtime.uploader.reset();
     let result: UploadBatchResult;
     try {
-      result = await runtime.uploader.upload({ source: folder.source, owner: folder.owner, path: folder.path }, entries);
+      // A public link's visitor is owner anonymous (spec §3 "Destination folder").
+      result = await runtime.uploader.upload({ source: folder.source, owner: extra.publicShare ? 'anonymous' : folder.owner, path: folder.path }, entries);
     } catch (error) {
       // 'Invalid destination folder' / 'User is not logged in': nothing was queued.
       // i18n-dynamic: both messages are marked with i18nKey in the SDK's uploader.

@@ -118,6 +118,23 @@ describe('DavService', () => {
     expect(contents).toEqual([]);
   });
 
+  it("on a public link, lists the link's WebDAV (/public.php/dav/files/{token}) as an XHR caller without a request token", async () => {
+    const listing = `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns">${response(
+      '/public.php/dav/files/T0ken/Sub/',
+      '<oc:fileid>7</oc:fileid><oc:permissions>RGCK</oc:permissions>',
+      true,
+    )}${response('/public.php/dav/files/T0ken/Sub/a%20b.txt', '<oc:fileid>8</oc:fileid><oc:permissions>G</oc:permissions><d:getcontentlength>3</d:getcontentlength>')}</d:multistatus>`;
+    const scope = nock(ORIGIN, { reqheaders: { 'x-requested-with': 'XMLHttpRequest' }, badheaders: ['requesttoken'] })
+      .intercept('/public.php/dav/files/T0ken/Sub', 'PROPFIND')
+      .reply(207, listing);
+    const visitor = createDavService({ origin: ORIGIN, uid: '', publicToken: 'T0ken' });
+    const { folder, contents } = await visitor.list('/Sub');
+    scope.done();
+    expect(visitor.filesUrl).toBe(`${ORIGIN}/public.php/dav/files/T0ken`);
+    expect(folder).toMatchObject({ path: '/Sub', root: '/files/T0ken' });
+    expect(contents.map((node) => [node.path, node.source])).toEqual([['/Sub/a b.txt', `${ORIGIN}/public.php/dav/files/T0ken/Sub/a%20b.txt`]]);
+  });
+
   it("asks a folder's ETag alone with a PROPFIND Depth 0, and fails with the HTTP status", async () => {
     let body = '';
     const scope = nock(ORIGIN, { reqheaders: { requesttoken: 'tok3n', depth: '0' } })

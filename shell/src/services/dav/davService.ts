@@ -18,6 +18,12 @@ export interface DavServiceOptions {
   headers?: Record<string, string>;
   /** Where listings are kept between visits and page loads (see `listingCache`); none when not given. */
   listingCache?: ListingCache;
+  /**
+   * A public link's token: the service then talks to the link's public WebDAV
+   * (`/public.php/dav`, root `/files/{token}`, plugins-protocol.md §5.1) as an
+   * anonymous XHR caller instead of the user's files.
+   */
+  publicToken?: string;
 }
 
 /** Options of calls that can be cancelled. */
@@ -83,9 +89,11 @@ function joinDav(dir: string, name: string): string {
 
 /** Creates the DAV service of the signed-in user. */
 export function createDavService(options: DavServiceOptions): DavService {
-  const davUrl = `${options.origin.replace(/\/+$/, '')}/remote.php/dav`;
-  const root = `/files/${options.uid}`;
-  const headers: Record<string, string> = { ...options.headers };
+  const isPublic = options.publicToken !== undefined;
+  const davUrl = `${options.origin.replace(/\/+$/, '')}${isPublic ? '/public.php/dav' : '/remote.php/dav'}`;
+  const root = `/files/${isPublic ? options.publicToken : options.uid}`;
+  // Public WebDAV takes writes only from XHR callers (plugins-protocol.md §5.2).
+  const headers: Record<string, string> = { ...(isPublic ? { 'X-Requested-With': 'XMLHttpRequest' } : {}), ...options.headers };
   if (options.requestToken) headers['requesttoken'] = options.requestToken;
   // The webdav client (~50 KB gzipped) loads with the first call that needs it: listing
   // folders does not, so the screen's first JavaScript stays small.

@@ -1,0 +1,61 @@
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { activatePlugin, createEventBus, createRegistries } from '@cumulus/sdk';
+import type { PluginHost, Translate } from '@cumulus/sdk';
+import { filesPath } from '../../app/routing/filesLocation';
+import { createAppStore } from '../../app/store';
+import { coreConfigLoaded } from '../config/coreConfigSlice';
+import { hostDialogs } from '../confirm/confirmStore';
+import { viewsChanged, pluginsSettled } from '../views/viewsSlice';
+import { createFilesApi } from '../../services/api/filesApi';
+import { createDavService } from '../../services/dav/davService';
+import type { PageContext } from '../../services/pageContext';
+import { publicShareMode } from '../../services/publicShare';
+import type { PublicShare } from '../../services/publicShare';
+import type { Navigator, ShellServices } from '../../services/types';
+import { createPublicCorePlugin } from './publicCorePlugin';
+import { PublicShareApp } from './PublicShareApp';
+import { publicFolderRoutes, publicShareBasename } from './publicRoutes';
+
+/** What the page's start gives the public mode: its translation and where it runs. */
+export interface PublicStart {
+  t: Translate;
+  language: string;
+  translatorFor: NonNullable<PluginHost['translatorFor']>;
+  page: PageContext;
+}
+
+/**
+ * Starts the shell in public mode for a public link's page (spec §1: the visitor is owner
+ * anonymous): the services talk to the link's public WebDAV only (the password step's cookie
+ * goes along), there is no user, no user config, no live feed and no deployment plugins; the
+ * built-ins come from the public core plugin. A folder link gets the router below
+ * `/s/{token}`, a file link and a file drop their one screen.
+ */
+export async function startPublicShare(share: PublicShare, start: PublicStart): Promise<void> {
+  const { t, language, page } = start;
+  const host: PluginHost = {
+    registries: createRegistries(),
+    events: createEventBus(),
+    t,
+    language,
+    translatorFor: start.translatorFor,
+    dialogs: hostDialogs,
+    reportError: (error) => console.error('A built-in failed', error),
+  };
+  // Capabilities (upload limits, filename rules) are public; nothing else of the API is asked.
+  const api = createFilesApi({ origin: page.origin });
+  const dav = createDavService({ origin: page.origin, uid: '', publicToken: share.token });
+  const router = publicShareMode(share) === 'folder' ? createBrowserRouter(publicFolderRoutes(share), { basename: publicShareBasename(share) }) : null;
+  const navigator: Navigator = { navigate: (location, options) => void router?.navigate(filesPath(location), options) };
+  const services: ShellServices = { dav, api, host, t, language, navigator, uid: '', publicShare: share };
+  const store = createAppStore(services);
+  store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
+  await activatePlugin(host, createPublicCorePlugin(services, share));
+  store.dispatch(viewsChanged(host.registries.views.getAll().map((view) => view.id)));
+  store.dispatch(pluginsSettled());
+
+  const container = document.getElementById('root');
+  if (container === null) throw new Error('index.html lacks #root');
+  createRoot(container).render(<PublicShareApp store={store} services={services} share={share} router={router} />);
+}
