@@ -6,6 +6,7 @@ import type { PropertyStore } from '../storage/properties';
 import type { UploadStore } from '../storage/uploads';
 import { encodeHrefPath, encodeSegment } from '../storage/paths';
 import { fail } from '../storage/errors';
+import { bodyBuffers } from './body-reader';
 import type { LiveProperty } from './properties';
 import type { DavPluginHandlers } from './plugin-handlers';
 import type { PaginateCache } from './paginate';
@@ -78,7 +79,7 @@ export function header(request: FastifyRequest, name: string): string {
  * kept-alive connection is still heard.
  */
 export function requestBody(request: FastifyRequest): AsyncIterable<Buffer> {
-  return request.raw.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>;
+  return bodyBuffers(request.raw);
 }
 
 /** Reads a small request body (XML) as text, refusing bodies over `limit` bytes. */
