@@ -4,7 +4,7 @@
  * a share's options area closed until its toggle opens it; the sharee box's suggestions as a
  * dropdown under it, walked with the arrow keys; a visible focus; no serious axe finding;
  * the row mirrored in Arabic (right to left); nothing sticking out of a 300 px sidebar.
- * Screenshots in tests/output/sharing-tab-*.png. Needs `npm run build` first.
+ * Screenshots in tests/output/sharing-tab-{closed,open,user-open,sharees,rtl,narrow}.png. Needs `npm run build` first.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -123,6 +123,8 @@ describe('the Sharing tab in the browser', () => {
       for (const name of ['Read', 'Edit', 'Create', 'Delete', 'Reshare', 'Allow download']) await user.getByRole('checkbox', { name }).waitFor();
       await expect(user.locator('.sharing-avatar').textContent()).resolves.toBe('B');
       await shot(page, 'open');
+      await user.getByRole('button', { name: 'Unshare' }).scrollIntoViewIfNeeded();
+      await shot(page, 'user-open');
 
       // A keyboard user sees where the focus is, on the row's buttons as in the options.
       await copy.focus();
