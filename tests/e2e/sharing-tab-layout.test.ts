@@ -152,6 +152,12 @@ describe('the Sharing tab in the browser', () => {
       await expect(listbox.isVisible()).resolves.toBe(false);
       await expect(combobox.getAttribute('aria-expanded')).resolves.toBe('false');
       await expectFocusedVisibly(page, combobox, 'Escape back to the sharee box');
+      // Typing again shows them again; leaving the box closes them.
+      await combobox.fill('carl');
+      await sidebar.getByRole('option', { name: 'Carl' }).waitFor();
+      await sidebar.locator('.sharing-section__title').first().click();
+      await listbox.waitFor({ state: 'hidden' });
+      await expect(combobox.getAttribute('aria-expanded')).resolves.toBe('false');
       await close();
     },
     STEP_MS,

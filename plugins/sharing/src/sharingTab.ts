@@ -319,7 +319,12 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
         });
         const icon = element('span', { className: 'sharing-sharee__icon', innerHTML: SEARCH_ICON });
         icon.setAttribute('aria-hidden', 'true');
-        return element('div', { className: 'sharing-sharee' }, icon, input, results);
+        const wrapper = element('div', { className: 'sharing-sharee' }, icon, input, results);
+        // The suggestions close when the focus leaves the box and its list (a click elsewhere, Tab on).
+        wrapper.addEventListener('focusout', (event) => {
+          if (!(event.relatedTarget instanceof globalThis.Node && wrapper.contains(event.relatedTarget))) showResults([]);
+        });
+        return wrapper;
       };
 
       const render = (): void => {
