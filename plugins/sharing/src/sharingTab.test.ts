@@ -152,4 +152,29 @@ describe('the Sharing tab', () => {
     expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ attributes: '[{"scope":"permissions","key":"download","value":false}]' });
     expect(box(el, 'Allow download').checked).toBe(false);
   });
+
+  it("keeps a share's options closed until its toggle opens them, and opens those of a link just created", async () => {
+    // The open state outlives a mount and is kept per share id: an id no earlier test opened.
+    fake.shares = [share({ id: '900', share_type: 3 })];
+    const el = document.body.appendChild(document.createElement('div'));
+    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    await settle();
+    await settle();
+    const toggles = (): HTMLButtonElement[] => [...el.querySelectorAll<HTMLButtonElement>('button[aria-label="Options"]')];
+    const panelOf = (toggle: HTMLButtonElement): HTMLElement => el.querySelector(`#${toggle.getAttribute('aria-controls') ?? ''}`) as HTMLElement;
+    expect(toggles()).toHaveLength(1);
+    expect(toggles()[0]?.getAttribute('aria-expanded')).toBe('false');
+    expect(panelOf(toggles()[0]!).hidden).toBe(true);
+    expect(panelOf(toggles()[0]!).contains(box(el, 'Hide download'))).toBe(true);
+    toggles()[0]!.click();
+    expect(toggles()[0]?.getAttribute('aria-expanded')).toBe('true');
+    expect(panelOf(toggles()[0]!).hidden).toBe(false);
+    toggles()[0]!.click();
+    expect(panelOf(toggles()[0]!).hidden).toBe(true);
+    button(el, 'Create a new share link').click();
+    await settle();
+    await settle();
+    expect(toggles().map((toggle) => toggle.getAttribute('aria-expanded'))).toEqual(['false', 'true']);
+    el.remove();
+  });
 });

@@ -2,7 +2,8 @@ import { Permission, allowsDownload, hasPermission, i18nKey, parseShareAttribute
 import type { Node, ScopedEvents, SidebarTab, Translate } from '@cumulus/sdk';
 import type { Share, Sharee } from './api';
 import { ShareApiError, createShare, deleteShare, searchSharees, sharesOf, updateShare } from './api';
-import { SHARING_ICON } from './icons';
+import { ADD_ICON, COPY_ICON, LINK_ICON, MORE_ICON, SEARCH_ICON, SHARING_ICON } from './icons';
+import { injectSharingStyles } from './sharingStyles';
 import { withFreshShareTypes } from './shareTypesRefresh';
 
 /** The tab's id, which the row indicator and the share button open. */
@@ -13,6 +14,13 @@ const LINK = 3;
 
 /** Numbers the sharee suggestion lists, for unique ids when several tabs are mounted. */
 let shareeLists = 0;
+/** Numbers the shares' rows and options areas, for the ids their toggles point at. */
+let controls = 0;
+/**
+ * The shares whose options area is open. It outlives a mount: a change of the node's share
+ * types mounts the tab again, and the link or user just added keeps its options in view.
+ */
+const openOptions = new Set<string>();
 
 /** The permission checkboxes of a user share (spec §6: read, edit, create, delete, reshare). */
 const USER_PERMISSIONS = [
@@ -27,6 +35,41 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<H
   const el = Object.assign(document.createElement(tag), props);
   for (const child of children) el.append(child as globalThis.Node | string);
   return el;
+}
+
+/** An SVG icon string in a span hidden from assistive technology (the control around it carries the name). */
+function iconOf(svg: string): HTMLSpanElement {
+  const icon = element('span', { className: 'sharing-icon', innerHTML: svg });
+  icon.setAttribute('aria-hidden', 'true');
+  return icon;
+}
+
+/** A round button showing only an icon, named by `label` (its tooltip too). */
+function iconButton(svg: string, label: string): HTMLButtonElement {
+  const button = element('button', { type: 'button', className: 'files-icon-button', title: label }, iconOf(svg));
+  button.setAttribute('aria-label', label);
+  return button;
+}
+
+/** The first letter of a name, for a user's avatar. */
+function initialOf(name: string): string {
+  return [...name.trim()][0] ?? '?';
+}
+
+/** A share's round avatar: a user's initial, or the link icon on the primary colour; decorative. */
+function avatarOf(content: string, isIcon = false): HTMLSpanElement {
+  const avatar = element('span', { className: `sharing-avatar${isIcon ? ' sharing-avatar--link' : ''}` });
+  if (isIcon) avatar.innerHTML = content;
+  else avatar.textContent = content;
+  avatar.setAttribute('aria-hidden', 'true');
+  return avatar;
+}
+
+/** A labelled group of an options area: a caption over its controls (the controls keep their own names). */
+function field(label: string, ...controls: HTMLElement[]): HTMLDivElement {
+  const caption = element('span', { className: 'sharing-field__label', textContent: label });
+  caption.setAttribute('aria-hidden', 'true');
+  return element('div', { className: 'sharing-field' }, caption, element('div', { className: 'sharing-field__controls' }, ...controls));
 }
 
 function checkbox(label: string, checked: boolean, onChange: (checked: boolean) => void, disabled = false): HTMLLabelElement {
@@ -90,6 +133,7 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
     order: 10,
     enabled: (node) => hasPermission(node.permissions, Permission.SHARE) && node.path !== '/',
     mount(el, node) {
+      injectSharingStyles();
       let disposed = false;
       let shares: Share[] = [];
       const status = element('p', { className: 'sharing-status' });
@@ -98,9 +142,14 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
 
       const run = async (work: () => Promise<unknown>, changes = true): Promise<void> => {
         status.textContent = '';
+        const before = new Set(shares.map((share) => share.id));
         try {
           await work();
           shares = await sharesOf(node.path);
+          // A link or user just added opens its options; a share that went forgets its state.
+          const now = new Set(shares.map((share) => share.id));
+          for (const id of before) if (!now.has(id)) openOptions.delete(id);
+          if (changes) for (const id of now) if (!before.has(id)) openOptions.add(id);
         } catch (error) {
           status.textContent = error instanceof ShareApiError ? error.message : t('The sharing information could not be loaded');
         }
@@ -120,38 +169,70 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
         }
       };
 
+      /** A share's row: avatar, name (and more), the row's buttons, then its options area, open or closed. */
+      const entry = (share: Share, className: string, avatar: HTMLElement, main: HTMLElement[], buttons: HTMLElement[], options: HTMLElement[]): HTMLLIElement => {
+        const open = openOptions.has(share.id);
+        const id = ++controls;
+        const name = main[0];
+        if (name) name.id = `sharing-name-${id}`;
+        const panel = element('div', { className: 'sharing-options', id: `sharing-options-${id}`, hidden: !open }, ...options);
+        const toggle = iconButton(MORE_ICON, t('Options'));
+        toggle.setAttribute('aria-expanded', String(open));
+        toggle.setAttribute('aria-controls', panel.id);
+        if (name) toggle.setAttribute('aria-describedby', name.id);
+        const item = element('li', { className: `${className} sharing-entry${open ? ' sharing-entry--open' : ''}` });
+        toggle.addEventListener('click', () => {
+          const opening = toggle.getAttribute('aria-expanded') !== 'true';
+          if (opening) openOptions.add(share.id);
+          else openOptions.delete(share.id);
+          panel.hidden = !opening;
+          toggle.setAttribute('aria-expanded', String(opening));
+          item.classList.toggle('sharing-entry--open', opening);
+        });
+        item.append(element('div', { className: 'sharing-entry__row' }, avatar, element('div', { className: 'sharing-entry__main' }, ...main), ...buttons, toggle), panel);
+        return item;
+      };
+
       const linkItem = (share: Share): HTMLLIElement => {
         const url = share.url ?? '';
-        const copy = element('button', { type: 'button', textContent: t('Copy link') });
+        const copy = iconButton(COPY_ICON, t('Copy link'));
         copy.addEventListener('click', () => {
           void navigator.clipboard?.writeText(url).then(() => (status.textContent = t('Link copied')));
         });
-        const password = element('input', { type: 'password', placeholder: share.password ? t('Password protected') : t('Set password'), autocomplete: 'new-password' });
+        const password = element('input', { type: 'password', className: 'files-text-field', placeholder: share.password ? t('Password protected') : t('Set password'), autocomplete: 'new-password' });
         password.setAttribute('aria-label', t('Password'));
-        const savePassword = element('button', { type: 'button', textContent: t('Save password') });
+        const savePassword = element('button', { type: 'button', className: 'files-button', textContent: t('Save password') });
         savePassword.addEventListener('click', () => void run(() => updateShare(share.id, { password: password.value })));
-        const removePassword = element('button', { type: 'button', textContent: t('Remove password'), hidden: !share.password });
+        const removePassword = element('button', { type: 'button', className: 'files-button', textContent: t('Remove password'), hidden: !share.password });
         removePassword.addEventListener('click', () => void run(() => updateShare(share.id, { password: '' })));
-        const expiry = element('input', { type: 'date', value: dateOf(share.expiration) });
+        const expiry = element('input', { type: 'date', className: 'files-text-field', value: dateOf(share.expiration) });
         expiry.setAttribute('aria-label', t('Expiration date'));
         expiry.addEventListener('change', () => void run(() => updateShare(share.id, { expireDate: expiry.value })));
-        const note = element('textarea', { value: share.note, placeholder: t('Note to recipient') });
+        const note = element('textarea', { className: 'files-text-field', value: share.note, placeholder: t('Note to recipient'), rows: 2 });
         note.setAttribute('aria-label', t('Note to recipient'));
         note.addEventListener('change', () => void run(() => updateShare(share.id, { note: note.value })));
-        const remove = element('button', { type: 'button', textContent: t('Delete share link') });
+        const remove = element('button', { type: 'button', className: 'files-button sharing-danger', textContent: t('Delete share link') });
         remove.addEventListener('click', () => void run(() => deleteShare(share.id)));
         const uploads = (share.permissions & Permission.CREATE) !== 0;
-        return element(
-          'li',
-          { className: 'sharing-link' },
-          element('input', { type: 'text', readOnly: true, value: url, title: t('Share link') }),
-          copy,
-          element('div', {}, password, savePassword, removePassword),
-          element('div', {}, expiry),
-          element('div', {}, note),
-          isFolder ? checkbox(t('Allow upload'), uploads, (on) => void run(() => updateShare(share.id, { publicUpload: on ? 'true' : 'false' }))) : '',
-          checkbox(t('Hide download'), share.hide_download === 1, (on) => void run(() => updateShare(share.id, { hideDownload: on ? 'true' : 'false' }))),
-          remove,
+        const address = element('input', { type: 'text', className: 'sharing-entry__url', readOnly: true, value: url, title: t('Share link') });
+        // An address reads left to right in every language (its end stays cut off, not its start).
+        address.dir = 'ltr';
+        return entry(
+          share,
+          'sharing-link',
+          avatarOf(LINK_ICON, true),
+          [element('span', { className: 'sharing-entry__name', textContent: share.label || t('Share link') }), address],
+          [copy],
+          [
+            element('div', { className: 'sharing-checks' },
+              isFolder ? checkbox(t('Allow upload'), uploads, (on) => void run(() => updateShare(share.id, { publicUpload: on ? 'true' : 'false' }))) : '',
+              checkbox(t('Hide download'), share.hide_download === 1, (on) => void run(() => updateShare(share.id, { hideDownload: on ? 'true' : 'false' }))),
+            ),
+            field(t('Password'), password, savePassword, removePassword),
+            field(t('Expiration date'), expiry),
+            field(t('Note to recipient'), note),
+            remove,
+          ],
         );
       };
 
@@ -167,17 +248,18 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
         );
         const downloadable = allowsDownload(parseShareAttributes(share.attributes));
         const download = checkbox(t('Allow download'), downloadable, (on) => void run(() => updateShare(share.id, { attributes: downloadAttribute(on) })));
-        const remove = element('button', { type: 'button', textContent: t('Unshare') });
+        const remove = element('button', { type: 'button', className: 'files-button sharing-danger', textContent: t('Unshare') });
         remove.addEventListener('click', () => void run(() => deleteShare(share.id)));
-        return element('li', { className: 'sharing-user' }, element('strong', { textContent: share.share_with_displayname ?? share.share_with ?? '' }), ...boxes, download, remove);
+        const name = share.share_with_displayname ?? share.share_with ?? '';
+        return entry(share, 'sharing-user', avatarOf(initialOf(name)), [element('strong', { className: 'sharing-entry__name', textContent: name })], [], [element('div', { className: 'sharing-checks' }, ...boxes, download), remove]);
       };
 
       const sharee = (): HTMLDivElement => {
-        const input = element('input', { type: 'search', placeholder: t('Name or user ID'), autocomplete: 'off' });
+        const input = element('input', { type: 'search', className: 'files-text-field', placeholder: t('Name or user ID'), autocomplete: 'off' });
         input.setAttribute('aria-label', t('Share with users'));
         input.setAttribute('role', 'combobox');
         input.setAttribute('aria-autocomplete', 'list');
-        const results = element('ul', { className: 'sharing-sharees', id: `sharing-sharees-${++shareeLists}` });
+        const results = element('ul', { className: 'sharing-sharees', id: `sharing-sharees-${++shareeLists}`, hidden: true });
         results.setAttribute('role', 'listbox');
         results.setAttribute('aria-label', t('Share with users'));
         // A combobox says whether its list of suggestions shows (ARIA 1.2) and which list it is.
@@ -185,8 +267,29 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
         input.setAttribute('aria-controls', results.id);
         const showResults = (options: HTMLElement[]): void => {
           results.replaceChildren(...options);
+          results.hidden = options.length === 0;
           input.setAttribute('aria-expanded', String(options.length > 0));
         };
+        const options = (): HTMLElement[] => [...results.querySelectorAll<HTMLElement>('[role=option]')];
+        // Arrow keys walk from the box into the suggestions and along them; Escape closes the list.
+        const step = (from: number, by: number): void => {
+          const all = options();
+          if (all.length === 0) return;
+          const next = from + by;
+          if (next < 0) input.focus();
+          else all[Math.min(next, all.length - 1)]?.focus();
+        };
+        const keys = (event: KeyboardEvent, index: number): void => {
+          if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+            event.preventDefault();
+            step(index, event.key === 'ArrowDown' ? 1 : -1);
+          } else if (event.key === 'Escape' && !results.hidden) {
+            event.stopPropagation();
+            showResults([]);
+            input.focus();
+          }
+        };
+        input.addEventListener('keydown', (event) => keys(event, -1));
         let timer: ReturnType<typeof setTimeout> | undefined;
         input.addEventListener('input', () => {
           clearTimeout(timer);
@@ -196,12 +299,16 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
             searchSharees(term, isFolder ? 'folder' : 'file').then(
               (found: Sharee[]) => {
                 showResults(
-                  found.map((hit) => {
-                    const option = element('li', { textContent: hit.label, tabIndex: 0 });
+                  found.map((hit, index) => {
+                    const option = element('li', { className: 'sharing-sharee-option', tabIndex: 0 }, avatarOf(initialOf(hit.label)), element('span', { textContent: hit.label }));
                     option.setAttribute('role', 'option');
+                    option.setAttribute('aria-selected', 'false');
                     const pick = (): void => void run(() => createShare({ path: node.path, shareType: USER, shareWith: hit.value.shareWith }));
                     option.addEventListener('click', pick);
-                    option.addEventListener('keydown', (event) => event.key === 'Enter' && pick());
+                    option.addEventListener('keydown', (event) => {
+                      if (event.key === 'Enter') pick();
+                      else keys(event, index);
+                    });
                     return option;
                   }),
                 );
@@ -210,18 +317,30 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
             );
           }, 250);
         });
-        return element('div', {}, input, results);
+        const icon = element('span', { className: 'sharing-sharee__icon', innerHTML: SEARCH_ICON });
+        icon.setAttribute('aria-hidden', 'true');
+        const wrapper = element('div', { className: 'sharing-sharee' }, icon, input, results);
+        // The suggestions close when the focus leaves the box and its list (a click elsewhere, Tab on).
+        wrapper.addEventListener('focusout', (event) => {
+          if (!(event.relatedTarget instanceof globalThis.Node && wrapper.contains(event.relatedTarget))) showResults([]);
+        });
+        return wrapper;
       };
 
       const render = (): void => {
         const links = shares.filter((share) => share.share_type === LINK);
         const users = shares.filter((share) => share.share_type === USER);
-        const create = element('button', { type: 'button', textContent: t('Create a new share link') });
+        const create = element('button', { type: 'button', className: 'files-button sharing-create' }, iconOf(ADD_ICON), t('Create a new share link'));
         create.addEventListener('click', () => void run(() => createShare({ path: node.path, shareType: LINK })));
+        const list = (items: HTMLLIElement[]): HTMLUListElement | string => (items.length > 0 ? element('ul', { className: 'sharing-list' }, ...items) : '');
         el.replaceChildren(
-          element('section', {}, element('h3', { textContent: t('Share link') }), element('ul', {}, ...links.map(linkItem)), create),
-          element('section', {}, element('h3', { textContent: t('Share with users') }), sharee(), element('ul', {}, ...users.map(userItem))),
-          status,
+          element(
+            'div',
+            { className: 'sharing-tab' },
+            element('section', { className: 'sharing-section' }, element('h3', { className: 'sharing-section__title', textContent: t('Share link') }), list(links.map(linkItem)), create),
+            element('section', { className: 'sharing-section' }, element('h3', { className: 'sharing-section__title', textContent: t('Share with users') }), sharee(), list(users.map(userItem))),
+            status,
+          ),
         );
       };
 
