@@ -35,7 +35,8 @@ import { noteListScroll } from './scrollActivity';
 import { injectFileListStyles } from './styles';
 import { useListColumns } from './useListColumns';
 import { useOpenNode } from './useOpenNode';
-import { sourcesOf, useVisibleNodes } from './useVisibleNodes';
+import { sourcesOf } from './shownSources';
+import { useVisibleNodes } from './useVisibleNodes';
 
 injectFileListStyles();
 

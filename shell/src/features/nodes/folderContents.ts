@@ -11,6 +11,24 @@ export interface ChildrenDelta {
 
 const deltas = new WeakMap<readonly string[], ChildrenDelta>();
 
+/** The nodes that left and came between two contents arrays (a changed node leaves as its old object and comes as its new one). */
+export interface ContentsChange {
+  base: readonly Node[];
+  left: Set<Node>;
+  came: Set<Node>;
+}
+
+const changes = new WeakMap<readonly Node[], ContentsChange>();
+
+/**
+ * How `contents` differs from `base`, when `contents` was updated from it by live changes
+ * (known without walking both arrays); undefined otherwise.
+ */
+export function contentsChange(contents: readonly Node[], base: readonly Node[]): ContentsChange | undefined {
+  const change = changes.get(contents);
+  return change?.base === base ? change : undefined;
+}
+
 /**
  * Tells how `children` was made from `delta.base` (live changes do), so the folder's contents
  * are updated at the cost of the change instead of looked up again, 100,000 sources a batch.
@@ -73,9 +91,15 @@ function updated(last: Computed, children: readonly string[], table: NodeTable):
     for (let index = 0; index < last.children.length; index += 1) positions.set(last.children[index] as string, index);
   }
   const contents = last.contents.slice();
+  const left = new Set<Node>();
+  const came = new Set<Node>();
   const place = (source: string, at: number): boolean => {
     const node = nodeIn(table, source);
     if (node === undefined) return false;
+    const old = contents[at];
+    if (old === node) return true;
+    if (old !== undefined && !came.delete(old)) left.add(old);
+    if (!left.delete(node)) came.add(node);
     contents[at] = node;
     return true;
   };
@@ -95,6 +119,7 @@ function updated(last: Computed, children: readonly string[], table: NodeTable):
     if (at !== undefined && !place(source, at)) return undefined;
   }
   last.positions = null;
+  changes.set(contents, { base: last.contents, left, came });
   return { children, table, contents, positions };
 }
 
@@ -103,7 +128,8 @@ let last: Computed | null = null;
 /**
  * The nodes of `children` in `table`, in order, unknown ones left out. The same array while
  * neither changes; after live changes, updated from the last result at the cost of what
- * changed (see {@link noteChildrenDelta}); else looked up in full.
+ * changed (see {@link noteChildrenDelta}), the nodes that left and came noted for
+ * {@link contentsChange}; else looked up in full.
  */
 export function folderContents(children: readonly string[], table: NodeTable): Node[] {
   if (last !== null && last.children === children && last.table === table) return last.contents;
