@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Node, RemoteNodeChange } from '@cumulus/sdk';
 import { createAppStore } from '../../app/store';
 import { createFakeServices, httpError, testNode } from '../../test-support/fakeServices';
-import { selectCurrentContents } from '../folder/selectors';
+import { selectCurrentContents, selectCurrentFolder } from '../folder/selectors';
 import { routeChanged } from '../navigation/navigationSlice';
 import { nodeStatusChanged } from '../nodes/nodesSlice';
 import { startRename, stopRename } from '../rename/renameStore';
@@ -10,6 +10,7 @@ import { selectionChanged } from '../selection/selectionSlice';
 import { sidebarOpened } from '../sidebar/sidebarSlice';
 import type { FeedMessage } from './feedConnection';
 import { startLiveUpdates } from './liveUpdates';
+import { buildFileidIndex } from './applyLiveBatch';
 import { selectNodeBySource } from '../nodes/selectors';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -210,5 +211,27 @@ describe('live updates of the file list', () => {
     } finally {
       console.warn = original;
     }
+  });
+
+  it("builds the listing's file-id index in idle time, before the first change needs it", async () => {
+    const nodes = Array.from({ length: 4000 }, (_, i) => testNode(`/many/f${i}.txt`, { fileid: 100 + i }));
+    const { services } = await createFakeServices({ folders: { '/many': nodes } });
+    const store = createAppStore(services);
+    const idle: ((budgetMs: number) => void)[] = [];
+    const stop = startLiveUpdates(store, services, { url: '/changes', connect: () => () => undefined, frame: () => undefined, idle: (work) => void idle.push(work) });
+    store.dispatch(routeChanged({ view: 'files', dir: '/many', fileid: null, openfile: false }));
+    await settle();
+    const children = selectCurrentFolder(store.getState())?._children ?? [];
+    expect(children).toHaveLength(4000);
+    // Not built yet: a zero budget builds one slice.
+    let steps = 0;
+    while (idle.length > 0) {
+      steps += 1;
+      for (const work of idle.splice(0)) work(0);
+    }
+    expect(steps).toBeGreaterThan(2);
+    // Complete: nothing left to build.
+    expect(buildFileidIndex(children, store.getState().nodes.table, 0)).toBe(true);
+    stop();
   });
 });
