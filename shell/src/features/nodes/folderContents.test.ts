@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Node } from '@cumulus/sdk';
-import { testNode } from '../../test-support/fakeServices';
+import { testFolder, testNode } from '../../test-support/fakeServices';
 import { seededRandom } from '../../test-support/seededRandom';
 import { contentsChange, folderContents, noteChildrenDelta } from './folderContents';
 import { EMPTY_TABLE, nodeIn, withNodes } from './nodeTable';
@@ -47,7 +47,8 @@ describe('folderContents', () => {
           }
           const added = Array.from({ length: Math.floor(next() * 30) }, () => make('/d'));
           const made = [...children.map((source) => renamed.get(source) ?? source), ...added.map((node) => node.source)];
-          table = withNodes(table, [...moved, ...added], [...renamed.keys()]);
+          // The folder's own node changes with its children, as applyLiveBatch makes it.
+          table = withNodes(table, [...moved, ...added, testFolder('/d', { _children: made })], [...renamed.keys()]);
           noteChildrenDelta(made, { base: children, renamed, added: added.map((node) => node.source) });
           children = made;
         } else if (roll < 0.85) {

@@ -1,3 +1,4 @@
+import { isFolder } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { BUCKETS, nodeIn } from './nodeTable';
 import type { NodeTable } from './nodeTable';
@@ -45,7 +46,7 @@ interface Computed {
   children: readonly string[];
   table: NodeTable;
   contents: Node[];
-  /** Where each child is in `contents` (built at the first update, then kept up to date); null until then. */
+  /** Where each child is in `contents` (built at the first update that needs it, then kept up to date); null until then. */
   positions: Map<string, number> | null;
 }
 
@@ -84,12 +85,16 @@ function updated(last: Computed, children: readonly string[], table: NodeTable):
   if (children !== last.children && delta?.base !== last.children) return undefined;
   const changed = table === last.table ? [] : changedSources(last.table, table);
   if (changed === undefined) return undefined;
-  // The last result stays valid for its own state: the positions move on with this one.
+  // The last result stays valid for its own state: the positions move on with this one. They
+  // are made only once a renamed or changed child needs its place (a batch of new nodes does not).
   let positions = last.positions;
-  if (positions === null) {
-    positions = new Map();
-    for (let index = 0; index < last.children.length; index += 1) positions.set(last.children[index] as string, index);
-  }
+  const positionsIn = (list: readonly string[]): Map<string, number> => {
+    if (positions === null) {
+      positions = new Map();
+      for (let index = 0; index < list.length; index += 1) positions.set(list[index] as string, index);
+    }
+    return positions;
+  };
   const contents = last.contents.slice();
   const left = new Set<Node>();
   const came = new Set<Node>();
@@ -104,18 +109,26 @@ function updated(last: Computed, children: readonly string[], table: NodeTable):
     return true;
   };
   for (const [from, to] of delta?.renamed ?? []) {
-    const at = positions.get(from);
+    const known = positionsIn(last.children);
+    const at = known.get(from);
     if (at === undefined) return undefined;
-    positions.delete(from);
-    positions.set(to, at);
+    known.delete(from);
+    known.set(to, at);
     if (!place(to, at)) return undefined;
   }
-  for (const source of delta?.added ?? []) {
-    positions.set(source, contents.length);
+  const added = delta?.added ?? [];
+  for (const source of added) {
+    positions?.set(source, contents.length);
     if (!place(source, contents.length)) return undefined;
   }
+  // From here on `contents` matches `children` place by place.
+  const placed = changed.length === 0 || added.length === 0 ? undefined : new Set(added);
   for (const source of changed) {
-    const at = positions.get(source);
+    if (placed?.has(source)) continue;
+    // The folder itself changes with its children: it is not one of them.
+    const node = nodeIn(table, source);
+    if (isFolder(node) && node._children === children) continue;
+    const at = positionsIn(children).get(source);
     if (at !== undefined && !place(source, at)) return undefined;
   }
   last.positions = null;
