@@ -192,6 +192,39 @@ describe('live updates of the file list', () => {
     expect(t.names()).not.toContain('many-7.txt');
   });
 
+  it('reads a lone change at once on its own, and what trickles in during a read with the next read by file id', async () => {
+    const server = new Map<number, Node>();
+    for (let i = 0; i < 6; i += 1) server.set(6000 + i, testNode(`/drip-${i}.txt`, { fileid: 6000 + i, attributes: { etag: `d${i}` } }));
+    const serverByPath = Object.fromEntries([...server.values()].map((node) => [node.path, node]));
+    const requests: number[][] = [];
+    let answer: () => void = () => undefined;
+    const t = await live(serverByPath, (_folder, fileids) => {
+      requests.push(fileids);
+      return new Promise<Node[]>((resolve) => {
+        answer = () => resolve(fileids.map((id) => server.get(id)).filter((node): node is Node => node !== undefined));
+      });
+    });
+    const drip = (i: number) => change({ path: `/drip-${i}.txt`, fileid: 6000 + i, etag: `d${i}` });
+    // Nothing being read: the lone change is read at once, by path.
+    t.send({ kind: 'changes', changes: [drip(0)] });
+    expect(t.stats).toEqual(['/drip-0.txt']);
+    // Three at once: one read by file id; two more meanwhile wait for it instead of a read each.
+    t.send({ kind: 'changes', changes: [drip(1), drip(2), drip(3)] });
+    expect(requests).toEqual([[6001, 6002, 6003]]);
+    t.send({ kind: 'changes', changes: [drip(4)] });
+    t.send({ kind: 'changes', changes: [drip(5)] });
+    await settle();
+    expect(t.stats).toEqual(['/drip-0.txt']);
+    answer();
+    for (let i = 0; i < 5; i += 1) await settle();
+    // The read answered: the two left (fewer than a read by file id is for) are read one after the other.
+    expect(t.stats).toEqual(['/drip-0.txt', '/drip-4.txt', '/drip-5.txt']);
+    expect(requests).toHaveLength(1);
+    for (let i = 0; i < 5; i += 1) await settle();
+    for (const frame of t.frames.splice(0)) frame();
+    expect(t.names()).toEqual(['a.txt', 'b.txt', 'c.txt', 'drip-0.txt', 'drip-1.txt', 'drip-2.txt', 'drip-3.txt', 'drip-4.txt', 'drip-5.txt']);
+  });
+
   it('reads the nodes one by one when the read by file id fails', async () => {
     const nodes: Record<string, Node> = {};
     const changes: RemoteNodeChange[] = [];

@@ -148,11 +148,18 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
     });
   };
 
-  /** Reads what is waiting: many nodes at once by file id, or one by path. */
+  /**
+   * Reads what is waiting: many nodes at once by file id, or one by path. While a read by file
+   * id can be made, a node is read on its own only when nothing else is being read (a lone
+   * change, at once); during a burst the few that wait go with the next read by file id, not
+   * one request and one XML answer each.
+   */
   const pump = (): void => {
     while (running < FETCH_CONCURRENCY && waiting.size > 0 && !stopped) {
       const fetchByIds = options.fetchByIds;
-      if (fetchByIds !== undefined && waiting.size >= BATCH_FROM && Date.now() - byIdsFailedAt > BY_IDS_BACKOFF_MS) {
+      const byIds = fetchByIds !== undefined && Date.now() - byIdsFailedAt > BY_IDS_BACKOFF_MS;
+      if (byIds && waiting.size < BATCH_FROM && running > 0) return;
+      if (byIds && waiting.size >= BATCH_FROM) {
         const first = waiting.values().next().value as RemoteNodeChange;
         const batch: RemoteNodeChange[] = [];
         for (const [fileid, change] of waiting) {
