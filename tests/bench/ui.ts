@@ -34,7 +34,8 @@
  *
  * Options (environment): BENCH_SIZES=1000,10000 (default 1000,10000,100000),
  * BENCH_RUNS=3 (navigations per size, median reported), BENCH_KEEP=1 (keep
- * the data dir), BENCH_NO_BUILD=1 (use dist/ as it is).
+ * the data dir), BENCH_NO_BUILD=1 (use dist/ as it is), BENCH_LIVE_ONLY=1
+ * (seed, then measure live updates only; see ui-live.ts for its own options).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -55,6 +56,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const PASSWORD = 'bench-admin-password';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number).filter((n) => n > 0);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+/** BENCH_LIVE_ONLY=1: seed, then only the live-updates part (issue 15), for quick turns on it. */
+const LIVE_ONLY = process.env.BENCH_LIVE_ONLY === '1';
 const FRAME_MS = 1000 / 60;
 const DROPPED_FRAME_MS = 1.5 * FRAME_MS;
 const SCROLL_FRAMES = 600;
@@ -475,10 +478,10 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     await signIn(page, server.url);
 
-    const js = await initialJavaScript(context, server.url);
+    const js = LIVE_ONLY ? undefined : await initialJavaScript(context, server.url);
     const cdp = await context.newCDPSession(page);
 
-    for (const size of SIZES) {
+    for (const size of LIVE_ONLY ? [] : SIZES) {
       const folder = `bench-${size}`;
       const runs: LoadFigures[] = [];
       const standardRuns: LoadFigures[] = [];
@@ -545,7 +548,7 @@ async function main(): Promise<void> {
         await resort(page, 'Name');
       }
     }
-    report(`shell initial JavaScript (${js.files} scripts, ${js.rawKb.toFixed(0)} KB raw), gzipped`, js.gzipKb, 'KB', TARGETS.initialJsKb);
+    if (js !== undefined) report(`shell initial JavaScript (${js.files} scripts, ${js.rawKb.toFixed(0)} KB raw), gzipped`, js.gzipKb, 'KB', TARGETS.initialJsKb);
     // Issue 15: live updates (its own module, ui-live.ts); the burst goes into the largest folder.
     const biggest = Math.max(...SIZES);
     await benchLiveUpdates({ server, page, password: PASSWORD, report, bigFolder: { name: `bench-${biggest}`, count: biggest } });

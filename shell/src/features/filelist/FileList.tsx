@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { RefObject } from 'react';
 import { List, useListRef } from 'react-window';
 import type { RowComponentProps } from 'react-window';
 import {
@@ -35,14 +36,16 @@ import { noteListScroll } from './scrollActivity';
 import { injectFileListStyles } from './styles';
 import { useListColumns } from './useListColumns';
 import { useOpenNode } from './useOpenNode';
-import { sourcesOf, useVisibleNodes } from './useVisibleNodes';
+import { sourcesOf } from './shownSources';
+import { useVisibleNodes } from './useVisibleNodes';
 
 injectFileListStyles();
 
 /** What every virtual row receives. */
 interface RowData {
   nodes: Node[];
-  order: string[];
+  /** The shown order's sources, read at a click (the same object from render to render). */
+  order: RefObject<string[]>;
   view: View;
   columns: readonly Registered<Column>[];
   layout: RowLayout;
@@ -53,9 +56,10 @@ interface RowData {
   onRunAction(actionId: string, node: Node): void;
 }
 
-function ListRow({ index, style, nodes, ...rest }: RowComponentProps<RowData>) {
+function ListRow({ index, style, nodes, ariaAttributes: _aria, perRow: _perRow, ...rest }: RowComponentProps<RowData>) {
   const node = nodes[index];
   if (node === undefined) return null;
+  // The row sets its own ARIA (a row of a grid, not a list item): the list's new object each render would only re-render it.
   return <FileRow node={node} index={index} style={style} {...rest} />;
 }
 
@@ -107,8 +111,12 @@ export function FileList() {
   const grid = gridView && enableNonAccessibleFeatures;
   const layout = useMemo(() => rowLayout(width, columns.length), [width, columns.length]);
   const order = useMemo(() => sourcesOf(nodes), [nodes]);
-  // One clock per listing: relative times and fades agree across rows.
-  const now = useMemo(() => (nodes.length >= 0 ? Date.now() : 0), [nodes]);
+  // The rows read the order at a click: a live batch re-renders only the rows it changes.
+  const orderRef = useRef(order);
+  useLayoutEffect(() => {
+    orderRef.current = order;
+  }, [order]);
+  const now = useListClock(nodes, `${view?.id ?? ''}:${dir}`);
   const onRunAction = useCallback((actionId: string, node: Node) => void dispatch(runFileAction({ actionId, source: node.source })), [dispatch]);
 
   // A new folder starts at the top (spec §4 "directory change … scrolls to top").
@@ -144,7 +152,7 @@ export function FileList() {
     );
   }
   const perRow = gridColumnCount(width);
-  const rowData: RowData = { nodes, order, view, columns, layout, crop: config.crop_image_previews, now, perRow, onOpen, onRunAction };
+  const rowData: RowData = { nodes, order: orderRef, view, columns, layout, crop: config.crop_image_previews, now, perRow, onOpen, onRunAction };
   return (
     <KeyboardNavigation nodes={nodes} order={order} view={view} grid={grid} perRow={perRow} canToggleGrid={showsGridToggle(width, enableNonAccessibleFeatures)} gridView={gridView} listRef={listRef} dir={dir}>
     <div className="files-list" ref={setScroller} data-layout={grid ? 'grid' : 'list'}>
@@ -182,6 +190,24 @@ function FileNotFound() {
       {t('File not found')}
     </p>
   );
+}
+
+/** How long the rows' clock is kept while the shown nodes change, ms: under the minute relative times count in. */
+const CLOCK_STEP_MS = 15_000;
+
+/**
+ * One clock for the rows, so relative times and fades agree across them: taken when a folder
+ * is shown, and again when its nodes change once it is {@link CLOCK_STEP_MS} old. The live
+ * batches of a burst keep one clock and so re-render only the rows they change; a row changed
+ * a moment ago still reads 'now'.
+ */
+function useListClock(nodes: readonly Node[], folder: string): number {
+  const clock = useRef({ folder, at: 0 });
+  return useMemo(() => {
+    const time = Date.now();
+    if (nodes.length >= 0 && (clock.current.folder !== folder || time - clock.current.at >= CLOCK_STEP_MS)) clock.current = { folder, at: time };
+    return clock.current.at;
+  }, [nodes, folder]);
 }
 
 /** The parent of a folder path. */

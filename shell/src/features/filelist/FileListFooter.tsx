@@ -1,12 +1,12 @@
-import { formatFileSize, isFolder, isPendingSize } from '@cumulus/sdk';
+import { formatFileSize, isPendingSize } from '@cumulus/sdk';
 import type { Column, FolderNode, Node, Registered, Translate, View } from '@cumulus/sdk';
 import { useLanguage, useT } from '../../app/ServicesContext';
+import { listTotals } from './listTotals';
 import type { RowLayout } from './rowLayout';
 
 /** '1 file', '3 files and 2 folders', … for the footer. */
 export function summaryText(nodes: readonly Node[], t: Translate): string {
-  const folders = nodes.filter(isFolder).length;
-  const files = nodes.length - folders;
+  const { files, folders } = listTotals(nodes);
   // i18next picks the plural form by `count` (i18n/englishPlurals.ts): many languages have more than two.
   const fileText = t('{count} file', { count: files });
   const folderText = t('{count} folder', { count: folders });
@@ -18,7 +18,7 @@ export function summaryText(nodes: readonly Node[], t: Translate): string {
 /** Footer total size (spec §9): the folder's size, or the sum of the node sizes. */
 export function totalSize(folder: FolderNode | undefined, nodes: readonly Node[]): number {
   if (folder !== undefined && !isPendingSize(folder.size)) return folder.size as number;
-  return nodes.reduce((sum, node) => sum + (isPendingSize(node.size) ? 0 : (node.size as number)), 0);
+  return listTotals(nodes).size;
 }
 
 /** The footer summary row: counts, total size, and each custom column's summary. */

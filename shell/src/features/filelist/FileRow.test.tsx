@@ -6,6 +6,9 @@ import { createFakeServices, testFolder, testNode } from '../../test-support/fak
 import { renderShell, stubLayout } from '../../test-support/renderShell';
 import { nodeStatusChanged } from '../nodes/nodesSlice';
 import { sidebarClosed } from '../sidebar/sidebarSlice';
+import { applyLiveBatch } from '../live/applyLiveBatch';
+import { sameRowProps } from './FileRow';
+import type { FileRowProps } from './FileRow';
 
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 const row = (name: string) => screen.getAllByRole('row').find((candidate) => candidate.getAttribute('data-source')?.endsWith(`/${name}`)) as HTMLElement;
@@ -112,5 +115,58 @@ describe('inline-rendered actions', () => {
     // Not enabled for a folder: nothing of it there.
     expect(row('Docs').textContent).not.toContain('Shared');
     error.mockRestore();
+  });
+});
+
+describe('rows under live changes', () => {
+  let unstub: () => void;
+  beforeAll(() => {
+    unstub = stubLayout();
+  });
+  afterAll(() => unstub());
+
+  it('re-renders only the rows a batch changes, and a shift-click after it takes the new order', async () => {
+    const { services } = await createFakeServices({ folders: { '/': contents() } });
+    const asked: string[] = [];
+    services.host.registries.fileActions.register(
+      {
+        id: 'count-renders',
+        displayName: () => 'Counted',
+        iconSvgInline: () => '<svg xmlns="http://www.w3.org/2000/svg"/>',
+        exec: () => Promise.resolve(null),
+        // Asked at every render of a row's actions.
+        inline: (node) => {
+          asked.push(node.basename);
+          return false;
+        },
+      },
+      'counter',
+    );
+    const { store } = await renderShell(services, '/files');
+    await settle();
+    expect(asked).toContain('a.txt');
+    asked.length = 0;
+    const added = testNode('/b.txt', { fileid: 13 });
+    await act(async () => {
+      store.dispatch(applyLiveBatch([{ change: { id: 1, type: 'file', folder: '/', path: '/b.txt', fileid: 13, etag: 'b1' }, node: added }]));
+    });
+    await settle();
+    expect(row('b.txt')).toBeDefined();
+    // The new row rendered; the rows before it kept their render (none.txt, after it, moved down one).
+    expect(asked).toContain('b.txt');
+    expect(asked).not.toContain('a.txt');
+    expect(asked).not.toContain('Docs');
+    // A range from a.txt to none.txt now holds b.txt, shown between them.
+    fireEvent.click(within(row('a.txt')).getByRole('checkbox'));
+    fireEvent.click(within(row('none.txt')).getByRole('checkbox'), { shiftKey: true });
+    expect(store.getState().selection.sources).toEqual([testNode('/a.txt').source, added.source, testNode('/none.txt').source]);
+  });
+
+  it('are the same props when the list hands over a new style object of the same values', () => {
+    const props = { node: testNode('/a.txt'), index: 1, style: { position: 'absolute', transform: 'translateY(55px)', height: 55 } } as unknown as FileRowProps;
+    expect(sameRowProps(props, { ...props, style: { ...props.style } })).toBe(true);
+    expect(sameRowProps(props, { ...props, style: { ...props.style, transform: 'translateY(110px)' } })).toBe(false);
+    expect(sameRowProps(props, { ...props, node: { ...props.node } })).toBe(false);
+    expect(sameRowProps(props, { ...props, index: 2 })).toBe(false);
   });
 });

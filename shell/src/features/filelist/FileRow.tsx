@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { CSSProperties, MouseEvent, ReactNode } from 'react';
+import type { CSSProperties, MouseEvent, ReactNode, RefObject } from 'react';
 import { formatFileSize, isPendingSize, mtimeOpacity, sizeOpacity } from '@cumulus/sdk';
 import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
@@ -45,8 +45,11 @@ export interface FileRowProps {
   node: Node;
   index: number;
   view: View;
-  /** Sources in displayed order, for shift-click ranges. */
-  order: string[];
+  /**
+   * Sources in displayed order, for shift-click ranges: read at the click, so a live batch
+   * that changes the order does not re-render every row on screen.
+   */
+  order: RefObject<string[]>;
   columns: readonly Registered<Column>[];
   layout: RowLayout;
   crop: boolean;
@@ -56,6 +59,21 @@ export interface FileRowProps {
   onOpen(node: Node, event: MouseEvent): void;
   /** Runs a file action from the actions menu. */
   onRunAction(actionId: string, node: Node): void;
+}
+
+/**
+ * Whether a row's props are the same: the virtual list gives each row a new style object at
+ * every render of the list (a live batch is one), the same values are the same style.
+ */
+export function sameRowProps(before: FileRowProps, after: FileRowProps): boolean {
+  for (const key of Object.keys(after) as (keyof FileRowProps)[]) {
+    if (key === 'style') continue;
+    if (!Object.is(before[key], after[key])) return false;
+  }
+  if (Object.keys(before).length !== Object.keys(after).length) return false;
+  const [a, b] = [before.style ?? {}, after.style ?? {}];
+  const keys = Object.keys(b) as (keyof CSSProperties)[];
+  return keys.length === Object.keys(a).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
 /** One list row (spec §2 "Rows"): checkbox, preview, name, actions, size, modified time, custom columns. */
@@ -71,7 +89,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
   const roving = useRovingRow(node.source);
   const drag = useNodeDrag(node);
   // The thunk reads the selection at click time: subscribing every row to all of it would re-render them all.
-  const toggle = (shift: boolean) => dispatch(toggleSelection({ order, index, shift }));
+  const toggle = (shift: boolean) => dispatch(toggleSelection({ order: order.current, index, shift }));
   // Spec §2 "Rows": size and modified time open the details sidebar on the sharing tab, where the details action would.
   const sidebarTabs = useRegistry(useServices().host.registries.sidebarTabs);
   const detailsOffered = canOpenDetails([node], sidebarTabs);
@@ -145,4 +163,4 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
         ))}
     </div>
   );
-});
+}, sameRowProps);

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { MouseEvent } from 'react';
+import type { MouseEvent, RefObject } from 'react';
 import { GRID_PREVIEW_SIZE, THUMBNAIL_SIZE_GRID, selectRange } from '@cumulus/sdk';
 import type { Node, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
@@ -27,7 +27,8 @@ export const GridCell = memo(function GridCell({
   node: Node;
   index: number;
   view: View;
-  order: string[];
+  /** Sources in displayed order, read at a shift-click (see FileRow). */
+  order: RefObject<string[]>;
   crop: boolean;
   onOpen(node: Node, event: MouseEvent): void;
   onRunAction(actionId: string, node: Node): void;
@@ -42,7 +43,7 @@ export const GridCell = memo(function GridCell({
   const toggle = (shift: boolean) => {
     const { sources: current, lastIndex } = store.getState().selection;
     const sources = shift
-      ? selectRange(order, lastIndex, index, current)
+      ? selectRange(order.current, lastIndex, index, current)
       : selected
         ? current.filter((source) => source !== node.source)
         : [...current, node.source];

@@ -1,10 +1,11 @@
+import { knownSources, noteSources } from './shownSources';
 import type { Node } from '@cumulus/sdk';
 
 /**
  * How many nodes may come or go for an update to beat a full sort (which reuses the
  * SDK's kept name order): an eighth of the listing, at least 64, at most 4,096.
  */
-function changeLimit(size: number): number {
+export function changeLimit(size: number): number {
   return Math.min(4096, Math.max(64, size >> 3));
 }
 /** How far ahead a walk looks for the node it expects, to tell an insertion or removal from a replacement. */
@@ -77,12 +78,52 @@ function boundary(sorted: readonly Node[], node: Node, compare: (a: Node, b: Nod
   return low;
 }
 
+/** How an order was updated from the one before: the nodes dropped from it and those inserted. */
+export interface OrderChange {
+  base: readonly Node[];
+  left: readonly Node[];
+  came: readonly Node[];
+}
+
+const orderChanges = new WeakMap<readonly Node[], OrderChange>();
+
+/** How `nodes` was made from the order before, when {@link updateOrder} made it; else undefined. */
+export function orderChange(nodes: readonly Node[]): OrderChange | undefined {
+  return orderChanges.get(nodes);
+}
+
+/** `list` without the items at `drops` (ascending) and with `arrivals[k]` inserted before index `places[k]` (ascending), in one copy. */
+function spliced<T>(list: readonly T[], drops: readonly number[], places: readonly number[], arrivals: readonly T[]): T[] {
+  const next = new Array<T>(list.length - drops.length + arrivals.length);
+  let written = 0;
+  let from = 0;
+  let d = 0;
+  let a = 0;
+  while (d < drops.length || a < arrivals.length) {
+    const drop = drops[d] ?? Infinity;
+    const place = places[a] ?? Infinity;
+    const until = Math.min(drop, place);
+    for (; from < until; from += 1) next[written++] = list[from] as T;
+    if (place <= drop) {
+      next[written++] = arrivals[a] as T;
+      a += 1;
+    } else {
+      from += 1;
+      d += 1;
+    }
+  }
+  for (; from < list.length; from += 1) next[written++] = list[from] as T;
+  return next;
+}
+
 /**
  * The shown order after some nodes left and came, from the order before, at the cost of the
  * change: removals found by binary search, arrivals (those `shows` keeps) inserted by binary
  * search with `compare` (the SDK's `nodeComparator`, the order `sortNodes` gives), then one
  * copy of the list. Undefined when a node that left is not where the order says (the order
- * before was not made with `compare`): the caller sorts in full.
+ * before was not made with `compare`): the caller sorts in full. The new order's sources come
+ * with it when the old one's were known (`shownSources`), and what it dropped and inserted is
+ * kept for {@link orderChange} (the footer's totals follow it).
  */
 export function updateOrder(
   shown: readonly Node[],
@@ -100,25 +141,9 @@ export function updateOrder(
   // Each arrival's place in the order before (ties cannot happen: the order is total).
   const arrivals = [...change.came].filter(shows).sort(compare);
   const places = arrivals.map((node) => boundary(shown, node, compare, true));
-  // One copy of the list, in runs between the places that change.
-  const next = new Array<Node>(shown.length - drops.length + arrivals.length);
-  let written = 0;
-  let from = 0;
-  let d = 0;
-  let a = 0;
-  while (d < drops.length || a < arrivals.length) {
-    const drop = drops[d] ?? Infinity;
-    const place = places[a] ?? Infinity;
-    const until = Math.min(drop, place);
-    for (; from < until; from += 1) next[written++] = shown[from] as Node;
-    if (place <= drop) {
-      next[written++] = arrivals[a] as Node;
-      a += 1;
-    } else {
-      from += 1;
-      d += 1;
-    }
-  }
-  for (; from < shown.length; from += 1) next[written++] = shown[from] as Node;
+  const next = spliced(shown, drops, places, arrivals);
+  const sources = knownSources(shown);
+  if (sources !== undefined) noteSources(next, spliced(sources, drops, places, arrivals.map((node) => node.source)));
+  orderChanges.set(next, { base: shown, left: drops.map((at) => shown[at] as Node), came: arrivals });
   return next;
 }

@@ -8,7 +8,8 @@ import { reportEntryFailure } from '../../plugin-host/reportEntryFailure';
 import { selectUserConfig, selectViewSorting } from '../config/selectors';
 import { selectCurrentContents, selectCurrentFolderSource } from '../folder/selectors';
 import { applyFileListFilters, useFileListFilters } from '../filter/useFileListFilters';
-import { listingDiff, updateOrder } from './incrementalOrder';
+import { contentsChange } from '../nodes/folderContents';
+import { changeLimit, listingDiff, updateOrder } from './incrementalOrder';
 
 /** Whether a node is hidden (a dot file), shown only with user config show_hidden. */
 export function isHiddenNode(node: Node): boolean {
@@ -33,7 +34,8 @@ export function matchesFilenameFilter(node: Node, query: string): boolean {
  * 100,000 nodes again. A listing that changed by a few nodes (live changes,
  * an upload) with the same options and no plugin filters keeps the last
  * order, updated by binary search with the SDK's `nodeComparator`: a batch
- * costs what it changes, not a sort of the whole folder.
+ * costs what it changes, not a sort of the whole folder (what changed is told by
+ * `folderContents` after live changes, else found by one walk over both listings).
  */
 export function useVisibleNodes(view: View | undefined, columns: readonly Registered<Column>[]): Node[] {
   const contents = useAppSelector(selectCurrentContents);
@@ -55,7 +57,7 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
     const last = recentOrders[0];
     if (filters.length === 0 && last !== undefined && sameOptions(last.options, options)) {
       const compare = nodeComparator(sortOptions);
-      const change = compare === undefined ? undefined : listingDiff(last.contents, contents);
+      const change = compare === undefined ? undefined : (knownChange(last.contents, contents) ?? listingDiff(last.contents, contents));
       const updated = change === undefined || compare === undefined ? undefined : updateOrder(last.shown, change, shows, compare);
       if (updated !== undefined) {
         last.contents = contents;
@@ -81,21 +83,13 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
   }, [contents, folder, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version, language, host]);
 }
 
-const sources = new WeakMap<readonly Node[], string[]>();
-
 /**
- * The sources of `nodes`, in order: kept per array (going back to a remembered order costs
- * nothing), filled by a plain loop into an array of the right length (100,000 nodes at every
- * live batch: a `map` with its callback cost several times more).
+ * The nodes that left and came from `before` to `after` when live changes made one from the
+ * other (no walk over both lists); undefined when unknown or more than an update is worth.
  */
-export function sourcesOf(nodes: readonly Node[]): string[] {
-  let known = sources.get(nodes);
-  if (known === undefined) {
-    known = new Array<string>(nodes.length);
-    for (let index = 0; index < nodes.length; index += 1) known[index] = (nodes[index] as Node).source;
-    sources.set(nodes, known);
-  }
-  return known;
+function knownChange(before: readonly Node[], after: readonly Node[]): { left: Set<Node>; came: Set<Node> } | undefined {
+  const change = contentsChange(after, before);
+  return change === undefined || change.left.size + change.came.size > changeLimit(Math.max(before.length, after.length)) ? undefined : change;
 }
 
 /** What an order depends on besides the nodes. */

@@ -5,8 +5,8 @@ import { createFakeServices, testNode } from '../../test-support/fakeServices';
 import { seededRandom } from '../../test-support/seededRandom';
 import { selectCurrentContents } from '../folder/selectors';
 import { routeChanged } from '../navigation/navigationSlice';
-import { BUCKETS } from '../nodes/nodeTable';
-import { applyLiveBatch } from './applyLiveBatch';
+import { BUCKETS, EMPTY_TABLE, withNodes } from '../nodes/nodeTable';
+import { applyLiveBatch, buildFileidIndex, fileidIndex } from './applyLiveBatch';
 import type { ResolvedChange } from './applyLiveBatch';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -83,4 +83,34 @@ describe('applyLiveBatch', () => {
     }
     // Generous: the store's dev-only checks walk the state at every action, and CI machines are busy.
   }, 120_000);
+});
+
+describe('the file-id index of a listing', () => {
+  it('built a slice at a time in idle time holds what one built at once holds', () => {
+    const nodes = Array.from({ length: 5000 }, (_, i) => testNode(`/big/f${i}.txt`, { fileid: 10 + i }));
+    // A child the table does not know: a source of the list, no file id.
+    const children = [...nodes.map((node) => node.source), testNode('/big/unknown.txt').source];
+    const table = withNodes(EMPTY_TABLE, nodes);
+    let slices = 0;
+    while (!buildFileidIndex(children, table, 0)) slices += 1;
+    // A budget spent at once: one slice per call, so 5,001 children take several.
+    expect(slices).toBeGreaterThan(2);
+    const sliced = fileidIndex(children, table);
+    const whole = fileidIndex([...children], table);
+    expect(sliced).not.toBe(whole);
+    expect(sliced.byFileid).toEqual(whole.byFileid);
+    expect(sliced.sources).toEqual(whole.sources);
+    expect(sliced.byFileid.get(4010)).toBe(nodes[4000]?.source);
+    expect(sliced.sources.size).toBe(5001);
+  });
+
+  it('finishes a partly built index when a change needs it at once', () => {
+    const nodes = Array.from({ length: 3000 }, (_, i) => testNode(`/big/g${i}.txt`, { fileid: 1 + i }));
+    const children = nodes.map((node) => node.source);
+    const table = withNodes(EMPTY_TABLE, nodes);
+    expect(buildFileidIndex(children, table, 0)).toBe(false);
+    const index = fileidIndex(children, table);
+    expect(index.byFileid.size).toBe(3000);
+    expect(buildFileidIndex(children, table, 0)).toBe(true);
+  });
 });

@@ -34,18 +34,57 @@ export interface ChildIndex {
 /** Kept per `_children` array and handed on to the array a batch makes, so a batch after a batch costs no scan. */
 const indexes = new WeakMap<readonly string[], ChildIndex>();
 
-/** The folder's children by file id (built once per listing, then kept up to date by the batches). */
-export function fileidIndex(children: readonly string[], table: NodeTable): ChildIndex {
-  let index = indexes.get(children);
-  if (index === undefined) {
-    index = { byFileid: new Map(), sources: new Set(children) };
-    for (const source of children) {
-      const fileid = nodeIn(table, source)?.fileid;
-      if (fileid !== undefined) index.byFileid.set(fileid, source);
-    }
-    indexes.set(children, index);
+/** An index being built a slice at a time: the children before `next` are in it. */
+interface PartialIndex {
+  index: ChildIndex;
+  next: number;
+}
+
+const partial = new WeakMap<readonly string[], PartialIndex>();
+
+/** Children indexed between two looks at the clock. */
+const SLICE = 1024;
+
+/**
+ * Builds the index of `children` for about `budgetMs` (it goes on where the last call
+ * stopped), so it can be made in idle time before the first change arrives: for 100,000
+ * children the whole index is about 100 ms of work, a long frame when made at once. True
+ * once it is complete.
+ */
+export function buildFileidIndex(children: readonly string[], table: NodeTable, budgetMs: number): boolean {
+  if (indexes.has(children)) return true;
+  let build = partial.get(children);
+  if (build === undefined) {
+    build = { index: { byFileid: new Map(), sources: new Set() }, next: 0 };
+    partial.set(children, build);
   }
-  return index;
+  const { byFileid, sources } = build.index;
+  const until = performance.now() + budgetMs;
+  while (build.next < children.length) {
+    const end = Math.min(children.length, build.next + SLICE);
+    for (let at = build.next; at < end; at += 1) {
+      const source = children[at] as string;
+      sources.add(source);
+      const fileid = nodeIn(table, source)?.fileid;
+      if (fileid !== undefined) byFileid.set(fileid, source);
+    }
+    build.next = end;
+    if (build.next < children.length && performance.now() >= until) return false;
+  }
+  indexes.set(children, build.index);
+  partial.delete(children);
+  return true;
+}
+
+/**
+ * The folder's children by file id: built once per listing (finished here if idle time did
+ * not, see {@link buildFileidIndex}), then kept up to date by the batches. A node's file id
+ * under its source is read when its slice is built: one that changes without a new
+ * `_children` array (a file replaced under its name) is told by its own change.
+ */
+export function fileidIndex(children: readonly string[], table: NodeTable): ChildIndex {
+  buildFileidIndex(children, table, Number.POSITIVE_INFINITY);
+  return indexes.get(children) as ChildIndex;
 }
 
 /** Above this many removals or renames, one pass over the children beats a search for each. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Node, RemoteNodeChange } from '@cumulus/sdk';
 import { createAppStore } from '../../app/store';
 import { createFakeServices, httpError, testNode } from '../../test-support/fakeServices';
-import { selectCurrentContents } from '../folder/selectors';
+import { selectCurrentContents, selectCurrentFolder } from '../folder/selectors';
 import { routeChanged } from '../navigation/navigationSlice';
 import { nodeStatusChanged } from '../nodes/nodesSlice';
 import { startRename, stopRename } from '../rename/renameStore';
@@ -10,6 +10,7 @@ import { selectionChanged } from '../selection/selectionSlice';
 import { sidebarOpened } from '../sidebar/sidebarSlice';
 import type { FeedMessage } from './feedConnection';
 import { startLiveUpdates } from './liveUpdates';
+import { buildFileidIndex } from './applyLiveBatch';
 import { selectNodeBySource } from '../nodes/selectors';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -191,6 +192,39 @@ describe('live updates of the file list', () => {
     expect(t.names()).not.toContain('many-7.txt');
   });
 
+  it('reads a lone change at once on its own, and what trickles in during a read with the next read by file id', async () => {
+    const server = new Map<number, Node>();
+    for (let i = 0; i < 6; i += 1) server.set(6000 + i, testNode(`/drip-${i}.txt`, { fileid: 6000 + i, attributes: { etag: `d${i}` } }));
+    const serverByPath = Object.fromEntries([...server.values()].map((node) => [node.path, node]));
+    const requests: number[][] = [];
+    let answer: () => void = () => undefined;
+    const t = await live(serverByPath, (_folder, fileids) => {
+      requests.push(fileids);
+      return new Promise<Node[]>((resolve) => {
+        answer = () => resolve(fileids.map((id) => server.get(id)).filter((node): node is Node => node !== undefined));
+      });
+    });
+    const drip = (i: number) => change({ path: `/drip-${i}.txt`, fileid: 6000 + i, etag: `d${i}` });
+    // Nothing being read: the lone change is read at once, by path.
+    t.send({ kind: 'changes', changes: [drip(0)] });
+    expect(t.stats).toEqual(['/drip-0.txt']);
+    // Three at once: one read by file id; two more meanwhile wait for it instead of a read each.
+    t.send({ kind: 'changes', changes: [drip(1), drip(2), drip(3)] });
+    expect(requests).toEqual([[6001, 6002, 6003]]);
+    t.send({ kind: 'changes', changes: [drip(4)] });
+    t.send({ kind: 'changes', changes: [drip(5)] });
+    await settle();
+    expect(t.stats).toEqual(['/drip-0.txt']);
+    answer();
+    for (let i = 0; i < 5; i += 1) await settle();
+    // The read answered: the two left (fewer than a read by file id is for) are read one after the other.
+    expect(t.stats).toEqual(['/drip-0.txt', '/drip-4.txt', '/drip-5.txt']);
+    expect(requests).toHaveLength(1);
+    for (let i = 0; i < 5; i += 1) await settle();
+    for (const frame of t.frames.splice(0)) frame();
+    expect(t.names()).toEqual(['a.txt', 'b.txt', 'c.txt', 'drip-0.txt', 'drip-1.txt', 'drip-2.txt', 'drip-3.txt', 'drip-4.txt', 'drip-5.txt']);
+  });
+
   it('reads the nodes one by one when the read by file id fails', async () => {
     const nodes: Record<string, Node> = {};
     const changes: RemoteNodeChange[] = [];
@@ -210,5 +244,27 @@ describe('live updates of the file list', () => {
     } finally {
       console.warn = original;
     }
+  });
+
+  it("builds the listing's file-id index in idle time, before the first change needs it", async () => {
+    const nodes = Array.from({ length: 4000 }, (_, i) => testNode(`/many/f${i}.txt`, { fileid: 100 + i }));
+    const { services } = await createFakeServices({ folders: { '/many': nodes } });
+    const store = createAppStore(services);
+    const idle: ((budgetMs: number) => void)[] = [];
+    const stop = startLiveUpdates(store, services, { url: '/changes', connect: () => () => undefined, frame: () => undefined, idle: (work) => void idle.push(work) });
+    store.dispatch(routeChanged({ view: 'files', dir: '/many', fileid: null, openfile: false }));
+    await settle();
+    const children = selectCurrentFolder(store.getState())?._children ?? [];
+    expect(children).toHaveLength(4000);
+    // Not built yet: a zero budget builds one slice.
+    let steps = 0;
+    while (idle.length > 0) {
+      steps += 1;
+      for (const work of idle.splice(0)) work(0);
+    }
+    expect(steps).toBeGreaterThan(2);
+    // Complete: nothing left to build.
+    expect(buildFileidIndex(children, store.getState().nodes.table, 0)).toBe(true);
+    stop();
   });
 });

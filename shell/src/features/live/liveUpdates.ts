@@ -7,7 +7,7 @@ import { parentDir } from '../folder/paths';
 import { selectCurrentFolder } from '../folder/selectors';
 import { selectNodeBySource } from '../nodes/selectors';
 import { storageStatsRefreshRequested } from '../quota/quotaSlice';
-import { LIVE_VIEW, applyLiveBatch, fileidIndex } from './applyLiveBatch';
+import { LIVE_VIEW, applyLiveBatch, buildFileidIndex, fileidIndex } from './applyLiveBatch';
 import type { ResolvedChange } from './applyLiveBatch';
 import type { FeedMessage } from './feedConnection';
 import { connectChangeFeed } from './feedConnection';
@@ -20,10 +20,10 @@ const MAX_PER_FRAME = 2000;
 const DEFERRED_RETRY_MS = 300;
 /**
  * While node properties are still being fetched, what arrived waits at most this long for the
- * rest: in a folder of 100,000 entries every render still walks the shown list (its order,
- * its footer), so a burst is a few large batches, not one small batch a frame (400 ms: half
- * the batches of 250 ms in a burst of 1,000, still well under a second). A lone change is
- * applied at the next frame.
+ * rest: in a folder of 100,000 entries a batch still copies a few arrays of the whole folder
+ * (its children, contents and order: a few ms), though its order, sources and footer totals
+ * cost only what changed, so a burst is a few large batches, not one small batch a frame
+ * (400 ms: well under a second). A lone change is applied at the next frame.
  */
 const MAX_HOLD_MS = 400;
 /**
@@ -32,6 +32,15 @@ const MAX_HOLD_MS = 400;
  * slow machine) spends at most a fifth of its time applying during a long burst.
  */
 const HOLD_PER_COST = 4;
+
+/** Most of an idle period the file-id index of a listing is built in, ms (a frame is 16.7 ms). */
+const IDLE_BUDGET_MS = 8;
+
+/** Runs `work` in the page's idle time, with the ms it may take. */
+function browserIdle(work: (budgetMs: number) => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback((deadline) => work(Math.min(IDLE_BUDGET_MS, deadline.timeRemaining())), { timeout: 1000 });
+  else setTimeout(() => work(IDLE_BUDGET_MS / 2), 0);
+}
 
 /** Where the server serves the change feed, below the page's origin. */
 export const CHANGES_PATH = '/apps/files/api/v1/changes';
@@ -56,6 +65,8 @@ export interface LiveUpdatesOptions {
   connect?: (options: { url: string; uid: string; onMessage(message: FeedMessage): void }) => () => void;
   /** Runs `callback` at the next animation frame. */
   frame?: (callback: () => void) => void;
+  /** Runs `work` in idle time with the ms it may take (tests run it by hand). */
+  idle?: (work: (budgetMs: number) => void) => void;
 }
 
 /** The change that comes after `older` for the same node, keeping where it moved from and that its properties changed. */
@@ -74,10 +85,13 @@ function merged(older: RemoteNodeChange, newer: RemoteNodeChange): RemoteNodeCha
  * the one the row has), and what arrived is applied at an
  * animation frame, all of it at once, once the fetches are done or {@link MAX_HOLD_MS}
  * passed, so a burst of a thousand changes costs a handful of renders. Changes are
- * coalesced per node: only the newest state of a node is fetched. Returns the stop.
+ * coalesced per node: only the newest state of a node is fetched. The index of the shown
+ * folder's children by file id is built in idle time once it is listed, so the first change
+ * does not pay for it. Returns the stop.
  */
 export function startLiveUpdates(store: AppStore, services: ShellServices, options: LiveUpdatesOptions): () => void {
   const frame = options.frame ?? ((callback: () => void) => void requestAnimationFrame(callback));
+  const idle = options.idle ?? browserIdle;
   /** Waiting to be fetched, by file id (the newest change of each node). */
   const waiting = new Map<number, RemoteNodeChange>();
   /** Fetched or needing no fetch, waiting for a frame. */
@@ -134,11 +148,18 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
     });
   };
 
-  /** Reads what is waiting: many nodes at once by file id, or one by path. */
+  /**
+   * Reads what is waiting: many nodes at once by file id, or one by path. While a read by file
+   * id can be made, a node is read on its own only when nothing else is being read (a lone
+   * change, at once); during a burst the few that wait go with the next read by file id, not
+   * one request and one XML answer each.
+   */
   const pump = (): void => {
     while (running < FETCH_CONCURRENCY && waiting.size > 0 && !stopped) {
       const fetchByIds = options.fetchByIds;
-      if (fetchByIds !== undefined && waiting.size >= BATCH_FROM && Date.now() - byIdsFailedAt > BY_IDS_BACKOFF_MS) {
+      const byIds = fetchByIds !== undefined && Date.now() - byIdsFailedAt > BY_IDS_BACKOFF_MS;
+      if (byIds && waiting.size < BATCH_FROM && running > 0) return;
+      if (byIds && waiting.size >= BATCH_FROM) {
         const first = waiting.values().next().value as RemoteNodeChange;
         const batch: RemoteNodeChange[] = [];
         for (const [fileid, change] of waiting) {
@@ -250,9 +271,29 @@ export function startLiveUpdates(store: AppStore, services: ShellServices, optio
     pump();
   };
 
+  /**
+   * The listing whose file-id index is being built in idle time: a new listing of the folder
+   * on screen gets its index before the first change needs it, not in that change's task.
+   */
+  let preparing: readonly string[] | undefined;
+  const prepare = (): void => {
+    const state = store.getState();
+    const children = state.navigation.view === LIVE_VIEW ? selectCurrentFolder(state)?._children : undefined;
+    if (stopped || children === undefined || children === preparing) return;
+    preparing = children;
+    const step = (budgetMs: number): void => {
+      if (stopped || preparing !== children) return;
+      if (!buildFileidIndex(children, store.getState().nodes.table, Math.max(1, budgetMs))) idle(step);
+    };
+    idle(step);
+  };
+  const unsubscribe = store.subscribe(prepare);
+  prepare();
+
   const disconnect = (options.connect ?? connectChangeFeed)({ url: options.url, uid: services.uid, onMessage });
   return () => {
     stopped = true;
+    unsubscribe();
     if (retryTimer !== null) clearTimeout(retryTimer);
     if (holdTimer !== null) clearTimeout(holdTimer);
     disconnect();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Node } from '@cumulus/sdk';
-import { testNode } from '../../test-support/fakeServices';
+import { testFolder, testNode } from '../../test-support/fakeServices';
 import { seededRandom } from '../../test-support/seededRandom';
-import { folderContents, noteChildrenDelta } from './folderContents';
+import { contentsChange, folderContents, noteChildrenDelta } from './folderContents';
 import { EMPTY_TABLE, nodeIn, withNodes } from './nodeTable';
 import type { NodeTable } from './nodeTable';
 
@@ -18,6 +18,8 @@ describe('folderContents', () => {
       const first = Array.from({ length: 400 }, () => make('/d'));
       let children: readonly string[] = first.map((node) => node.source);
       let table = withNodes(EMPTY_TABLE, [...first, ...Array.from({ length: 100 }, () => make('/other'))]);
+      let before = folderContents(children, table);
+      let told = 0;
       for (let step = 0; step < 300; step += 1) {
         const roll = next();
         const pick = () => children[Math.floor(next() * children.length)] as string;
@@ -45,7 +47,8 @@ describe('folderContents', () => {
           }
           const added = Array.from({ length: Math.floor(next() * 30) }, () => make('/d'));
           const made = [...children.map((source) => renamed.get(source) ?? source), ...added.map((node) => node.source)];
-          table = withNodes(table, [...moved, ...added], [...renamed.keys()]);
+          // The folder's own node changes with its children, as applyLiveBatch makes it.
+          table = withNodes(table, [...moved, ...added, testFolder('/d', { _children: made })], [...renamed.keys()]);
           noteChildrenDelta(made, { base: children, renamed, added: added.map((node) => node.source) });
           children = made;
         } else if (roll < 0.85) {
@@ -62,8 +65,20 @@ describe('folderContents', () => {
           const before = folderContents(children, table);
           expect(folderContents(children, table)).toBe(before);
         }
-        expect(folderContents(children, table)).toEqual(lookedUp(children, table));
+        const contents = folderContents(children, table);
+        expect(contents).toEqual(lookedUp(children, table));
+        // What left and came, when told, is exactly the difference of the two arrays.
+        const change = contentsChange(contents, before);
+        if (change !== undefined) {
+          told += 1;
+          const inBefore = new Set(before);
+          const inContents = new Set(contents);
+          expect(change.left).toEqual(new Set(before.filter((node) => !inContents.has(node))));
+          expect(change.came).toEqual(new Set(contents.filter((node) => !inBefore.has(node))));
+        }
+        before = contents;
       }
+      expect(told).toBeGreaterThan(100);
     }
   }, 60_000);
 });
