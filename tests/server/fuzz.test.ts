@@ -77,7 +77,11 @@ function send(port: number, item: FuzzRequest): Promise<Answer> {
       done({ status: -1, body: '', error: (error as Error).message });
       return;
     }
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms`)));
+    // What the connection did tells a stalled server from a lost connection: bytes each way, and whether it was a kept-alive one.
+    req.on('timeout', () => {
+      const socket = req.socket;
+      req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms (${req.reusedSocket ? 'reused' : 'new'} connection, ${socket?.bytesWritten ?? 0} B sent, ${socket?.bytesRead ?? 0} B received)`));
+    });
     req.on('error', (error) => done({ status: 0, body: '', error: error.message }));
     req.end(item.body);
   });

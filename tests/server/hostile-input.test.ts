@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import type { TestServer } from './helpers';
 import { ADMIN, remove, startTestServer } from './helpers';
@@ -46,6 +47,28 @@ describe('hostile input on the platform routes', () => {
   it('refuses a header section of 100 kB with 431 and keeps serving', async () => {
     const status = await rawSocketStatus(server.url, `GET /status.php HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(100_000)}\r\n\r\n`);
     expect(status).toBe(431);
+    expect((await rawRequest(server.url, 'GET', '/status.php')).status).toBe(200);
+  });
+
+  it('answers 431 to a client still sending a body behind oversized headers, then closes without a reset', async () => {
+    // Closing at once with the body unread made the kernel reset the connection: the client got a broken pipe, not its 431.
+    const { port } = new URL(server.url);
+    const outcome = await new Promise<{ answer: string; events: string[] }>((done) => {
+      const socket = connect({ host: '127.0.0.1', port: Number(port) });
+      let answer = '';
+      const events: string[] = [];
+      socket.setEncoding('latin1');
+      socket.on('connect', () => {
+        socket.write(`PUT /remote.php/dav/files/admin/big.bin HTTP/1.1\r\nHost: x\r\nX-Padding: ${'a'.repeat(40_000)}\r\nContent-Length: ${8 << 20}\r\n\r\n`);
+        socket.write(Buffer.alloc(8 << 20, 1));
+      });
+      socket.on('data', (text: string) => (answer += text));
+      socket.on('end', () => events.push('end'));
+      socket.on('error', (error: Error & { code?: string }) => events.push(`error ${error.code ?? error.message}`));
+      socket.on('close', () => done({ answer, events }));
+    });
+    expect(outcome.answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(outcome.events).toEqual(['end']);
     expect((await rawRequest(server.url, 'GET', '/status.php')).status).toBe(200);
   });
 
