@@ -7,6 +7,8 @@ import { withDefaults } from './config';
 import { dialectOf, migrate } from './db/connection';
 import { openConfiguredDatabase } from './db/open';
 import { FileService, storageMigrations } from './storage';
+import { S3ObjectStore } from './storage/objects/s3-object-store';
+import { testS3Config } from './storage/objects/s3-config';
 import type { Accounts } from './auth/accounts';
 import { createAccounts } from './auth/accounts';
 import type { AdminBootstrap } from './auth/bootstrap';
@@ -47,16 +49,21 @@ export interface BuiltApp {
 }
 
 /** Opens the data dir and database, applying every migration; used by the server and the CLI. */
-export async function openServices(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databasePoolSize'> & Parameters<typeof createAccounts>[1]): Promise<{ db: Kysely<unknown>; files: FileService; accounts: Accounts }> {
+export async function openServices(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databasePoolSize' | 's3'> & Parameters<typeof createAccounts>[1]): Promise<{ db: Kysely<unknown>; files: FileService; accounts: Accounts }> {
   await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const db = await openConfiguredDatabase(config);
+  // File content on S3 when configured (the bucket is checked, and created when missing, before serving).
+  const s3 = config.s3 ?? testS3Config(config.dataDir);
+  const objects = s3 ? new S3ObjectStore(s3) : undefined;
   try {
     await migrate(db, [...accountMigrations, ...storageMigrations, ...pluginMigrations]);
+    await objects?.ensureReady();
   } catch (error) {
+    objects?.destroy();
     await db.destroy();
     throw error;
   }
-  const files = new FileService({ db, dataDir: config.dataDir });
+  const files = new FileService({ db, dataDir: config.dataDir, ...(objects ? { objects } : {}) });
   return { db, files, accounts: createAccounts(db, config) };
 }
 

@@ -3,6 +3,8 @@ import type { ChangeFeedOptions } from './changes/change-feed';
 import { DEFAULT_CHANGE_FEED_OPTIONS as feed } from './changes/change-feed';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { S3Config } from './storage/objects/s3-config';
+import { loadS3Config } from './storage/objects/s3-config';
 
 /** The repository root, two levels above `server/src/`. */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -22,6 +24,11 @@ export interface ServerConfig {
   databaseUrl?: string;
   /** Connections each server process keeps to PostgreSQL at most. */
   databasePoolSize: number;
+  /**
+   * File content on S3-compatible object storage (`CUMULUS_S3_*`, storage/objects/s3-config.ts)
+   * instead of plain files in the data dir. Unset: the embedded default.
+   */
+  s3?: S3Config;
   /** Password of the `admin` user created on first start; a random one is generated when unset. */
   adminPassword?: string;
   /** Where the built front end lives (`shell/` and `plugins/` inside it). */
@@ -145,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   if (databaseUrl && !/^postgres(ql)?:\/\/[^/]/i.test(databaseUrl)) {
     throw new ConfigError(`CUMULUS_DATABASE_URL must be a postgres:// URL (postgres://user:password@host:5432/database), got "${databaseUrl}".`);
   }
+  const s3 = loadS3Config(env);
   return {
     port: integer(env, 'PORT', defaultConfig.port, 0, 65535),
     host: env.CUMULUS_HOST?.trim() || defaultConfig.host,
@@ -152,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     ...(adminPassword ? { adminPassword } : {}),
     ...(databaseUrl ? { databaseUrl } : {}),
     databasePoolSize: integer(env, 'CUMULUS_DATABASE_POOL_SIZE', defaultConfig.databasePoolSize, 1, 1000),
+    ...(s3 ? { s3 } : {}),
     distDir: resolve(env.CUMULUS_DIST_DIR?.trim() || defaultConfig.distDir),
     pluginsDir: resolve(env.CUMULUS_PLUGINS_DIR?.trim() || defaultConfig.pluginsDir),
     ...(env.CUMULUS_PLUGINS_CONFIG?.trim() ? { pluginsConfig: resolve(env.CUMULUS_PLUGINS_CONFIG.trim()) } : {}),

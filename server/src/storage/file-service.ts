@@ -17,6 +17,12 @@ import { NodeEvents } from './node-events';
 import { TreeOperations } from './tree-operations';
 import type { RecoveryReport } from './tree-operations';
 import { ancestorsOf, changedFileColumns, entryAt, newRow, now, toEntry } from './cache-rows';
+import type { ObjectStore, StoredObject } from './objects/object-store';
+import { ObjectFiles } from './objects/object-files';
+import { ObjectTreeOperations } from './objects/object-tree';
+import { CacheOnly } from './objects/cache-only';
+import { createReadStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
 
 export { toEntry } from './cache-rows';
 export type { RecoveryReport } from './tree-operations';
@@ -64,15 +70,32 @@ export class FileService {
   /** The data directory. */
   readonly dataDir: string;
 
-  /** @param options the shared database and the data directory */
-  constructor(options: { db: Kysely<unknown>; dataDir: string; content?: ContentStore; metadata?: MetadataStore }) {
+  /**
+   * File content as objects keyed by file id (the `objects` content mode, chosen by giving
+   * `objects`), or undefined: plain files under the data directory (the `local` mode, the default).
+   */
+  readonly objects: ObjectFiles | undefined;
+
+  /**
+   * @param options the shared database and the data directory; with `objects`, file content
+   * lives in that object store (objects/README.md) and the file cache is the whole truth of the
+   * tree (no disk checks); the data directory then holds only temporary files.
+   */
+  constructor(options: { db: Kysely<unknown>; dataDir: string; content?: ContentStore; metadata?: MetadataStore; objects?: ObjectStore }) {
     this.db = options.db;
     this.dataDir = options.dataDir;
     this.instances = new InstanceRegistry(options.db, newInstanceTag());
     this.content = options.content ?? new LocalContentStore(options.dataDir, { tag: this.instances.tag });
     this.metadata = options.metadata ?? new SqlMetadataStore(options.db);
-    this.sync = new DiskSync(this.metadata, this.content, this.events);
-    this.operations = new TreeOperations(this.metadata, this.content, this.db, this.instances.tag);
+    if (options.objects) {
+      this.objects = new ObjectFiles(options.objects, this.db, this.metadata);
+      this.sync = new CacheOnly(this.metadata);
+      this.operations = new ObjectTreeOperations(this.metadata, this.objects, this.db);
+    } else {
+      this.objects = undefined;
+      this.sync = new DiskSync(this.metadata, this.content, this.events);
+      this.operations = new TreeOperations(this.metadata, this.content, this.db, this.instances.tag);
+    }
   }
 
   /** The server processes sharing the database (and this one's tag in temporary names and the journal). */
@@ -82,12 +105,13 @@ export class FileService {
   async close(): Promise<void> {
     await this.operations.idle();
     await this.instances.close();
+    this.objects?.store.destroy();
   }
 
-  /** Keeps the cache in line with the disk. */
-  private readonly sync: DiskSync;
-  /** COPY and MOVE, journaled so that a crash leaves the old state or the new one. */
-  private readonly operations: TreeOperations;
+  /** Keeps the cache in line with the disk (the cache alone, with objects). */
+  private readonly sync: Pick<DiskSync, 'hold' | 'rootRow' | 'refreshNode' | 'listOnDisk' | 'checkListing' | 'refreshTree'>;
+  /** COPY and MOVE, journaled so that a crash leaves the old state or the new one (one transaction each, with objects). */
+  private readonly operations: Pick<TreeOperations, 'copy' | 'move' | 'transfer' | 'remove' | 'recover' | 'idle'>;
 
   /**
    * Finishes or undoes every COPY and MOVE a crash cut short, then removes temporary
@@ -108,7 +132,11 @@ export class FileService {
   async sweepTemporary(): Promise<number> {
     const running = await this.instances.alive();
     await this.operations.recover(running);
-    return this.content.sweepTemporary(running);
+    const swept = await this.content.sweepTemporary(running);
+    if (!this.objects) return swept;
+    // Objects no row points at (a crash between a delete's commit and its object removal, a write cut short).
+    const objects = await this.objects.sweep();
+    return swept + objects.objects + objects.uploads + objects.reservations;
   }
 
   /** Node events (created, changed, deleting/deleted, moved) fired by the changes made through this service. */
@@ -118,7 +146,7 @@ export class FileService {
   async ensureUserRoot(uid: string): Promise<void> {
     // Called on every WebDAV request: cheap once the root is known to exist.
     if (this.ensuredRoots.has(uid)) return;
-    await this.content.ensureRoot(uid);
+    if (!this.objects) await this.content.ensureRoot(uid);
     await this.sync.rootRow(uid);
     this.ensuredRoots.add(uid);
   }
@@ -128,6 +156,14 @@ export class FileService {
   /** Removes the user's files, pending uploads, locks and metadata. */
   async deleteUserData(uid: string): Promise<void> {
     this.ensuredRoots.delete(uid);
+    if (this.objects) {
+      // Rows first, then their objects: no row ever points at a missing object.
+      const files = await this.metadata.userFileIds(uid);
+      await this.metadata.deleteUser(uid);
+      await this.objects.remove(files);
+      await this.objects.removeUploads(uid);
+      return;
+    }
     await this.content.removeUser(uid);
     await this.metadata.deleteUser(uid);
   }
@@ -205,7 +241,11 @@ export class FileService {
 
   /** Opens a file for reading: one version's size and bytes, whatever replaces it meanwhile. */
   async openRead(uid: string, path: string): Promise<OpenedFile> {
-    return this.content.open(uid, normalizePath(path));
+    if (!this.objects) return this.content.open(uid, normalizePath(path));
+    const row = await this.sync.refreshNode(uid, normalizePath(path));
+    if (!row) fail('not-found', 'File not found');
+    if (row.type !== 'file') fail('bad-request', 'Not a file');
+    return this.objects.store.open(this.objects.key(row.fileid));
   }
 
   /** The file-system path of a node, refused outside the user root (for previews). */
@@ -218,6 +258,11 @@ export class FileService {
    * file, renamed into place when complete). The parent folder must exist.
    */
   async write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: FileWriteOptions): Promise<FileWriteResult> {
+    if (this.objects) {
+      const { store } = this.objects;
+      const limits = { ...(options.expectedLength !== undefined ? { expectedLength: options.expectedLength } : {}) };
+      return this.placeObject(uid, path, options, (key, maxBytes) => store.put(key, source, { ...limits, maxBytes }));
+    }
     return this.placeFile(uid, path, options, (maxBytes, target) =>
       this.content.write(uid, target, source, {
         maxBytes,
@@ -234,9 +279,74 @@ export class FileService {
    * The file is consumed only when every check passes.
    */
   async install(uid: string, path: string, file: string, size: number, options: Omit<FileWriteOptions, 'expectedLength'>): Promise<FileWriteResult> {
+    if (this.objects) {
+      const { store } = this.objects;
+      const result = await this.placeObject(uid, path, { ...options, expectedLength: size }, (key, maxBytes) => store.put(key, createReadStream(file), { maxBytes, expectedLength: size }));
+      await unlink(file);
+      return result;
+    }
     return this.placeFile(uid, path, { ...options, expectedLength: size }, (_maxBytes, target) =>
       this.content.install(uid, target, file, options.mtime !== undefined ? { mtime: options.mtime } : {}),
     );
+  }
+
+  /**
+   * With objects: writes the file's object with `put` (a chunked upload's assembly, say), under
+   * the same checks and bookkeeping as {@link write}; `size` bytes are expected.
+   */
+  async placeObject(uid: string, path: string, options: FileWriteOptions, put: (key: string, maxBytes: number) => Promise<StoredObject>): Promise<FileWriteResult> {
+    const objects = this.objects ?? fail('not-implemented', 'File content is not on object storage');
+    const { target, parent, existing, maxBytes } = await this.checkWrite(uid, path, options);
+    // An overwrite writes the same key (S3 replaces an object whole; a failed put leaves the old one);
+    // a new file gets its id first, out of every view until its object is there.
+    const fileid = existing ? existing.fileid : await objects.reservations.reserve(uid);
+    let stored: StoredObject;
+    try {
+      stored = await put(objects.key(fileid), maxBytes);
+    } catch (error) {
+      if (!existing) await objects.reservations.release(uid, fileid).catch(() => undefined);
+      throw error;
+    }
+    const mtime = options.mtime ?? Date.now() / 1000;
+    const stat: ContentStat = { type: 'file', size: stored.size, mtimeUs: Math.round(mtime * 1e6) };
+    const checksum = options.checksum ?? null;
+    let row: FileRow;
+    if (existing) row = await this.recordFile(uid, target, parent, stat, existing, checksum);
+    else {
+      const time = now();
+      const fresh = { ...newRow(uid, target, parent.fileid, stat, time), checksum };
+      const revealed = await this.metadata.transaction(async (store) => {
+        const result = await objects.reservations.reveal(store, fileid, fresh);
+        if (result.revealed) await store.propagate(uid, ancestorsOf(target), stat.size, time);
+        return result;
+      });
+      if (revealed.revealed) row = revealed.row;
+      else {
+        // Another writer recorded a file here first: the last writer's bytes win, on that file's id.
+        await objects.store.copy(objects.key(fileid), objects.key(revealed.existing.fileid));
+        await objects.reservations.release(uid, fileid);
+        await objects.remove([fileid]);
+        row = await this.recordFile(uid, target, parent, stat, revealed.existing, checksum);
+      }
+    }
+    const entry = toEntry(row);
+    await this.events.emit(existing ? 'changed' : 'created', uid, entry);
+    return { entry, created: existing === null };
+  }
+
+  /** The checks before a file write: the normalised path, its parent, the file there now and the bytes it may take. */
+  private async checkWrite(uid: string, path: string, options: FileWriteOptions): Promise<{ target: string; parent: FileRow; existing: FileRow | null; maxBytes: number }> {
+    const target = normalizePath(path);
+    if (target === '/') fail('method-not-allowed', 'Cannot write the root folder');
+    assertAllowedFilename(baseName(target));
+    const parent = await this.requireFolder(uid, parentPath(target));
+    const existing = await this.sync.refreshNode(uid, target);
+    if (existing?.type === 'folder') fail('method-not-allowed', 'A folder exists at this path');
+    const maxBytes = options.quota < 0 ? -1 : Math.max(0, options.quota - (await this.getUsage(uid)).used + (existing?.size ?? 0));
+    if (options.expectedLength !== undefined && maxBytes >= 0 && options.expectedLength > maxBytes) {
+      fail('insufficient-storage', 'Insufficient space in the user storage');
+    }
+    return { target, parent, existing, maxBytes };
   }
 
   /** The checks and bookkeeping around a file write; `store` puts the bytes at `target` (a normalised path). */
@@ -246,19 +356,10 @@ export class FileService {
     options: FileWriteOptions,
     store: (maxBytes: number, target: string) => Promise<ContentStat>,
   ): Promise<FileWriteResult> {
-    path = normalizePath(path);
-    if (path === '/') fail('method-not-allowed', 'Cannot write the root folder');
-    assertAllowedFilename(baseName(path));
-    const parent = await this.requireFolder(uid, parentPath(path));
-    const existing = await this.sync.refreshNode(uid, path);
-    if (existing?.type === 'folder') fail('method-not-allowed', 'A folder exists at this path');
-    const maxBytes = options.quota < 0 ? -1 : Math.max(0, options.quota - (await this.getUsage(uid)).used + (existing?.size ?? 0));
-    if (options.expectedLength !== undefined && maxBytes >= 0 && options.expectedLength > maxBytes) {
-      fail('insufficient-storage', 'Insufficient space in the user storage');
-    }
-    using _held = this.sync.hold(uid, path);
-    const stat = await store(maxBytes, path);
-    const row = await this.recordFile(uid, path, parent, stat, existing, options.checksum ?? null);
+    const { target, parent, existing, maxBytes } = await this.checkWrite(uid, path, options);
+    using _held = this.sync.hold(uid, target);
+    const stat = await store(maxBytes, target);
+    const row = await this.recordFile(uid, target, parent, stat, existing, options.checksum ?? null);
     const entry = toEntry(row);
     await this.events.emit(existing ? 'changed' : 'created', uid, entry);
     return { entry, created: existing === null };
@@ -272,7 +373,7 @@ export class FileService {
     const parent = await this.requireFolder(uid, parentPath(path));
     if (await this.sync.refreshNode(uid, path)) fail('method-not-allowed', 'The resource you tried to create already exists');
     using _held = this.sync.hold(uid, path);
-    const stat = await this.content.mkdir(uid, path);
+    const stat = this.objects ? { type: 'folder' as const, size: 0, mtimeUs: Date.now() * 1000 } : await this.content.mkdir(uid, path);
     const row = await this.metadata.insert(newRow(uid, path, parent.fileid, stat, now()));
     await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
     const entry = toEntry(row);
@@ -428,7 +529,11 @@ export class FileService {
     const update: Partial<NewFileRow> = {};
     if (changes.favorite !== undefined) update.favorite = changes.favorite ? 1 : 0;
     let before: ContentStat | null = null;
-    if (changes.mtime !== undefined) {
+    if (changes.mtime !== undefined && this.objects) {
+      update.mtime = changes.mtime;
+      update.etag = newEtag();
+      update.disk_mtime = Math.round(changes.mtime * 1e6);
+    } else if (changes.mtime !== undefined) {
       before = await this.content.stat(uid, path);
       const stat = await this.content.setMtime(uid, path, changes.mtime);
       update.mtime = changes.mtime;

@@ -29,6 +29,8 @@ export interface MetadataStore {
   update(fileid: number, changes: Partial<NewFileRow>): Promise<void>;
   /** Removes a node and everything below it. */
   removeTree(uid: string, path: string): Promise<void>;
+  /** The rows of a node and everything below it, in path order (a folder before what it holds). */
+  subtree(uid: string, path: string): Promise<FileRow[]>;
   /** Re-roots a node and its descendants at a new path (with `toUid`, in another tree: an area's). */
   moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string, toUid?: string): Promise<void>;
   /** Removes every row below the root and leaves the root empty (size 0, a new etag). */
@@ -41,6 +43,8 @@ export interface MetadataStore {
   /** Rows below `scope` (never `scope` itself) matching a search, ordered and cut in the database. */
   search(uid: string, scope: string, query: SearchQuery): Promise<FileRow[]>;
   deleteUser(uid: string): Promise<void>;
+  /** The ids of every file {@link deleteUser} would remove (the user's tree and areas). */
+  userFileIds(uid: string): Promise<number[]>;
   /**
    * Runs `work` in one database transaction, with a store and a handle bound to it (other
    * tables, such as dead properties, change in the same transaction through `db`).
@@ -127,6 +131,12 @@ export class SqlMetadataStore implements MetadataStore {
       .where('uid', '=', uid)
       .where((eb) => eb.or([eb('path', '=', path), eb(sql<string>`substr(path, 1, ${path.length + 1})`, '=', `${path}/`)]))
       .execute();
+  }
+
+  async subtree(uid: string, path: string): Promise<FileRow[]> {
+    let query = this.db.selectFrom('filecache').selectAll().where('uid', '=', uid);
+    if (path !== '/') query = query.where((eb) => eb.or([eb('path', '=', path), eb(sql<string>`substr(path, 1, ${path.length + 1})`, '=', `${path}/`)]));
+    return query.orderBy('path').execute();
   }
 
   async moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string, toUid = uid): Promise<void> {
@@ -243,6 +253,16 @@ export class SqlMetadataStore implements MetadataStore {
       .deleteFrom('filecache')
       .where(sql<string>`substr(uid, 1, ${uid.length + 1})`, '=', `${uid}~`)
       .execute();
+  }
+
+  async userFileIds(uid: string): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('filecache')
+      .select('fileid')
+      .where('type', '=', 'file')
+      .where((eb) => eb.or([eb('uid', '=', uid), eb(sql<string>`substr(uid, 1, ${uid.length + 1})`, '=', `${uid}~`)]))
+      .execute();
+    return rows.map((row) => row.fileid);
   }
 }
 

@@ -246,9 +246,9 @@ export class TreeOperations {
   private async commit(store: MetadataStore, db: Kysely<unknown>, operation: JournalRow): Promise<FileRow | null> {
     const commits = {
       copy: () => this.commitCopy(store, db, operation),
-      move: () => this.commitMove(store, operation),
-      delete: () => this.commitDelete(store, operation),
-      transfer: () => this.commitTransfer(store, operation),
+      move: () => commitMove(store, operation),
+      delete: () => commitDelete(store, operation),
+      transfer: () => commitTransfer(store, operation),
     };
     const row = await commits[operation.kind]();
     await this.journal.finish(operation.id, db);
@@ -256,9 +256,9 @@ export class TreeOperations {
   }
 
   private async commitCopy(store: MetadataStore, db: Kysely<unknown>, { uid, source, destination }: JournalRow): Promise<FileRow> {
-    const parent = await this.destinationParent(store, uid, destination);
+    const parent = await destinationParent(store, uid, destination);
     const time = now();
-    await this.dropReplaced(store, uid, destination, null, time);
+    await dropReplaced(store, uid, destination, null, time);
     const stat = (await this.content.stat(uid, destination)) ?? fail('not-found', 'Copied node vanished');
     const copied = await new DiskSync(store, this.content).insertTree(uid, destination, parent.fileid, stat, time);
     await store.propagate(uid, ancestorsOf(destination), copied.size, time);
@@ -268,59 +268,63 @@ export class TreeOperations {
     await store.copyChecksums(uid, source, destination);
     return copied;
   }
+}
 
-  private async commitMove(store: MetadataStore, { uid, destination, fileid }: JournalRow): Promise<FileRow | null> {
-    const row = fileid === null ? null : await store.getById(uid, fileid);
-    // Not in the cache (any more): the disk checks will find the node where it now is.
-    if (!row) return null;
-    const parent = await this.destinationParent(store, uid, destination);
-    const time = now();
-    await this.dropReplaced(store, uid, destination, row.fileid, time);
-    const name = baseName(destination);
-    await store.moveTree(uid, row.path, destination, parent.fileid, name, row.type === 'folder' ? FOLDER_MIME : mimeFor(name));
-    await store.propagate(uid, ancestorsOf(row.path), -row.size, time);
-    await store.propagate(uid, ancestorsOf(destination), row.size, time);
-    return store.get(uid, destination);
-  }
+/** The rows of a move: the node `fileid` re-rooted at `destination`, a node there before dropped. */
+export async function commitMove(store: MetadataStore, { uid, destination, fileid }: Pick<JournalRow, 'uid' | 'destination' | 'fileid'>): Promise<FileRow | null> {
+  const row = fileid === null ? null : await store.getById(uid, fileid);
+  // Not in the cache (any more): the disk checks will find the node where it now is.
+  if (!row) return null;
+  const parent = await destinationParent(store, uid, destination);
+  const time = now();
+  await dropReplaced(store, uid, destination, row.fileid, time);
+  const name = baseName(destination);
+  await store.moveTree(uid, row.path, destination, parent.fileid, name, row.type === 'folder' ? FOLDER_MIME : mimeFor(name));
+  await store.propagate(uid, ancestorsOf(row.path), -row.size, time);
+  await store.propagate(uid, ancestorsOf(destination), row.size, time);
+  return store.get(uid, destination);
+}
 
-  private async commitDelete(store: MetadataStore, { uid, source }: JournalRow): Promise<null> {
-    const time = now();
-    if (source === '/') {
-      await store.clearRoot(uid, time);
-      return null;
-    }
-    const row = await store.get(uid, source);
-    if (!row) return null;
-    await store.removeTree(uid, source);
-    await store.propagate(uid, ancestorsOf(source), -row.size, time);
+/** The rows of a delete: the node at `source` and everything below it (the root: emptied). */
+export async function commitDelete(store: MetadataStore, { uid, source }: Pick<JournalRow, 'uid' | 'source'>): Promise<null> {
+  const time = now();
+  if (source === '/') {
+    await store.clearRoot(uid, time);
     return null;
   }
+  const row = await store.get(uid, source);
+  if (!row) return null;
+  await store.removeTree(uid, source);
+  await store.propagate(uid, ancestorsOf(source), -row.size, time);
+  return null;
+}
 
-  private async commitTransfer(store: MetadataStore, { uid, destination, fileid }: JournalRow): Promise<FileRow | null> {
-    const row = fileid === null ? null : await store.getById(uid, fileid);
-    // Not in the cache (any more): the disk checks will find the node where it now is.
-    if (!row) return null;
-    const far = splitQualifiedPath(destination);
-    const parent = await this.destinationParent(store, far.key, far.path);
-    const time = now();
-    const name = baseName(far.path);
-    await store.moveTree(uid, row.path, far.path, parent.fileid, name, row.type === 'folder' ? FOLDER_MIME : mimeFor(name), far.key);
-    await store.propagate(uid, ancestorsOf(row.path), -row.size, time);
-    await store.propagate(far.key, ancestorsOf(far.path), row.size, time);
-    return store.get(far.key, far.path);
-  }
+/** The rows of a transfer: the node `fileid` moved to `destination`, a qualified path in another tree. */
+export async function commitTransfer(store: MetadataStore, { uid, destination, fileid }: Pick<JournalRow, 'uid' | 'destination' | 'fileid'>): Promise<FileRow | null> {
+  const row = fileid === null ? null : await store.getById(uid, fileid);
+  // Not in the cache (any more): the disk checks will find the node where it now is.
+  if (!row) return null;
+  const far = splitQualifiedPath(destination);
+  const parent = await destinationParent(store, far.key, far.path);
+  const time = now();
+  const name = baseName(far.path);
+  await store.moveTree(uid, row.path, far.path, parent.fileid, name, row.type === 'folder' ? FOLDER_MIME : mimeFor(name), far.key);
+  await store.propagate(uid, ancestorsOf(row.path), -row.size, time);
+  await store.propagate(far.key, ancestorsOf(far.path), row.size, time);
+  return store.get(far.key, far.path);
+}
 
-  private async destinationParent(store: MetadataStore, uid: string, destination: string): Promise<FileRow> {
-    const parent = await store.get(uid, parentPath(destination));
-    if (!parent || parent.type !== 'folder') fail('conflict', 'The destination parent node does not exist');
-    return parent;
-  }
+/** The folder a node goes into (`conflict` when missing or not a folder). */
+export async function destinationParent(store: MetadataStore, uid: string, destination: string): Promise<FileRow> {
+  const parent = await store.get(uid, parentPath(destination));
+  if (!parent || parent.type !== 'folder') fail('conflict', 'The destination parent node does not exist');
+  return parent;
+}
 
-  /** Removes the rows of the node an operation replaced (not those of `keep`, the moved node). */
-  private async dropReplaced(store: MetadataStore, uid: string, path: string, keep: number | null, time: number): Promise<void> {
-    const old = await store.get(uid, path);
-    if (!old || old.fileid === keep) return;
-    await store.removeTree(uid, path);
-    await store.propagate(uid, ancestorsOf(path), -old.size, time);
-  }
+/** Removes the rows of the node an operation replaced (not those of `keep`, the moved node). */
+export async function dropReplaced(store: MetadataStore, uid: string, path: string, keep: number | null, time: number): Promise<void> {
+  const old = await store.get(uid, path);
+  if (!old || old.fileid === keep) return;
+  await store.removeTree(uid, path);
+  await store.propagate(uid, ancestorsOf(path), -old.size, time);
 }

@@ -62,6 +62,8 @@ export interface ObjectStore {
   listUploads(prefix: string): AsyncIterable<PendingUpload>;
   /** Drops an unfinished multipart upload and its parts. */
   abortUpload(upload: PendingUpload): Promise<void>;
+  /** Lets go of the connections (the store is not used after). */
+  destroy(): void;
 }
 
 /** The key prefix of file contents: `urn:oid:<fileid>`, as Nextcloud's primary object storage names them. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ConfigError } from '../../config';
 
 /** Where file content lives when it is on S3-compatible object storage. */
@@ -52,5 +53,28 @@ export function loadS3Config(env: NodeJS.ProcessEnv = process.env): S3Config | n
     accessKeyId: required('CUMULUS_S3_ACCESS_KEY_ID'),
     secretAccessKey: required('CUMULUS_S3_SECRET_ACCESS_KEY'),
     forcePathStyle: pathStyle ? pathStyle === '1' || pathStyle === 'true' : endpoint !== undefined,
+  };
+}
+
+/**
+ * The test mode on S3: with `CUMULUS_TEST_S3_CONTENT=1` and a throwaway service in
+ * `CUMULUS_TEST_S3_*` (`npm run test:s3` starts Ceph RGW and sets them), every server whose
+ * content is not configured otherwise keeps it in a bucket of its own, named after its data
+ * directory, so a test's servers, restarts and CLI runs meet the same objects and tests never
+ * see each other's (like `testDatabaseUrl` for PostgreSQL).
+ */
+export function testS3Config(dataDir: string, env: NodeJS.ProcessEnv = process.env): S3Config | undefined {
+  if (!['1', 'true'].includes(env.CUMULUS_TEST_S3_CONTENT?.trim() ?? '')) return undefined;
+  const endpoint = env.CUMULUS_TEST_S3_ENDPOINT?.trim();
+  const accessKeyId = env.CUMULUS_TEST_S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.CUMULUS_TEST_S3_SECRET_ACCESS_KEY?.trim();
+  if (!endpoint || !accessKeyId || !secretAccessKey) throw new ConfigError('CUMULUS_TEST_S3_CONTENT needs CUMULUS_TEST_S3_ENDPOINT and its keys (npm run test:s3 sets them).');
+  return {
+    endpoint,
+    bucket: `cumulus-test-${createHash('sha256').update(dataDir).digest('hex').slice(0, 24)}`,
+    region: env.CUMULUS_TEST_S3_REGION?.trim() || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: true,
   };
 }
