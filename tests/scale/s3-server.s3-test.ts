@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,13 +8,14 @@ import { startServer } from '../../server/src/app';
 import type { FileService } from '../../server/src/storage/file-service';
 import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
 import { fileObjectKey } from '../../server/src/storage/objects/object-store';
-import { contentOf, keysUnder, s3TestConfig } from './s3-test-support';
+import { contentOf, keysUnder, s3TestConfig, sha256 } from './s3-test-support';
 
 /**
  * The server with file content on S3 (issue 13, "Content on S3"), on Ceph RGW through
  * `npm run test:s3`: every WebDAV write, read, rename, copy, delete and chunked upload is
  * checked against the bucket itself (objects keyed by file id, nothing in the data dir).
  */
+const MiB = 1024 * 1024;
 const PASSWORD = 'admin-password';
 const config = s3TestConfig();
 const bucket = new S3ObjectStore(config);
@@ -158,5 +159,65 @@ describe('file content on S3', () => {
     expect(report.objects).toBeGreaterThanOrEqual(1);
     expect(await keysUnder(bucket, fileObjectKey(999_999))).toEqual([]);
     expect(await (await request('GET', '/renamed/a.txt')).text()).toBe('moving bytes');
+  });
+});
+
+describe('chunked uploads on S3', () => {
+  const uploadUrl = (id: string, rest = ''): string => `${server.url}/remote.php/dav/uploads/admin/${id}${rest}`;
+
+  async function upload(id: string, target: string, chunks: Buffer[], headers: Record<string, string> = {}): Promise<Response> {
+    expect((await request('MKCOL', uploadUrl(id), { headers: { Destination: `${dav}${target}` } })).status).toBe(201);
+    for (const [index, chunk] of chunks.entries()) {
+      const stored = await request('PUT', uploadUrl(id, `/${index + 1}`), { body: chunk, headers: { Destination: `${dav}${target}` } });
+      expect(stored.status).toBe(201);
+    }
+    // The workspace is in the bucket, shared by every server process.
+    expect((await keysUnder(bucket, `uploads/admin/${id}/`)).length).toBe(chunks.length);
+    return request('MOVE', uploadUrl(id, '/.file'), { headers: { Destination: `${dav}${target}`, ...headers } });
+  }
+
+  it('assembles chunks of 5 MiB and more, and runs of small ones, into the file object', async () => {
+    const chunks = [randomBytes(6 * MiB), randomBytes(1 * MiB), randomBytes(2 * MiB), randomBytes(3 * MiB), randomBytes(100)];
+    const whole = Buffer.concat(chunks);
+    const total = String(whole.length);
+    const moved = await upload('u-mixed', '/assembled.bin', chunks, { 'OC-Total-Length': total });
+    expect(moved.status).toBe(201);
+    expect(sha256(await objectOf('/assembled.bin'))).toBe(sha256(whole));
+    expect((await files.stat('admin', '/assembled.bin'))?.size).toBe(whole.length);
+    // The chunks and the session are gone.
+    expect(await keysUnder(bucket, 'uploads/admin/u-mixed/')).toEqual([]);
+    expect((await request('PROPFIND', uploadUrl('u-mixed'), { headers: { Depth: '0' } })).status).toBe(404);
+  }, 120_000);
+
+  it('checks OC-Checksum before assembling: a mismatch keeps the old file and the upload', async () => {
+    await put('/checked.bin', 'old bytes');
+    const chunks = [randomBytes(1000), randomBytes(2000)];
+    const refused = await upload('u-sum', '/checked.bin', chunks, { 'OC-Checksum': `SHA1:${'0'.repeat(40)}` });
+    expect(refused.status).toBe(400);
+    expect((await objectOf('/checked.bin')).toString()).toBe('old bytes');
+    expect((await keysUnder(bucket, 'uploads/admin/u-sum/')).length).toBe(2);
+    // The retry with the right checksum goes through.
+    const sha1 = createHash('sha1').update(Buffer.concat(chunks)).digest('hex');
+    const retried = await request('MOVE', uploadUrl('u-sum', '/.file'), { headers: { Destination: `${dav}/checked.bin`, 'OC-Checksum': `SHA1:${sha1}` } });
+    expect(retried.status).toBe(204);
+    expect((await objectOf('/checked.bin')).equals(Buffer.concat(chunks))).toBe(true);
+  });
+
+  it('refuses an assembly beyond the quota with 507 before writing anything', async () => {
+    await server.built.accounts.users.create({ uid: 'carol', password: 'carol-password-1', quota: 10_000 });
+    await files.ensureUserRoot('carol');
+    const carol = { Authorization: `Basic ${Buffer.from('carol:carol-password-1').toString('base64')}` };
+    const base = `${server.url}/remote.php/dav`;
+    const call = (method: string, url: string, init: { headers?: Record<string, string>; body?: Buffer } = {}): Promise<Response> =>
+      fetch(url, { method, headers: { ...carol, ...init.headers }, ...(init.body ? { body: new Uint8Array(init.body) } : {}) });
+    expect((await call('MKCOL', `${base}/uploads/carol/u-quota`)).status).toBe(201);
+    expect((await call('PUT', `${base}/uploads/carol/u-quota/1`, { body: randomBytes(6000) })).status).toBe(201);
+    // Another file takes the room meanwhile: the assembly no longer fits.
+    expect((await call('PUT', `${base}/files/carol/other.bin`, { body: randomBytes(6000) })).status).toBe(201);
+    const before = await keysUnder(bucket, 'urn:oid:');
+    const refused = await call('MOVE', `${base}/uploads/carol/u-quota/.file`, { headers: { Destination: `${base}/files/carol/big.bin` } });
+    expect(refused.status).toBe(507);
+    expect(await files.stat('carol', '/big.bin')).toBeNull();
+    expect(await keysUnder(bucket, 'urn:oid:')).toEqual(before);
   });
 });

@@ -4,6 +4,7 @@ import type { FilesView, StorageMount } from '../storage/mounted-files';
 import type { LockStore } from '../storage/locks';
 import type { PropertyStore } from '../storage/properties';
 import type { UploadStore } from '../storage/uploads';
+import type { ObjectUploadStore } from '../storage/objects/object-uploads';
 import { encodeHrefPath, encodeSegment } from '../storage/paths';
 import { fail } from '../storage/errors';
 import { bodyBuffers } from './body-reader';
@@ -17,7 +18,8 @@ export interface DavServices {
   files: FilesView;
   properties: PropertyStore;
   locks: LockStore;
-  uploads: UploadStore;
+  /** Chunked uploads' workspace: chunk files in the data dir, or chunk objects when content is on object storage. */
+  uploads: UploadStore | ObjectUploadStore;
   config: { maxChunkSize: number; rescanInterval: number; bulkUpload?: boolean };
   /** Suffix of `oc:id` values, fixed for the instance (Nextcloud's instance id). */
   instanceId: string;

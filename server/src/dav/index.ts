@@ -5,6 +5,7 @@ import type { FileService } from '../storage/file-service';
 import { LockStore } from '../storage/locks';
 import { PropertyStore } from '../storage/properties';
 import { UploadStore } from '../storage/uploads';
+import { ObjectUploadStore } from '../storage/objects/object-uploads';
 import { StorageError, fail } from '../storage/errors';
 import { decodeUrlPath, encodeSegment } from '../storage/paths';
 import type { DavRequest, DavServices, DavTree } from './context';
@@ -123,7 +124,7 @@ export function registerDav(
     files: deps.files,
     properties: new PropertyStore(deps.db),
     locks: new LockStore(deps.db),
-    uploads: new UploadStore({ db: deps.db, dataDir: deps.files.dataDir }),
+    uploads: deps.files.objects ? new ObjectUploadStore({ db: deps.db, objects: deps.files.objects.store }) : new UploadStore({ db: deps.db, dataDir: deps.files.dataDir }),
     config: deps.config,
     instanceId: `oc${createHash('sha1').update(deps.files.dataDir).digest('hex').slice(0, 10)}`,
     pluginLiveProperties: deps.pluginLiveProperties ?? (() => new Map()),

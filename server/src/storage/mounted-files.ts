@@ -4,6 +4,7 @@ import type { PluginMount } from '../plugin-api';
 import type { OpenedFile } from './content-store';
 import type { FileService, FileWriteOptions, FileWriteResult, NodeChanges } from './file-service';
 import type { SearchQuery } from './search-query';
+import type { StoredObject } from './objects/object-store';
 import type { FileEntry } from './types';
 import { fail } from './errors';
 import { baseName, isWithin, normalizePath, parentPath } from './paths';
@@ -11,7 +12,7 @@ import { baseName, isWithin, normalizePath, parentPath } from './paths';
 /** What the WebDAV layer uses of the files: a {@link FileService}, or a user's view of it with mounts. */
 export type FilesView = Pick<
   FileService,
-  'dataDir' | 'ensureUserRoot' | 'getUsage' | 'stat' | 'list' | 'listing' | 'refreshTree' | 'openRead' | 'write' | 'install' | 'mkdir' | 'delete' | 'move' | 'copy' | 'changeNode' | 'favorites' | 'search'
+  'dataDir' | 'ensureUserRoot' | 'getUsage' | 'stat' | 'list' | 'listing' | 'refreshTree' | 'openRead' | 'write' | 'install' | 'placeObject' | 'mkdir' | 'delete' | 'move' | 'copy' | 'changeNode' | 'favorites' | 'search'
 >;
 
 /** A node of another user's tree shown in this user's tree: the contract's mount with what the host looks up of its owner. */
@@ -236,6 +237,13 @@ export class MountedFiles implements FilesView {
     const place = await this.place(uid, path);
     const quota = await this.writeQuota(place, options.quota);
     const result = await this.base.install(place.uid, place.path, file, size, { ...options, quota });
+    return place.active ? { ...result, entry: this.shown(result.entry, place.active) } : result;
+  }
+
+  async placeObject(uid: string, path: string, options: FileWriteOptions, put: (key: string, maxBytes: number) => Promise<StoredObject>): Promise<FileWriteResult> {
+    const place = await this.place(uid, path);
+    const quota = await this.writeQuota(place, options.quota);
+    const result = await this.base.placeObject(place.uid, place.path, { ...options, quota }, put);
     return place.active ? { ...result, entry: this.shown(result.entry, place.active) } : result;
   }
 

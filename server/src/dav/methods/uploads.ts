@@ -14,6 +14,7 @@ import { baseName } from '../../storage/paths';
 import type { AssemblyPlan, UploadSession } from '../../storage/uploads';
 import type { FileWriteResult } from '../../storage/file-service';
 import { numericOrder } from '../../storage/uploads';
+import { ObjectUploadStore } from '../../storage/objects/object-uploads';
 
 /** Chunked upload v2 accepts chunks numbered 1 to this. */
 export const MAX_CHUNK_NUMBER = 10000;
@@ -145,22 +146,12 @@ async function assemble(ctx: DavRequest, upload: UploadSession): Promise<void> {
   const mtime = parseMtimeHeader(header(ctx.request, 'x-oc-mtime'));
   const checksums = parseChecksumHeader(header(ctx.request, 'oc-checksum'));
   const uploads = ctx.services.uploads;
+  if (uploads instanceof ObjectUploadStore) return assembleObjects(ctx, uploads, upload, target, mtime, checksums);
   const plan = await uploads.beginAssembly(ctx.uid, upload.id);
   let result;
   try {
     const size = plan.size;
-    const totalHeader = header(ctx.request, 'oc-total-length');
-    if (totalHeader !== '') {
-      const total = Number(totalHeader);
-      if (!Number.isFinite(total) || total !== size) {
-        fail('bad-request', `The uploaded chunks add up to ${size} bytes, but OC-Total-Length says ${totalHeader}`);
-      }
-    }
-    const fileCtx = filesContext(ctx, target);
-    const existing = await ctx.services.files.stat(ctx.uid, target);
-    if (existing?.type === 'folder') fail('conflict', 'A folder exists at the destination');
-    await checkWritePreconditions(fileCtx, existing, [{ path: target, membership: existing === null }]);
-    const options = { quota: ctx.user.quota, ...(mtime !== undefined ? { mtime } : {}), ...(checksums ? { checksum: checksumText(checksums) } : {}) };
+    const options = await checkAssembly(ctx, target, size, mtime, checksums);
     if (plan.inPlace) {
       // A refusal here (quota, missing parent, a checksum mismatch) keeps the upload whole for a retry.
       const file = await uploads.assembleInPlace(ctx.uid, upload.id, plan);
@@ -174,6 +165,60 @@ async function assemble(ctx: DavRequest, upload: UploadSession): Promise<void> {
   }
   await uploads.remove(ctx.uid, upload.id);
   const { entry, created } = result;
+  uploadHeaders(ctx, entry, mtime !== undefined);
+  ctx.reply.code(created ? 201 : 204).send();
+}
+
+/**
+ * The checks of a MOVE .file before anything is written: the chunks' total against
+ * `OC-Total-Length`, the destination (no folder) and its preconditions. Returns the options
+ * of the file write.
+ */
+async function checkAssembly(
+  ctx: DavRequest,
+  target: string,
+  size: number,
+  mtime: number | undefined,
+  checksums: ChecksumEntry[] | undefined,
+): Promise<{ quota: number; mtime?: number; checksum?: string }> {
+  const totalHeader = header(ctx.request, 'oc-total-length');
+  if (totalHeader !== '') {
+    const total = Number(totalHeader);
+    if (!Number.isFinite(total) || total !== size) {
+      fail('bad-request', `The uploaded chunks add up to ${size} bytes, but OC-Total-Length says ${totalHeader}`);
+    }
+  }
+  const fileCtx = filesContext(ctx, target);
+  const existing = await ctx.services.files.stat(ctx.uid, target);
+  if (existing?.type === 'folder') fail('conflict', 'A folder exists at the destination');
+  await checkWritePreconditions(fileCtx, existing, [{ path: target, membership: existing === null }]);
+  return { quota: ctx.user.quota, ...(mtime !== undefined ? { mtime } : {}), ...(checksums ? { checksum: checksumText(checksums) } : {}) };
+}
+
+/**
+ * MOVE .file with chunk objects (objects/README.md, "Chunked uploads"): every check first (the
+ * total, the destination, `OC-Checksum` by reading the chunks once in order, and the quota
+ * against their total in the file write), since the assembly writes the file's object (an
+ * existing file's is replaced); then one multipart upload puts the chunks together inside the
+ * store. A refused MOVE stores nothing and keeps the upload for a retry.
+ */
+async function assembleObjects(
+  ctx: DavRequest,
+  uploads: ObjectUploadStore,
+  upload: UploadSession,
+  target: string,
+  mtime: number | undefined,
+  checksums: ChecksumEntry[] | undefined,
+): Promise<void> {
+  const chunks = await uploads.chunks(ctx.uid, upload.id);
+  const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0);
+  const options = await checkAssembly(ctx, target, size, mtime, checksums);
+  if (checksums) {
+    // verifyingStream throws at the end when the bytes do not match.
+    for await (const _data of verifyingStream(uploads.read(ctx.uid, upload.id, chunks), checksums));
+  }
+  const { entry, created } = await ctx.services.files.placeObject(ctx.uid, target, { ...options, expectedLength: size }, (key) => uploads.assemble(ctx.uid, upload.id, key, chunks));
+  await uploads.remove(ctx.uid, upload.id);
   uploadHeaders(ctx, entry, mtime !== undefined);
   ctx.reply.code(created ? 201 : 204).send();
 }

@@ -67,6 +67,15 @@ export class ObjectUploadStore {
     return { name, size: stored.size };
   }
 
+  /** The bytes of `chunks` (as listed by {@link chunks}), one after the other. */
+  async *read(uid: string, id: string, chunks: readonly ObjectChunk[]): AsyncGenerator<Buffer> {
+    const prefix = this.prefix(uid, id);
+    for (const chunk of chunks) {
+      const opened = await this.options.objects.open(prefix + chunk.name);
+      for await (const data of opened.stream()) yield data as Buffer;
+    }
+  }
+
   /** The chunks stored so far, in assembly order (numeric). */
   async chunks(uid: string, id: string): Promise<ObjectChunk[]> {
     const prefix = this.prefix(uid, id);
@@ -82,11 +91,12 @@ export class ObjectUploadStore {
    * Writes the concatenation of the upload's chunks to the object `key` (the file's
    * `urn:oid:<fileid>`): S3 multipart, chunks of 5 MiB and more copied inside the store, smaller
    * ones combined. The chunks stay until {@link remove} (after the file is recorded), so a
-   * refused MOVE can be retried.
+   * refused MOVE can be retried. `listed`: the chunks as the caller checked them (a chunk
+   * changed since fails the assembly with `conflict`).
    */
-  async assemble(uid: string, id: string, key: string): Promise<StoredObject> {
+  async assemble(uid: string, id: string, key: string, listed?: readonly ObjectChunk[]): Promise<StoredObject> {
     const prefix = this.prefix(uid, id);
-    const chunks = await this.chunks(uid, id);
+    const chunks = listed ?? (await this.chunks(uid, id));
     return this.options.objects.assemble(
       key,
       chunks.map((chunk) => ({ key: prefix + chunk.name, size: chunk.size })),
