@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import type { StartedServer } from '../../server/src/app';
 import { startServer } from '../../server/src/app';
 import type { FileService } from '../../server/src/storage/file-service';
@@ -159,6 +160,15 @@ describe('file content on S3', () => {
     expect(report.objects).toBeGreaterThanOrEqual(1);
     expect(await keysUnder(bucket, fileObjectKey(999_999))).toEqual([]);
     expect(await (await request('GET', '/renamed/a.txt')).text()).toBe('moving bytes');
+  });
+
+  it('makes previews from the object', async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366cc' } }).png().toBuffer();
+    await put('/picture.png', png);
+    const got = await fetch(`${server.url}/core/preview?fileId=${await fileid('/picture.png')}&x=32&y=32&a=1`, { headers: auth });
+    expect(got.status).toBe(200);
+    const meta = await sharp(Buffer.from(await got.arrayBuffer())).metadata();
+    expect(meta.width).toBe(32);
   });
 });
 

@@ -90,7 +90,13 @@ export function registerPreview(app: FastifyInstance, deps: ApiDeps): void {
 
       let image: { data: Buffer; ext: 'png' | 'jpg' };
       try {
-        const source = sharp(deps.files.localPath(user.uid, entry.path), { failOn: 'error' }).rotate();
+        // Through the content store (a file on disk or an object): sharp takes the bytes as a stream.
+        const opened = await deps.files.openRead(user.uid, entry.path);
+        const source = sharp({ failOn: 'error' });
+        const bytes = opened.stream();
+        bytes.on('error', (error) => source.destroy(error));
+        bytes.pipe(source);
+        source.rotate();
         const { hasAlpha } = await source.metadata();
         const resized = source.resize(query.x, query.y, { fit: query.keepAspect ? 'inside' : 'cover', withoutEnlargement: true });
         image = hasAlpha ? { data: await resized.png().toBuffer(), ext: 'png' } : { data: await resized.jpeg({ quality: 85 }).toBuffer(), ext: 'jpg' };
