@@ -34,6 +34,17 @@ const GROUPS: { title: string; settings: Setting[] }[] = [
       },
       { name: 'CUMULUS_DATABASE_POOL_SIZE', fallback: '10', meaning: 'connections each process keeps to PostgreSQL at most (plus one that announces the process)' },
       {
+        name: 'CUMULUS_S3_BUCKET',
+        fallback: 'unset',
+        meaning:
+          'file content in this bucket of S3-compatible object storage (Ceph RGW, MinIO, AWS), one object per file keyed urn:oid:<fileid>, chunked uploads\' chunks too; created when missing, checked at start. Unset: files/<uid>/ in the data dir',
+      },
+      { name: 'CUMULUS_S3_ENDPOINT', fallback: 'AWS', meaning: 'the service\'s URL (http://127.0.0.1:7480 for a local RGW); unset: AWS itself' },
+      { name: 'CUMULUS_S3_REGION', fallback: 'us-east-1', meaning: 'the signing region (RGW and MinIO take any)' },
+      { name: 'CUMULUS_S3_ACCESS_KEY_ID', fallback: 'none', meaning: 'the access key; required with CUMULUS_S3_BUCKET' },
+      { name: 'CUMULUS_S3_SECRET_ACCESS_KEY', fallback: 'none', meaning: 'its secret; required with CUMULUS_S3_BUCKET' },
+      { name: 'CUMULUS_S3_PATH_STYLE', fallback: '1 with an endpoint', meaning: '1: http://host/bucket/key (RGW, MinIO); 0: virtual-hosted buckets (AWS)' },
+      {
         name: 'CUMULUS_TRUSTED_PROXIES',
         fallback: 'none',
         meaning: 'the load balancer\'s addresses or CIDR ranges: its X-Forwarded-For gives the client address (sign-in throttling), X-Forwarded-Proto/-Host the URL',
@@ -49,7 +60,8 @@ const GROUPS: { title: string; settings: Setting[] }[] = [
       {
         name: 'CUMULUS_TMP_SWEEP_INTERVAL',
         fallback: '3600',
-        meaning: 'seconds between sweeps of tmp/ (and settling the interrupted COPY/MOVE of processes that died); a live process\'s files stay',
+        meaning:
+          'seconds between sweeps of tmp/ (and settling the interrupted COPY/MOVE of processes that died; with S3, objects no file points at and abandoned multipart uploads older than an hour); a live process\'s files stay',
       },
     ],
   },
@@ -98,7 +110,8 @@ export function serveHelp(usage: string): string {
   lines.push(
     '',
     'Two or more processes behind a load balancer: give each the same CUMULUS_DATABASE_URL and the same',
-    'CUMULUS_DATA_DIR (one file system they all mount), and CUMULUS_TRUSTED_PROXIES for the balancer.',
+    'CUMULUS_DATA_DIR (one file system they all mount; with CUMULUS_S3_BUCKET, the same path on local disks),',
+    'and CUMULUS_TRUSTED_PROXIES for the balancer.',
     'Any request may reach any process. See server/README.md, "Several servers".',
   );
   return lines.join('\n');
