@@ -19,6 +19,7 @@ import type { RecoveryReport } from './tree-operations';
 import { ancestorsOf, changedFileColumns, entryAt, newRow, now, toEntry } from './cache-rows';
 import type { ObjectStore, StoredObject } from './objects/object-store';
 import { ObjectFiles } from './objects/object-files';
+import type { RevealResult } from './objects/file-reservations';
 import { ObjectTreeOperations } from './objects/object-tree';
 import { CacheOnly } from './objects/cache-only';
 import { createReadStream } from 'node:fs';
@@ -315,11 +316,21 @@ export class FileService {
     else {
       const time = now();
       const fresh = { ...newRow(uid, target, parent.fileid, stat, time), checksum };
-      const revealed = await this.metadata.transaction(async (store) => {
-        const result = await objects.reservations.reveal(store, fileid, fresh);
-        if (result.revealed) await store.propagate(uid, ancestorsOf(target), stat.size, time);
-        return result;
-      });
+      let revealed: RevealResult;
+      try {
+        revealed = await this.metadata.transaction(async (store) => {
+          // The folder may have gone (or been replaced) while the bytes were on their way.
+          if ((await store.get(uid, parentPath(target)))?.fileid !== parent.fileid) fail('conflict', 'The parent folder does not exist');
+          const result = await objects.reservations.reveal(store, fileid, fresh);
+          if (result.revealed) await store.propagate(uid, ancestorsOf(target), stat.size, time);
+          else if (result.existing.type === 'folder') fail('conflict', 'A folder exists at this path');
+          return result;
+        });
+      } catch (error) {
+        await objects.reservations.release(uid, fileid).catch(() => undefined);
+        await objects.remove([fileid]).catch(() => undefined);
+        throw error;
+      }
       if (revealed.revealed) row = revealed.row;
       else {
         // Another writer recorded a file here first: the last writer's bytes win, on that file's id.

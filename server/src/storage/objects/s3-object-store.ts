@@ -15,7 +15,7 @@ import {
   UploadPartCommand,
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
-import type { CompletedPart } from '@aws-sdk/client-s3';
+import type { CompletedPart, GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { OpenedFile } from '../content-store';
 import type { StreamLimits } from '../batched-writer';
@@ -140,14 +140,38 @@ export class S3ObjectStore implements ObjectStore {
   }
 
   async open(key: string): Promise<OpenedFile> {
-    const found = await this.head(key);
-    if (!found) fail('not-found', 'File not found');
+    // The whole object's GET starts now, so that the version opened is the one whose bytes a
+    // whole read sends: a HEAD then a GET would fail (If-Match) whenever a PUT replaced the
+    // object in between, as a busy file's readers would often see. A range read (or a second
+    // read) is a GET of this version by its ETag; the unused whole GET is then dropped.
+    let answer: GetObjectCommandOutput;
+    try {
+      answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      if (status(error) === 404) fail('not-found', 'File not found');
+      throw error;
+    }
+    const size = answer.ContentLength ?? 0;
+    const etag = answer.ETag ?? '';
+    let whole: Readable | null = answer.Body as Readable;
+    const drop = (): void => {
+      whole?.destroy();
+      whole = null;
+    };
     const read = this.read.bind(this);
     return {
-      size: found.size,
-      stream: (range?: ByteRange) => Readable.from(read(key, found.etag, range), { objectMode: false, highWaterMark: 1024 * 1024 }),
-      // Nothing is held between reads: each stream is one GET of this version.
-      close: async () => undefined,
+      size,
+      stream: (range?: ByteRange) => {
+        const everything = !range || (range.start === 0 && range.end === size - 1);
+        if (everything && whole) {
+          const body = whole;
+          whole = null;
+          return body;
+        }
+        drop();
+        return Readable.from(read(key, etag, range), { objectMode: false, highWaterMark: 1024 * 1024 });
+      },
+      close: async () => drop(),
     };
   }
 
