@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestServer } from './server';
 import { startTestServer } from './server';
 import { davClient, errorException, errorMessage } from './dav-client';
+import { itOnDisk } from '../support/stored-files';
 
 let server: TestServer;
 let dav: ReturnType<typeof davClient>;
@@ -40,7 +41,7 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     expect(move.headers.get('oc-etag')).toMatch(/^"[0-9a-f]+"$/);
     expect(move.headers.get('etag')).toBe(move.headers.get('oc-etag'));
     expect(move.headers.get('x-oc-mtime')).toBe('accepted');
-    const content = await readFile(join(server.dataDir, 'files', 'admin', 'big file.bin'));
+    const content = (await server.stored.read('admin', '/big file.bin')) ?? Buffer.alloc(0);
     expect(content.length).toBe(10000);
     expect([...Array(10).keys()].map((i) => content[i * 1000])).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const head = await dav('HEAD', `${files}/big%20file.bin`);
@@ -49,7 +50,8 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     expect((await dav('PROPFIND', `${uploads}/web-file-upload-0123456789abcdef`, { headers: { depth: '0' } })).status).toBe(404);
   });
 
-  it('writes each chunk once, into the assembly file, so MOVE renames that very file into place', async () => {
+  // The assembly file is the local workspace's; on S3 the chunks are objects (tests/scale/s3-server.s3-test.ts).
+  itOnDisk('writes each chunk once, into the assembly file, so MOVE renames that very file into place', async () => {
     const destination = `${server.url}${files}/in-place.bin`;
     const id = 'in-place-upload';
     await dav('MKCOL', `${uploads}/${id}`, { headers: { destination, 'oc-total-length': '2500' } });
@@ -84,7 +86,7 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
       expect(puts.map((put) => put.status)).toEqual(order.map(() => 201));
       const move = await dav('MOVE', `${uploads}/${id}/.file`, { headers: { destination, 'oc-total-length': total } });
       expect(move.status).toBe(201);
-      const content = await readFile(join(server.dataDir, 'files', 'admin', `${id}.bin`));
+      const content = await server.stored.read('admin', `/${id}.bin`);
       expect(content).toEqual(Buffer.concat(sizes.map((size, i) => chunk(i + 1, size))));
     }
   });
@@ -100,7 +102,7 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     expect((await dav('HEAD', `${files}/gap.bin`)).status).toBe(404);
     await dav('PUT', `${uploads}/gap-upload/2`, { headers: { 'oc-total-length': '300' }, body: chunk(2, 100) });
     expect((await dav('MOVE', `${uploads}/gap-upload/.file`, { headers: { destination, 'oc-total-length': '300' } })).status).toBe(201);
-    expect(await readFile(join(server.dataDir, 'files', 'admin', 'gap.bin'))).toEqual(Buffer.concat([chunk(1, 100), chunk(2, 100), chunk(3, 100)]));
+    expect(await server.stored.read('admin', '/gap.bin')).toEqual(Buffer.concat([chunk(1, 100), chunk(2, 100), chunk(3, 100)]));
   });
 
   it('answers 204 when the assembled file replaces an existing one, keeping its file id', async () => {
@@ -123,7 +125,7 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
       expect(errorMessage(put.text)).toBe('Chunk name must be a number between 1 and 10000');
     }
     expect((await dav('PUT', `${uploads}/range-upload/10000`, { body: 'x' })).status).toBe(201);
-    expect(await readdir(join(server.dataDir, 'uploads', 'admin', 'range-upload'))).toEqual(['10000']);
+    expect(await server.stored.chunks('admin', 'range-upload')).toEqual(['10000']);
   });
 
   it('refuses an OC-Total-Length that does not match the chunks and leaves the destination untouched', async () => {
@@ -140,7 +142,7 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     await dav('MKCOL', `${uploads}/cancelled`, { headers: { destination: `${files}/c.bin` } });
     await dav('PUT', `${uploads}/cancelled/1`, { body: 'abc' });
     expect((await dav('DELETE', `${uploads}/cancelled`)).status).toBe(204);
-    expect(await readdir(join(server.dataDir, 'uploads', 'admin'))).not.toContain('cancelled');
+    expect(await server.stored.chunks('admin', 'cancelled')).toEqual([]);
     expect((await dav('PUT', `${uploads}/cancelled/2`, { body: 'abc' })).status).toBe(404);
   });
 
@@ -154,7 +156,7 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     expect(listing.text).toContain('<d:getcontentlength>6</d:getcontentlength>');
     const move = await dav('MOVE', `${uploads}/1234567890/.file`, { headers: { destination: `${server.url}${files}/v1.txt`, 'oc-total-length': '16' } });
     expect(move.status).toBe(201);
-    expect(await readFile(join(server.dataDir, 'files', 'admin', 'v1.txt'), 'utf8')).toBe('hello dear world');
+    expect(String(await server.stored.read('admin', '/v1.txt'))).toBe('hello dear world');
   });
 
   it('enforces the quota on chunk PUT and on assembly with 507', async () => {
@@ -176,10 +178,10 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     const listing = await small('PROPFIND', '/remote.php/dav/uploads/small/q', { headers: { depth: '1' } });
     expect(listing.text).toContain('<d:href>/remote.php/dav/uploads/small/q/1</d:href>');
     expect(listing.text).toContain('<d:getcontentlength>600</d:getcontentlength>');
-    expect(await readdir(join(server.dataDir, 'files', 'small'))).toEqual(['fill.bin']);
+    expect(await server.stored.names('small', '/')).toEqual(['fill.bin']);
     expect((await small('DELETE', '/remote.php/dav/files/small/fill.bin')).status).toBe(204);
     expect((await small('MOVE', '/remote.php/dav/uploads/small/q/.file', { headers: { destination } })).status).toBe(201);
-    expect(await readFile(join(server.dataDir, 'files', 'small', 'q.bin'))).toEqual(chunk(1, 600));
+    expect(await server.stored.read('small', '/q.bin')).toEqual(chunk(1, 600));
   });
 
   it("does not count an upload's own chunks against its OC-Total-Length (spec §7 sends it on every chunk)", async () => {
@@ -197,7 +199,7 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     expect(other.status).toBe(507);
     expect((await fits('DELETE', '/remote.php/dav/uploads/fits/other')).status).toBe(204);
     expect((await fits('MOVE', '/remote.php/dav/uploads/fits/u/.file', { headers: { destination, 'oc-total-length': '80' } })).status).toBe(201);
-    expect(await readFile(join(server.dataDir, 'files', 'fits', 'eighty.bin'))).toEqual(Buffer.concat([chunk(1, 40), chunk(2, 40)]));
+    expect(await server.stored.read('fits', '/eighty.bin')).toEqual(Buffer.concat([chunk(1, 40), chunk(2, 40)]));
   });
 
   it('takes rclone-style start-end chunk names without a Destination, assembled by start offset', async () => {
@@ -217,7 +219,7 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     }
     const move = await dav('MOVE', `${uploads}/${id}/.file`, { headers: { destination: `${server.url}${files}/rclone.txt`, 'oc-total-length': '17' } });
     expect(move.status).toBe(201);
-    expect(await readFile(join(server.dataDir, 'files', 'admin', 'rclone.txt'), 'utf8')).toBe('hello brave world');
+    expect(String(await server.stored.read('admin', '/rclone.txt'))).toBe('hello brave world');
     // v2 (with a Destination) keeps to 1..10000.
     await dav('MKCOL', `${uploads}/v2-dash`, { headers: { destination: `${server.url}${files}/v2-dash.bin` } });
     const v2 = await dav('PUT', `${uploads}/v2-dash/000000000000000-000000000000005`, { body: 'hello ' });

@@ -1,11 +1,12 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { request } from 'node:http';
 import { connect } from 'node:net';
-import { mkdir, readdir, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestServer } from './server';
 import { startTestServer } from './server';
 import { davClient, errorException, errorMessage } from './dav-client';
+import { CONTENT_ON_S3, itOnDisk } from '../support/stored-files';
 
 let server: TestServer;
 let dav: ReturnType<typeof davClient>;
@@ -37,22 +38,9 @@ function rawStatus(text: string): Promise<number> {
   });
 }
 
-/** Every file and folder under the data dir's user roots, with sizes: what must not change. */
+/** Every file and folder of the users' trees, with sizes: what must not change. */
 async function snapshot(): Promise<string[]> {
-  const result: string[] = [];
-  async function walk(dir: string, prefix: string): Promise<void> {
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) {
-        result.push(`${prefix}${entry.name}/`);
-        await walk(full, `${prefix}${entry.name}/`);
-      } else {
-        result.push(`${prefix}${entry.name} ${(await stat(full)).size}`);
-      }
-    }
-  }
-  await walk(join(server.dataDir, 'files'), '');
-  return result.sort();
+  return server.stored.snapshot();
 }
 
 beforeAll(async () => {
@@ -108,7 +96,8 @@ describe('hostile WebDAV input gets a 4xx and leaves storage unchanged', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('never follows a symlink out of the data dir', async () => {
+  // A link planted on disk behind the server's back: with content on S3 there is no such disk.
+  itOnDisk('never follows a symlink out of the data dir', async () => {
     await symlink(join(server.dataDir, 'secret'), join(server.dataDir, 'files', 'admin', 'escape'));
     const before = await snapshot();
     const read = await raw('GET', `${files}/escape/passwd`);
@@ -157,14 +146,14 @@ describe('hostile WebDAV input gets a 4xx and leaves storage unchanged', () => {
   });
 
   it('refuses forbidden file names on every write that creates or renames, with 400 InvalidPath, and changes nothing', async () => {
-    // A reserved name already on disk (put there behind the server's back) must survive an overwriting MOVE.
-    await writeFile(join(server.dataDir, 'files', 'admin', 'folder', '.htaccess'), 'deny from all');
+    // A reserved name already on disk (put there behind the server's back) must survive an overwriting MOVE
+    // (with content on S3 nothing is put behind the server's back: the MOVE is refused all the same).
+    if (!CONTENT_ON_S3) await writeFile(join(server.dataDir, 'files', 'admin', 'folder', '.htaccess'), 'deny from all');
     await dav('PROPFIND', `${files}/folder/`, { headers: { depth: '1' } });
-    const uploadsDir = join(server.dataDir, 'uploads', 'admin');
     await dav('MKCOL', '/remote.php/dav/uploads/admin/renamed-upload', { headers: { destination: `${files}/folder/fine.bin` } });
     await dav('PUT', '/remote.php/dav/uploads/admin/renamed-upload/1', { body: 'chunk' });
     const before = await snapshot();
-    const uploadsBefore = (await readdir(uploadsDir)).sort();
+    const uploadsBefore = await server.stored.uploads('admin');
     const reserved = '".htaccess" is a forbidden file or folder name.';
     const cases: Array<[string, string, Record<string, string>, string]> = [
       ['PUT', `${files}/.htaccess`, {}, reserved],
@@ -188,7 +177,7 @@ describe('hostile WebDAV input gets a 4xx and leaves storage unchanged', () => {
       expect(errorMessage(response.text).replace(/&quot;/g, '"')).toBe(message);
     }
     expect(await snapshot()).toEqual(before);
-    expect((await readdir(uploadsDir)).sort()).toEqual(uploadsBefore);
+    expect(await server.stored.uploads('admin')).toEqual(uploadsBefore);
     // The refused assembly kept its upload: the same chunks go to an allowed name.
     const move = await dav('MOVE', '/remote.php/dav/uploads/admin/renamed-upload/.file', { headers: { destination: `${files}/folder/fine.bin`, 'oc-total-length': '5' } });
     expect(move.status).toBe(201);
@@ -206,8 +195,8 @@ describe('hostile WebDAV input gets a 4xx and leaves storage unchanged', () => {
     expect(errorException(over.text)).toBe('Sabre\\DAV\\Exception\\InsufficientStorage');
     const replace = await tight('PUT', '/remote.php/dav/files/tight/a.bin', { body: Buffer.alloc(101) });
     expect(replace.status).toBe(507);
-    expect((await stat(join(server.dataDir, 'files', 'tight', 'a.bin'))).size).toBe(80);
-    expect(await readdir(join(server.dataDir, 'files', 'tight'))).toEqual(['a.bin']);
+    expect((await server.stored.read('tight', '/a.bin'))?.length).toBe(80);
+    expect(await server.stored.names('tight', '/')).toEqual(['a.bin']);
     const copy = await tight('COPY', '/remote.php/dav/files/tight/a.bin', { headers: { destination: '/remote.php/dav/files/tight/c.bin' } });
     expect(copy.status).toBe(507);
     const props = await tight('PROPFIND', '/remote.php/dav/files/tight/', {
@@ -234,10 +223,10 @@ describe('hostile WebDAV input gets a 4xx and leaves storage unchanged', () => {
     // 95 - 30 + 5 = 70 fits: the destination is replaced.
     const fits = await copier('COPY', `${base}/tiny.bin`, { headers: { destination: `${base}/small.bin`, overwrite: 'T' } });
     expect(fits.status).toBe(204);
-    expect((await stat(join(server.dataDir, 'files', 'copier', 'small.bin'))).size).toBe(5);
+    expect((await server.stored.read('copier', '/small.bin'))?.length).toBe(5);
     // 70 - 5 + 60 = 125: refused again, and a MOVE over it (no new bytes) still works.
     expect((await copier('COPY', `${base}/big.bin`, { headers: { destination: `${base}/small.bin` } })).status).toBe(507);
     expect((await copier('MOVE', `${base}/big.bin`, { headers: { destination: `${base}/small.bin` } })).status).toBe(204);
-    expect((await stat(join(server.dataDir, 'files', 'copier', 'small.bin'))).size).toBe(60);
+    expect((await server.stored.read('copier', '/small.bin'))?.length).toBe(60);
   });
 });

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/src/app';
 import { BALANCED, BALANCED_CONFIG, balanceWithSecondServer } from '../support/balanced';
+import type { StoredFiles } from '../support/stored-files';
+import { storedFiles } from '../support/stored-files';
 
 /** The admin password every conformance test signs in with. */
 export const ADMIN_PASSWORD = 'admin-password';
@@ -18,6 +20,8 @@ export interface TestServer {
   balanced: boolean;
   /** The admin's WebDAV root URL, with trailing slash. */
   davRoot: string;
+  /** What the server stored (files in the data dir, or objects with content on S3), read where it is. */
+  stored: StoredFiles;
   /** Creates another user (e.g. with a small quota) and returns its Authorization header. */
   addUser(uid: string, password: string, quota?: number): Promise<string>;
   close(): Promise<void>;
@@ -30,7 +34,9 @@ export async function startTestServer(options: { maxChunkSize?: number; bulkUplo
   // The scale-out mode (npm run test:pg): clients talk to nginx, in front of this server and a second one.
   const balanced = BALANCED ? await balanceWithSecondServer(dataDir, ADMIN_PASSWORD, server.port, options) : undefined;
   const url = balanced ? balanced.url : `http://127.0.0.1:${server.port}`;
+  const stored = storedFiles(dataDir, server.built.files);
   return {
+    stored,
     url,
     port: Number(new URL(url).port),
     balanced: balanced !== undefined,
@@ -45,6 +51,7 @@ export async function startTestServer(options: { maxChunkSize?: number; bulkUplo
     async close() {
       await balanced?.stop();
       await server.close();
+      stored.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
