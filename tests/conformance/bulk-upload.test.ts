@@ -9,7 +9,7 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -58,22 +58,17 @@ describe('bulk upload (POST /remote.php/dav/bulk)', () => {
 
   const post = (body: Buffer | string, contentType = `multipart/related; boundary=${BOUNDARY}`, auth = server.auth) =>
     fetch(`${server.url}/remote.php/dav/bulk`, { method: 'POST', headers: { authorization: auth, 'content-type': contentType }, body: typeof body === 'string' ? body : new Uint8Array(body) });
-  const adminFile = (path: string) => join(server.dataDir, 'files', 'admin', path);
+  const adminFile = async (path: string): Promise<string | null> => (await server.stored.read('admin', `/${path}`))?.toString() ?? null;
   const exists = (file: string) => stat(file).then(
     () => true,
     () => false,
   );
-  /** Every entry of the data dir's user roots and temporary area: what a refused request must not change. */
+  /** Every file of the users' trees (on disk or on S3) and of the temporary area: what a refused request must not change. */
   async function snapshot(): Promise<string[]> {
-    const result: string[] = [];
-    async function walk(dir: string, prefix: string): Promise<void> {
-      for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-        if (entry.isDirectory()) await walk(join(dir, entry.name), `${prefix}${entry.name}/`);
-        else result.push(`${prefix}${entry.name} ${(await stat(join(dir, entry.name))).size}`);
-      }
+    const result = (await server.stored.snapshot()).filter((entry) => !entry.endsWith('/'));
+    for (const entry of await readdir(join(server.dataDir, 'tmp'), { withFileTypes: true }).catch(() => [])) {
+      result.push(`tmp/${entry.name}`);
     }
-    await walk(join(server.dataDir, 'files'), 'files/');
-    await walk(join(server.dataDir, 'tmp'), 'tmp/');
     return result.sort();
   }
 
@@ -120,7 +115,7 @@ describe('bulk upload (POST /remote.php/dav/bulk)', () => {
     expect(log).toMatch(/POST of "[^"]*\/remote\.php\/dav\/bulk" "" FINISHED WITH STATUS "OK" QVariant\(int, 200\)/);
     expect(log).not.toMatch(/accessmanager \]:\s+3 "" "[^"]*\/remote\.php\/dav\/files\//);
     const ownFiles = (tree: Map<string, string>) => new Map([...tree].filter(([path]) => !path.startsWith('.sync_') && !path.startsWith('.nextcloudsync')));
-    const arrived = await hashTree(adminFile('synced'));
+    const arrived = await server.stored.hashTree('admin', '/synced');
     expect(arrived.size).toBe(150);
     expect(arrived).toEqual(ownFiles(await hashTree(local)));
     const second = await sync();
@@ -133,8 +128,8 @@ describe('bulk upload (POST /remote.php/dav/bulk)', () => {
     const answer = (await response.json()) as BulkAnswer;
     expect(answer['/api/one.txt']).toMatchObject({ error: false, etag: expect.stringMatching(/\S/), fileid: expect.stringMatching(/^\d{8}oc/) });
     expect(answer['/api/two.txt']?.error).toBe(false);
-    expect(await readFile(adminFile('api/one.txt'), 'utf8')).toBe('first file');
-    expect((await stat(adminFile('api/two.txt'))).mtimeMs).toBe(1_700_000_000_000);
+    expect(await adminFile('api/one.txt')).toBe('first file');
+    expect(await server.stored.mtime('admin', '/api/two.txt')).toBe(1_700_000_000);
     const propfind = await dav('PROPFIND', '/remote.php/dav/files/admin/api/one.txt', {
       headers: { depth: '0', 'content-type': 'application/xml' },
       body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><oc:id/></d:prop></d:propfind>',
@@ -154,8 +149,8 @@ describe('bulk upload (POST /remote.php/dav/bulk)', () => {
     const answer = (await response.json()) as BulkAnswer;
     expect(answer['/api/wrong.txt']).toEqual({ error: true, message: 'The computed checksum does not match the one received from the client.' });
     expect(answer['/api/fine.txt']?.error).toBe(false);
-    expect(await exists(adminFile('api/wrong.txt'))).toBe(false);
-    expect(await snapshot()).toEqual([...before, 'files/admin/api/fine.txt 4'].sort());
+    expect(await adminFile('api/wrong.txt')).toBeNull();
+    expect(await snapshot()).toEqual([...before, 'admin/api/fine.txt 4'].sort());
   });
 
   it('refuses paths out of the user root, forbidden names and missing parents per file, writing nothing', async () => {
@@ -188,7 +183,7 @@ describe('bulk upload (POST /remote.php/dav/bulk)', () => {
     const answer = (await response.json()) as BulkAnswer;
     expect(answer['/small.txt']?.error).toBe(false);
     expect(answer['/big.bin']).toEqual({ error: true, message: 'Insufficient space in the user storage' });
-    expect(await exists(join(server.dataDir, 'files', 'tight', 'big.bin'))).toBe(false);
+    expect(await server.stored.read('tight', '/big.bin')).toBeNull();
   });
 
   it('answers a broken request with a clear 400 and stores nothing of the broken part', async () => {
@@ -218,15 +213,15 @@ describe('bulk upload (POST /remote.php/dav/bulk)', () => {
   it('stores the whole files before a part that breaks the body (or a missing closing boundary), and none of the broken one', async () => {
     const unclosed = bulkBody([{ path: '/api/unclosed.txt', content: 'whole' }]);
     expect((await post(unclosed.subarray(0, unclosed.length - `--${BOUNDARY}--\r\n`.length))).status).toBe(400);
-    expect(await readFile(adminFile('api/unclosed.txt'), 'utf8')).toBe('whole');
+    expect(await adminFile('api/unclosed.txt')).toBe('whole');
     const body = Buffer.concat([
       bulkBody([{ path: '/api/before.txt', content: 'complete' }]).subarray(0, -`--${BOUNDARY}--\r\n`.length),
       Buffer.from(`--${BOUNDARY}\r\nX-File-Path: /api/cut.txt\r\nX-File-MD5: ${md5('x'.repeat(100))}\r\nContent-Length: 100\r\n\r\nxxxx`),
     ]);
     const response = await post(body);
     expect(response.status).toBe(400);
-    expect(await readFile(adminFile('api/before.txt'), 'utf8')).toBe('complete');
-    expect(await exists(adminFile('api/cut.txt'))).toBe(false);
+    expect(await adminFile('api/before.txt')).toBe('complete');
+    expect(await adminFile('api/cut.txt')).toBeNull();
     expect(await readdir(join(server.dataDir, 'tmp')).catch(() => [])).toEqual([]);
   });
 

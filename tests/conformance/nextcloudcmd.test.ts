@@ -1,6 +1,6 @@
 import { describe, it, expect, beforeAll, afterAll } from '@jest/globals';
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -65,8 +65,8 @@ describe('nextcloudcmd (Nextcloud desktop sync client)', () => {
     expect(log).toMatch(/MKCOL.*\/remote\.php\/dav\/uploads\/admin\//);
     expect(log).toMatch(/MOVE.*\/remote\.php\/dav\/uploads\/admin\/[^ ]*\/\.file/);
     const ownFiles = (tree: Map<string, string>): Map<string, string> => new Map([...tree].filter(([path]) => !path.startsWith('.sync_') && !path.startsWith('.nextcloudsync')));
-    expect(await hashTree(join(server.dataDir, 'files', 'admin'))).toEqual(ownFiles(await hashTree(local)));
-    expect((await stat(join(server.dataDir, 'files', 'admin', 'docs', 'big file.bin'))).size).toBe(3 * CHUNK + 12345);
+    expect(await server.stored.hashTree('admin', '/')).toEqual(ownFiles(await hashTree(local)));
+    expect((await server.stored.read('admin', '/docs/big file.bin'))?.length).toBe(3 * CHUNK + 12345);
   }, 150_000);
 
   it('changes nothing on a second run', async () => {

@@ -34,6 +34,8 @@ export const itOnDisk = CONTENT_ON_S3 ? it.skip : it;
 export interface StoredFiles {
   /** The stored bytes of a file, or null when there is no file there. */
   read(uid: string, path: string): Promise<Buffer | null>;
+  /** A file's modification time in seconds, or null when there is no file there. */
+  mtime(uid: string, path: string): Promise<number | null>;
   /** The names directly inside a folder, sorted ([] when there is no folder). */
   names(uid: string, path: string): Promise<string[]>;
   /** Relative path (NFC) → SHA-1 of every file below a folder. */
@@ -69,6 +71,10 @@ function diskFiles(dataDir: string): StoredFiles {
   }
   return {
     read: (uid, path) => readFile(at(uid, path)).catch((error: unknown) => (missing(error) || (error as NodeJS.ErrnoException).code === 'EISDIR' ? null : Promise.reject(error))),
+    mtime: async (uid, path) => {
+      const found = await stat(at(uid, path)).catch((error: unknown) => (missing(error) ? null : Promise.reject(error)));
+      return found?.isFile() ? Math.floor(found.mtimeMs / 1000) : null;
+    },
     names: async (uid, path) => (await readdir(at(uid, path)).catch((error: unknown) => (missing(error) ? [] : Promise.reject(error)))).sort(),
     async hashTree(uid, path) {
       const result = new Map<string, string>();
@@ -113,6 +119,11 @@ function objectFiles(store: S3ObjectStore, files: FileService): StoredFiles {
     async read(uid, path) {
       const entry = await files.stat(uid, path);
       return entry?.type === 'file' ? object(entry.fileid) : null;
+    },
+    async mtime(uid, path) {
+      // With objects, the modification time is the file cache's (objects have none of their own).
+      const entry = await files.stat(uid, path);
+      return entry?.type === 'file' ? entry.mtime : null;
     },
     async names(uid, path) {
       const entry = await files.stat(uid, path);
