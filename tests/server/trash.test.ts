@@ -8,6 +8,8 @@ import type { StartedServer } from '../../server/src/app';
 import { PluginStates } from '../../server/src/plugin-host';
 import type { Fetcher } from '../support/trashbin';
 import { fetcher, itemOf, listTrash, restoreItem, trashbinBase } from '../support/trashbin';
+import { storedFiles } from '../support/stored-files';
+import { areaKey } from '../../server/src/storage/areas';
 import type { TestServer } from './helpers';
 import { ADMIN_PASSWORD, basic, startTestServer } from './helpers';
 
@@ -130,7 +132,13 @@ describe('the trash plugin', () => {
     expect((await listTrash(dav, uid)).length).toBeGreaterThan(0);
     expect((await dav('DELETE', `${trashbinBase(uid)}/trash`)).status).toBe(204);
     expect(await listTrash(dav, uid)).toEqual([]);
-    expect(await readdir(join(server.dataDir, 'areas', 'trash', uid))).toEqual([]);
+    // Nothing is left where the trash is stored (its area on disk, or its rows and objects on S3).
+    const stored = storedFiles(server.dataDir, server.built.files);
+    try {
+      expect(await stored.names(areaKey(uid, 'trash'), '/')).toEqual([]);
+    } finally {
+      stored.close();
+    }
   });
 
   it('deletes for good with X-NC-Skip-Trashbin', async () => {
