@@ -135,7 +135,7 @@ describe('file content on S3', () => {
     const replaced = await fileid('/target.txt');
     expect((await request('COPY', '/tree/one.txt', { headers: { Destination: `${dav}/target.txt` } })).status).toBe(204);
     expect(await (await request('GET', '/target.txt')).text()).toBe('changed');
-    expect(await keysUnder(bucket, fileObjectKey(replaced))).toEqual([]);
+    expect(await bucket.head(fileObjectKey(replaced))).toBeNull();
   });
 
   it('deletes a folder: rows first, then every object of its files', async () => {
@@ -145,7 +145,7 @@ describe('file content on S3', () => {
     const ids = [await fileid('/gone/x.txt'), await fileid('/gone/y.txt')];
     expect((await request('DELETE', '/gone', { headers: { 'X-NC-Skip-Trashbin': 'true' } })).status).toBe(204);
     expect(await files.stat('admin', '/gone')).toBeNull();
-    for (const id of ids) expect(await keysUnder(bucket, fileObjectKey(id))).toEqual([]);
+    for (const id of ids) expect(await bucket.head(fileObjectKey(id))).toBeNull();
     expect((await request('GET', '/gone/x.txt')).status).toBe(404);
   });
 
@@ -158,8 +158,24 @@ describe('file content on S3', () => {
     if (!objects) throw new Error('The server is not in the objects mode');
     const report = await objects.sweep(-60);
     expect(report.objects).toBeGreaterThanOrEqual(1);
-    expect(await keysUnder(bucket, fileObjectKey(999_999))).toEqual([]);
+    expect(await bucket.head(fileObjectKey(999_999))).toBeNull();
     expect(await (await request('GET', '/renamed/a.txt')).text()).toBe('moving bytes');
+  });
+
+  it('deletes a user: rows first, then the objects of their files and their upload chunks', async () => {
+    await server.built.accounts.users.create({ uid: 'dave', password: 'dave-password-1' });
+    await files.ensureUserRoot('dave');
+    const dave = { Authorization: `Basic ${Buffer.from('dave:dave-password-1').toString('base64')}` };
+    const base = `${server.url}/remote.php/dav`;
+    expect((await fetch(`${base}/files/dave/mine.txt`, { method: 'PUT', headers: dave, body: 'dave’s bytes' })).status).toBe(201);
+    expect((await fetch(`${base}/uploads/dave/pending`, { method: 'MKCOL', headers: dave })).status).toBe(201);
+    expect((await fetch(`${base}/uploads/dave/pending/1`, { method: 'PUT', headers: dave, body: 'chunk' })).status).toBe(201);
+    const id = (await files.stat('dave', '/mine.txt'))?.fileid ?? 0;
+    expect(await bucket.head(fileObjectKey(id))).not.toBeNull();
+    await files.deleteUserData('dave');
+    expect(await files.stat('dave', '/mine.txt')).toBeNull();
+    expect(await bucket.head(fileObjectKey(id))).toBeNull();
+    expect(await keysUnder(bucket, 'uploads/dave/')).toEqual([]);
   });
 
   it('makes previews from the object', async () => {

@@ -77,7 +77,8 @@ export class ObjectTreeOperations {
         }
         const parent = await destinationParent(tx, uid, to);
         const time = now();
-        replacedIds = options.replaced ? fileIds(await tx.subtree(uid, to)) : [];
+        // Whatever is at `to` now goes (the node checked, or one that appeared since): its objects after the commit.
+        replacedIds = fileIds(await tx.subtree(uid, to));
         await dropReplaced(tx, uid, to, null, time);
         const ids = new Map<number, number>();
         let first: FileRow | null = null;
@@ -124,10 +125,12 @@ export class ObjectTreeOperations {
     return copied;
   }
 
-  /** Moves the node `row` to `to` (rows only: objects are keyed by file id), replacing `replaced`. */
-  async move(uid: string, row: FileRow, to: string, replaced: FileRow | null): Promise<FileRow> {
+  /** Moves the node `row` to `to` (rows only: objects are keyed by file id); whatever is at `to` then (`_replaced`, as checked) goes. */
+  async move(uid: string, row: FileRow, to: string, _replaced: FileRow | null): Promise<FileRow> {
     const { moved, dropped } = await this.metadata.transaction(async (tx) => {
-      const dropped = replaced && replaced.fileid !== row.fileid ? fileIds(await tx.subtree(uid, to)) : [];
+      // Whatever is at `to` now goes (the node checked, or one that appeared since), unless it is the moved node itself.
+      const there = await tx.get(uid, to);
+      const dropped = there && there.fileid !== row.fileid ? fileIds(await tx.subtree(uid, to)) : [];
       return { moved: await commitMove(tx, { uid, destination: to, fileid: row.fileid }), dropped };
     });
     await this.objects.remove(dropped);
