@@ -185,6 +185,12 @@ describe('file content on S3', () => {
     expect(got.status).toBe(200);
     const meta = await sharp(Buffer.from(await got.arrayBuffer())).metadata();
     expect(meta.width).toBe(32);
+    // A file named like an image that is none: no preview (404), the object left as it was.
+    const junk = randomBytes(3 * 1024 * 1024);
+    await put('/not-a-picture.png', junk);
+    const refused = await fetch(`${server.url}/core/preview?fileId=${await fileid('/not-a-picture.png')}&x=32&y=32`, { headers: auth });
+    expect(refused.status).toBe(404);
+    expect((await objectOf('/not-a-picture.png')).equals(junk)).toBe(true);
   });
 });
 

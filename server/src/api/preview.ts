@@ -4,6 +4,7 @@ import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import type { Readable } from 'node:stream';
 import type { ApiDeps } from './deps';
 import { HttpError } from './errors';
 import { mimeIconSvg } from './mime-icons';
@@ -89,11 +90,12 @@ export function registerPreview(app: FastifyInstance, deps: ApiDeps): void {
       }
 
       let image: { data: Buffer; ext: 'png' | 'jpg' };
+      let bytes: Readable | undefined;
       try {
         // Through the content store (a file on disk or an object): sharp takes the bytes as a stream.
         const opened = await deps.files.openRead(user.uid, entry.path);
         const source = sharp({ failOn: 'error' });
-        const bytes = opened.stream();
+        bytes = opened.stream();
         bytes.on('error', (error) => source.destroy(error));
         bytes.pipe(source);
         source.rotate();
@@ -101,6 +103,8 @@ export function registerPreview(app: FastifyInstance, deps: ApiDeps): void {
         const resized = source.resize(query.x, query.y, { fit: query.keepAspect ? 'inside' : 'cover', withoutEnlargement: true });
         image = hasAlpha ? { data: await resized.png().toBuffer(), ext: 'png' } : { data: await resized.jpeg({ quality: 85 }).toBuffer(), ext: 'jpg' };
       } catch (error) {
+        // Not an image after all: the rest of the file (an object's GET) is not read.
+        bytes?.destroy();
         request.log.warn({ err: error, fileid: entry.fileid }, 'preview failed');
         return fallback();
       }
