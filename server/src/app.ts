@@ -57,7 +57,9 @@ export async function openServices(config: Pick<ServerConfig, 'dataDir' | 'datab
   const objects = s3 ? new S3ObjectStore(s3) : undefined;
   try {
     await migrate(db, [...accountMigrations, ...storageMigrations, ...pluginMigrations]);
-    await objects?.ensureReady();
+    await objects?.ensureReady().catch((error: unknown) => {
+      throw new Error(`The object storage of CUMULUS_S3_BUCKET (bucket ${s3?.bucket ?? ''} at ${s3?.endpoint ?? 'AWS'}) does not answer: ${(error as Error).message}`, { cause: error });
+    });
   } catch (error) {
     objects?.destroy();
     await db.destroy();

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { StartedServer } from '../../server/src/app';
-import { startServer } from '../../server/src/app';
+import { openServices, startServer } from '../../server/src/app';
+import { defaultConfig } from '../../server/src/config';
 import type { FileService } from '../../server/src/storage/file-service';
 import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
 import { fileObjectKey } from '../../server/src/storage/objects/object-store';
@@ -252,4 +253,20 @@ describe('chunked uploads on S3', () => {
     expect(await files.stat('carol', '/big.bin')).toBeNull();
     expect(await keysUnder(bucket, 'urn:oid:')).toEqual(before);
   });
+});
+
+describe('start-up with content on S3', () => {
+  it('stops with the reason when the object storage does not answer', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cumulus-s3-down-'));
+    try {
+      const down = { ...config, endpoint: 'http://127.0.0.1:9', bucket: 'cumulus-unreachable' };
+      const failure = await openServices({ ...defaultConfig, dataDir: dir, s3: down }).then(
+        () => null,
+        (error: unknown) => error as Error,
+      );
+      expect(failure?.message).toMatch(/^The object storage of CUMULUS_S3_BUCKET \(bucket cumulus-unreachable at http:\/\/127\.0\.0\.1:9\) does not answer: /);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
