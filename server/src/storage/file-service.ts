@@ -59,7 +59,8 @@ export interface FileWriteResult {
  * ({@link MetadataStore}). The cache is checked against the disk on every
  * stat and every listing (each child's type, size and mtime), and whole trees
  * now and then ({@link refreshTree}), by its {@link DiskSync}, so changes made
- * behind the server's back are noticed.
+ * behind the server's back are noticed. Given an object store, content is one object per
+ * file id instead and the cache is the whole truth (objects/README.md, "The content mode").
  */
 export class FileService {
   /** Where content lives. */
