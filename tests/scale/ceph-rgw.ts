@@ -67,7 +67,7 @@ osd max object name len = 460
 osd max object namespace len = 64
 [client.rgw.a]
 ms mon client mode = crc
-rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
+rgw frontends = beast endpoint=127.0.0.1:${rgwPort} tcp_nodelay=1
 rgw data = ${dir}/rgw
 rgw dns name = localhost
 `;
