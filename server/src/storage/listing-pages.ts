@@ -64,6 +64,8 @@ export function pagesOf(rows: ListedRow[]): ListingPages {
 
 const LISTING_SQL = `select ${LISTING_COLUMNS} from filecache where parent = ?`;
 const FIRST_PAGE_SQL = `${LISTING_SQL} limit ${LISTING_PAGE_ROWS + 1}`;
+/** The next page after a file id, in file id order (the parent index holds its rows in that order). */
+const NEXT_PAGE_SQL = `${LISTING_SQL} and fileid > ? order by fileid limit ${LISTING_PAGE_ROWS}`;
 const firstPageStatements = new WeakMap<Database.Database, Database.Statement<[number], unknown[]>>();
 
 /**
@@ -83,23 +85,22 @@ export function sqlitePages(sqlite: Database.Database, parent: number): ListingP
   if (head.length <= LISTING_PAGE_ROWS) return pagesOf(listedRows(head));
 
   const reader = new Database(sqlite.name, { readonly: true, fileMustExist: true });
-  let opened: { total: number; rows: IterableIterator<unknown[]> };
+  let opened: { total: number; page: Database.Statement<[number, number], unknown[]> };
   try {
     reader.pragma('busy_timeout = 5000');
     reader.exec('begin');
     // The count starts the read transaction: it and every page see the same state.
     const total = reader.prepare<[number], number>('select count(*) from filecache where parent = ?').pluck().get(parent) as number;
-    opened = { total, rows: reader.prepare<[number], unknown[]>(LISTING_SQL).raw(true).iterate(parent) as IterableIterator<unknown[]> };
+    opened = { total, page: reader.prepare<[number, number], unknown[]>(NEXT_PAGE_SQL).raw(true) };
   } catch (error) {
     reader.close();
     throw error;
   }
-  const { total, rows } = opened;
+  const { total, page } = opened;
   let closed = false;
   const close = async (): Promise<void> => {
     if (closed) return;
     closed = true;
-    rows.return?.();
     if (reader.inTransaction) reader.exec('commit');
     reader.close();
   };
@@ -107,15 +108,15 @@ export function sqlitePages(sqlite: Database.Database, parent: number): ListingP
     total,
     async *pages() {
       try {
-        for (;;) {
-          if (closed) return;
-          const page: unknown[][] = [];
-          for (let next = rows.next(); !next.done; next = rows.next()) {
-            page.push(next.value);
-            if (page.length === LISTING_PAGE_ROWS) break;
+        // Pages by file id, each one statement (a page of `all()` costs less than stepping
+        // row by row); the transaction keeps them to one state.
+        for (let after = -1; !closed; ) {
+          const values = page.all(parent, after) as unknown[][];
+          if (values.length > 0) {
+            after = (values[values.length - 1] as unknown[])[0] as number;
+            yield listedRows(values);
           }
-          if (page.length > 0) yield listedRows(page);
-          if (page.length < LISTING_PAGE_ROWS) return;
+          if (values.length < LISTING_PAGE_ROWS) return;
         }
       } finally {
         await close();

@@ -65,11 +65,11 @@ export async function sendCompactListing(ctx: DavRequest, folder: FileEntry, ren
 
   async function* rows(parent: FileEntry, pages: AsyncIterable<FileEntry[]> | Iterable<FileEntry[]>): AsyncGenerator<string> {
     const dead = await deadOf(parent);
-    let piece = `${JSON.stringify(['', ...renderer.values(parent, dead.get(parent.fileid))])}\n`;
+    let piece = `${renderer.compactRow('', parent, dead.get(parent.fileid))}\n`;
     let inPiece = 0;
     for await (const children of pages) {
       for (const child of children) {
-        piece += `${JSON.stringify([child.name, ...renderer.values(child, dead.get(child.fileid))])}\n`;
+        piece += `${renderer.compactRow(child.name, child, dead.get(child.fileid))}\n`;
         inPiece += 1;
         if (inPiece === ROWS_PER_PIECE) {
           yield piece;
