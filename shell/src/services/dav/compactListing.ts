@@ -130,11 +130,12 @@ export class CompactListingReader {
 
   private row(cells: unknown[]): void {
     const names = this.names;
-    const [name, ...values] = cells;
-    if (names === undefined || typeof name !== 'string' || values.length !== names.length) throw new MultistatusError('malformed row in the listing');
+    const name = cells[0];
+    if (names === undefined || typeof name !== 'string' || cells.length !== names.length + 1) throw new MultistatusError('malformed row in the listing');
     const props: Record<string, DavPropValue> = {};
-    for (let i = 0; i < values.length; i += 1) {
-      const wire = values[i] as WireValue;
+    // Cell i + 1 holds column i (no copy of the row without its name).
+    for (let i = 0; i < names.length; i += 1) {
+      const wire = cells[i + 1] as WireValue;
       if (wire === null) continue;
       if (typeof wire === 'string') {
         if (this.lastTexts[i] !== wire) {
