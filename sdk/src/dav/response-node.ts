@@ -22,9 +22,26 @@ export function propValue(text: string): string | number | boolean {
   const first = trimmed.charCodeAt(0);
   // Only strings that start like a number are worth the regular expressions.
   if (!((first >= 48 && first <= 57) || first === 45 || first === 43 || first === 46)) return trimmed;
+  if (isPlainInteger(trimmed)) return Number(trimmed);
   if (HEX.test(trimmed)) return parseInt(trimmed, 16);
   if (/\d/.test(trimmed) && DECIMAL.test(trimmed)) return Number(trimmed);
   return trimmed;
+}
+
+/**
+ * A sign and digits without a leading zero ('0', '57', '-3'): what {@link DECIMAL} accepts
+ * and {@link HEX} does not, told by a loop (most numbers of a listing are such, several a
+ * node, and the three regular expressions showed in profiles of 100,000 nodes).
+ */
+function isPlainInteger(text: string): boolean {
+  const start = text.charCodeAt(0) === 45 || text.charCodeAt(0) === 43 ? 1 : 0;
+  if (start === text.length) return false;
+  if (text.charCodeAt(start) === 48) return text.length === start + 1;
+  for (let i = start; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 type AttributeValue = string | number | boolean | AttributeElement;
