@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestServer } from './helpers';
@@ -126,6 +126,40 @@ describe('PROPFIND listing formats: compact (negotiated) and paged (X-NC-Paginat
       const etag = /<d:getetag>([^<]*)<\/d:getetag>/.exec(await (await propfind('/big', { depth: '0' })).text())?.[1];
       expect(after[0]?.[1]).toBe(etag);
       expect((await dav('DELETE', '/big/added%20behind.txt')).status).toBe(204);
+    });
+  });
+
+  describe('a folder of several database pages (read from one snapshot while it is sent)', () => {
+    const MANY = 2_600;
+    const names = Array.from({ length: MANY }, (_, i) => `entry ${i}.txt`);
+
+    beforeAll(async () => {
+      const dir = join(server.dataDir, 'files', 'admin', 'pages');
+      await mkdir(dir);
+      for (let at = 0; at < MANY; at += 200) await Promise.all(names.slice(at, at + 200).map((name) => writeFile(join(dir, name), 'x')));
+      // The first listing finds them on disk and caches them.
+      expect((await propfind('/pages')).status).toBe(207);
+    }, 120_000);
+
+    it('lists every row once, the total first and the count last, as the multistatus does', async () => {
+      const { head, rows, lines } = parseCompact(await (await propfind('/pages', { accept: COMPACT })).text());
+      expect(head.total).toBe(MANY + 1);
+      expect(rows).toHaveLength(MANY + 1);
+      expect(rows[0]?.[0]).toBe('');
+      expect(rows.slice(1).map((row) => row[0]).sort()).toEqual([...names].sort());
+      expect(lines[lines.length - 1]).toEqual({ done: true, count: MANY + 1 });
+      expect(hrefs(await (await propfind('/pages')).text())).toHaveLength(MANY + 1);
+    });
+
+    it('sends a reset and the whole fresh listing when the disk changed, however many pages', async () => {
+      await writeFile(join(server.dataDir, 'files', 'admin', 'pages', 'zz added.txt'), 'new');
+      const { lines } = parseCompact(await (await propfind('/pages', { accept: COMPACT })).text());
+      const reset = lines.findIndex((line) => typeof line === 'object' && line !== null && 'reset' in line);
+      expect(lines.slice(1, reset).filter((line) => Array.isArray(line))).toHaveLength(MANY + 1);
+      expect(lines[reset]).toEqual({ reset: true, total: MANY + 2 });
+      const after = lines.slice(reset + 1).filter((line): line is Row => Array.isArray(line));
+      expect(after.slice(1).map((row) => row[0]).sort()).toEqual([...names, 'zz added.txt'].sort());
+      expect(lines[lines.length - 1]).toEqual({ done: true, count: MANY + 2 });
     });
   });
 

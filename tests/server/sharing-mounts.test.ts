@@ -87,6 +87,26 @@ describe('the recipient', () => {
     expect(await (await dav(BOB, 'bob', '/Shared/sub/b.txt')).text()).toBe('beta');
   });
 
+  it("gets the same rows in the Files app's compact listing as in the multistatus, at the root with its mounts and inside a share", async () => {
+    for (const path of ['/', '/Shared']) {
+      const response = await dav(BOB, 'bob', path, { method: 'PROPFIND', headers: { depth: '1', 'content-type': 'application/xml', accept: 'application/vnd.cumulus.listing+ndjson' }, body: PROPS });
+      expect(response.status).toBe(200);
+      const [head, ...lines] = (await response.text()).split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as unknown);
+      const names = (head as { props: string[] }).props.map((clark) => clark.slice(clark.indexOf('}') + 1));
+      const rows = lines.filter((line): line is [string, ...(string | null)[]] => Array.isArray(line));
+      expect(lines[lines.length - 1]).toEqual({ done: true, count: rows.length });
+      const multistatus = await propfind(BOB, 'bob', path);
+      const base = `/remote.php/dav/files/bob${path === '/' ? '/' : `${path}/`}`;
+      expect(rows.map(([name]) => name).sort()).toEqual([...multistatus.keys()].map((href) => href.slice(base.length).replace(/\/$/, '')).sort());
+      for (const [name, ...values] of rows) {
+        const props = multistatus.get(base + name) ?? multistatus.get(`${base}${name}/`);
+        names.forEach((prop, i) => {
+          if (values[i] !== null) expect([name, prop, values[i]]).toEqual([name, prop, props?.[prop]]);
+        });
+      }
+    }
+  });
+
   it('is refused every write a read-only share does not grant, and nothing changes', async () => {
     expect((await dav(BOB, 'bob', '/Shared/new.txt', { method: 'PUT', body: 'x' })).status).toBe(403);
     expect((await dav(BOB, 'bob', '/Shared/a.txt', { method: 'PUT', body: 'x' })).status).toBe(403);

@@ -22,9 +22,26 @@ export function propValue(text: string): string | number | boolean {
   const first = trimmed.charCodeAt(0);
   // Only strings that start like a number are worth the regular expressions.
   if (!((first >= 48 && first <= 57) || first === 45 || first === 43 || first === 46)) return trimmed;
+  if (isPlainInteger(trimmed)) return Number(trimmed);
   if (HEX.test(trimmed)) return parseInt(trimmed, 16);
   if (/\d/.test(trimmed) && DECIMAL.test(trimmed)) return Number(trimmed);
   return trimmed;
+}
+
+/**
+ * A sign and digits without a leading zero ('0', '57', '-3'): what {@link DECIMAL} accepts
+ * and {@link HEX} does not, told by a loop (most numbers of a listing are such, several a
+ * node, and the three regular expressions showed in profiles of 100,000 nodes).
+ */
+function isPlainInteger(text: string): boolean {
+  const start = text.charCodeAt(0) === 45 || text.charCodeAt(0) === 43 ? 1 : 0;
+  if (start === text.length) return false;
+  if (text.charCodeAt(start) === 48) return text.length === start + 1;
+  for (let i = start; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 48 || code > 57) return false;
+  }
+  return true;
 }
 
 type AttributeValue = string | number | boolean | AttributeElement;
@@ -107,6 +124,8 @@ export class ResponseNodeBuilder {
   // By node type: the same letters give CREATE on a file (W) and a folder (C, K) differently.
   private readonly permissionCache = { file: new Map<string, Permissions>(), folder: new Map<string, Permissions>() };
   private readonly shareAttributeCache = new Map<string, unknown>();
+  /** Dates read, by their text: files written together share them, and `Date.parse` costs a microsecond. */
+  private readonly timeCache = new Map<string, number | undefined>();
   private lastPrefix = '';
   private lastDecodedPrefix = '';
   private lastEncodedPrefix = '';
@@ -148,8 +167,8 @@ export class ResponseNodeBuilder {
     let size = numberProp(textOf(props['size'])) ?? numberProp(textOf(props['getcontentlength']));
     // A file without a length is empty, as the webdav client has always read it.
     if (size === undefined && !isFolder) size = 0;
-    const mtime = timeOf(textOf(props['getlastmodified']));
-    const crtime = timeOf(textOf(props['creationdate']));
+    const mtime = this.timeOf(textOf(props['getlastmodified']));
+    const crtime = this.timeOf(textOf(props['creationdate']));
     const owner = textOf(props['owner-id'])?.trim();
     const contentType = textOf(props['getcontenttype'])?.split(';')[0]?.trim();
     const displayname = textOf(props['displayname']);
@@ -191,7 +210,7 @@ export class ResponseNodeBuilder {
       const url = new URL(path, this.origin);
       path = url.pathname;
     }
-    path = path.replace(/\/+$/, '');
+    path = withoutTrailingSlashes(path);
     const cut = path.lastIndexOf('/');
     const prefix = path.slice(0, cut);
     if (prefix !== this.lastPrefix) {
@@ -209,7 +228,7 @@ export class ResponseNodeBuilder {
     const cut = filename.lastIndexOf('/');
     const prefix = filename.slice(0, cut);
     const encodedPrefix = prefix === this.lastDecodedPrefix ? this.lastEncodedPrefix : encodeDavPath(prefix);
-    return `${this.davUrl}${encodedPrefix}/${encodeURIComponent(filename.slice(cut + 1))}`.replace(/\/+$/, '');
+    return withoutTrailingSlashes(`${this.davUrl}${encodedPrefix}/${encodeURIComponent(filename.slice(cut + 1))}`);
   }
 
   /** The path below the root, or undefined when the filename is not under it. */
@@ -230,6 +249,16 @@ export class ResponseNodeBuilder {
     return permissions;
   }
 
+  /** {@link timeOf} of a date text, remembered for the next rows (up to a few thousand texts). */
+  private timeOf(text: string | undefined): number | undefined {
+    if (text === undefined) return undefined;
+    if (this.timeCache.has(text)) return this.timeCache.get(text);
+    if (this.timeCache.size >= TIME_CACHE_SIZE) this.timeCache.clear();
+    const time = timeOf(text);
+    this.timeCache.set(text, time);
+    return time;
+  }
+
   /** Parsed once per distinct JSON text, frozen and shared ('[]' on nearly every node). */
   private shareAttributes(json: string): unknown {
     let parsed = this.shareAttributeCache.get(json);
@@ -240,6 +269,16 @@ export class ResponseNodeBuilder {
     }
     return parsed;
   }
+}
+
+/** Distinct date texts a builder remembers before it starts over. */
+const TIME_CACHE_SIZE = 4096;
+
+/** `text` without the slashes at its end (a loop: two regular expressions a row showed in profiles of a 100,000-entry listing). */
+function withoutTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 47) end -= 1;
+  return end === text.length ? text : text.slice(0, end);
 }
 
 function decodeSegment(segment: string): string {

@@ -78,3 +78,22 @@ describe('sortNodes keeps the name order between sorts', () => {
     expect(sortNodes(list, { locale: 'en' }).map((item) => item.basename)).toEqual(['x.txt', 'x.txt', 'y.txt']);
   });
 });
+
+describe('sortNodes on a big folder (a rough order first, then the collator)', () => {
+  it('orders thousands of names exactly as the collator does, whatever their case, accents, scripts, numbers and punctuation', () => {
+    const parts = ['report', 'Report', 'REPORT', 'Émile', 'emile', 'Ångström', 'angstrom', 'zeta', 'Zeta', '日本語', 'ünïcode', 'file 10', 'file 2', 'file 02', 'a.b', '.hidden', '_x', '-y', '100', '9', 'ß', 'ss', 'Ørsted', 'été', 'x1y20', 'x1y3'];
+    const big = Array.from({ length: 6000 }, (_, i) => node(`${parts[i % parts.length]} ${(i * 7919) % 1009}${i % 5 === 0 ? '' : i % 2 ? '.txt' : '.MD'}`, i));
+    const collator = new Intl.Collator('en', { numeric: true, usage: 'sort' });
+    const stem = (item: Node): string => {
+      const name = item.displayname || item.basename;
+      const dot = name.lastIndexOf('.');
+      return dot > 0 ? name.slice(0, dot) : name;
+    };
+    const expected = [...big]
+      .sort((a, b) => collator.compare(stem(a), stem(b)) || collator.compare(a.basename, b.basename) || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0))
+      .map((item) => item.source);
+    const options: SortNodesOptions = { locale: 'en', sortingMode: 'basename', sortFoldersFirst: false, sortFavoritesFirst: false };
+    expect(fresh(big, options)).toEqual(expected);
+    expect(fresh(big, { ...options, sortingOrder: 'desc' })).toEqual([...expected].reverse());
+  });
+});

@@ -38,6 +38,18 @@ function nameWithoutExtension(node: Node): string {
   return dot > 0 ? name.slice(0, dot) : name;
 }
 
+/** Below this many names a sort is quick anyway: no rough order first. */
+const PRESORT_FROM = 2000;
+
+/** Digit runs, padded so that plain comparison orders them by value, as the numeric collator does. */
+const DIGITS = /\d+/g;
+
+/** A name lower-cased with its numbers padded: in the collator's order for most names (not all: accents, scripts, punctuation). */
+function roughKey(name: string): string {
+  const lower = name.toLowerCase();
+  return /\d/.test(lower) ? lower.replace(DIGITS, (digits) => digits.padStart(16, '0')) : lower;
+}
+
 /** A node with its sort keys computed once, not on every comparison. */
 interface Keyed<T extends Node> {
   node: T;
@@ -92,7 +104,15 @@ function nameRanks(nodes: readonly Node[], collator: Intl.Collator): number[] {
     if (complete) return known;
   }
   const compareText = collator.compare;
-  const named = nodes.map((node, index) => ({ node, index, name: nameWithoutExtension(node) }));
+  const named = nodes.map((node, index) => {
+    const name = nameWithoutExtension(node);
+    return { node, index, name, rough: roughKey(name) };
+  });
+  // First by a key in nearly the collator's order, compared as plain strings (a sixth of
+  // the cost of a collator comparison); the array is then in long runs of the real order,
+  // which the engine's merge sort (TimSort) finishes with few collator comparisons. The
+  // order is the collator's in any case: this only saves comparisons where the key agrees.
+  if (named.length > PRESORT_FROM) named.sort((a, b) => (a.rough < b.rough ? -1 : a.rough > b.rough ? 1 : 0));
   named.sort((a, b) => {
     const order = compareText(a.name, b.name) || compareText(a.node.basename, b.node.basename);
     if (order !== 0) return order;

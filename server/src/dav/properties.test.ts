@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import type { FileEntry } from '../storage/types';
 import type { PropName } from './properties';
-import { ResponseRenderer, propRequestFrom } from './properties';
+import { ResponseRenderer, httpDate, isoDate, propRequestFrom } from './properties';
 import { parseXml } from './xml/parse';
 
 const file: FileEntry = {
@@ -121,3 +121,44 @@ describe('live properties in Nextcloud formats', () => {
     expect(allprop).toContain('<d:getetag>');
   });
 });
+
+describe('dates written without Date (two a row in a 100,000-entry listing)', () => {
+  const byDate = (seconds: number): [string, string] => [new Date(seconds * 1000).toUTCString(), `${new Date(seconds * 1000).toISOString().slice(0, 19)}+00:00`];
+
+  it('writes getlastmodified and creationdate exactly as Date does, leap days, epochs and the ends of four-digit years included', () => {
+    const edges = [0, -1, 1, 59, 86_399, 86_400, 951_782_400, 951_868_799, 951_868_800, 4_107_542_400, 1_700_000_000, 1_795_538_371, 253_402_300_799, -62_167_219_200, -62_135_596_800];
+    const spread = Array.from({ length: 3_000 }, (_, i) => Math.floor(-62_167_219_200 + i * 84_473_173.7));
+    for (const seconds of [...edges, ...spread]) expect([httpDate(seconds), isoDate(seconds)]).toEqual(byDate(seconds));
+  });
+
+  it('leaves what four digits cannot write, and fractions, to Date', () => {
+    for (const seconds of [253_402_300_800, -62_167_219_201, 1_700_000_000.5]) expect([httpDate(seconds), isoDate(seconds)]).toEqual(byDate(seconds));
+  });
+});
+
+describe('compact listing rows', () => {
+  it('carry the same values as the multistatus, constants included, as one JSON array per node', () => {
+    const renderer = new ResponseRenderer({ kind: 'prop', names: [...names, { ns: 'urn:x', local: 'color' }] }, context);
+    const mounted: FileEntry = { ...file, mount: { type: 'shared', root: false, owner: 'bob', ownerDisplayName: 'Bob "B"', permissions: 1, attributes: '[]' } };
+    for (const entry of [file, folder, mounted]) {
+      const row = JSON.parse(renderer.compactRow(entry.name, entry, new Map([['{urn:x}color', '<x:color xmlns:x="urn:x">red</x:color>']]))) as unknown[];
+      expect(row[0]).toBe(entry.name);
+      expect(row).toHaveLength(names.length + 2);
+      expect(row[row.length - 1]).toEqual({ xml: '<x:color xmlns:x="urn:x">red</x:color>' });
+      const xml = renderer.render('/x', entry, undefined);
+      names.forEach((name, i) => {
+        const value = row[i + 1];
+        if (value === null) expect(xml).toContain(`<${emptyPrefix(name)}:${name.local}/>`);
+        else if (value === '') expect(xml).toContain(`<${emptyPrefix(name)}:${name.local}/>`);
+        else expect(xml).toContain(`<${emptyPrefix(name)}:${name.local}>${String(value)}</${emptyPrefix(name)}:${name.local}>`);
+      });
+    }
+    const shared = JSON.parse(renderer.compactRow('n', mounted, undefined)) as unknown[];
+    expect(shared[names.findIndex((name) => name.local === 'owner-display-name') + 1]).toBe('Bob &quot;B&quot;');
+    expect(shared[names.findIndex((name) => name.local === 'share-permissions') + 1]).toBe('1');
+  });
+});
+
+function emptyPrefix(name: PropName): string {
+  return Object.entries(ns).find(([, uri]) => uri === name.ns)?.[0] ?? 'd';
+}

@@ -58,23 +58,65 @@ const prefixNs = { d: NS.dav, oc: NS.oc, nc: NS.nc, ocs: NS.ocs } as const;
 export const SPACE_UNLIMITED = -3;
 
 
-let lastIsoSeconds = -1;
+const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** 0000-01-01 and 10000-01-01 in Unix seconds: the years written with four digits, as Date writes them. */
+const FOUR_DIGIT_YEARS = [-62_167_219_200, 253_402_300_800] as const;
+const two = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * The UTC calendar fields of a whole number of Unix seconds (the days-from-civil
+ * inverse of Howard Hinnant's date algorithms): a listing writes two dates per row, and
+ * `Date`'s formatting costs a few microseconds each, a noticeable part of 100,000 rows.
+ */
+function utcFields(seconds: number): { year: number; month: number; day: number; weekday: number; time: string } {
+  const days = Math.floor(seconds / 86_400);
+  const rest = seconds - days * 86_400;
+  const shifted = days + 719_468;
+  const era = Math.floor(shifted / 146_097);
+  const dayOfEra = shifted - era * 146_097;
+  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthIndex = Math.floor((5 * dayOfYear + 2) / 153);
+  const day = dayOfYear - Math.floor((153 * monthIndex + 2) / 5) + 1;
+  const month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  const time = `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}`;
+  return { year, month, day, weekday: (((days + 4) % 7) + 7) % 7, time };
+}
+
+/** Whether {@link utcFields} writes `seconds` exactly as `Date` would (whole seconds, years 0000-9999). */
+function plainSeconds(seconds: number): boolean {
+  return Number.isInteger(seconds) && seconds >= FOUR_DIGIT_YEARS[0] && seconds < FOUR_DIGIT_YEARS[1];
+}
+
+let lastIsoSeconds = NaN;
 let lastIso = '';
 /** ISO 8601 in UTC, as `d:creationdate` is written (the last value reused). */
-function isoDate(seconds: number): string {
+export function isoDate(seconds: number): string {
   if (seconds !== lastIsoSeconds) {
-    lastIso = `${new Date(seconds * 1000).toISOString().slice(0, 19)}+00:00`;
+    if (plainSeconds(seconds)) {
+      const { year, month, day, time } = utcFields(seconds);
+      lastIso = `${String(year).padStart(4, '0')}-${two(month)}-${two(day)}T${time}+00:00`;
+    } else {
+      lastIso = `${new Date(seconds * 1000).toISOString().slice(0, 19)}+00:00`;
+    }
     lastIsoSeconds = seconds;
   }
   return lastIso;
 }
 
-let lastHttpDateSeconds = -1;
+let lastHttpDateSeconds = NaN;
 let lastHttpDate = '';
 /** RFC 1123 date (`d:getlastmodified`); the last value is reused, listings often repeat it. */
 export function httpDate(seconds: number): string {
   if (seconds !== lastHttpDateSeconds) {
-    lastHttpDate = new Date(seconds * 1000).toUTCString();
+    if (plainSeconds(seconds)) {
+      const { year, month, day, weekday, time } = utcFields(seconds);
+      lastHttpDate = `${DAYS[weekday] as string}, ${two(day)} ${MONTHS[month - 1] as string} ${String(year).padStart(4, '0')} ${time} GMT`;
+    } else {
+      lastHttpDate = new Date(seconds * 1000).toUTCString();
+    }
     lastHttpDateSeconds = seconds;
   }
   return lastHttpDate;
@@ -272,26 +314,47 @@ export class ResponseRenderer {
   }
 
   /**
-   * The requested properties of a node as the compact listing carries them, in
-   * the order of {@link names}: a live property's inner XML exactly as
-   * {@link render} writes it inside its element ('' for an empty element), a
-   * dead property's whole stored element as `{ xml }` (it declares its own
-   * namespaces), or null where the multistatus would list it under 404.
+   * A node's row of the compact listing, as JSON text: its name, then the requested
+   * properties in the order of {@link names}: a live property's inner XML exactly as
+   * {@link render} writes it inside its element ('' for an empty element), a dead
+   * property's whole stored element as `{ xml }` (it declares its own namespaces), or null
+   * where the multistatus would list it under 404. The constant properties' JSON is
+   * written once per node type (per node only through a mount, which has its own).
    */
-  values(entry: FileEntry, dead: Map<string, string> | undefined): CompactValue[] {
-    const out: CompactValue[] = new Array<CompactValue>(this.steps.length);
+  compactRow(name: string, entry: FileEntry, dead: Map<string, string> | undefined): string {
+    const constant = entry.mount ? undefined : this.compactConstant[entry.type];
+    let row = `[${JSON.stringify(name)}`;
     for (let i = 0; i < this.steps.length; i += 1) {
-      const step = this.steps[i] as Step;
-      if (step.live) {
-        const value = step.live.get(entry, this.pc);
-        out[i] = value ?? null;
-      } else {
-        const value = dead?.get(step.clark);
-        out[i] = value === undefined ? null : { xml: value };
+      const fixed = constant?.[i];
+      if (fixed !== undefined) {
+        row += fixed;
+        continue;
       }
+      const step = this.steps[i] as Step;
+      let value: CompactValue;
+      if (step.live) {
+        value = step.live.get(entry, this.pc) ?? null;
+      } else {
+        const xml = dead?.get(step.clark);
+        value = xml === undefined ? null : { xml };
+      }
+      row += value === null ? ',null' : `,${JSON.stringify(value)}`;
     }
-    return out;
+    return `${row}]`;
   }
+
+  /** Per node type, the `,value` JSON of each constant property by its step's index (undefined for the others). */
+  private get compactConstant(): Record<'file' | 'folder', (string | undefined)[]> {
+    if (this.compactConstantCache === undefined) {
+      const constantFor = (type: 'file' | 'folder'): (string | undefined)[] => {
+        const sample = { type, path: '/x' } as FileEntry;
+        return this.steps.map((step) => (step.live?.constant ? `,${JSON.stringify(step.live.get(sample, this.pc) ?? null)}` : undefined));
+      };
+      this.compactConstantCache = { file: constantFor('file'), folder: constantFor('folder') };
+    }
+    return this.compactConstantCache;
+  }
+  private compactConstantCache: Record<'file' | 'folder', (string | undefined)[]> | undefined;
 
   /** One `d:response` for a node. */
   /** Renders live properties one by one for `entry`. */

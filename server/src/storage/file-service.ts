@@ -47,6 +47,18 @@ export interface NodeChanges {
   mtime?: number;
 }
 
+/** A folder's children read page by page from one state of the cache ({@link FileService.streamListing}). */
+export interface StreamedListing {
+  /** How many children the pages hold in all. */
+  readonly total: number;
+  /** The children, a page at a time; read to the end, the read of the cache is closed. */
+  pages(): AsyncGenerator<FileEntry[], void, undefined>;
+  /** Ends the read early (the client went away). Idempotent. */
+  close(): Promise<void>;
+  /** After the last page: null when the disk matched what the pages held, else the children brought in line with the disk (new etags up to the root). */
+  current(): Promise<FileEntry[] | null>;
+}
+
 /** The result of a write. */
 export interface FileWriteResult {
   entry: FileEntry;
@@ -207,27 +219,59 @@ export class FileService {
    * etags).
    */
   async listing(uid: string, path: string): Promise<{ cached: FileEntry[]; current: Promise<FileEntry[] | null> }> {
+    const streamed = await this.streamListing(uid, path);
+    const cached: FileEntry[] = [];
+    for await (const page of streamed.pages()) for (const entry of page) cached.push(entry);
+    const current = streamed.current();
+    current.catch(() => undefined);
+    return { cached, current };
+  }
+
+  /**
+   * The children of a folder as cached, page by page from one state of the cache (see
+   * `listing-pages`), so a big folder's first rows can be sent before the last are read; the
+   * disk is read meanwhile. Read the pages to the end (or {@link StreamedListing.close} them),
+   * then {@link StreamedListing.current} checks what they held against the disk.
+   */
+  async streamListing(uid: string, path: string): Promise<StreamedListing> {
     const row = await this.sync.refreshNode(uid, normalizePath(path));
     if (!row) fail('not-found', 'Folder not found');
     if (row.type !== 'folder') fail('bad-request', 'Not a folder');
     const disk = this.sync.listOnDisk(uid, row.path);
-    // Awaited below through `current`; until then a failure must not count as unhandled.
+    // Awaited by `current`; until then (or when the client leaves first) a failure must not count as unhandled.
     disk.catch(() => undefined);
-    const rows = await this.metadata.listing(row.fileid);
+    const source = await this.metadata.listingPages(row.fileid);
     const base = row.path === '/' ? '/' : `${row.path}/`;
-    const cached: FileEntry[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i += 1) {
-      const child = rows[i] as ListedRow;
-      cached[i] = entryAt(child, base + child.name);
-    }
-    const current = disk.then(async (children) => {
-      // Renamed or deleted while listed: the state it had is the answer; the next look drops it.
-      if (children === null) return null;
-      const fresh = await this.sync.checkListing(uid, row, rows, children);
-      return fresh ? fresh.map(toEntry) : null;
-    });
-    current.catch(() => undefined);
-    return { cached, current };
+    const rows: ListedRow[] = [];
+    let complete = false;
+    let closed = false;
+    return {
+      total: source.total,
+      pages: async function* () {
+        for await (const page of source.pages()) {
+          const entries: FileEntry[] = new Array(page.length);
+          for (let i = 0; i < page.length; i += 1) {
+            const child = page[i] as ListedRow;
+            rows.push(child);
+            entries[i] = entryAt(child, base + child.name);
+          }
+          yield entries;
+        }
+        complete = !closed;
+      },
+      close: () => {
+        closed = true;
+        return source.close();
+      },
+      current: async () => {
+        if (!complete) throw new Error('The listing was not read to the end');
+        const children = await disk;
+        // Renamed or deleted while listed: the state it had is the answer; the next look drops it.
+        if (children === null) return null;
+        const fresh = await this.sync.checkListing(uid, row, rows, children);
+        return fresh ? fresh.map(toEntry) : null;
+      },
+    };
   }
 
   /**

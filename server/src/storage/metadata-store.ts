@@ -7,6 +7,8 @@ import { isDeadlock, postgresPool, queryRows } from '../db/postgres';
 import type { FileRow, StorageTables } from './tables';
 import type { SearchCondition, SearchOrderColumn, SearchQuery } from './search-query';
 import { fail } from './errors';
+import type { ListingPages } from './listing-pages';
+import { LISTING_COLUMNS, listedRows, pagesOf, postgresPages, sqlitePages } from './listing-pages';
 
 /** What a listing needs of a child row (path, uid and parent are known from the folder). */
 export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time' | 'checksum'>;
@@ -24,6 +26,11 @@ export interface MetadataStore {
   children(parent: number): Promise<FileRow[]>;
   /** The children of a folder with only the columns a listing shows (the hot path of PROPFIND Depth 1). */
   listing(parent: number): Promise<ListedRow[]>;
+  /**
+   * The same rows page by page, all from one state of the folder (see `listing-pages`): what a
+   * streamed listing reads, so its first rows go out before the last are read.
+   */
+  listingPages(parent: number): Promise<ListingPages>;
   /** Inserts a row (ignored when the path is already cached) and returns the cached row. */
   insert(row: NewFileRow): Promise<FileRow>;
   update(fileid: number, changes: Partial<NewFileRow>): Promise<void>;
@@ -96,6 +103,15 @@ export class SqlMetadataStore implements MetadataStore {
       .select(['fileid', 'name', 'type', 'size', 'mtime', 'disk_mtime', 'etag', 'mime', 'favorite', 'upload_time', 'creation_time', 'checksum'])
       .where('parent', '=', parent)
       .execute();
+  }
+
+  async listingPages(parent: number): Promise<ListingPages> {
+    const sqlite = sqliteHandle(this.db as Kysely<unknown>);
+    if (sqlite) return sqlitePages(sqlite, parent);
+    const pool = postgresPool(this.db as Kysely<unknown>);
+    if (pool) return postgresPages(pool, parent);
+    // Inside a transaction: its one state, read whole.
+    return pagesOf(await this.listing(parent));
   }
 
   async insert(row: NewFileRow): Promise<FileRow> {
@@ -301,8 +317,6 @@ function conditionSql(condition: SearchCondition): ReturnType<typeof sql<boolean
   }
 }
 
-/** The listing's columns, in the order {@link listedRows} reads them. */
-const LISTING_COLUMNS = 'fileid, name, type, size, mtime, disk_mtime, etag, mime, favorite, upload_time, creation_time, checksum';
 const LISTING_SQL = `select ${LISTING_COLUMNS} from filecache where parent = ?`;
 const POSTGRES_LISTING_SQL = `select ${LISTING_COLUMNS} from filecache where parent = $1`;
 const listingStatements = new WeakMap<Database.Database, Database.Statement<[number], unknown[]>>();
@@ -319,31 +333,4 @@ function sqliteListing(sqlite: Database.Database, parent: number): unknown[][] {
     listingStatements.set(sqlite, statement);
   }
   return statement.all(parent) as unknown[][];
-}
-
-/**
- * Listing rows from rows of values in {@link LISTING_COLUMNS} order: both engines' fast paths
- * (better-sqlite3's raw statement, a prepared PostgreSQL statement in array mode) skip
- * building a keyed object per row in the driver.
- */
-function listedRows(values: unknown[][]): ListedRow[] {
-  const rows: ListedRow[] = new Array(values.length);
-  for (let i = 0; i < values.length; i += 1) {
-    const v = values[i] as unknown[];
-    rows[i] = {
-      fileid: v[0] as number,
-      name: v[1] as string,
-      type: v[2] as ListedRow['type'],
-      size: v[3] as number,
-      mtime: v[4] as number,
-      disk_mtime: v[5] as number,
-      etag: v[6] as string,
-      mime: v[7] as string,
-      favorite: v[8] as number,
-      upload_time: v[9] as number,
-      creation_time: v[10] as number,
-      checksum: v[11] as string | null,
-    };
-  }
-  return rows;
 }

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { PluginMount } from '../plugin-api';
 import type { OpenedFile } from './content-store';
-import type { FileService, FileWriteOptions, FileWriteResult, NodeChanges } from './file-service';
+import type { FileService, FileWriteOptions, FileWriteResult, NodeChanges, StreamedListing } from './file-service';
 import type { SearchQuery } from './search-query';
 import type { StoredObject } from './objects/object-store';
 import type { FileEntry } from './types';
@@ -12,7 +12,7 @@ import { baseName, isWithin, normalizePath, parentPath } from './paths';
 /** What the WebDAV layer uses of the files: a {@link FileService}, or a user's view of it with mounts. */
 export type FilesView = Pick<
   FileService,
-  'dataDir' | 'ensureUserRoot' | 'getUsage' | 'stat' | 'list' | 'listing' | 'refreshTree' | 'openRead' | 'write' | 'install' | 'placeObject' | 'mkdir' | 'delete' | 'move' | 'copy' | 'changeNode' | 'favorites' | 'search'
+  'dataDir' | 'ensureUserRoot' | 'getUsage' | 'stat' | 'list' | 'listing' | 'streamListing' | 'refreshTree' | 'openRead' | 'write' | 'install' | 'placeObject' | 'mkdir' | 'delete' | 'move' | 'copy' | 'changeNode' | 'favorites' | 'search'
 >;
 
 /** A node of another user's tree shown in this user's tree: the contract's mount with what the host looks up of its owner. */
@@ -205,6 +205,37 @@ export class MountedFiles implements FilesView {
     const current = listed.current.then((entries) => (entries ? this.withMounts(uid, place.path, entries) : null));
     current.catch(() => undefined);
     return { cached, current };
+  }
+
+  async streamListing(uid: string, path: string): Promise<StreamedListing> {
+    const place = await this.place(uid, path);
+    const active = place.active;
+    if (active) {
+      const listed = await this.base.streamListing(place.uid, place.path);
+      const shown = (entries: FileEntry[]): FileEntry[] => entries.map((entry) => this.shown(entry, active));
+      return {
+        total: listed.total,
+        pages: async function* () {
+          for await (const page of listed.pages()) yield shown(page);
+        },
+        close: () => listed.close(),
+        current: async () => {
+          const entries = await listed.current();
+          return entries ? shown(entries) : null;
+        },
+      };
+    }
+    if (uid !== this.uid || (await this.mountsIn(normalizePath(place.path))).length === 0) return this.base.streamListing(place.uid, place.path);
+    // A folder with mounts in it (a mount hides an own node of its name): read whole, then merged.
+    const { cached, current } = await this.listing(uid, path);
+    return {
+      total: cached.length,
+      pages: async function* () {
+        yield cached;
+      },
+      close: async () => undefined,
+      current: () => current,
+    };
   }
 
   async refreshTree(uid: string, path: string, maxAgeSeconds: number): Promise<boolean> {

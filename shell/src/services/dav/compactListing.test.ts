@@ -33,6 +33,15 @@ describe('CompactListingReader', () => {
     for (const piece of [1, 7, 64]) expect(read([HEAD, ...ROWS, { done: true, count: 3 }], piece)).toEqual(whole);
   });
 
+  it('reads each row right when a column repeats, changes and comes back (entities in an ETag included)', () => {
+    const etags = ['&quot;e1&quot;', '&quot;e1&quot;', '&quot;x&amp;y&quot;', 'W/&quot;e1&quot;', '&quot;e1&quot;', '&quot;&quot;', '&quot;&#x41;&quot;'];
+    const rows = etags.map((etag, i) => [`f${i}`, etag, i % 2 === 0 ? '' : '<d:collection/>', `f&lt;${i % 3}`, '', null]);
+    const { responses } = read([HEAD, ROWS[0], ...rows, { done: true, count: rows.length + 1 }]);
+    expect(responses.slice(1).map((response) => response.props['getetag'])).toEqual(['"e1"', '"e1"', '"x&y"', 'W/"e1"', '"e1"', '""', '"A"']);
+    expect(responses.slice(1).map((response) => response.props['resourcetype'])).toEqual(rows.map((_, i) => (i % 2 === 0 ? '' : { collection: '' })));
+    expect(responses.slice(1).map((response) => response.props['displayname'])).toEqual(rows.map((_, i) => `f<${i % 3}`));
+  });
+
   it('reports a reset, and counts the rows after it', () => {
     const { responses, resets } = read([HEAD, ROWS[0], ROWS[1], { reset: true, total: 2 }, ROWS[0], ROWS[2], { done: true, count: 2 }]);
     expect(resets).toBe(1);

@@ -123,7 +123,7 @@ export function createDavService(options: DavServiceOptions): DavService {
       const etag = folder.attributes.etag;
       if (cache !== undefined && compactText !== undefined && typeof etag === 'string' && etag !== '') {
         // Stored after the list is shown: the copy costs no time of the listing.
-        setTimeout(() => void cache.put({ path: davPath(path), etag, text: compactText }), 0);
+        setTimeout(() => void cache.put({ path: davPath(path), etag, text: compactText() }), 0);
       }
       return { folder, contents };
     },
