@@ -26,7 +26,10 @@
  * server in a process of its own, `server-process.ts`, as it runs in production: it
  * then has its own event loop instead of sharing this one with Playwright's driver;
  * its CPU is read from /proc), BENCH_SERVER_NODE_FLAGS (node flags of that process,
- * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). BENCH_UPLOAD_PARTS=bodies (not run
+ * by default) measures Chromium alone sending the big file as a whole `File`, as
+ * slices over XHR or fetch, as ArrayBuffers or streams (`upload-bodies.ts`;
+ * BENCH_BODIES, default whole,xhr10,xhr100,fetch10).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -36,10 +39,12 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../server/src/app';
+import { defaultConfig } from '../../server/src/config';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { signIn } from '../support/filesServer';
 import { median, procStatCpu } from './support';
+import { benchBodies } from './upload-bodies';
 import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,8 +61,11 @@ const serverPids = new Set<number>();
 /** Where to write a CPU profile of the page during each big upload (BENCH_UPLOAD_PROFILE). */
 const UPLOAD_PROFILE = process.env.BENCH_UPLOAD_PROFILE;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
-/** The chunk sizes the browser uploads with (one server each); the first is the one the targets are read against. */
-const CHUNK_MIB = (process.env.BENCH_UPLOAD_CHUNK_MIB ?? '10')
+/**
+ * The chunk sizes the browser uploads with (one server each); the first is the one the
+ * targets are read against. Default: the server's (its advertised `max_size`).
+ */
+const CHUNK_MIB = (process.env.BENCH_UPLOAD_CHUNK_MIB ?? String(defaultConfig.maxChunkSize / MiB))
   .split(',')
   .map((value) => Number(value.trim()))
   .filter((value) => Number.isFinite(value) && value >= 5);
@@ -107,6 +115,12 @@ async function main(): Promise<void> {
   const rows: [string, string][] = [];
   try {
     if (PARTS.has('big')) rows.push(...(await benchBigFile(browser, servers, work)));
+    if (PARTS.has('bodies')) {
+      const file = path.join(work, 'bodies.bin');
+      await writeFileOfSize(file, SIZE_MIB * MiB);
+      rows.push(...(await benchBodies(browser, file, SIZE_MIB * MiB, () => cpuNow().byType)));
+      await rm(file);
+    }
     if (PARTS.has('drop')) {
       const page = await openPage(browser, (servers[0] as BenchServer).url);
       rows.push(...(await benchDrop(page, (servers[0] as BenchServer).url, (servers[0] as BenchServer).dataDir)));
