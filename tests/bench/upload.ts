@@ -13,8 +13,9 @@
  * rclone one after the other in each round (the machine may be shared);
  * prints each round, the medians, the ratios (of the medians and per round),
  * the load average and the targets (browser ≥ 60 % of dd and faster than
- * rclone). BENCH_UPLOAD_CHUNK_MIB=10,50 uploads with each chunk size in every
- * round (an A/B; one server per size, on the same disk).
+ * rclone). The browser uploads in the server's default chunk size (100 MiB);
+ * BENCH_UPLOAD_CHUNK_MIB=100,10 uploads with each size in every round (an A/B;
+ * one server per size, on the same disk).
  *
  * Options (environment): BENCH_UPLOAD_MIB=1024 (size of the big file),
  * BENCH_DROP_FILES=10000, BENCH_NO_BUILD=1 (use dist/ as it is),
