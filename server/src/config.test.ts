@@ -5,7 +5,7 @@ import { ConfigError, loadConfig, withDefaults } from './config';
 describe('server configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: resolve('./data'), maxChunkSize: 10485760 });
+    expect(config).toMatchObject({ port: 8080, host: '0.0.0.0', dataDir: resolve('./data'), maxChunkSize: 104857600 });
     expect(config.adminPassword).toBeUndefined();
   });
   it('reads the environment', () => {

@@ -40,7 +40,12 @@ export interface ServerConfig {
    * hashes (`plugin-host/deployment-config.ts`); none when unset.
    */
   pluginsConfig?: string;
-  /** Largest chunk a chunked upload may send, in bytes (advertised in the capabilities). */
+  /**
+   * Largest chunk a chunked upload may send, in bytes (advertised in the capabilities as
+   * `files.chunked_upload.max_size`; the web client uploads in chunks of this size). The
+   * default, 100 MiB, is Nextcloud's (`ChunkedUploadConfig::getMaxChunkSize()`, which feeds
+   * both that capability and the web's `max_chunk_size`).
+   */
   maxChunkSize: number;
   /**
    * Seconds after which a PROPFIND of a folder first checks its whole tree against the disk
@@ -96,7 +101,7 @@ export const defaultConfig: ServerConfig = {
   databasePoolSize: 10,
   distDir: resolve(repoRoot, 'dist'),
   pluginsDir: resolve(repoRoot, 'plugins'),
-  maxChunkSize: 10 * 1024 * 1024,
+  maxChunkSize: 100 * 1024 * 1024,
   bulkUpload: false,
   sessionLifetime: 24 * 60 * 60,
   rescanInterval: 60,

@@ -32,7 +32,7 @@ const AUTH = `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`;
 const FILES = 10_000;
 const RUNS = 15;
 const GIB = 1024 * 1024 * 1024;
-/** Chunk size: 10 MiB, the server's advertised `max_size` and the desktop client's starting size. */
+/** Chunk size: 10 MiB, the desktop client's starting size (the server advertises up to 100 MiB). */
 const CHUNK = Number(process.env.BENCH_CHUNK_MIB ?? 10) * 1024 * 1024;
 const PARALLEL = Number(process.env.BENCH_PARALLEL ?? 4);
 const UPLOAD_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);

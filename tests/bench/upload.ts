@@ -13,8 +13,9 @@
  * rclone one after the other in each round (the machine may be shared);
  * prints each round, the medians, the ratios (of the medians and per round),
  * the load average and the targets (browser ≥ 60 % of dd and faster than
- * rclone). BENCH_UPLOAD_CHUNK_MIB=10,50 uploads with each chunk size in every
- * round (an A/B; one server per size, on the same disk).
+ * rclone). The browser uploads in the server's default chunk size (100 MiB);
+ * BENCH_UPLOAD_CHUNK_MIB=100,10 uploads with each size in every round (an A/B;
+ * one server per size, on the same disk).
  *
  * Options (environment): BENCH_UPLOAD_MIB=1024 (size of the big file),
  * BENCH_DROP_FILES=10000, BENCH_NO_BUILD=1 (use dist/ as it is),
@@ -22,7 +23,14 @@
  * dd and rclone, `drop` the 10,000 files), BENCH_DROP_PROFILE=<file> (write
  * a Chrome CPU profile of the drop there, for DevTools, and print the
  * functions that took the most main-thread time), BENCH_UPLOAD_PROFILE=<file>
- * (the same for the page during each big upload).
+ * (the same for the page during each big upload), BENCH_UPLOAD_SERVER=process (the
+ * server in a process of its own, `server-process.ts`, as it runs in production: it
+ * then has its own event loop instead of sharing this one with Playwright's driver;
+ * its CPU is read from /proc), BENCH_SERVER_NODE_FLAGS (node flags of that process,
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`). BENCH_UPLOAD_PARTS=bodies (not run
+ * by default) measures Chromium alone sending the big file as a whole `File`, as
+ * slices over XHR or fetch, as ArrayBuffers or streams (`upload-bodies.ts`;
+ * BENCH_BODIES, default whole,xhr10,xhr100,fetch10).
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -32,10 +40,13 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../server/src/app';
+import { defaultConfig } from '../../server/src/config';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { signIn } from '../support/filesServer';
 import { median, procStatCpu } from './support';
+import { benchBodies } from './upload-bodies';
+import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PASSWORD = 'bench-upload-password';
@@ -44,11 +55,18 @@ const SIZE_MIB = Math.max(1, Number(process.env.BENCH_UPLOAD_MIB ?? 1024));
 const DROP_FILES = Math.max(1, Number(process.env.BENCH_DROP_FILES ?? 10000));
 const PARTS = new Set((process.env.BENCH_UPLOAD_PARTS ?? 'big,drop').split(',').map((part) => part.trim()));
 const DROP_PROFILE = process.env.BENCH_DROP_PROFILE;
+/** Where the server runs: in this process (default) or in one of its own (BENCH_UPLOAD_SERVER=process). */
+const SERVER_IN_PROCESS = process.env.BENCH_UPLOAD_SERVER !== 'process';
+/** The pids of servers running in processes of their own: their CPU counts as the server's. */
+const serverPids = new Set<number>();
 /** Where to write a CPU profile of the page during each big upload (BENCH_UPLOAD_PROFILE). */
 const UPLOAD_PROFILE = process.env.BENCH_UPLOAD_PROFILE;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
-/** The chunk sizes the browser uploads with (one server each); the first is the one the targets are read against. */
-const CHUNK_MIB = (process.env.BENCH_UPLOAD_CHUNK_MIB ?? '10')
+/**
+ * The chunk sizes the browser uploads with (one server each); the first is the one the
+ * targets are read against. Default: the server's (its advertised `max_size`).
+ */
+const CHUNK_MIB = (process.env.BENCH_UPLOAD_CHUNK_MIB ?? String(defaultConfig.maxChunkSize / MiB))
   .split(',')
   .map((value) => Number(value.trim()))
   .filter((value) => Number.isFinite(value) && value >= 5);
@@ -83,13 +101,27 @@ async function main(): Promise<void> {
   const servers: BenchServer[] = [];
   for (const chunkMiB of CHUNK_MIB) {
     const dataDir = path.join(work, `data-${chunkMiB}`);
-    const started = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, distDir: path.join(ROOT, 'dist'), throttleDelayMs: 0, maxChunkSize: chunkMiB * MiB });
-    servers.push({ url: started.url, dataDir, chunkMiB, close: () => started.close() });
+    const config = { distDir: path.join(ROOT, 'dist'), throttleDelayMs: 0, maxChunkSize: chunkMiB * MiB };
+    if (SERVER_IN_PROCESS) {
+      const started = await startServer({ ...config, dataDir, port: 0, adminPassword: PASSWORD });
+      servers.push({ url: started.url, dataDir, chunkMiB, close: () => started.close() });
+    } else {
+      const nodeFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter((flag) => flag !== '');
+      const { port, child } = await spawnServer(SERVER_PROCESS, [dataDir, PASSWORD, JSON.stringify(config)], { nodeFlags });
+      if (child.pid !== undefined) serverPids.add(child.pid);
+      servers.push({ url: `http://127.0.0.1:${port}`, dataDir, chunkMiB, close: () => stopServer(child) });
+    }
   }
   const browser = await launchBrowser();
   const rows: [string, string][] = [];
   try {
     if (PARTS.has('big')) rows.push(...(await benchBigFile(browser, servers, work)));
+    if (PARTS.has('bodies')) {
+      const file = path.join(work, 'bodies.bin');
+      await writeFileOfSize(file, SIZE_MIB * MiB);
+      rows.push(...(await benchBodies(browser, file, SIZE_MIB * MiB, () => cpuNow().byType)));
+      await rm(file);
+    }
     if (PARTS.has('drop')) {
       const page = await openPage(browser, (servers[0] as BenchServer).url);
       rows.push(...(await benchDrop(page, (servers[0] as BenchServer).url, (servers[0] as BenchServer).dataDir)));
@@ -104,9 +136,10 @@ async function main(): Promise<void> {
 }
 
 /**
- * CPU seconds used so far by this process (the in-process server), by the processes it
- * started that still run (Chromium), and by those it started and reaped (rclone, dd).
- * Descendants only: the other users of a shared machine are not counted.
+ * CPU seconds used so far by the server (this process, or the server's own process with
+ * BENCH_UPLOAD_SERVER=process), by the processes this one started that still run
+ * (Chromium), and by those it started and reaped (rclone, dd). Descendants only: the
+ * other users of a shared machine are not counted.
  */
 function cpuNow(): { server: number; running: number; reaped: number; byType: Record<string, number> } {
   const parents = new Map<number, number>();
@@ -126,10 +159,15 @@ function cpuNow(): { server: number; running: number; reaped: number; byType: Re
     return false;
   };
   let running = 0;
+  let server = 0;
   const byType: Record<string, number> = {};
   for (const [pid, stat] of stats) {
     if (!isDescendant(pid)) continue;
     const own = procStatCpu(stat).own;
+    if (serverPids.has(pid)) {
+      server += own;
+      continue;
+    }
     running += own;
     // Chromium's processes say what they are (`--type=renderer`, `gpu-process`, `utility` for the network service).
     let type = 'browser';
@@ -146,7 +184,9 @@ function cpuNow(): { server: number; running: number; reaped: number; byType: Re
     byType[type] = (byType[type] ?? 0) + own;
   }
   const self = procStatCpu(readFileSync('/proc/self/stat', 'utf8'));
-  return { server: self.own, running, reaped: self.children, byType };
+  // With the server in a process of its own, this one only drives the browser (Playwright).
+  if (!SERVER_IN_PROCESS) byType['(driver)'] = self.own;
+  return { server: SERVER_IN_PROCESS ? self.own : server, running, reaped: self.children, byType };
 }
 
 /** The CPU seconds each kind of Chromium process used between two readings, largest first. */
@@ -171,12 +211,35 @@ async function openPage(browser: Browser, serverUrl: string): Promise<Page> {
 }
 
 /**
+ * How many chunk PUTs were under way on average from the first chunk's start to
+ * the last one's end (Resource Timing of the page): the parallel jobs allowed
+ * (5) when the pool never waits between chunks.
+ */
+async function chunksInFlight(page: Page): Promise<number> {
+  const chunks = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\/web-file-upload-[0-9a-f]+\/\d+$/.test(entry.name))
+      .map((entry) => ({ start: entry.startTime, end: (entry as PerformanceResourceTiming).responseEnd })),
+  );
+  if (chunks.length === 0) return NaN;
+  const span = Math.max(...chunks.map((chunk) => chunk.end)) - Math.min(...chunks.map((chunk) => chunk.start));
+  return chunks.reduce((sum, chunk) => sum + chunk.end - chunk.start, 0) / span;
+}
+
+/**
  * One upload of `file` from a fresh page through the New menu, until 'Files uploaded
  * successfully': seconds, how long the final MOVE (the assembly) took, in ms, and the CPU
  * seconds the server (this process) and Chromium spent meanwhile.
  */
-async function browserUpload(browser: Browser, serverUrl: string, file: string): Promise<{ seconds: number; moveMs: number; serverCpu: number; clientCpu: number; clientByType: string }> {
+async function browserUpload(
+  browser: Browser,
+  serverUrl: string,
+  file: string,
+): Promise<{ seconds: number; moveMs: number; inFlight: number; serverCpu: number; clientCpu: number; clientByType: string }> {
   const page = await openPage(browser, serverUrl);
+  // Room for every chunk's entry (the default buffer holds 250).
+  await page.evaluate(() => performance.setResourceTimingBufferSize(100_000));
   let moveMs = NaN;
   page.on('requestfinished', (request) => {
     if (request.method() === 'MOVE' && request.url().endsWith('/.file')) moveMs = request.timing().responseEnd;
@@ -201,13 +264,14 @@ async function browserUpload(browser: Browser, serverUrl: string, file: string):
     await page.locator('.files-toast', { hasText: 'Files uploaded successfully' }).waitFor();
     const seconds = secondsSince(start);
     const cpuAfter = cpuNow();
+    const inFlight = await chunksInFlight(page);
     if (cdp !== null && UPLOAD_PROFILE !== undefined) {
       const { profile } = await cdp.send('Profiler.stop');
       await writeFile(UPLOAD_PROFILE, JSON.stringify(profile));
       console.log(`CPU profile of the page during the upload: ${UPLOAD_PROFILE}; most main-thread time (self):`);
       for (const line of heaviestFunctions(profile, 20)) console.log(`  ${line}`);
     }
-    return { seconds, moveMs, serverCpu: cpuAfter.server - cpuBefore.server, clientCpu: cpuAfter.running - cpuBefore.running, clientByType: cpuByType(cpuBefore.byType, cpuAfter.byType) };
+    return { seconds, moveMs, inFlight, serverCpu: cpuAfter.server - cpuBefore.server, clientCpu: cpuAfter.running - cpuBefore.running, clientByType: cpuByType(cpuBefore.byType, cpuAfter.byType) };
   } finally {
     await page.close();
   }
@@ -257,7 +321,7 @@ async function benchBigFile(browser: Browser, servers: BenchServer[], work: stri
       const name = `big-${round}.bin`;
       const file = path.join(work, `${server.chunkMiB}-${name}`);
       await link(bigFile, file);
-      const { seconds, moveMs, serverCpu, clientCpu, clientByType } = await browserUpload(browser, server.url, file);
+      const { seconds, moveMs, inFlight, serverCpu, clientCpu, clientByType } = await browserUpload(browser, server.url, file);
       await rm(file);
       const uploaded = await stat(path.join(server.dataDir, 'files', 'admin', path.basename(file))).catch(() => null);
       if (uploaded?.size !== bytes) throw new Error(`the browser's upload has ${uploaded?.size ?? 'no'} bytes, expected ${bytes}`);
@@ -265,7 +329,7 @@ async function benchBigFile(browser: Browser, servers: BenchServer[], work: stri
       browserTimes.get(server)?.push(seconds);
       moves.get(server)?.push(moveMs);
       cpu.get(server)?.push({ server: serverCpu, client: clientCpu });
-      line.push(`browser (${server.chunkMiB} MiB chunks) ${seconds.toFixed(2)} s (MOVE ${moveMs.toFixed(0)} ms; CPU server ${serverCpu.toFixed(1)} s, Chromium ${clientCpu.toFixed(1)} s: ${clientByType})`);
+      line.push(`browser (${server.chunkMiB} MiB chunks) ${seconds.toFixed(2)} s (MOVE ${moveMs.toFixed(0)} ms; ${inFlight.toFixed(1)} chunks in flight; CPU server ${serverCpu.toFixed(1)} s, Chromium ${clientCpu.toFixed(1)} s: ${clientByType})`);
     }
     const rcloneStart = process.hrtime.bigint();
     const rcloneBefore = cpuNow();

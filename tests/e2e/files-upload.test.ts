@@ -102,7 +102,8 @@ describe('uploads in the browser', () => {
   };
 
   beforeAll(async () => {
-    server = await startFilesServer({ name: 'upload', adminPassword: PASSWORD, config: { throttleDelayMs: 0 } });
+    // 10 MiB chunks (the server's default is 100 MiB): the 300 MiB file goes in 30, enough to pause, cancel and resume between.
+    server = await startFilesServer({ name: 'upload', adminPassword: PASSWORD, config: { throttleDelayMs: 0, maxChunkSize: 10 * MiB } });
     for (const folder of ['/Incoming', '/Big', '/Paused', '/Cancelled', '/Dropped', '/Resumed', '/Holiday photos']) expect((await dav('MKCOL', folder)).status).toBe(201);
     expect((await dav('PUT', '/readme.txt', 'hello')).status).toBe(201);
     scratch = mkdtempSync(path.join(tmpdir(), 'cumulus-upload-e2e-'));

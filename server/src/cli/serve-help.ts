@@ -54,7 +54,7 @@ const GROUPS: { title: string; settings: Setting[] }[] = [
   {
     title: 'Uploads, disk and housekeeping',
     settings: [
-      { name: 'CUMULUS_MAX_CHUNK_SIZE', fallback: '10485760', meaning: 'chunk size advertised for chunked uploads (bytes)' },
+      { name: 'CUMULUS_MAX_CHUNK_SIZE', fallback: '104857600', meaning: 'chunk size advertised for chunked uploads (bytes)' },
       { name: 'CUMULUS_BULK_UPLOAD', fallback: 'off', meaning: '1 offers Nextcloud\'s bulk upload (POST /remote.php/dav/bulk) to desktop clients; off because Debian 12\'s nextcloudcmd 3.7 fails on empty files with it' },
       { name: 'CUMULUS_RESCAN_INTERVAL', fallback: '60', meaning: 'seconds after which a PROPFIND first checks the folder\'s tree on disk (0: every time)' },
       {

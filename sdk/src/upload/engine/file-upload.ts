@@ -276,6 +276,7 @@ async function uploadChunked(context: EngineContext, run: FileRun): Promise<void
                 Destination: run.url,
                 'Content-Type': OCTET_STREAM,
               },
+              // The slice itself, never its bytes in JS (see the README's "Speed").
               body: file.slice(start, end),
               onUploadProgress: (loaded) => {
                 inFlight.set(n, Math.min(loaded, end - start));
