@@ -1,21 +1,24 @@
 import { spawn } from 'node:child_process';
 import { startPostgresCluster } from './postgres-cluster';
+import { LEFT_TO_THE_S3_MODE } from './mode-suites';
 
 /**
  * `npm run test:pg [jest arguments]`: the test mode on PostgreSQL. Starts a throwaway cluster,
  * runs jest with `CUMULUS_TEST_POSTGRES` pointing at it (every test server's data dir then
  * gets its own database there, `server/src/db/open.ts`), stops the cluster, and exits with
  * jest's code. Without arguments it runs the storage, account and WebDAV suites and the
- * conformance suites and three browser files (browse, actions, upload: they need `npm run
- * build`, which `npm test` runs first), whose servers are then the scale-out mode: two
- * processes on one data dir behind nginx (`CUMULUS_TEST_BALANCED=0` runs them on one process); not tests/scale (its tests start PostgreSQL themselves and run in `npm
- * test`) nor the crash-safety kills (minutes of COPYs; `npm run test:pg
- * tests/server/crash-safety.test.ts` runs them), to keep .ci/run short.
+ * conformance suites, whose servers are then two processes on one data dir behind nginx
+ * (`CUMULUS_TEST_BALANCED=0` runs them on one process), content on the local disk; not
+ * tests/scale (its tests start PostgreSQL themselves and run in `npm test`), nor the
+ * crash-safety kills (minutes of COPYs; `npm run test:pg tests/server/crash-safety.test.ts`
+ * runs them), nor the content-agnostic suites and browser files that `.ci/run` runs in the
+ * scale-out mode on S3 (`LEFT_TO_THE_S3_MODE`, tests/scale/mode-suites.ts; `npm run test:pg
+ * -- <file>` runs any of them here), to keep .ci/run short.
  */
-/** The browser files that run against the balancer by default (the whole suite: `npm run test:pg -- tests/e2e`, ~11 min). */
-const BROWSER_THROUGH_BALANCER = ['tests/e2e/files-browse.test.ts', 'tests/e2e/files-actions.test.ts', 'tests/e2e/files-upload.test.ts'];
-const DEFAULT_SUITES = ['server/src/storage', 'server/src/auth', 'server/src/db', 'tests/server', 'tests/conformance', ...BROWSER_THROUGH_BALANCER];
-const SKIPPED_BY_DEFAULT = ['--testPathIgnorePatterns', '/node_modules/', '/dist/', 'crash-safety'];
+const DEFAULT_SUITES = ['server/src/storage', 'server/src/auth', 'server/src/db', 'tests/server', 'tests/conformance'];
+/** jest's ignore patterns are regular expressions of paths. */
+const escaped = (path: string): string => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SKIPPED_BY_DEFAULT = ['--testPathIgnorePatterns', '/node_modules/', '/dist/', 'crash-safety', ...LEFT_TO_THE_S3_MODE.map(escaped)];
 
 const cluster = await startPostgresCluster();
 process.stdout.write(`PostgreSQL test cluster at ${cluster.url}\n`);

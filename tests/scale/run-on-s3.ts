@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { startCephRgw } from './ceph-rgw';
 import { startPostgresCluster } from './postgres-cluster';
+import { BROWSER_THROUGH_BALANCER, SUITES_ON_S3 } from './mode-suites';
 
 /**
  * `npm run test:s3 [jest arguments]`: the test mode on S3. Starts Ceph's RADOS Gateway on
@@ -11,44 +12,17 @@ import { startPostgresCluster } from './postgres-cluster';
  * content settings then keeps its files in a bucket of its own (storage/objects/s3-config.ts,
  * `testS3Config`), as `npm run test:pg` gives each one a database. Without arguments it runs
  * the `*.s3-test.ts` files (the object layer and the server's objects mode, checked against the
- * bucket) and the protocol suites of {@link SUITES_ON_S3} against servers whose content is on
- * S3; with arguments, the test files given (`*.s3-test.ts` or `*.test.ts` under tests/).
- * With `CUMULUS_TEST_S3_POSTGRES=1` it also starts a throwaway PostgreSQL cluster, as `npm run
- * test:pg` does: the metadata is then in PostgreSQL and the conformance servers are two
- * processes behind nginx (tests/support/balanced.ts), both on the same bucket.
+ * bucket) and the protocol suites of `SUITES_ON_S3` (tests/scale/mode-suites.ts) against
+ * servers whose content is on S3; with arguments, the test files given (`*.s3-test.ts` or
+ * `*.test.ts` under tests/). With `CUMULUS_TEST_S3_POSTGRES=1` (the issue's scale-out mode,
+ * which `.ci/run` runs) it also starts a throwaway PostgreSQL cluster, as `npm run test:pg`
+ * does: the metadata is then in PostgreSQL, the conformance and browser servers are two
+ * processes behind nginx (tests/support/balanced.ts), both on the same bucket, and the
+ * browser files of `BROWSER_THROUGH_BALANCER` run too (they need `npm run build`).
  * Stops what it started and exits with jest's code. The `*.s3-test.ts` files are not
  * `*.test.ts`, so `npm test` (whose machine need not have Ceph) leaves them out.
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/**
- * The protocol suites that run with content on S3 by default: those of `npm run test:pg`'s
- * WebDAV conformance (litmus, rclone, nextcloudcmd, chunked upload, checksums, hostile
- * requests, DAV views) and the server's WebDAV method, property and race tests. Left out:
- * the suites about the local disk itself (files changed behind the server's back, crash
- * kills between renames, the data dir's layout), which the objects mode has no use for.
- */
-export const SUITES_ON_S3 = [
-  'tests/conformance/litmus.test.ts',
-  'tests/conformance/rclone.test.ts',
-  'tests/conformance/nextcloudcmd.test.ts',
-  'tests/conformance/chunked-upload.test.ts',
-  'tests/conformance/checksums.test.ts',
-  'tests/conformance/hostile-dav.test.ts',
-  'tests/conformance/dav-views.test.ts',
-  'tests/conformance/bulk-upload.test.ts',
-  'tests/conformance/trash.test.ts',
-  'tests/conformance/favorites-recent.test.ts',
-  'tests/server/webdav-methods.test.ts',
-  'tests/server/webdav-properties.test.ts',
-  'tests/server/races.test.ts',
-  'tests/server/rename-race.test.ts',
-  'tests/server/client-mistakes.test.ts',
-  'tests/server/hostile-input.test.ts',
-  'tests/server/preview-and-links.test.ts',
-  'tests/server/trash.test.ts',
-  'tests/server/search-by-id.test.ts',
-];
 
 /** What is read of jest.config.js: its reporters and its projects (the S3 one is built on the e2e one). */
 interface JestConfig {
@@ -65,12 +39,14 @@ const config = {
   projects: [{ ...e2e, rootDir: root, displayName: 's3', testMatch: ['<rootDir>/{server,tests}/**/*.s3-test.ts', '<rootDir>/tests/**/*.test.ts'] }],
 };
 const args = process.argv.slice(2);
-const selection = args.length > 0 ? args : ['\\.s3-test\\.ts$', ...SUITES_ON_S3];
+const onPostgres = process.env.CUMULUS_TEST_S3_POSTGRES === '1';
+// The browser files need `npm run build` (which `npm test` runs first); they run against the balancer, so only on PostgreSQL.
+const selection = args.length > 0 ? args : ['\\.s3-test\\.ts$', ...SUITES_ON_S3, ...(onPostgres ? BROWSER_THROUGH_BALANCER : [])];
 
 const started = Date.now();
 const rgw = await startCephRgw();
 process.stdout.write(`Ceph RGW at ${rgw.endpoint}, started in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-const postgres = process.env.CUMULUS_TEST_S3_POSTGRES === '1' ? await startPostgresCluster() : undefined;
+const postgres = onPostgres ? await startPostgresCluster() : undefined;
 if (postgres) process.stdout.write(`PostgreSQL test cluster at ${postgres.url}; conformance servers: two processes behind nginx\n`);
 const jest = spawn(process.execPath, ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--forceExit', '--config', JSON.stringify(config), ...selection], {
   cwd: root,

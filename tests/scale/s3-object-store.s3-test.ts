@@ -6,11 +6,12 @@ import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store'
 import { MIN_PART_BYTES } from '../../server/src/storage/objects/multipart-plan';
 import { fileObjectKey } from '../../server/src/storage/objects/object-store';
 import { sweepObjects } from '../../server/src/storage/objects/object-sweep';
-import { contentOf, keysUnder, readAll, s3TestConfig, sha256, storageFailure } from './s3-test-support';
+import type { ByteRange, WantedRange } from '../../server/src/storage/types';
+import { contentOf, keysUnder, readAll, recordGets, s3TestConfig, sha256, storageFailure } from './s3-test-support';
 
 /**
  * The S3 object store against a real S3 server, Ceph's RADOS Gateway (`npm run test:s3`):
- * atomic puts of any length, range reads of one version, multipart assembly of stored chunks
+ * atomic puts of any length, range reads of one version (a wanted range fetched alone), multipart assembly of stored chunks
  * under S3's 5 MiB rule (and RGW's empty ETag after CompleteMultipartUpload), deletes and the
  * sweep of objects no file points at.
  */
@@ -93,6 +94,47 @@ describe('S3ObjectStore on Ceph RGW', () => {
     await expect(store.put(fileObjectKey(4), broken, { maxBytes: -1 })).rejects.toThrow('connection reset');
     expect(await contentOf(store, fileObjectKey(4))).toEqual(old);
     expect(await pendingUploads()).toBe(0);
+  }, 120_000);
+
+  it('opens a wanted range with one ranged GET: only those bytes come from the store', async () => {
+    const data = randomBytes(12 * MiB);
+    const key = fileObjectKey(20);
+    await store.put(key, body(data), { maxBytes: -1, expectedLength: data.length });
+    /** Opens `key` for `wanted`, streams `range` and returns the bytes and the GETs' Range headers. */
+    const openFor = async (wanted: WantedRange, range?: ByteRange): Promise<{ size: number; bytes: Buffer; gets: string[] }> => {
+      const gets = recordGets(store.client);
+      try {
+        const opened = await store.open(key, wanted);
+        const bytes = await readAll(opened.stream(range));
+        return { size: opened.size, bytes, gets: gets.ranges };
+      } finally {
+        gets.stop();
+      }
+    };
+    const start = 5 * MiB + 3;
+    expect(await openFor({ start, end: start + 99 }, { start, end: start + 99 })).toEqual({ size: data.length, bytes: data.subarray(start, start + 100), gets: [`bytes=${start}-${start + 99}`] });
+    // Open-ended and suffix ranges: the size comes from the answer's Content-Range.
+    const tail = { start: data.length - 1000, end: data.length - 1 };
+    expect(await openFor({ start: tail.start }, tail)).toEqual({ size: data.length, bytes: data.subarray(tail.start), gets: [`bytes=${tail.start}-`] });
+    expect(await openFor({ suffix: 1000 }, tail)).toEqual({ size: data.length, bytes: data.subarray(tail.start), gets: ['bytes=-1000'] });
+    // An end past the object's: the store sends up to its end.
+    expect(await openFor({ start: tail.start, end: data.length + 5000 }, tail)).toEqual({ size: data.length, bytes: data.subarray(tail.start), gets: [`bytes=${tail.start}-${data.length + 5000}`] });
+    // Another range than the one wanted: read from the same version, after the first GET is dropped.
+    const other = await openFor({ start: 0, end: 9 }, { start: 100, end: 109 });
+    expect(other.bytes).toEqual(data.subarray(100, 110));
+    expect(other.gets).toEqual(['bytes=0-9', 'bytes=100-109']);
+    // Nothing of the object in the range: the whole GET tells the size (the caller answers 416), and reads nothing it does not stream.
+    const past = recordGets(store.client);
+    const opened = await store.open(key, { start: data.length });
+    past.stop();
+    expect(opened.size).toBe(data.length);
+    expect(past.ranges).toEqual([`bytes=${data.length}-`, '']);
+    await opened.close();
+    await store.put(fileObjectKey(21), body(Buffer.alloc(0)), { maxBytes: -1 });
+    const empty = await store.open(fileObjectKey(21), { start: 0, end: 10 });
+    expect(empty.size).toBe(0);
+    expect(await readAll(empty.stream())).toEqual(Buffer.alloc(0));
+    expect((await storageFailure(store.open(fileObjectKey(22), { start: 0 }))).kind).toBe('not-found');
   }, 120_000);
 
   it('reads one version: an opened file fails rather than mix in the content that replaced it', async () => {

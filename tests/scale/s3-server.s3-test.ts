@@ -10,7 +10,7 @@ import { defaultConfig } from '../../server/src/config';
 import type { FileService } from '../../server/src/storage/file-service';
 import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
 import { fileObjectKey } from '../../server/src/storage/objects/object-store';
-import { contentOf, keysUnder, s3TestConfig, sha256 } from './s3-test-support';
+import { contentOf, keysUnder, recordGets, s3TestConfig, sha256 } from './s3-test-support';
 
 /**
  * The server with file content on S3 (issue 13, "Content on S3"), on Ceph RGW through
@@ -73,13 +73,30 @@ describe('file content on S3', () => {
     expect(await readdir(dataDir)).not.toContain('areas');
   });
 
-  it('answers a range GET with the bytes of the range', async () => {
+  it('answers a range GET with the bytes of the range, fetching only those from the store', async () => {
     const body = randomBytes(50_000);
     await put('/range.bin', body);
-    const got = await request('GET', '/range.bin', { headers: { Range: 'bytes=1000-1999' } });
-    expect(got.status).toBe(206);
-    expect(got.headers.get('content-range')).toBe(`bytes 1000-1999/${body.length}`);
-    expect(Buffer.from(await got.arrayBuffer()).equals(body.subarray(1000, 2000))).toBe(true);
+    const gets = recordGets((files.objects?.store as S3ObjectStore).client);
+    try {
+      const got = await request('GET', '/range.bin', { headers: { Range: 'bytes=1000-1999' } });
+      expect(got.status).toBe(206);
+      expect(got.headers.get('content-range')).toBe(`bytes 1000-1999/${body.length}`);
+      expect(Buffer.from(await got.arrayBuffer()).equals(body.subarray(1000, 2000))).toBe(true);
+      const suffix = await request('GET', '/range.bin', { headers: { Range: 'bytes=-10' } });
+      expect(suffix.status).toBe(206);
+      expect(suffix.headers.get('content-range')).toBe(`bytes ${body.length - 10}-${body.length - 1}/${body.length}`);
+      expect(Buffer.from(await suffix.arrayBuffer()).equals(body.subarray(body.length - 10))).toBe(true);
+      const past = await request('GET', '/range.bin', { headers: { Range: `bytes=${body.length}-` } });
+      expect(past.status).toBe(416);
+      expect(past.headers.get('content-range')).toBe(`bytes */${body.length}`);
+      // An If-Range that no longer matches: the whole file, in one GET.
+      const stale = await request('GET', '/range.bin', { headers: { Range: 'bytes=0-9', 'If-Range': '"not-the-etag"' } });
+      expect(stale.status).toBe(200);
+      expect(Buffer.from(await stale.arrayBuffer()).equals(body)).toBe(true);
+      expect(gets.ranges).toEqual(['bytes=1000-1999', 'bytes=-10', `bytes=${body.length}-`, '', '']);
+    } finally {
+      gets.stop();
+    }
   });
 
   it('overwrites the same object, and a refused overwrite leaves the old bytes', async () => {

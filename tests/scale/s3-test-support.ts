@@ -1,4 +1,5 @@
 import { expect } from '@jest/globals';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
 import { StorageError } from '../../server/src/storage/errors';
 import type { ObjectStore } from '../../server/src/storage/objects/object-store';
@@ -57,3 +58,27 @@ export async function keysUnder(store: ObjectStore, prefix: string): Promise<str
 
 /** Hex SHA-256 of some bytes. */
 export const sha256 = (data: Buffer): string => createHash('sha256').update(data).digest('hex');
+
+/** The GetObject requests a client sent while recording: the `Range` header of each ('' for none). */
+export interface RecordedGets {
+  readonly ranges: string[];
+  stop(): void;
+}
+
+/** Records the GetObject requests `client` sends from now until `stop`. */
+export function recordGets(client: S3Client): RecordedGets {
+  const ranges: string[] = [];
+  const name = `record-gets-${randomBytes(4).toString('hex')}`;
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (context.commandName === 'GetObjectCommand') {
+        const headers = (args.request as { headers?: Record<string, string> } | undefined)?.headers ?? {};
+        const range = Object.entries(headers).find(([header]) => header.toLowerCase() === 'range');
+        ranges.push(range?.[1] ?? '');
+      }
+      return next(args);
+    },
+    { step: 'finalizeRequest', name },
+  );
+  return { ranges, stop: () => void client.middlewareStack.remove(name) };
+}

@@ -21,9 +21,12 @@ export const CONTENT_ON_S3 = testS3Config('/', process.env) !== undefined;
 /**
  * `it` for a test of the local disk itself (files edited or linked behind the server's back,
  * the data dir's layout, renames on disk): with content on S3 there is no such disk, and the
- * test is skipped.
+ * test is skipped, the reason in its name (the closing line of a run lists skipped tests).
  */
-export const itOnDisk = CONTENT_ON_S3 ? it.skip : it;
+export function itOnDisk(name: string, test: Parameters<typeof it>[1], timeout?: number): void {
+  if (CONTENT_ON_S3) it.skip(`${name} [skipped: content is on S3, there is no local disk to work on]`, test, timeout);
+  else it(name, test, timeout);
+}
 
 /**
  * What a test server has stored, read where it is stored, not through the server's answers:

@@ -5,7 +5,7 @@ import type { ContentStat, ContentStore, OpenedFile } from './content-store';
 import type { FileRow } from './tables';
 import type { ListedRow, MetadataStore, NewFileRow } from './metadata-store';
 import type { SearchQuery } from './search-query';
-import type { FileEntry } from './types';
+import type { FileEntry, WantedRange } from './types';
 import { LocalContentStore } from './local-content-store';
 import { InstanceRegistry, newInstanceTag } from './instances';
 import { SqlMetadataStore, newEtag } from './metadata-store';
@@ -285,13 +285,16 @@ export class FileService {
     return this.sync.refreshTree(uid, normalizePath(path), maxAgeSeconds);
   }
 
-  /** Opens a file for reading: one version's size and bytes, whatever replaces it meanwhile. */
-  async openRead(uid: string, path: string): Promise<OpenedFile> {
+  /**
+   * Opens a file for reading: one version's size and bytes, whatever replaces it meanwhile.
+   * `wanted`: the range the caller is about to stream, fetched alone from object storage.
+   */
+  async openRead(uid: string, path: string, wanted?: WantedRange): Promise<OpenedFile> {
     if (!this.objects) return this.content.open(uid, normalizePath(path));
     const row = await this.sync.refreshNode(uid, normalizePath(path));
     if (!row) fail('not-found', 'File not found');
     if (row.type !== 'file') fail('bad-request', 'Not a file');
-    return this.objects.store.open(this.objects.key(row.fileid));
+    return this.objects.store.open(this.objects.key(row.fileid), wanted);
   }
 
   /** The file-system path of a node, refused outside the user root (for previews). */

@@ -5,7 +5,7 @@ import type { OpenedFile } from './content-store';
 import type { FileService, FileWriteOptions, FileWriteResult, NodeChanges, StreamedListing } from './file-service';
 import type { SearchQuery } from './search-query';
 import type { StoredObject } from './objects/object-store';
-import type { FileEntry } from './types';
+import type { FileEntry, WantedRange } from './types';
 import { fail } from './errors';
 import { baseName, isWithin, normalizePath, parentPath } from './paths';
 
@@ -243,10 +243,10 @@ export class MountedFiles implements FilesView {
     return this.base.refreshTree(place.uid, place.path, maxAgeSeconds);
   }
 
-  async openRead(uid: string, path: string): Promise<OpenedFile> {
+  async openRead(uid: string, path: string, wanted?: WantedRange): Promise<OpenedFile> {
     const place = await this.place(uid, path);
     if (place.active && downloadForbidden(place.active.mount.attributes)) fail('forbidden', VIEW_ONLY_MESSAGE);
-    return this.base.openRead(place.uid, place.path);
+    return this.base.openRead(place.uid, place.path, wanted);
   }
 
   /** Checks a file write at `place` (UPDATE to replace, CREATE to add) and gives the quota that counts. */

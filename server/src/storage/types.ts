@@ -55,3 +55,10 @@ export interface ByteRange {
   start: number;
   end: number;
 }
+
+/**
+ * A byte range as a client asks for it, before the file's size is known: from `start` to `end`
+ * (or to the end of the file), or the last `suffix` bytes. A store that can fetch only these
+ * bytes does, when a file is opened for them (S3: a ranged GET).
+ */
+export type WantedRange = { start: number; end?: number } | { suffix: number };

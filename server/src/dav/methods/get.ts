@@ -2,23 +2,32 @@ import type { DavRequest } from '../context';
 import { header, ocId } from '../context';
 import { checkConditionalHeaders, etagMatches, quotedEtag } from '../conditions';
 import { fail } from '../../storage/errors';
-import type { ByteRange } from '../../storage/types';
+import type { ByteRange, WantedRange } from '../../storage/types';
 
-/** Parses a single `bytes=` range against the size; null means "send everything". */
-export function parseRange(value: string, size: number): ByteRange | null | 'unsatisfiable' {
+/**
+ * Reads a single `bytes=` range as the client asked for it, before the size is known; null
+ * means "send everything" (multiple or malformed ranges too).
+ */
+export function wantedRange(value: string): WantedRange | null | 'unsatisfiable' {
   const match = /^bytes=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(value.trim());
   if (!match) return null; // multiple or malformed ranges: the whole body
   const [, first, last] = match;
   if (first === '' && last === '') return null;
   if (first === '') {
     const suffix = Number(last);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
+    return suffix === 0 ? 'unsatisfiable' : { suffix };
   }
   const start = Number(first);
-  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
+  if (last === '') return { start };
+  const end = Number(last);
+  return end < start ? 'unsatisfiable' : { start, end };
+}
+
+/** The bytes a wanted range covers in a file of `size` bytes. */
+export function resolveRange(wanted: WantedRange, size: number): ByteRange | 'unsatisfiable' {
+  if ('suffix' in wanted) return { start: Math.max(0, size - wanted.suffix), end: size - 1 };
+  if (wanted.start >= size) return 'unsatisfiable';
+  return { start: wanted.start, end: Math.min(wanted.end ?? size - 1, size - 1) };
 }
 
 /** GET and HEAD of a file, with Range, If-Range and the conditional headers; HEAD of a folder (200, no body). */
@@ -47,19 +56,22 @@ export async function get(ctx: DavRequest): Promise<void> {
   // The answer is framed by the file as opened now, not by the size recorded a moment ago: a
   // PUT that replaced it in between must not make the body longer or shorter than announced
   // (on a kept-alive connection the surplus would be read as the next response).
-  const opened = ctx.request.method === 'HEAD' ? null : await ctx.services.files.openRead(ctx.uid, ctx.path);
+  const rangeHeader = header(ctx.request, 'range');
+  const ifRange = header(ctx.request, 'if-range');
+  const rangeApplies = rangeHeader !== '' && (!ifRange || etagMatches(ifRange, entry.etag) || Date.parse(ifRange) / 1000 >= entry.mtime);
+  const wanted = rangeApplies ? wantedRange(rangeHeader) : null;
+  // The range is told to the store when the file is opened: object storage then fetches only those bytes.
+  const opened = ctx.request.method === 'HEAD' ? null : await ctx.services.files.openRead(ctx.uid, ctx.path, wanted !== null && wanted !== 'unsatisfiable' ? wanted : undefined);
   try {
     const size = opened ? opened.size : entry.size;
     let range: ByteRange | null = null;
-    const rangeHeader = header(ctx.request, 'range');
-    const ifRange = header(ctx.request, 'if-range');
-    if (rangeHeader && (!ifRange || etagMatches(ifRange, entry.etag) || Date.parse(ifRange) / 1000 >= entry.mtime)) {
-      const parsed = parseRange(rangeHeader, size);
-      if (parsed === 'unsatisfiable') {
+    if (wanted !== null) {
+      const resolved = wanted === 'unsatisfiable' ? wanted : resolveRange(wanted, size);
+      if (resolved === 'unsatisfiable') {
         reply.header('content-range', `bytes */${size}`);
         fail('range-not-satisfiable', 'The requested range is not satisfiable');
       }
-      range = parsed;
+      range = resolved;
     }
     reply
       .header('content-type', entry.mime)

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { OpenedFile } from '../content-store';
 import type { StreamLimits } from '../batched-writer';
 import type { Piece } from './multipart-plan';
+import type { WantedRange } from '../types';
 
 /** One stored object. */
 export interface StoredObject {
@@ -43,9 +44,10 @@ export interface ObjectStore {
   /**
    * Opens the current version for reading (`not-found` when missing): every stream of it (the
    * whole object or a range) reads that version, and fails with `conflict` once it has been
-   * replaced or deleted, rather than mixing two versions.
+   * replaced or deleted, rather than mixing two versions. With `wanted`, the store fetches only
+   * that range at first: streaming exactly the range it covers then reads nothing more.
    */
-  open(key: string): Promise<OpenedFile>;
+  open(key: string, wanted?: WantedRange): Promise<OpenedFile>;
   /** Copies an object inside the store (no byte passes through the server). */
   copy(from: string, to: string): Promise<StoredObject>;
   /**

@@ -21,7 +21,7 @@ import type { OpenedFile } from '../content-store';
 import type { StreamLimits } from '../batched-writer';
 import { checkLimits } from '../batched-writer';
 import { fail } from '../errors';
-import type { ByteRange } from '../types';
+import type { ByteRange, WantedRange } from '../types';
 import type { ListedObject, ObjectStore, PendingUpload, StoredObject } from './object-store';
 import type { PartPlan, Piece } from './multipart-plan';
 import { MAX_PART_BYTES, planParts } from './multipart-plan';
@@ -139,33 +139,45 @@ export class S3ObjectStore implements ObjectStore {
     }
   }
 
-  async open(key: string): Promise<OpenedFile> {
-    // The whole object's GET starts now, so that the version opened is the one whose bytes a
-    // whole read sends: a HEAD then a GET would fail (If-Match) whenever a PUT replaced the
-    // object in between, as a busy file's readers would often see. A range read (or a second
-    // read) is a GET of this version by its ETag; the unused whole GET is then dropped.
+  async open(key: string, wanted?: WantedRange): Promise<OpenedFile> {
+    // The first GET starts now, so that the version opened is the one whose bytes are sent: a
+    // HEAD then a GET would fail (If-Match) whenever a PUT replaced the object in between, as
+    // a busy file's readers would often see. It fetches the wanted range only, or the whole
+    // object; another range (or a second read) is a GET of this version by its ETag, and the
+    // unused first GET is then dropped.
     let answer: GetObjectCommandOutput;
     try {
-      answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(wanted ? { Range: rangeHeader(wanted) } : {}) }));
     } catch (error) {
       if (status(error) === 404) fail('not-found', 'File not found');
+      // Nothing of the object lies in the range (an empty object, a start past the end): the
+      // whole object's GET tells the size, for the caller to answer 416 with.
+      if (wanted && status(error) === 416) return this.open(key);
       throw error;
     }
-    const size = answer.ContentLength ?? 0;
     const etag = answer.ETag ?? '';
-    let whole: Readable | null = answer.Body as Readable;
+    // A 206 tells which bytes came and the whole size in Content-Range; a store that ignored
+    // the Range header sent everything (200).
+    const partial = answer.$metadata.httpStatusCode === 206 ? contentRange(answer.ContentRange) : null;
+    if (answer.$metadata.httpStatusCode === 206 && !partial) {
+      (answer.Body as Readable).destroy();
+      return this.open(key);
+    }
+    const size = partial ? partial.size : (answer.ContentLength ?? 0);
+    const fetched: ByteRange = partial ? partial.range : { start: 0, end: size - 1 };
+    let first: Readable | null = answer.Body as Readable;
     const drop = (): void => {
-      whole?.destroy();
-      whole = null;
+      first?.destroy();
+      first = null;
     };
     const read = this.read.bind(this);
     return {
       size,
       stream: (range?: ByteRange) => {
-        const everything = !range || (range.start === 0 && range.end === size - 1);
-        if (everything && whole) {
-          const body = whole;
-          whole = null;
+        const asked = range ?? { start: 0, end: size - 1 };
+        if (first && asked.start === fetched.start && asked.end === fetched.end) {
+          const body = first;
+          first = null;
           return body;
         }
         drop();
@@ -360,6 +372,19 @@ export class S3ObjectStore implements ObjectStore {
   private copySource(key: string): string {
     return `${this.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
   }
+}
+
+/** The `Range` header of a GET for a wanted range. */
+function rangeHeader(wanted: WantedRange): string {
+  if ('suffix' in wanted) return `bytes=-${wanted.suffix}`;
+  return `bytes=${wanted.start}-${wanted.end ?? ''}`;
+}
+
+/** The bytes a 206 answer holds and the object's size, from its `Content-Range` (`bytes 0-99/1000`). */
+function contentRange(value: string | undefined): { range: ByteRange; size: number } | null {
+  const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value?.trim() ?? '');
+  if (!match) return null;
+  return { range: { start: Number(match[1]), end: Number(match[2]) }, size: Number(match[3]) };
 }
 
 /** The HTTP status of an S3 error, when it is one. */
