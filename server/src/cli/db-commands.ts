@@ -1,12 +1,13 @@
 import { resolve } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { ServerConfig } from '../config';
+import { ConfigError } from '../config';
 import { dialectOf, migrate, openDatabase } from '../db/connection';
 import { openConfiguredDatabase } from '../db/open';
 import { isPostgresUrl, openPostgres } from '../db/postgres';
 import { CopyError, checkCopyTarget, copyDatabase } from '../db/copy-database';
 import type { ContentPlace } from '../storage/objects/content-copy';
-import { ContentCopyError, DirectoryPlace, ObjectPlace, copyContent } from '../storage/objects/content-copy';
+import { ContentCopyError, DirectoryPlace, ObjectPlace, checkPlaces, copyContent } from '../storage/objects/content-copy';
 import type { S3Config } from '../storage/objects/s3-config';
 import { loadS3Config, testS3Config } from '../storage/objects/s3-config';
 import { S3ObjectStore } from '../storage/objects/s3-object-store';
@@ -61,7 +62,13 @@ function contentTarget(args: ParsedArgs, env: NodeJS.ProcessEnv): ContentPlace |
   if (dir !== undefined && bucket !== undefined) throw new UsageError('Give --content-to or --content-to-s3, not both.');
   if (dir !== undefined) return new DirectoryPlace(dir);
   if (bucket === undefined) return undefined;
-  const s3 = loadS3Config({ ...env, CUMULUS_S3_BUCKET: bucket });
+  let s3: S3Config | null;
+  try {
+    s3 = loadS3Config({ ...env, CUMULUS_S3_BUCKET: bucket });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigError(`--content-to-s3 ${bucket}: ${error.message}`);
+    throw error;
+  }
   if (!s3) throw new UsageError('--content-to-s3 needs a bucket name.');
   return bucketPlace(s3);
 }
@@ -88,6 +95,13 @@ export const dbCommands: Record<string, Command> = {
       const toContent = contentTarget(args, io.env);
       const sourceS3 = config.s3 ?? testS3Config(config.dataDir);
       const fromContent = toContent && (sourceS3 ? bucketPlace(sourceS3) : new DirectoryPlace(config.dataDir));
+      try {
+        if (fromContent && toContent) checkPlaces(fromContent, toContent);
+      } catch (error) {
+        closePlace(fromContent);
+        closePlace(toContent);
+        throw error;
+      }
       const source = await openConfiguredDatabase(config);
       try {
         await migrate(source, ALL_MIGRATIONS);
