@@ -46,7 +46,8 @@ beforeAll(async () => {
   store = new S3ObjectStore(s3);
 }, 60_000);
 afterAll(async () => {
-  process.env.CUMULUS_TEST_S3_CONTENT = savedContentMode;
+  if (savedContentMode === undefined) delete process.env.CUMULUS_TEST_S3_CONTENT;
+  else process.env.CUMULUS_TEST_S3_CONTENT = savedContentMode;
   store?.destroy();
   await cluster?.stop();
   await rm(root, { recursive: true, force: true });
