@@ -2,14 +2,18 @@
  * `npm run bench:scale`: the same measurements in three configurations, side by side:
  *
  * - SQLite + disk, one process (the embedded default);
- * - PostgreSQL + disk, one process;
- * - PostgreSQL + disk, two processes behind nginx (round robin).
+ * - PostgreSQL + S3, one process;
+ * - PostgreSQL + S3, two processes behind nginx (round robin), on one bucket.
  *
  * Measured: PROPFIND Depth 1 of a folder of 10,000 files (median), a 1 GiB chunked upload
  * (10 MiB chunks, 4 in parallel) in MiB/s, and requests per second of small PUTs and GETs at 32
  * connections (`wrk`, Debian's package). PostgreSQL is a throwaway cluster (durability off, as
- * in the tests), nginx the configuration of server/README.md. File content is on the local disk
- * in all three (an S3 content store is not implemented yet).
+ * in the tests), S3 a throwaway Ceph RADOS Gateway on one memstore OSD started as `npm run
+ * test:s3` starts it (tests/scale/ceph-rgw.ts; a fresh one per configuration, so the objects of
+ * one never weigh on the next), nginx the configuration of server/README.md. On disk, the
+ * 10,000 files are written into the data dir and found by the first listing; on S3 (where
+ * nothing is found behind the server's back) they are PUT through the server, 16 at a time.
+ * `BENCH_SCALE_PG_DISK=1` adds the two PostgreSQL configurations with content on the disk.
  *
  *     npm run bench:scale        (BENCH_SCALE_UPLOAD_MIB=256 for a shorter upload)
  */
@@ -25,6 +29,8 @@ import { startServerProcess } from '../support/serverProcess';
 import type { ServerProcess } from '../support/serverProcess';
 import { startPostgresCluster } from '../scale/postgres-cluster';
 import { startBalancer } from '../scale/nginx-balancer';
+import { startCephRgw } from '../scale/ceph-rgw';
+import type { CephRgw } from '../scale/ceph-rgw';
 
 const run = promisify(execFile);
 const PASSWORD = 'admin-password';
@@ -37,7 +43,10 @@ const PARALLEL = 4;
 const WRK_SECONDS = Number(process.env.BENCH_SCALE_WRK_SECONDS ?? 8);
 const CHUNK_BYTES = randomBytes(CHUNK);
 
-const agent = new Agent({ keepAlive: true, maxSockets: PARALLEL + 1 });
+/** PUTs at a time when the 10,000 files are created through the server. */
+const FILL_PARALLEL = 16;
+
+const agent = new Agent({ keepAlive: true, maxSockets: Math.max(PARALLEL, FILL_PARALLEL) + 1 });
 
 function call(base: URL, method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<{ status: number; ms: number }> {
   return new Promise((resolve, reject) => {
@@ -51,17 +60,44 @@ function call(base: URL, method: string, path: string, headers: Record<string, s
   });
 }
 
+/** What `wrk` measured: the rate of answers, those that were errors, and requests it gave up on (over 2 s). */
+interface WrkResult {
+  perSecond: number;
+  failed: number;
+  timedOut: number;
+}
+
 interface Figures {
   propfindMs: number;
   uploadMiBs: number;
-  put: { perSecond: number; failed: number };
-  get: { perSecond: number; failed: number };
+  put: WrkResult;
+  get: WrkResult;
 }
 
-async function propfind(base: URL, dataDir: string): Promise<number> {
-  const folder = join(dataDir, 'files', 'admin', 'many');
-  await mkdir(folder, { recursive: true });
-  for (let i = 0; i < FILES; i += 1) await writeFile(join(folder, `file ${String(i).padStart(5, '0')}.txt`), `content of file ${i}\n`);
+const manyName = (i: number): string => `file ${String(i).padStart(5, '0')}.txt`;
+
+/** The 10,000 files: written into the data dir (found by the first listing), or PUT through the server when the content is on S3. */
+async function fill(base: URL, dataDir: string, onS3: boolean): Promise<void> {
+  if (!onS3) {
+    const folder = join(dataDir, 'files', 'admin', 'many');
+    await mkdir(folder, { recursive: true });
+    for (let i = 0; i < FILES; i += 1) await writeFile(join(folder, manyName(i)), `content of file ${i}\n`);
+    return;
+  }
+  if ((await call(base, 'MKCOL', '/remote.php/dav/files/admin/many', {})).status !== 201) throw new Error('MKCOL many failed');
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < FILES) {
+      const i = next++;
+      const put = await call(base, 'PUT', `/remote.php/dav/files/admin/many/${encodeURIComponent(manyName(i))}`, {}, `content of file ${i}\n`);
+      if (put.status !== 201) throw new Error(`PUT of file ${i} answered ${put.status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: FILL_PARALLEL }, worker));
+}
+
+async function propfind(base: URL, dataDir: string, onS3: boolean): Promise<number> {
+  await fill(base, dataDir, onS3);
   const path = '/remote.php/dav/files/admin/many/';
   const headers = { depth: '1', 'content-type': 'application/xml' };
   await call(base, 'PROPFIND', path, headers, PROPFIND_BODY);
@@ -92,14 +128,16 @@ async function chunkedUpload(base: URL): Promise<number> {
 }
 
 /** Requests per second `wrk` reaches with 32 connections (`script` is its Lua), and how many were answered with an error. */
-async function wrk(base: URL, script: string): Promise<{ perSecond: number; failed: number }> {
+async function wrk(base: URL, script: string): Promise<WrkResult> {
   const dir = await mkdtemp(join(tmpdir(), 'cumulus-wrk-'));
   try {
     await writeFile(join(dir, 'script.lua'), script);
     const { stdout } = await run('wrk', ['-t', '2', '-c', '32', '-d', `${WRK_SECONDS}s`, '-s', join(dir, 'script.lua'), base.origin], { maxBuffer: 1024 * 1024 });
     const perSecond = /Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1];
     const failed = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
-    return { perSecond: Number(perSecond), failed };
+    // Requests unanswered after wrk's 2 s: not in its rate, and no error answer either.
+    const timedOut = Number(/timeout (\d+)/.exec(stdout)?.[1] ?? 0);
+    return { perSecond: Number(perSecond), failed, timedOut };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -128,8 +166,8 @@ request = function()
 end
 `;
 
-async function measure(base: URL, dataDir: string): Promise<Figures> {
-  const propfindMs = await propfind(base, dataDir);
+async function measure(base: URL, dataDir: string, onS3: boolean): Promise<Figures> {
+  const propfindMs = await propfind(base, dataDir, onS3);
   const uploadMiBs = await chunkedUpload(base);
   if ((await call(base, 'MKCOL', '/remote.php/dav/files/admin/small', {})).status !== 201) throw new Error('MKCOL small failed');
   const put = await wrk(base, SMALL_PUT);
@@ -139,17 +177,28 @@ async function measure(base: URL, dataDir: string): Promise<Figures> {
   return { propfindMs, uploadMiBs, put, get };
 }
 
-async function configuration(name: string, databaseBase: string | undefined, processes: number): Promise<[string, Figures]> {
+async function configuration(name: string, databaseBase: string | undefined, processes: number, s3 = false): Promise<[string, Figures]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'cumulus-bench-scale-'));
   const env: Record<string, string> = { CUMULUS_ADMIN_PASSWORD: PASSWORD, CUMULUS_TRUSTED_PROXIES: '127.0.0.1' };
   if (databaseBase) env.CUMULUS_DATABASE_URL = `${databaseBase}/bench_${randomBytes(4).toString('hex')}`;
   const servers: ServerProcess[] = [];
+  let rgw: CephRgw | undefined;
   try {
+    if (s3) {
+      rgw = await startCephRgw();
+      Object.assign(env, {
+        CUMULUS_S3_BUCKET: 'cumulus-bench',
+        CUMULUS_S3_ENDPOINT: rgw.endpoint,
+        CUMULUS_S3_REGION: rgw.region,
+        CUMULUS_S3_ACCESS_KEY_ID: rgw.accessKeyId,
+        CUMULUS_S3_SECRET_ACCESS_KEY: rgw.secretAccessKey,
+      });
+    }
     // One first (it creates the schema and admin), then the others.
     for (let i = 0; i < processes; i += 1) servers.push(await startServerProcess(dataDir, env));
     const balancer = processes > 1 ? await startBalancer(servers.map((server) => server.url.replace('http://', ''))) : undefined;
     try {
-      const figures = await measure(new URL(balancer?.url ?? servers[0]?.url ?? ''), dataDir);
+      const figures = await measure(new URL(balancer?.url ?? servers[0]?.url ?? ''), dataDir, s3);
       process.stdout.write(`${name}: done\n`);
       return [name, figures];
     } finally {
@@ -157,19 +206,24 @@ async function configuration(name: string, databaseBase: string | undefined, pro
     }
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
+    await rgw?.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
-/** A rate, with the count of error answers when there were any (they count in wrk's rate). */
-const rate = (result: { perSecond: number; failed: number }): string => `${result.perSecond.toFixed(0)}${result.failed > 0 ? ` (${result.failed} errors)` : ''}`;
+/** A rate, with the count of error answers (they count in wrk's rate) and of timeouts (they do not) when there were any. */
+const rate = (result: WrkResult): string =>
+  `${result.perSecond.toFixed(0)}${result.failed > 0 ? ` (${result.failed} errors)` : ''}${result.timedOut > 0 ? ` (${result.timedOut} timeouts)` : ''}`;
 
 const cluster = await startPostgresCluster();
 try {
   const results = [
     await configuration('SQLite + disk, 1 process', undefined, 1),
-    await configuration('PostgreSQL + disk, 1 process', cluster.url, 1),
-    await configuration('PostgreSQL + disk, 2 processes + nginx', cluster.url, 2),
+    ...(process.env.BENCH_SCALE_PG_DISK === '1'
+      ? [await configuration('PostgreSQL + disk, 1 process', cluster.url, 1), await configuration('PostgreSQL + disk, 2 processes + nginx', cluster.url, 2)]
+      : []),
+    await configuration('PostgreSQL + S3, 1 process', cluster.url, 1, true),
+    await configuration('PostgreSQL + S3, 2 processes + nginx', cluster.url, 2, true),
   ];
   const rows: [string, (f: Figures) => string][] = [
     [`PROPFIND Depth 1, ${FILES} files (median ms)`, (f) => f.propfindMs.toFixed(1)],

@@ -3,13 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
-import type { Kysely } from 'kysely';
-import { main } from '../../server/src/cli';
 import { startServer } from '../../server/src/app';
 import { openDatabase } from '../../server/src/db/connection';
 import { openPostgres } from '../../server/src/db/postgres';
-import { digestTable, tableNames } from '../../server/src/db/copy-database';
+import { runCli, tableDigests as digests } from './copy-support';
 import type { PostgresCluster } from './postgres-cluster';
 import { startPostgresCluster } from './postgres-cluster';
 
@@ -31,30 +28,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function cli(args: string[], env: Record<string, string>): Promise<{ code: number; out: string; err: string }> {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await main(args, { stdout, stderr, stdin: new PassThrough(), env: { CUMULUS_DATA_DIR: dataDir, ...env } });
-  return { code, out, err };
-}
-
-async function digests(open: () => Promise<Kysely<unknown>>): Promise<Record<string, string>> {
-  const db = await open();
-  try {
-    const result: Record<string, string> = {};
-    for (const table of await tableNames(db)) {
-      const digest = await digestTable(db, table);
-      result[table] = `${digest.rows} ${digest.sha256}`;
-    }
-    return result;
-  } finally {
-    await db.destroy();
-  }
-}
+const cli = (args: string[], env: Record<string, string>): ReturnType<typeof runCli> => runCli(dataDir, args, env);
 
 describe('cumulus db:copy', () => {
   it('moves 10,000 files of metadata from SQLite to PostgreSQL and back with identical tables', async () => {

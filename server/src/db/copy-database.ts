@@ -41,18 +41,28 @@ export async function digestTable(db: Kysely<unknown>, table: string): Promise<T
 export class CopyError extends Error {}
 
 /**
- * Copies every table of `source` into `target`, whose schema is already migrated and which
- * must hold no users yet, in one transaction; then compares each table's row count and digest
- * on both sides and throws {@link CopyError} on any difference. Generated ids keep their values
- * (PostgreSQL's identity sequences are moved past them). Returns the digests.
+ * Refuses a target that lacks a table of the source or already has users ({@link CopyError});
+ * returns the source's tables, parents first. {@link copyDatabase} starts with it; a caller that
+ * does more before the copy (the content) calls it first, so a refusal comes before any write.
  */
-export async function copyDatabase(source: Kysely<unknown>, target: Kysely<unknown>): Promise<Map<string, TableDigest>> {
+export async function checkCopyTarget(source: Kysely<unknown>, target: Kysely<unknown>): Promise<string[]> {
   const tables = await tableNames(source);
   const present = new Set(await tableNames(target));
   const missing = tables.filter((table) => !present.has(table));
   if (missing.length > 0) throw new CopyError(`The target has no table ${missing.join(', ')}: a plugin that is installed here could not create them (see above).`);
   const users = await digestTable(target, 'users');
   if (users.rows > 0) throw new CopyError('The target already has users: copy into an empty database only.');
+  return tables;
+}
+
+/**
+ * Copies every table of `source` into `target`, whose schema is already migrated and which
+ * must hold no users yet, in one transaction; then compares each table's row count and digest
+ * on both sides and throws {@link CopyError} on any difference. Generated ids keep their values
+ * (PostgreSQL's identity sequences are moved past them). Returns the digests.
+ */
+export async function copyDatabase(source: Kysely<unknown>, target: Kysely<unknown>): Promise<Map<string, TableDigest>> {
+  const tables = await checkCopyTarget(source, target);
   await target.transaction().execute(async (trx) => {
     // The empty target's own first-start rows, if any, give way to the source's.
     for (const table of [...tables].reverse()) await sql`delete from ${sql.table(table)}`.execute(trx);
