@@ -16,6 +16,8 @@ import type { FilesServer } from '../support/filesServer';
 const ADMIN_PASSWORD = 'admin-password';
 const COUNT = 600;
 const CACHE_DB = 'cumulus-listings:admin';
+/** The rows a kept head holds (shell/src/services/dav/listingCache.ts HEAD_ROWS). */
+const HEAD_ROWS = 200;
 
 jest.setTimeout(60_000);
 
@@ -117,6 +119,56 @@ describe('a big folder in the browser', () => {
     await page.getByText(`${COUNT + 1} files`).waitFor();
     await page.waitForLoadState('networkidle');
     expect(listings).toEqual([]);
+  });
+
+  it("a page load shows a big folder's first rows from the kept head, before the whole copy is read", async () => {
+    await page.goto(`${server.url}/apps/files/files?dir=/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The whole copy is gone, its head (the first rows alone) stays: the rows on screen before the server answers come from the head.
+    const left = await page.evaluate(
+      (name) =>
+        new Promise<{ heads: number; listings: number }>((resolve, reject) => {
+          const opening = indexedDB.open(name);
+          opening.onerror = () => reject(opening.error);
+          opening.onsuccess = () => {
+            const db = opening.result;
+            const transaction = db.transaction(['listings', 'heads'], 'readwrite');
+            const listings = transaction.objectStore('listings');
+            const heads = transaction.objectStore('heads');
+            listings.clear();
+            const counts = { heads: 0, listings: 0 };
+            heads.count().onsuccess = (event) => (counts.heads = (event.target as IDBRequest<number>).result);
+            listings.count().onsuccess = (event) => (counts.listings = (event.target as IDBRequest<number>).result);
+            transaction.oncomplete = () => {
+              db.close();
+              resolve(counts);
+            };
+            transaction.onerror = () => reject(transaction.error);
+          };
+        }),
+      CACHE_DB,
+    );
+    expect(left).toEqual({ heads: 1, listings: 0 });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route): Promise<void> => {
+      if (isListing(route.request())) await released;
+      await route.continue();
+    };
+    await page.route(/\/remote\.php\/dav\/files\/admin\/Big\/?$/, hold);
+    try {
+      await page.goto(`${server.url}/apps/files/files?dir=/Big`);
+      await row(nameOf(0)).waitFor();
+      await expect(firstNames()).resolves.toEqual([nameOf(0), nameOf(1), nameOf(2)]);
+      // The head's rows alone (the table counts its header and footer too); the rest comes with the listing.
+      await page.locator(`[aria-rowcount="${HEAD_ROWS + 2}"]`).waitFor();
+      release();
+      await page.getByText(`${COUNT + 1} files`).waitFor();
+    } finally {
+      release();
+      await page.unroute(/\/remote\.php\/dav\/files\/admin\/Big\/?$/, hold);
+    }
+    expect(problems.pageErrors).toEqual([]);
   });
 
   it('signing out clears the kept listings', async () => {

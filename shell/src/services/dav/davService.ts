@@ -130,10 +130,27 @@ export function createDavService(options: DavServiceOptions): DavService {
 
     async keptList(path, callOptions = {}) {
       if (cache === undefined) return undefined;
-      const kept = await cache.get(davPath(path));
+      const request = { davUrl, root, path: davPath(path), signal: callOptions.signal };
+      const { onFirstRows } = callOptions;
+      // Both asked at once: the head (a big folder's first rows, tens of KB) comes back
+      // long before the whole copy, and its rows are shown meanwhile.
+      const headRead = onFirstRows === undefined ? Promise.resolve(undefined) : cache.head(request.path);
+      const whole = cache.get(request.path);
+      const head = await headRead;
+      let headShown = false;
+      if (head !== undefined && !callOptions.signal?.aborted) {
+        try {
+          onFirstRows?.(await readKeptListing(request, head.text));
+          headShown = true;
+        } catch (error) {
+          if (callOptions.signal?.aborted) throw error;
+          // A head that no longer reads: the whole copy decides.
+        }
+      }
+      const kept = await whole;
       if (kept === undefined || callOptions.signal?.aborted) return undefined;
       try {
-        return await readKeptListing({ davUrl, root, path: davPath(path), signal: callOptions.signal }, kept.text, callOptions.onFirstRows);
+        return await readKeptListing(request, kept.text, headShown ? undefined : onFirstRows);
       } catch (error) {
         if (callOptions.signal?.aborted) throw error;
         // A copy that no longer reads (another version's format): forget it, list the folder.
