@@ -4,7 +4,7 @@ import type { FolderNode, Node } from '@cumulus/sdk';
 import { withDavMessage } from '../davErrorMessage';
 import { errorStatus } from '../errorStatus';
 import type { KeptListing, ListingCache } from './listingCache';
-import { fetchFolderEtag, fetchFolderNode, fetchListing, readKeptListing } from './propfindListing';
+import { afterNextPaint, fetchFolderEtag, fetchFolderNode, fetchListing, readKeptListing } from './propfindListing';
 
 /** Where the DAV service talks to and as whom. */
 export interface DavServiceOptions {
@@ -152,6 +152,8 @@ export function createDavService(options: DavServiceOptions): DavService {
         try {
           onFirstRows?.(await readKeptListing(request, head.text));
           headShown = true;
+          // Painted before the whole copy is read: its reading would otherwise run ahead of the frame.
+          await afterNextPaint();
         } catch (error) {
           if (callOptions.signal?.aborted) throw error;
           // A head that no longer reads: the whole copy decides.
