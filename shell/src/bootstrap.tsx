@@ -4,7 +4,7 @@ import { activatePlugin, createEventBus, createRegistries } from '@cumulus/sdk';
 import type { PluginHost } from '@cumulus/sdk';
 import { App } from './app/App';
 import { createCorePlugin } from './app/corePlugin';
-import { BASENAME, filesPath } from './app/routing/filesLocation';
+import { BASENAME, filesPath, normaliseDir } from './app/routing/filesLocation';
 import { filesRoutes } from './app/routing/routes';
 import { createAppStore } from './app/store';
 import { loadConfigs } from './features/config/configThunks';
@@ -78,6 +78,9 @@ async function start(): Promise<void> {
       },
     ));
   const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken, listingCache: openListingCache(uid) });
+  // A page load of a folder of the files view: its kept copy is read while the app boots.
+  const route = window.location.pathname.startsWith(BASENAME) ? window.location.pathname.slice(BASENAME.length) : undefined;
+  if (uid !== '' && route !== undefined && /^(?:\/files(?:\/\d+)?)?\/?$/.test(route)) dav.readKeptAhead(normaliseDir(new URLSearchParams(window.location.search).get('dir')));
 
   const router = createBrowserRouter(filesRoutes, { basename: BASENAME });
   const navigator: Navigator = { navigate: (location, options) => void router.navigate(filesPath(location), options) };

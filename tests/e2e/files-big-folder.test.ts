@@ -16,6 +16,10 @@ import type { FilesServer } from '../support/filesServer';
 const ADMIN_PASSWORD = 'admin-password';
 const COUNT = 600;
 const CACHE_DB = 'cumulus-listings:admin';
+/** Requests of the folder /Big itself. */
+const LISTING_URL = /\/remote\.php\/dav\/files\/admin\/Big\/?$/;
+/** The rows a kept head holds (shell/src/services/dav/listingCache.ts HEAD_ROWS). */
+const HEAD_ROWS = 200;
 
 jest.setTimeout(60_000);
 
@@ -32,6 +36,23 @@ describe('a big folder in the browser', () => {
   const firstNames = () => page.locator('[role="row"][data-source] .files-name').evaluateAll((nodes) => nodes.slice(0, 3).map((node) => (node.textContent ?? '').trim()));
   /** The folder's listing (PROPFIND Depth 1), not the ETag check (Depth 0). */
   const isListing = (request: Request): boolean => request.method() === 'PROPFIND' && request.headers()['depth'] === '1' && /\/Big\/?$/.test(request.url());
+  /** Holds the folder's listing back until `release` (or `stop`, which also ends the hold). */
+  const holdListing = async (): Promise<{ release: () => void; stop: () => Promise<void> }> => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const hold = async (route: Route): Promise<void> => {
+      if (isListing(route.request())) await released;
+      await route.continue();
+    };
+    await page.route(LISTING_URL, hold);
+    return {
+      release: () => release(),
+      stop: async () => {
+        release();
+        await page.unroute(LISTING_URL, hold);
+      },
+    };
+  };
   const keptDatabases = () => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
 
   beforeAll(async () => {
@@ -83,13 +104,7 @@ describe('a big folder in the browser', () => {
     await page.waitForFunction(async (name) => (await indexedDB.databases()).some((database) => database.name === name), CACHE_DB);
     expect((await server.dav('PUT', '/Big/aa late arrival.txt', 'new')).status).toBe(201);
     // The listing is held back until the rows are on screen.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const hold = async (route: Route): Promise<void> => {
-      if (isListing(route.request())) await released;
-      await route.continue();
-    };
-    await page.route(/\/remote\.php\/dav\/files\/admin\/Big\/?$/, hold);
+    const { release, stop } = await holdListing();
     try {
       await page.goto(`${server.url}/apps/files/files?dir=/Big`);
       await row(nameOf(0)).waitFor();
@@ -100,8 +115,7 @@ describe('a big folder in the browser', () => {
       await row('aa late arrival.txt').waitFor();
       await page.getByText(`${COUNT + 1} files`).waitFor();
     } finally {
-      release();
-      await page.unroute(/\/remote\.php\/dav\/files\/admin\/Big\/?$/, hold);
+      await stop();
     }
   });
 
@@ -117,6 +131,49 @@ describe('a big folder in the browser', () => {
     await page.getByText(`${COUNT + 1} files`).waitFor();
     await page.waitForLoadState('networkidle');
     expect(listings).toEqual([]);
+  });
+
+  it("a page load shows a big folder's first rows from the kept head, before the whole copy is read", async () => {
+    await page.goto(`${server.url}/apps/files/files?dir=/`);
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The whole copy is gone, its head (the first rows alone) stays: the rows on screen before the server answers come from the head.
+    const left = await page.evaluate(
+      (name) =>
+        new Promise<{ heads: number; listings: number }>((resolve, reject) => {
+          const opening = indexedDB.open(name);
+          opening.onerror = () => reject(opening.error);
+          opening.onsuccess = () => {
+            const db = opening.result;
+            const transaction = db.transaction(['listings', 'heads'], 'readwrite');
+            const listings = transaction.objectStore('listings');
+            const heads = transaction.objectStore('heads');
+            listings.clear();
+            const counts = { heads: 0, listings: 0 };
+            heads.count().onsuccess = (event) => (counts.heads = (event.target as IDBRequest<number>).result);
+            listings.count().onsuccess = (event) => (counts.listings = (event.target as IDBRequest<number>).result);
+            transaction.oncomplete = () => {
+              db.close();
+              resolve(counts);
+            };
+            transaction.onerror = () => reject(transaction.error);
+          };
+        }),
+      CACHE_DB,
+    );
+    expect(left).toEqual({ heads: 1, listings: 0 });
+    const { release, stop } = await holdListing();
+    try {
+      await page.goto(`${server.url}/apps/files/files?dir=/Big`);
+      await row(nameOf(0)).waitFor();
+      await expect(firstNames()).resolves.toEqual([nameOf(0), nameOf(1), nameOf(2)]);
+      // The head's rows alone (the table counts its header and footer too); the rest comes with the listing.
+      await page.locator(`[aria-rowcount="${HEAD_ROWS + 2}"]`).waitFor();
+      release();
+      await page.getByText(`${COUNT + 1} files`).waitFor();
+    } finally {
+      await stop();
+    }
+    expect(problems.pageErrors).toEqual([]);
   });
 
   it('signing out clears the kept listings', async () => {

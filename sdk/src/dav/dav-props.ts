@@ -47,7 +47,11 @@ export function timeOf(value: unknown): number | undefined {
 /** The ETag without its quotes (and a weak marker), as the node model keeps it. */
 export function cleanEtag(etag: unknown): string | undefined {
   if (etag === null || etag === undefined || etag === '') return undefined;
-  return String(etag).replace(/^W\//, '').replace(/"/g, '');
+  const text = String(etag);
+  // The common form, `"…"` with no other quote, without the two regular expressions (one ETag a node of a listing).
+  const last = text.length - 1;
+  if (last > 0 && text.charCodeAt(0) === 34 && text.charCodeAt(last) === 34 && text.indexOf('"', 1) === last) return text.slice(1, last);
+  return text.replace(/^W\//, '').replace(/"/g, '');
 }
 
 /** The URL-encoded form of a decoded DAV path: each segment encoded, slashes kept. */

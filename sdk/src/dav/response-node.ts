@@ -71,6 +71,22 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * {@link deepFreeze} of a node as {@link ResponseNodeBuilder.build} makes it: its only
+ * object is `attributes` (the rest are texts and numbers), whose values are texts, numbers
+ * and shared frozen lists but for the odd nested property; a generic walk of every key of
+ * 100,000 nodes showed in profiles.
+ */
+function freezeNode(node: Node): Node {
+  const { attributes } = node;
+  for (const name in attributes) {
+    const value = attributes[name];
+    if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) deepFreeze(value);
+  }
+  Object.freeze(attributes);
+  return Object.freeze(node);
+}
+
 /** Shared, frozen values for what most nodes carry: identical empty lists need not be 100,000 objects. */
 const NO_SHARE_TYPES: readonly number[] = Object.freeze([]);
 const NO_SHARE_ATTRIBUTES: readonly [] = Object.freeze([]);
@@ -200,7 +216,7 @@ export class ResponseNodeBuilder {
     if (size !== undefined) node.size = size;
     if (mtime !== undefined) node.mtime = mtime;
     if (crtime !== undefined) node.crtime = crtime;
-    return { filename, node: deepFreeze(node) };
+    return { filename, node: freezeNode(node) };
   }
 
   /** The decoded DAV path of an href (a path or an absolute URL), without trailing slashes. */

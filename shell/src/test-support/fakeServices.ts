@@ -84,6 +84,7 @@ export async function createFakeServices(options: FakeServicesOptions = {}): Pro
       const folder = { ...testFolder(path === '/' ? '/' : path, { fileid: path === '/' ? 1 : undefined, ...(etag === undefined ? {} : { attributes: { etag } }) }), _children: entry.map((node) => node.source) };
       return { folder, contents: entry };
     },
+    readKeptAhead() {},
     async keptList(path) {
       calls.keptLookups.push(path);
       const kept = options.keptFolders?.[path];

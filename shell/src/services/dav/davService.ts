@@ -3,8 +3,8 @@ import { encodeDavPath, propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { withDavMessage } from '../davErrorMessage';
 import { errorStatus } from '../errorStatus';
-import type { ListingCache } from './listingCache';
-import { fetchFolderEtag, fetchFolderNode, fetchListing, readKeptListing } from './propfindListing';
+import type { KeptListing, ListingCache } from './listingCache';
+import { afterNextPaint, fetchFolderEtag, fetchFolderNode, fetchListing, readKeptListing } from './propfindListing';
 
 /** Where the DAV service talks to and as whom. */
 export interface DavServiceOptions {
@@ -54,6 +54,11 @@ export interface DavService {
   list(path: string, options?: DavListOptions): Promise<DavListing>;
   /** The listing of the folder at `path` kept from an earlier visit (maybe out of date: check its ETag), or undefined. */
   keptList(path: string, options?: DavListOptions): Promise<DavListing | undefined>;
+  /**
+   * Begins reading the kept listing of the folder at `path` now (a page load, while the app
+   * boots), for the next {@link keptList} to take if it asks for that folder first.
+   */
+  readKeptAhead(path: string): void;
   /** The ETag of the folder at `path` (below the root) alone: PROPFIND Depth 0 of `getetag`. */
   folderEtag(path: string, options?: DavCallOptions): Promise<string | undefined>;
   /** The folder node alone (PROPFIND Depth 0 with the listing's properties). */
@@ -109,6 +114,8 @@ export function createDavService(options: DavServiceOptions): DavService {
   const cache = options.listingCache;
   /** The client's path (relative to /remote.php/dav) of a path below the root. */
   const davPath = (path: string): string => joinDav(root, path.replace(/^\/+/, ''));
+  /** The kept listing read ahead ({@link DavService.readKeptAhead}): taken, or dropped, by the next listing. */
+  let ahead: { path: string; head: Promise<KeptListing | undefined>; whole: Promise<KeptListing | undefined> } | undefined;
   /** The client's path of a node: its source after the DAV URL, decoded. */
   const nodePath = (node: Node): string => davPath(node.path);
 
@@ -117,6 +124,7 @@ export function createDavService(options: DavServiceOptions): DavService {
     filesUrl: `${davUrl}${encodeDavPath(root)}`,
 
     async list(path, callOptions = {}) {
+      ahead = undefined;
       // Streamed and parsed in one pass (see propfindListing), as the server's compact listing
       // when it offers it: the webdav client's generic XML path takes seconds for 10,000 entries.
       const { folder, contents, compactText } = await fetchListing({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal }, callOptions.onFirstRows, cache !== undefined);
@@ -130,16 +138,45 @@ export function createDavService(options: DavServiceOptions): DavService {
 
     async keptList(path, callOptions = {}) {
       if (cache === undefined) return undefined;
-      const kept = await cache.get(davPath(path));
+      const request = { davUrl, root, path: davPath(path), signal: callOptions.signal };
+      const { onFirstRows } = callOptions;
+      // Both asked at once: the head (a big folder's first rows, tens of KB) comes back
+      // long before the whole copy, and its rows are shown meanwhile.
+      const early = ahead?.path === request.path ? ahead : undefined;
+      ahead = undefined;
+      const headRead = onFirstRows === undefined ? Promise.resolve(undefined) : (early?.head ?? cache.head(request.path));
+      const whole = early?.whole ?? cache.get(request.path);
+      const head = await headRead;
+      let headShown = false;
+      if (head !== undefined && !callOptions.signal?.aborted) {
+        try {
+          onFirstRows?.(await readKeptListing(request, head.text));
+          headShown = true;
+          // Painted before the whole copy is read: its reading would otherwise run ahead of the frame.
+          await afterNextPaint();
+        } catch (error) {
+          if (callOptions.signal?.aborted) throw error;
+          // A head that no longer reads: the whole copy decides.
+        }
+      }
+      const kept = await whole;
       if (kept === undefined || callOptions.signal?.aborted) return undefined;
       try {
-        return await readKeptListing({ davUrl, root, path: davPath(path), signal: callOptions.signal }, kept.text, callOptions.onFirstRows);
+        return await readKeptListing(request, kept.text, headShown ? undefined : onFirstRows);
       } catch (error) {
         if (callOptions.signal?.aborted) throw error;
         // A copy that no longer reads (another version's format): forget it, list the folder.
         void cache.delete(davPath(path));
         return undefined;
       }
+    },
+
+    readKeptAhead(path) {
+      if (cache === undefined) return;
+      const kept = davPath(path);
+      // The head first: it is what the first rows wait for.
+      const head = cache.head(kept);
+      ahead = { path: kept, head, whole: cache.get(kept) };
     },
 
     folderEtag(path, callOptions = {}) {

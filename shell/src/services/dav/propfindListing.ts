@@ -94,14 +94,29 @@ class Pacer {
     this.paintDue = true;
   }
 
-  /** Waits for a new task when a slice is over (or a paint is due). */
+  /** Waits for a new task when a slice is over (or for a painted frame when a paint is due). */
   async pace(): Promise<void> {
     if (!this.paintDue && performance.now() - this.sliceStart < SLICE_MS) return;
-    this.paintDue = false;
-    // A message to itself (the SDK's yieldToMain): a timer would be throttled to once a second in a background tab.
-    await yieldToMain();
+    if (this.paintDue) {
+      this.paintDue = false;
+      await afterNextPaint();
+    } else {
+      // A message to itself (the SDK's yieldToMain): a timer would be throttled to once a second in a background tab.
+      await yieldToMain();
+    }
     this.sliceStart = performance.now();
   }
+}
+
+/**
+ * Resolves once the page painted its next frame (a frame's callback, then a task after it),
+ * or at once where nothing is painted (a hidden page, no DOM). A message to itself is a new
+ * task but no paint: the browser may run the next slices of reading before it renders, and
+ * first rows handed on would wait for them.
+ */
+export function afterNextPaint(): Promise<void> {
+  if (typeof requestAnimationFrame === 'undefined' || typeof document === 'undefined' || document.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
 /**
