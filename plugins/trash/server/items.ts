@@ -51,8 +51,14 @@ export class TrashItems {
     this.db = db as Kysely<TrashTables>;
   }
 
-  async add(row: TrashItemRow): Promise<void> {
-    await this.db.insertInto('trash_items').values(row).execute();
+  /** Adds the item unless the user's trash has one of that name already; true when it was added. */
+  async claim(row: TrashItemRow): Promise<boolean> {
+    const result = await this.db
+      .insertInto('trash_items')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['uid', 'name']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
   }
 
   async has(uid: string, name: string): Promise<boolean> {

@@ -59,10 +59,9 @@ export class TrashBin {
    */
   async put(node: PluginNode, deletedBy: string = node.uid, deleterPath: string = node.path): Promise<string> {
     const uid = node.uid;
-    const { name, deletedAt } = await this.freeName(uid, node.name);
     // The record first: a crash between the two leaves a record without a node (ignored and
     // dropped), never a node nobody knows came from where.
-    await this.items.add({ uid, name, filename: node.name, location: node.path.slice(1), deleted_at: deletedAt, deleted_by: deletedBy });
+    const name = await this.claimName(uid, { filename: node.name, location: node.path.slice(1), deleted_by: deletedBy });
     try {
       await this.files.area.moveIn(uid, node.path, `/${name}`);
     } catch (error) {
@@ -74,15 +73,17 @@ export class TrashBin {
     return name;
   }
 
-  /** A name for `filename` no item of the user's trash has yet, and its deletion time. */
-  private async freeName(uid: string, filename: string): Promise<{ name: string; deletedAt: number }> {
-    let deletedAt = this.now();
-    let name = itemName(filename, deletedAt);
-    while ((await this.items.has(uid, name)) || (await this.files.area.stat(uid, `/${name}`))) {
-      deletedAt += 1;
-      name = itemName(filename, deletedAt);
+  /**
+   * Records an item under a name for `item.filename` that no item of the user's trash has yet and
+   * returns the name. The record is claimed in one statement, so two deletes racing for one name
+   * (two DELETEs of one folder at once) get one each: the later one's time is bumped by a second.
+   */
+  private async claimName(uid: string, item: Pick<TrashItemRow, 'filename' | 'location' | 'deleted_by'>): Promise<string> {
+    for (let deletedAt = this.now(); ; deletedAt += 1) {
+      const name = itemName(item.filename, deletedAt);
+      if (await this.files.area.stat(uid, `/${name}`)) continue;
+      if (await this.items.claim({ uid, name, ...item, deleted_at: deletedAt })) return name;
     }
-    return { name, deletedAt };
   }
 
   /**
@@ -94,8 +95,7 @@ export class TrashBin {
     try {
       const { used, quota } = await this.files.usage(deleter);
       if (quota >= 0 && quota - used < node.size) return;
-      const { name, deletedAt } = await this.freeName(deleter, node.name);
-      await this.items.add({ uid: deleter, name, filename: node.name, location: deleterPath.slice(1), deleted_at: deletedAt, deleted_by: deleter });
+      const name = await this.claimName(deleter, { filename: node.name, location: deleterPath.slice(1), deleted_by: deleter });
       try {
         await this.files.area.copyTo(node.uid, `/${ownerItem}`, deleter, `/${name}`);
       } catch (error) {
