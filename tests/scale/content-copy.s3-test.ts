@@ -31,23 +31,30 @@ const PER_FOLDER = 100;
 const FILES = FOLDERS * PER_FOLDER;
 const PASSWORD = 'admin-password';
 
-let cluster: PostgresCluster;
+let cluster: PostgresCluster | undefined;
+let postgresBase: string;
 let root: string;
 let s3: S3Config;
 let store: S3ObjectStore;
-const savedContentMode = process.env.CUMULUS_TEST_S3_CONTENT;
+/** The test modes this suite turns off (and restores): `npm run test:s3` sets them for the other suites. */
+const TEST_MODES = ['CUMULUS_TEST_S3_CONTENT', 'CUMULUS_TEST_POSTGRES', 'CUMULUS_TEST_BALANCED'] as const;
+const savedModes = new Map(TEST_MODES.map((name) => [name, process.env[name]]));
 
 beforeAll(async () => {
-  // The source is the embedded default: content in the data directory, not in a test bucket.
-  process.env.CUMULUS_TEST_S3_CONTENT = '';
-  cluster = await startPostgresCluster();
+  // The source is the embedded default: metadata in SQLite and content in the data directory, not
+  // the test modes' database and bucket (under CUMULUS_TEST_S3_POSTGRES=1 its cluster is reused).
+  const running = process.env.CUMULUS_TEST_POSTGRES?.trim();
+  for (const name of TEST_MODES) delete process.env[name];
+  postgresBase = running ? running.replace(/\/+$/, '') : (cluster = await startPostgresCluster()).url;
   root = await mkdtemp(join(tmpdir(), 'cumulus-content-copy-'));
   s3 = s3TestConfig();
   store = new S3ObjectStore(s3);
 }, 60_000);
 afterAll(async () => {
-  if (savedContentMode === undefined) delete process.env.CUMULUS_TEST_S3_CONTENT;
-  else process.env.CUMULUS_TEST_S3_CONTENT = savedContentMode;
+  for (const [name, value] of savedModes) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   store?.destroy();
   await cluster?.stop();
   await rm(root, { recursive: true, force: true });
@@ -119,7 +126,7 @@ describe('cumulus db:copy with the content', () => {
     const tablesBefore = await tableDigests(async () => openDatabase<unknown>(sqlite));
     const ids = await fileRows(async () => openDatabase<unknown>(sqlite));
     expect(ids.size).toBe(FILES + 1);
-    const pgUrl = `${cluster.url}/content_copy`;
+    const pgUrl = `${postgresBase}/content_copy`;
     const pgUsers = async (): Promise<string | undefined> => (await tableDigests(async () => openPostgres<unknown>(pgUrl))).users;
 
     // Refused: a file of the metadata lost its content. Nothing is written: no object, no user.
