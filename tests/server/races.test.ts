@@ -77,4 +77,23 @@ describe('requests that race with writes to the same place', () => {
     }
     expect(deletes.filter((status) => status !== 204)).toEqual([]);
   }, 120_000);
+  it('DELETE of an upload folder while its chunks are being stored answers 204 or 404, never a 500, and leaves no upload', async () => {
+    const upload = '/remote.php/dav/uploads/admin/racing-upload';
+    const statuses: number[] = [];
+    for (let round = 0; round < 20; round += 1) {
+      expect((await request(server, upload, { method: 'MKCOL', headers: { authorization: ADMIN } })).status).toBe(201);
+      for (let i = 1; i <= 5; i += 1) await request(server, `${upload}/${i}`, { method: 'PUT', headers: { authorization: ADMIN }, body: 'c'.repeat(1000) });
+      const racing = [
+        ...Array.from({ length: 8 }, (_, i) => request(server, `${upload}/${10 + i}`, { method: 'PUT', headers: { authorization: ADMIN }, body: LARGE })),
+        request(server, upload, { method: 'DELETE', headers: { authorization: ADMIN } }),
+        request(server, upload, { method: 'DELETE', headers: { authorization: ADMIN } }),
+        request(server, upload, { method: 'PROPFIND', headers: { authorization: ADMIN, depth: '1' } }),
+      ];
+      for (const answer of await Promise.all(racing)) statuses.push(answer.status);
+      // Whatever won, the upload is gone after one more DELETE, and can be made again.
+      expect([204, 404]).toContain((await request(server, upload, { method: 'DELETE', headers: { authorization: ADMIN } })).status);
+      expect((await request(server, upload, { method: 'PROPFIND', headers: { authorization: ADMIN, depth: '0' } })).status).toBe(404);
+    }
+    expect(statuses.filter((status) => status >= 500)).toEqual([]);
+  }, 120_000);
 });

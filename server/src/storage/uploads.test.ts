@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeEach, afterEach } from '@jest/globals';
-import { readFile, readdir, stat, utimes } from 'node:fs/promises';
+import { mkdir, readFile, readdir, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { makeTestFiles } from './test-support';
@@ -184,6 +184,30 @@ describe('UploadStore: chunks written once, into the assembly file', () => {
     await store.remove('alice', 'pending');
     expect(await store.pendingBytes('alice')).toBe(0);
     await expect(stat(folder('pending'))).rejects.toMatchObject({ code: 'ENOENT' });
+    // Nothing is left beside it: the folder renamed aside for the removal went too.
+    expect(await readdir(join(ctx.dataDir, 'uploads', 'alice'))).toEqual([]);
+  });
+
+  it('answers a chunk or a listing of an upload removed meanwhile with the upload\'s 404, and removes an upload twice harmlessly', async () => {
+    await store.create('alice', 'gone', '/g.bin');
+    await put('gone', 1, 300, 1000);
+    // A chunk whose body is still on the way when the upload is removed.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((done) => (release = done));
+    async function* slowBody(): AsyncGenerator<Buffer> {
+      yield bytes(2, 100);
+      await held;
+      yield bytes(2, 200);
+    }
+    const chunk = store.putChunk('alice', 'gone', '2', slowBody(), -1, {});
+    await new Promise((done) => setTimeout(done, 50));
+    await Promise.all([store.remove('alice', 'gone'), store.remove('alice', 'gone')]);
+    release();
+    await expect(chunk).rejects.toMatchObject({ kind: 'not-found', message: 'Upload folder not found' });
+    await expect(store.chunks('alice', 'gone')).rejects.toMatchObject({ kind: 'not-found' });
+    await expect(put('gone', 3, 300, 1000)).rejects.toMatchObject({ kind: 'not-found' });
+    expect(await store.get('alice', 'gone')).toBeNull();
+    expect(await readdir(join(ctx.dataDir, 'uploads', 'alice'))).toEqual([]);
   });
 
   it('sweeps uploads without a chunk for 24 hours with their records, and keeps active ones however old', async () => {
@@ -208,6 +232,11 @@ describe('UploadStore: chunks written once, into the assembly file', () => {
     await utimes(folder('orphan'), day, day);
     expect(await store.sweep()).toBe(1);
     await expect(stat(folder('orphan'))).rejects.toMatchObject({ code: 'ENOENT' });
+    // So is a folder a removal renamed aside and a crash left behind.
+    await mkdir(join(ctx.dataDir, 'uploads', 'alice', '.removing-0123456789abcdef', 'inner'), { recursive: true });
+    await utimes(join(ctx.dataDir, 'uploads', 'alice', '.removing-0123456789abcdef'), day, day);
+    expect(await store.sweep()).toBe(1);
+    expect(await readdir(join(ctx.dataDir, 'uploads', 'alice'))).toEqual(['new']);
   });
 
   it('orders chunk names numerically, start-end names by their start', () => {

@@ -129,15 +129,17 @@ export class UploadStore {
    */
   async putChunk(uid: string, id: string, name: string, source: AsyncIterable<Buffer>, maxBytes: number, announced: ChunkAnnouncement = {}): Promise<Chunk> {
     checkSegment(name);
-    // Activity is recorded when a chunk starts and when it is stored: a slow chunk is not abandonment.
-    await this.sessions.touch(uid, id);
-    const offset = await this.placement(uid, id, name, announced);
-    const chunk =
-      offset !== null && announced.length !== undefined
-        ? await this.writeInPlace(uid, id, name, source, maxBytes, offset, announced.length)
-        : await this.writeChunkFile(uid, id, name, source, maxBytes);
-    await this.sessions.touch(uid, id);
-    return chunk;
+    return whileUploadExists(async () => {
+      // Activity is recorded when a chunk starts and when it is stored: a slow chunk is not abandonment.
+      await this.sessions.touch(uid, id);
+      const offset = await this.placement(uid, id, name, announced);
+      const chunk =
+        offset !== null && announced.length !== undefined
+          ? await this.writeInPlace(uid, id, name, source, maxBytes, offset, announced.length)
+          : await this.writeChunkFile(uid, id, name, source, maxBytes);
+      await this.sessions.touch(uid, id);
+      return chunk;
+    });
   }
 
   /** Stores a chunk in a file of its own (atomically: renamed into place when complete). */
@@ -209,9 +211,11 @@ export class UploadStore {
   /** The chunks stored so far (chunks being written excluded). */
   async chunks(uid: string, id: string): Promise<Chunk[]> {
     const folder = this.folder(uid, id);
-    const names = (await readdir(folder)).filter((name) => !name.startsWith('.'));
-    const files = await Promise.all(names.map(async (name) => ({ name, size: (await stat(join(folder, name))).size, offset: null })));
-    const own = new Set(names);
+    const names = (await whileUploadExists(async () => readdir(folder))).filter((name) => !name.startsWith('.'));
+    // A chunk file gone meanwhile (moved into the assembly file, or its upload removed) is no chunk file any more.
+    const sized = await Promise.all(names.map(async (name) => ({ name, info: await stat(join(folder, name)).catch(() => null) })));
+    const files = sized.flatMap(({ name, info }) => (info ? [{ name, size: info.size, offset: null }] : []));
+    const own = new Set(files.map((chunk) => chunk.name));
     const placed = await this.db.selectFrom('upload_chunks').select(['name', 'offset', 'size']).where('uid', '=', uid).where('id', '=', id).execute();
     return [...files, ...placed.filter((chunk) => !own.has(chunk.name))];
   }
@@ -248,6 +252,10 @@ export class UploadStore {
    */
   async assembleInPlace(uid: string, id: string, plan: AssemblyPlan): Promise<string> {
     if (!plan.inPlace) fail('conflict', 'The upload cannot be assembled in place');
+    return whileUploadExists(async () => this.mergeInPlace(uid, id, plan));
+  }
+
+  private async mergeInPlace(uid: string, id: string, plan: AssemblyPlan): Promise<string> {
     const folder = this.folder(uid, id);
     const file = join(folder, ASSEMBLY_FILE);
     let offset = 0;
@@ -282,16 +290,36 @@ export class UploadStore {
       if (chunk.size === 0) continue;
       const range = chunk.offset === null ? {} : { start: chunk.offset, end: chunk.offset + chunk.size - 1 };
       const path = join(folder, chunk.offset === null ? chunk.name : ASSEMBLY_FILE);
-      for await (const data of createReadStream(path, { highWaterMark: 4 * 1024 * 1024, ...range })) yield data as Buffer;
+      try {
+        for await (const data of createReadStream(path, { highWaterMark: 4 * 1024 * 1024, ...range })) yield data as Buffer;
+      } catch (error) {
+        uploadGoneIf(error);
+      }
       if (consume && chunk.offset === null) await rm(path, { force: true });
     }
   }
 
-  /** Removes an upload folder and its session. */
+  /**
+   * Removes an upload folder and its session. The folder is first renamed aside, so requests
+   * racing with the removal meet either the whole upload or none (a chunk PUT or a listing then
+   * answers 404), and an upload of the same name made meanwhile is not touched; then the session
+   * goes, then the renamed folder (with retries: a chunk PUT already under way may still add a
+   * file to it).
+   */
   async remove(uid: string, id: string): Promise<void> {
-    await rm(this.folder(uid, id), { recursive: true, force: true });
+    const folder = this.folder(uid, id);
+    const aside = join(this.dataDir, 'uploads', uid, `${REMOVING_PREFIX}${randomBytes(8).toString('hex')}`);
+    const moved = await rename(folder, aside).then(
+      () => true,
+      (error: unknown) => {
+        // Already gone: removed by a request racing with this one, or never made.
+        if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+        return false;
+      },
+    );
     await this.sessions.delete(uid, id);
     this.assembling.delete(`${uid}/${id}`);
+    if (moved) await rm(aside, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 });
   }
 
   /** Bytes held in the user's pending uploads (counted against the quota). */
@@ -338,6 +366,24 @@ export class UploadStore {
       )
       .execute();
     return removed;
+  }
+}
+
+/** The name an upload folder is renamed to while it is removed (a crash leaves it to the sweep). */
+const REMOVING_PREFIX = '.removing-';
+
+/** Throws the upload's "not found" when `error` says its folder is gone (removed meanwhile); otherwise rethrows it. */
+function uploadGoneIf(error: unknown): never {
+  if ((error as { code?: unknown }).code === 'ENOENT') fail('not-found', 'Upload folder not found');
+  throw error;
+}
+
+/** Runs an operation on an upload's folder; its folder vanishing meanwhile (a DELETE won) is the upload's 404. */
+async function whileUploadExists<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    return uploadGoneIf(error);
   }
 }
 
