@@ -63,10 +63,11 @@ export class UploadSessions {
     await this.db.updateTable('uploads').set({ last_activity: Math.floor(Date.now() / 1000) }).where('uid', '=', uid).where('id', '=', id).execute();
   }
 
-  /** Deletes a session and its chunk records. */
-  async delete(uid: string, id: string): Promise<void> {
+  /** Deletes a session and its chunk records; false when it was gone already (another removal won). */
+  async delete(uid: string, id: string): Promise<boolean> {
+    const deleted = await this.db.deleteFrom('uploads').where('uid', '=', uid).where('id', '=', id).executeTakeFirst();
     await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).where('id', '=', id).execute();
-    await this.db.deleteFrom('uploads').where('uid', '=', uid).where('id', '=', id).execute();
+    return Number(deleted.numDeletedRows) > 0;
   }
 
   /** Sessions without activity since `cutoff` (seconds since the epoch). */

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
+import { fail } from '../errors';
 import { checkSegment } from '../paths';
 import { numericOrder } from '../uploads';
 import type { UploadSession } from '../upload-sessions';
@@ -62,7 +63,14 @@ export class ObjectUploadStore {
     checkSegment(name);
     const key = this.prefix(uid, id) + name;
     await this.sessions.touch(uid, id);
-    const stored = await this.options.objects.put(key, source, { maxBytes });
+    let stored: StoredObject;
+    try {
+      stored = await this.options.objects.put(key, source, { maxBytes });
+    } catch (error) {
+      // Removed meanwhile (a DELETE of the upload deleted the chunk as it was written): the upload's 404.
+      if (!(await this.sessions.exists(uid, id))) fail('not-found', 'Upload folder not found');
+      throw error;
+    }
     await this.sessions.touch(uid, id);
     return { name, size: stored.size };
   }
@@ -103,10 +111,18 @@ export class ObjectUploadStore {
     );
   }
 
-  /** Removes an upload: its chunk objects, then its session. */
+  /**
+   * Removes an upload: its session first (from then on a request on the upload answers 404, and
+   * of removals racing with each other only the first goes on), then its chunk objects. What is
+   * left of them (a chunk PUT under way stored one after the listing, or the store failed half
+   * way) belongs to no session and goes with the next {@link sweep}, as an abort left over does.
+   * An upload made again under the same name while its chunks are being removed may lose a
+   * chunk: its assembly then fails with a clear error (the client retries), never a wrong file.
+   */
   async remove(uid: string, id: string): Promise<void> {
-    await this.removeChunks(this.prefix(uid, id));
-    await this.sessions.delete(uid, id);
+    const prefix = this.prefix(uid, id);
+    if (!(await this.sessions.delete(uid, id))) return;
+    await this.removeChunks(prefix).catch(() => undefined);
   }
 
   private async removeChunks(prefix: string): Promise<void> {
