@@ -3,7 +3,9 @@
  * listings"): newline-delimited JSON, one array per node, which the Files app
  * asks for with `Accept` on a PROPFIND Depth 1 instead of the multistatus.
  * Each row becomes the same {@link DavResponse} the multistatus reader gives,
- * so one builder makes the nodes of either answer.
+ * or, for a reader given `onRow`, its values by column without a response
+ * (the SDK's `ResponseNodeBuilder.buildRow` makes the same node of them), so
+ * either answer makes the same nodes.
  */
 import type { DavPropValue, DavResponse } from '@cumulus/sdk';
 import { MultistatusError, MultistatusReader, decodeXmlText } from '@cumulus/sdk';
