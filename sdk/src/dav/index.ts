@@ -5,7 +5,7 @@
  */
 export { MultistatusError, MultistatusReader, decodeXmlText, detach, statusCodeOf } from './multistatus';
 export type { DavPropElement, DavPropValue, DavResponse } from './multistatus';
-export { ResponseNodeBuilder, deepFreeze, propValue } from './response-node';
+export { ResponseNodeBuilder, RowColumns, deepFreeze, propValue } from './response-node';
 export type { BuiltNode, ResponseNodeContext } from './response-node';
 export { CORE_PROPERTIES, cleanEtag, encodeDavPath, numberProp, timeOf } from './dav-props';
 export { RECENT_DAYS, RECENT_LIMIT, favoritesReportBody, recentSearchBody } from './dav-bodies';

@@ -110,6 +110,70 @@ function textOf(value: DavPropValue | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The core properties a node is made of, by their index in a builder's list of core values. */
+const CORE_SLOTS = [
+  'resourcetype',
+  'getetag',
+  'favorite',
+  'share-types',
+  'share-attributes',
+  'quota-available-bytes',
+  'mount-type',
+  'is-encrypted',
+  'fileid',
+  'size',
+  'getcontentlength',
+  'getlastmodified',
+  'creationdate',
+  'owner-id',
+  'getcontenttype',
+  'displayname',
+  'permissions',
+] as const;
+const CORE_SLOT: ReadonlyMap<string, number> = new Map(CORE_SLOTS.map((name, slot) => [name, slot]));
+const [
+  RESOURCETYPE,
+  GETETAG,
+  FAVORITE,
+  SHARE_TYPES,
+  SHARE_ATTRIBUTES,
+  QUOTA,
+  MOUNT_TYPE,
+  IS_ENCRYPTED,
+  FILEID,
+  SIZE,
+  CONTENT_LENGTH,
+  LAST_MODIFIED,
+  CREATION_DATE,
+  OWNER_ID,
+  CONTENT_TYPE,
+  DISPLAYNAME,
+  PERMISSIONS,
+] = CORE_SLOTS.map((_, slot) => slot) as number[] as [number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number, number];
+
+/**
+ * The columns of a tabular listing's rows, for {@link ResponseNodeBuilder.buildRow}: where
+ * each column's value goes, and the last value each column converted (rows repeat most).
+ */
+export class RowColumns {
+  /** Per column, its index among the core values, or -1 for an attribute (or a core property a node does not keep). */
+  readonly slots: number[];
+  /** Per column, the attribute it becomes, undefined for a core property. */
+  readonly attributeNames: (string | undefined)[];
+  /** Per column, whether the attribute keeps the property's text as it is. */
+  readonly raw: boolean[];
+  readonly lastValues: (DavPropValue | undefined)[];
+  readonly lastAttributes: unknown[];
+
+  constructor(names: readonly string[]) {
+    this.slots = names.map((name) => CORE_SLOT.get(name) ?? -1);
+    this.attributeNames = names.map((name) => (CORE_PROPERTIES.has(name) ? undefined : name));
+    this.raw = names.map((name) => RAW_TEXT_PROPERTIES.has(name));
+    this.lastValues = names.map(() => undefined);
+    this.lastAttributes = names.map(() => undefined);
+  }
+}
+
 /** What {@link ResponseNodeBuilder} needs: where the DAV endpoint is and whose files these are. */
 export interface ResponseNodeContext {
   /** Absolute URL of the DAV endpoint, e.g. `https://cloud/remote.php/dav`. */
@@ -157,38 +221,103 @@ export class ResponseNodeBuilder {
   /** The node of one response (a response without properties still names a node). */
   build(response: DavResponse): BuiltNode {
     const { props } = response;
-    const filename = this.filenameOf(response.href);
-    const resourcetype = props['resourcetype'];
-    const isFolder = typeof resourcetype === 'object' && resourcetype['collection'] !== undefined;
-
+    const core = this.core;
+    core.fill(undefined);
     const attributes: NodeAttributes = {};
     for (const name in props) {
-      if (CORE_PROPERTIES.has(name)) continue;
       const value = props[name] as DavPropValue;
-      attributes[name] = RAW_TEXT_PROPERTIES.has(name) ? value : convert(value);
+      const slot = CORE_SLOT.get(name);
+      if (slot !== undefined) core[slot] = value;
+      else if (!CORE_PROPERTIES.has(name)) attributes[name] = RAW_TEXT_PROPERTIES.has(name) ? value : convert(value);
     }
-    const etag = cleanEtag(textOf(props['getetag'])?.trim());
-    if (etag !== undefined) attributes.etag = etag;
-    attributes.favorite = numberProp(textOf(props['favorite'])) === 1 ? 1 : 0;
-    attributes['share-types'] = shareTypesOf(props['share-types']);
-    const shareAttributes = textOf(props['share-attributes']);
-    if (shareAttributes !== undefined) attributes['share-attributes'] = this.shareAttributes(shareAttributes) as NodeAttributes['share-attributes'];
-    const quota = numberProp(textOf(props['quota-available-bytes']));
-    if (quota !== undefined) attributes['quota-available-bytes'] = quota;
-    const mountType = textOf(props['mount-type']);
-    if (mountType !== undefined) attributes['mount-type'] = mountType.trim() as NodeAttributes['mount-type'];
-    if (numberProp(textOf(props['is-encrypted'])) === 1) attributes['is-encrypted'] = 1;
+    return this.assemble(this.filenameOf(response.href), core, attributes);
+  }
 
-    const fileid = numberProp(textOf(props['fileid']));
-    let size = numberProp(textOf(props['size'])) ?? numberProp(textOf(props['getcontentlength']));
+  /**
+   * The columns of rows that carry the properties `names` (local names, as the
+   * multistatus reader keys them) in this order, for {@link buildRow}.
+   */
+  columns(names: readonly string[]): RowColumns {
+    return new RowColumns(names);
+  }
+
+  /**
+   * The node of one row of a tabular listing (the compact listing): `values[i]`
+   * is the value of the property `columns` names at `i`, null or undefined for
+   * one the server did not give. The same node {@link build} makes of a response
+   * with those properties (in that order) at `href`, without making the response:
+   * 100,000 rows of a listing made as many property objects only to read them
+   * once. Attribute values repeated from the row before are converted once and
+   * shared (frozen).
+   *
+   * @param folderHref The encoded href of the listed folder, with its trailing slash.
+   * @param name The decoded name of the child, or '' for the folder itself.
+   */
+  buildRow(folderHref: string, name: string, values: readonly (DavPropValue | null | undefined)[], columns: RowColumns): BuiltNode {
+    const core = this.core;
+    core.fill(undefined);
+    const attributes: NodeAttributes = {};
+    const { slots, attributeNames, raw, lastValues, lastAttributes } = columns;
+    for (let i = 0; i < slots.length; i += 1) {
+      const value = values[i];
+      if (value === null || value === undefined) continue;
+      const slot = slots[i] as number;
+      if (slot >= 0) {
+        core[slot] = value;
+        continue;
+      }
+      const attribute = attributeNames[i];
+      if (attribute === undefined) continue;
+      if (lastValues[i] !== value) {
+        lastValues[i] = value;
+        lastAttributes[i] = raw[i] ? value : deepFreeze(convert(value));
+      }
+      attributes[attribute] = lastAttributes[i] as NodeAttributes[string];
+    }
+    return this.assemble(name === '' ? this.filenameOf(folderHref) : this.childFilename(folderHref, name), core, attributes);
+  }
+
+  /** The core values of the node being built (one list, filled again for each node). */
+  private readonly core: (DavPropValue | undefined)[] = new Array<DavPropValue | undefined>(CORE_SLOTS.length).fill(undefined);
+  private lastChildParent = '';
+  private lastChildPrefix = '';
+
+  /** What {@link filenameOf} gives for the href of the child `name` of the folder at `folderHref`, without encoding and decoding the name. */
+  private childFilename(folderHref: string, name: string): string {
+    if (folderHref !== this.lastChildParent) {
+      this.lastChildParent = folderHref;
+      // The decoded folder part of a child's href, up to its last slash (which `x` stands after).
+      this.lastChildPrefix = this.filenameOf(`${folderHref}x`).slice(0, -1);
+    }
+    return this.lastChildPrefix + name;
+  }
+
+  /** The node of `filename` with the core values `core` and the other properties' `attributes`. */
+  private assemble(filename: string, core: readonly (DavPropValue | undefined)[], attributes: NodeAttributes): BuiltNode {
+    const resourcetype = core[RESOURCETYPE];
+    const isFolder = typeof resourcetype === 'object' && resourcetype['collection'] !== undefined;
+    const etag = cleanEtag(textOf(core[GETETAG])?.trim());
+    if (etag !== undefined) attributes.etag = etag;
+    attributes.favorite = numberProp(textOf(core[FAVORITE])) === 1 ? 1 : 0;
+    attributes['share-types'] = shareTypesOf(core[SHARE_TYPES]);
+    const shareAttributes = textOf(core[SHARE_ATTRIBUTES]);
+    if (shareAttributes !== undefined) attributes['share-attributes'] = this.shareAttributes(shareAttributes) as NodeAttributes['share-attributes'];
+    const quota = numberProp(textOf(core[QUOTA]));
+    if (quota !== undefined) attributes['quota-available-bytes'] = quota;
+    const mountType = textOf(core[MOUNT_TYPE]);
+    if (mountType !== undefined) attributes['mount-type'] = mountType.trim() as NodeAttributes['mount-type'];
+    if (numberProp(textOf(core[IS_ENCRYPTED])) === 1) attributes['is-encrypted'] = 1;
+
+    const fileid = numberProp(textOf(core[FILEID]));
+    let size = numberProp(textOf(core[SIZE])) ?? numberProp(textOf(core[CONTENT_LENGTH]));
     // A file without a length is empty, as the webdav client has always read it.
     if (size === undefined && !isFolder) size = 0;
-    const mtime = this.timeOf(textOf(props['getlastmodified']));
-    const crtime = this.timeOf(textOf(props['creationdate']));
-    const owner = textOf(props['owner-id'])?.trim();
-    const contentType = textOf(props['getcontenttype'])?.split(';')[0]?.trim();
-    const displayname = textOf(props['displayname']);
-    const permissions = this.permissions(textOf(props['permissions'])?.trim(), isFolder ? 'folder' : 'file');
+    const mtime = this.timeOf(textOf(core[LAST_MODIFIED]));
+    const crtime = this.timeOf(textOf(core[CREATION_DATE]));
+    const owner = textOf(core[OWNER_ID])?.trim();
+    const contentType = textOf(core[CONTENT_TYPE])?.split(';')[0]?.trim();
+    const displayname = textOf(core[DISPLAYNAME]);
+    const permissions = this.permissions(textOf(core[PERMISSIONS])?.trim(), isFolder ? 'folder' : 'file');
 
     const path = this.pathOf(filename);
     if (path === undefined) {

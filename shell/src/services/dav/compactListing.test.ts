@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { CompactListingReader } from './compactListing';
-import type { DavResponse } from '@cumulus/sdk';
+import { ResponseNodeBuilder } from '@cumulus/sdk';
+import type { DavPropValue, DavResponse, Node } from '@cumulus/sdk';
 
 const FOLDER = '/remote.php/dav/files/alice/Docs/';
 const HEAD = JSON.stringify({ props: ['{DAV:}getetag', '{DAV:}resourcetype', '{DAV:}displayname', '{http://owncloud.org/ns}share-types', '{urn:x}color'], total: 3 });
@@ -40,6 +41,28 @@ describe('CompactListingReader', () => {
     expect(responses.slice(1).map((response) => response.props['getetag'])).toEqual(['"e1"', '"e1"', '"x&y"', 'W/"e1"', '"e1"', '""', '"A"']);
     expect(responses.slice(1).map((response) => response.props['resourcetype'])).toEqual(rows.map((_, i) => (i % 2 === 0 ? '' : { collection: '' })));
     expect(responses.slice(1).map((response) => response.props['displayname'])).toEqual(rows.map((_, i) => `f<${i % 3}`));
+  });
+
+  it('gives rows as values by column (a row with a dead property as its response), and they make the nodes the responses make', () => {
+    const context = { davUrl: 'http://cloud/remote.php/dav', root: '/files/alice' };
+    const byResponse = new ResponseNodeBuilder(context);
+    const expected = read([HEAD, ...ROWS, { done: true, count: 3 }]).responses.map((response) => byResponse.build(response).node);
+    const byRow = new ResponseNodeBuilder(context);
+    const nodes: Node[] = [];
+    const rowNames: string[] = [];
+    const reader: CompactListingReader = new CompactListingReader(FOLDER, {
+      onResponse: (response) => nodes.push(byRow.build(response).node),
+      onRow: (name: string, values: readonly (DavPropValue | null)[]) => {
+        rowNames.push(name);
+        nodes.push(byRow.buildRow(FOLDER, name, values, byRow.columns(reader.columns ?? [])).node);
+      },
+      onReset: () => undefined,
+    });
+    reader.write(`${[HEAD, ...ROWS, { done: true, count: 3 }].map((line) => (typeof line === 'string' ? line : JSON.stringify(line))).join('\n')}\n`);
+    reader.end();
+    expect(rowNames).toEqual(['', 'sub']);
+    expect(nodes).toEqual(expected);
+    expect(nodes[1]?.attributes['color']).toBe('red');
   });
 
   it('reports a reset, and counts the rows after it', () => {

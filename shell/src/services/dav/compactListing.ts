@@ -3,7 +3,9 @@
  * listings"): newline-delimited JSON, one array per node, which the Files app
  * asks for with `Accept` on a PROPFIND Depth 1 instead of the multistatus.
  * Each row becomes the same {@link DavResponse} the multistatus reader gives,
- * so one builder makes the nodes of either answer.
+ * or, for a reader given `onRow`, its values by column without a response
+ * (the SDK's `ResponseNodeBuilder.buildRow` makes the same node of them), so
+ * either answer makes the same nodes.
  */
 import type { DavPropValue, DavResponse } from '@cumulus/sdk';
 import { MultistatusError, MultistatusReader, decodeXmlText } from '@cumulus/sdk';
@@ -16,8 +18,14 @@ type WireValue = string | null | { xml: string };
 
 /** What the reader reports besides responses. */
 export interface CompactListingEvents {
-  /** One node, the folder itself first. */
+  /** One node, the folder itself first (a row with a dead property when {@link onRow} is given). */
   onResponse(response: DavResponse): void;
+  /**
+   * One node as its row's values, column by column ({@link CompactListingReader.columns}
+   * names them), instead of a response: `name` is '' for the folder itself, `values`
+   * is reused for the next row (read it before returning).
+   */
+  onRow?(name: string, values: readonly (DavPropValue | null)[]): void;
   /** The rows so far are void: the server found changes on disk, the folder and its children follow again. */
   onReset(): void;
 }
@@ -63,6 +71,8 @@ function localName(clark: string): string {
 export class CompactListingReader {
   private buffer = '';
   private names: string[] | undefined;
+  /** The values of the row being read, by column (one list for every row). */
+  private readonly values: (DavPropValue | null)[] = [];
   private done = false;
   private rows = 0;
   /** Element values by their text: a listing repeats a few (`<d:collection/>`) on many rows. */
@@ -80,6 +90,11 @@ export class CompactListingReader {
     private readonly folderHref: string,
     private readonly events: CompactListingEvents,
   ) {}
+
+  /** The local names of the columns, once the listing's first line was read. */
+  get columns(): readonly string[] | undefined {
+    return this.names;
+  }
 
   /** Reads the next piece of the body. */
   write(chunk: string): void {
@@ -132,27 +147,50 @@ export class CompactListingReader {
     const names = this.names;
     const name = cells[0];
     if (names === undefined || typeof name !== 'string' || cells.length !== names.length + 1) throw new MultistatusError('malformed row in the listing');
-    const props: Record<string, DavPropValue> = {};
+    const values = this.values;
+    let dead = false;
     // Cell i + 1 holds column i (no copy of the row without its name).
     for (let i = 0; i < names.length; i += 1) {
       const wire = cells[i + 1] as WireValue;
-      if (wire === null) continue;
-      if (typeof wire === 'string') {
+      if (wire === null) {
+        values[i] = null;
+      } else if (typeof wire === 'string') {
         if (this.lastTexts[i] !== wire) {
           this.lastTexts[i] = wire;
           this.lastValues[i] = wire.includes('<') ? this.element(wire) : decodeText(wire);
         }
-        props[names[i] as string] = this.lastValues[i] as DavPropValue;
+        values[i] = this.lastValues[i] as DavPropValue;
       } else if (typeof wire === 'object' && typeof wire.xml === 'string') {
-        const dead = this.deadElement(wire.xml);
-        if (dead !== null) props[dead[0]] = dead[1];
+        values[i] = null;
+        dead = true;
       } else {
         throw new MultistatusError('malformed value in the listing');
       }
     }
     this.rows += 1;
+    if (!dead && this.events.onRow) {
+      this.events.onRow(name, values);
+      return;
+    }
+    const props: Record<string, DavPropValue> = {};
+    for (let i = 0; i < names.length; i += 1) {
+      const wire = cells[i + 1] as WireValue;
+      const value = values[i];
+      if (value !== null && value !== undefined) {
+        props[names[i] as string] = value;
+      } else if (wire !== null && typeof wire === 'object') {
+        // A dead property's element names itself.
+        const entry = this.deadElement(wire.xml);
+        if (entry !== null) props[entry[0]] = entry[1];
+      }
+    }
     // The folder itself is the row without a name.
-    this.events.onResponse({ href: name === '' ? this.folderHref : this.folderHref + encodeURIComponent(name), props });
+    this.events.onResponse({ href: this.hrefOf(name), props });
+  }
+
+  /** The href of the row named `name` ('' for the folder itself). */
+  hrefOf(name: string): string {
+    return name === '' ? this.folderHref : this.folderHref + encodeURIComponent(name);
   }
 
   /** A live property's inner XML with child elements, as the multistatus reader gives it. */

@@ -1,5 +1,5 @@
 import { MultistatusReader, ResponseNodeBuilder, cleanEtag, deepFreeze, isFolder, propfindBody, yieldToMain } from '@cumulus/sdk';
-import type { DavResponse, FolderNode, Node } from '@cumulus/sdk';
+import type { BuiltNode, DavResponse, FolderNode, Node, RowColumns } from '@cumulus/sdk';
 import { COMPACT_LISTING_TYPE, CompactListingReader } from './compactListing';
 
 /** What {@link fetchListing} needs. */
@@ -157,10 +157,16 @@ class ListingBuilder {
   ) {
     this.builder = new ResponseNodeBuilder({ davUrl: request.davUrl, root: request.root });
     this.firstRowsSent = onFirstRows === undefined;
-    const onResponse = (entry: DavResponse): void => this.add(entry);
+    const onResponse = (entry: DavResponse): void => this.add(this.builder.build(entry));
+    const folderHref = `${new URL(urlOf(request, requested)).pathname.replace(/\/+$/, '')}/`;
+    let columns: RowColumns | undefined;
     this.reader = compact
-      ? new CompactListingReader(`${new URL(urlOf(request, requested)).pathname.replace(/\/+$/, '')}/`, {
+      ? new CompactListingReader(folderHref, {
           onResponse,
+          onRow: (name, values) => {
+            columns ??= this.builder.columns((this.reader as CompactListingReader).columns ?? []);
+            this.add(this.builder.buildRow(folderHref, name, values, columns));
+          },
           onReset: () => {
             this.folder = undefined;
             this.contents = [];
@@ -181,8 +187,7 @@ class ListingBuilder {
     return { folder: deepFreeze(listed), contents: this.contents };
   }
 
-  private add(entry: DavResponse): void {
-    const { node, filename } = this.builder.build(entry);
+  private add({ node, filename }: BuiltNode): void {
     if (this.folder === undefined && filename === this.requested) {
       if (!isFolder(node)) throw new Error('Invalid root folder returned');
       this.folder = node;
