@@ -18,7 +18,7 @@ import { BROWSER_THROUGH_BALANCER, SUITES_ON_S3 } from './mode-suites';
  * which `.ci/run` runs) it also starts a throwaway PostgreSQL cluster, as `npm run test:pg`
  * does: the metadata is then in PostgreSQL, the conformance and browser servers are two
  * processes behind nginx (tests/support/balanced.ts), both on the same bucket, and the
- * browser files of `BROWSER_THROUGH_BALANCER` run too (they need `npm run build`).
+ * browser end-to-end suite (`BROWSER_THROUGH_BALANCER`) runs too (it needs `npm run build`).
  * Stops what it started and exits with jest's code. The `*.s3-test.ts` files are not
  * `*.test.ts`, so `npm test` (whose machine need not have Ceph) leaves them out.
  */
