@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Node } from '../node/types';
-import { sortNodes } from './sort-nodes';
+import { nodeComparator, roughKey, sortNodes } from './sort-nodes';
 import type { SortNodesOptions } from './sort-nodes';
 
 /** A node for sorting tests; `n` makes names, sizes and times vary without order. */
@@ -95,5 +95,44 @@ describe('sortNodes on a big folder (a rough order first, then the collator)', (
     const options: SortNodesOptions = { locale: 'en', sortingMode: 'basename', sortFoldersFirst: false, sortFavoritesFirst: false };
     expect(fresh(big, options)).toEqual(expected);
     expect(fresh(big, { ...options, sortingOrder: 'desc' })).toEqual([...expected].reverse());
+  });
+});
+
+describe('sortNodes by name places nodes by their rank (no comparison sort)', () => {
+  const byName: SortNodesOptions[] = [
+    { sortingMode: 'basename', sortingOrder: 'asc' },
+    { sortingMode: 'basename', sortingOrder: 'desc' },
+    { sortingMode: 'basename', sortingOrder: 'desc', sortFoldersFirst: false },
+    { sortingMode: 'basename', sortingOrder: 'asc', sortFavoritesFirst: false },
+  ];
+
+  it('gives the order of the comparison of two nodes, favorites and folders first, in both directions', () => {
+    for (const options of byName) {
+      const compare = nodeComparator({ locale: 'en', ...options });
+      expect(sources(sortNodes(nodes, { locale: 'en', ...options }))).toEqual(sources([...nodes].sort(compare)));
+    }
+  });
+
+  it('keeps a node listed twice together, in the order it came, whichever the direction, and a filtered part in order', () => {
+    const one = node('m.txt', 1);
+    const list = [node('z.txt', 2), one, node('a.txt', 3), node('Folder', 7), one, node('b.txt', 11)];
+    const names = (options: SortNodesOptions) => sortNodes(list, { locale: 'en', ...options }).map((item) => item.basename);
+    // 'b.txt' (n 11) is a favorite, 'Folder' (n 7) a folder.
+    expect(names({ sortingOrder: 'asc' })).toEqual(['b.txt', 'Folder', 'a.txt', 'm.txt', 'm.txt', 'z.txt']);
+    expect(names({ sortingOrder: 'desc' })).toEqual(['b.txt', 'Folder', 'z.txt', 'm.txt', 'm.txt', 'a.txt']);
+    // Ranks kept from the six: a part of them is placed by those ranks.
+    const part = sortNodes([list[0] as Node, list[2] as Node], { locale: 'en', sortingOrder: 'desc' });
+    expect(part.map((item) => item.basename)).toEqual(['z.txt', 'a.txt']);
+  });
+});
+
+describe('roughKey', () => {
+  it('lower-cases and pads every run of ASCII digits to 16, as the regular expression /\\d+/g with padStart did', () => {
+    const names = ['', 'report', 'Report 7', 'file 10', 'file 02', 'x1y20z333', '2024-11-25 12.00.05', '12345678901234567890 long', '٣ arabic digit', 'Ångström 9', 'a9', '9a', '007'];
+    for (const name of names) {
+      const lower = name.toLowerCase();
+      expect(roughKey(name)).toBe(lower.replace(/\d+/g, (digits) => digits.padStart(16, '0')));
+    }
+    expect(roughKey('File 2') < roughKey('file 10')).toBe(true);
   });
 });
