@@ -9,6 +9,7 @@ import { filesRoutes } from './app/routing/routes';
 import { createAppStore } from './app/store';
 import { loadConfigs } from './features/config/configThunks';
 import { CHANGES_PATH, startLiveUpdates } from './features/live/liveUpdates';
+import { firstShown } from './features/filelist/shownOrders';
 import { searchNodesById } from './services/dav/searchNodesById';
 import { coreConfigLoaded } from './features/config/coreConfigSlice';
 import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
@@ -77,7 +78,7 @@ async function start(): Promise<void> {
         return '';
       },
     ));
-  const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken, listingCache: openListingCache(uid) });
+  const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken, listingCache: openListingCache(uid), firstShown });
   // A page load of a folder of the files view: its kept copy is read while the app boots.
   const route = window.location.pathname.startsWith(BASENAME) ? window.location.pathname.slice(BASENAME.length) : undefined;
   if (uid !== '' && route !== undefined && /^(?:\/files(?:\/\d+)?)?\/?$/.test(route)) dav.readKeptAhead(normaliseDir(new URLSearchParams(window.location.search).get('dir')));

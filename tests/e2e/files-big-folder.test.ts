@@ -36,23 +36,43 @@ describe('a big folder in the browser', () => {
   const firstNames = () => page.locator('[role="row"][data-source] .files-name').evaluateAll((nodes) => nodes.slice(0, 3).map((node) => (node.textContent ?? '').trim()));
   /** The folder's listing (PROPFIND Depth 1), not the ETag check (Depth 0). */
   const isListing = (request: Request): boolean => request.method() === 'PROPFIND' && request.headers()['depth'] === '1' && /\/Big\/?$/.test(request.url());
-  /** Holds the folder's listing back until `release` (or `stop`, which also ends the hold). */
+  /**
+   * Holds the folder's listing back until `release` (or `stop`, which also ends the hold).
+   * `stop` lets the held requests go on first and waits for them: removing the route while
+   * one is held would have Playwright continue it too, and the handler's own `continue`
+   * would then fail with "Route is already handled".
+   */
   const holdListing = async (): Promise<{ release: () => void; stop: () => Promise<void> }> => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const hold = async (route: Route): Promise<void> => {
-      if (isListing(route.request())) await released;
-      await route.continue();
+    const handling = new Set<Promise<void>>();
+    const hold = (route: Route): Promise<void> => {
+      const handled = (async () => {
+        if (isListing(route.request())) await released;
+        await route.continue();
+      })();
+      handling.add(handled);
+      return handled.finally(() => handling.delete(handled));
     };
     await page.route(LISTING_URL, hold);
     return {
       release: () => release(),
       stop: async () => {
         release();
+        await Promise.allSettled([...handling]);
         await page.unroute(LISTING_URL, hold);
       },
     };
   };
+  /** The names in the kept head of /Big (in `localStorage`), in its order. */
+  const keptHeadNames = () =>
+    page.evaluate((name) => {
+      const key = Object.keys(localStorage).find((candidate) => candidate.startsWith(`${name}:head:`) && candidate.endsWith('/Big'));
+      const text = key === undefined ? '' : (localStorage.getItem(key) ?? '');
+      // A props line, the folder's own row, its children's rows, a done line.
+      const rows = text.split('\n').filter((line) => line.startsWith('['));
+      return rows.slice(1).map((line) => (JSON.parse(line) as [string])[0]);
+    }, CACHE_DB);
   const keptDatabases = () => page.evaluate(async () => (await indexedDB.databases()).map((database) => database.name));
 
   beforeAll(async () => {
@@ -100,8 +120,8 @@ describe('a big folder in the browser', () => {
   });
 
   it('a new page load shows the kept copy before the server answers, then updates it in place', async () => {
-    // Kept after the first visit; now the folder changes on the server.
-    await page.waitForFunction(async (name) => (await indexedDB.databases()).some((database) => database.name === name), CACHE_DB);
+    // Kept after the first visit (once the page was idle); now the folder changes on the server.
+    await page.waitForFunction(() => performance.getEntriesByName('files:listing-kept').length > 0);
     expect((await server.dav('PUT', '/Big/aa late arrival.txt', 'new')).status).toBe(201);
     // The listing is held back until the rows are on screen.
     const { release, stop } = await holdListing();
@@ -120,8 +140,9 @@ describe('a big folder in the browser', () => {
   });
 
   it('a page load with the ETag unchanged shows the kept rows and lists nothing', async () => {
+    // The listing above (with the late file) is kept once the page is idle.
+    await page.waitForFunction(() => performance.getEntriesByName('files:listing-kept').length > 0);
     await page.goto(`${server.url}/apps/files/files?dir=/`);
-    await page.waitForFunction(async (name) => (await indexedDB.databases()).some((database) => database.name === name), CACHE_DB);
     // The last listing (with the late file) was kept: a fresh load of the folder needs no listing.
     const listings: string[] = [];
     page.on('request', (request) => void (isListing(request) && listings.push(request.url())));
@@ -163,13 +184,16 @@ describe('a big folder in the browser', () => {
     expect(left).toEqual({ heads: 1, listings: 0 });
     const { release, stop } = await holdListing();
     try {
+      // The head holds the rows the list showed first (by name), not the listing's first rows: those
+      // come in the server's order (the database's, which on PostgreSQL is no order at all).
+      await expect(keptHeadNames()).resolves.toEqual(['aa late arrival.txt', ...Array.from({ length: HEAD_ROWS - 1 }, (_, i) => nameOf(i))]);
       await page.goto(`${server.url}/apps/files/files?dir=/Big`);
-      await row(nameOf(0)).waitFor();
-      await expect(firstNames()).resolves.toEqual([nameOf(0), nameOf(1), nameOf(2)]);
       // The head's rows alone (the table counts its header and footer too); the rest comes with the listing.
       await page.locator(`[aria-rowcount="${HEAD_ROWS + 2}"]`).waitFor();
+      await expect(firstNames()).resolves.toEqual(['aa late arrival.txt', nameOf(0), nameOf(1)]);
       release();
       await page.getByText(`${COUNT + 1} files`).waitFor();
+      await expect(firstNames()).resolves.toEqual(['aa late arrival.txt', nameOf(0), nameOf(1)]);
     } finally {
       await stop();
     }
@@ -178,10 +202,13 @@ describe('a big folder in the browser', () => {
 
   it('signing out clears the kept listings', async () => {
     await expect(keptDatabases()).resolves.toContain(CACHE_DB);
+    await expect(page.evaluate((name) => Object.keys(localStorage).filter((key) => key.startsWith(name)).length, CACHE_DB)).resolves.toBeGreaterThan(0);
     const token = await page.evaluate(() => document.head.dataset['requesttoken'] ?? '');
     await page.evaluate(async (requesttoken) => {
       await fetch('/logout', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ requesttoken }) });
     }, token);
     await expect(keptDatabases()).resolves.not.toContain(CACHE_DB);
+    // Its index and heads in localStorage went with it.
+    await expect(page.evaluate((name) => Object.keys(localStorage).filter((key) => key.startsWith(name)), CACHE_DB)).resolves.toEqual([]);
   });
 });

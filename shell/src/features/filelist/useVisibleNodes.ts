@@ -10,6 +10,7 @@ import { selectCurrentContents, selectCurrentFolderSource } from '../folder/sele
 import { applyFileListFilters, useFileListFilters } from '../filter/useFileListFilters';
 import { contentsChange } from '../nodes/folderContents';
 import { changeLimit, listingDiff, updateOrder } from './incrementalOrder';
+import { lastOrder, rememberOrder, rememberedOrder, sameOptions } from './shownOrders';
 
 /** Whether a node is hidden (a dot file), shown only with user config show_hidden. */
 export function isHiddenNode(node: Node): boolean {
@@ -50,11 +51,11 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
   const { host } = useServices();
   return useMemo(() => {
     const options = { folder, show_hidden: config.show_hidden, sortingMode, sortingOrder, sortFavoritesFirst: config.sort_favorites_first, sortFoldersFirst: config.sort_folders_first, query, columns, filters, version, language };
-    const remembered = recentOrders.find((entry) => sameOptions(entry.options, options) && sameNodes(entry.contents, contents));
+    const remembered = rememberedOrder(options, contents);
     if (remembered !== undefined) return remembered.shown;
     const shows = (node: Node): boolean => (config.show_hidden || !isHiddenNode(node)) && matchesFilenameFilter(node, query);
     const sortOptions = { sortingMode, sortingOrder, sortFavoritesFirst: config.sort_favorites_first, sortFoldersFirst: config.sort_folders_first, columns, locale: language };
-    const last = recentOrders[0];
+    const last = lastOrder();
     if (filters.length === 0 && last !== undefined && sameOptions(last.options, options)) {
       const compare = nodeComparator(sortOptions);
       const change = compare === undefined ? undefined : (knownChange(last.contents, contents) ?? listingDiff(last.contents, contents));
@@ -76,8 +77,7 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
             (filter, error) => reportEntryFailure(host, filter.pluginId, 'filter', error),
           );
     const sorted = sortNodes(shown, sortOptions);
-    recentOrders.unshift({ contents, options, shown: sorted });
-    recentOrders.length = Math.min(recentOrders.length, RECENT_ORDERS);
+    rememberOrder({ contents, options, shown: sorted });
     return sorted;
     // `version` changes when a filter's result changes: the filters themselves keep their identity.
   }, [contents, folder, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version, language, host]);
@@ -90,24 +90,4 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
 function knownChange(before: readonly Node[], after: readonly Node[]): { left: Set<Node>; came: Set<Node> } | undefined {
   const change = contentsChange(after, before);
   return change === undefined || change.left.size + change.came.size > changeLimit(Math.max(before.length, after.length)) ? undefined : change;
-}
-
-/** What an order depends on besides the nodes. */
-type OrderOptions = Record<string, unknown>;
-
-/** Orders of the folders shown last, so going back to one (Back, or a visit) does not sort it again. */
-const RECENT_ORDERS = 4;
-const recentOrders: { contents: readonly Node[]; options: OrderOptions; shown: Node[] }[] = [];
-
-function sameOptions(a: OrderOptions, b: OrderOptions): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
-}
-
-/** The same nodes in the same order (the same objects: a changed node is a new one). */
-function sameNodes(a: readonly Node[], b: readonly Node[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i += 1) if (a[i] !== b[i]) return false;
-  return true;
 }

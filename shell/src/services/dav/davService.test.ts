@@ -2,9 +2,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import nock from 'nock';
 import { Permission, propfindBody } from '@cumulus/sdk';
+import type { Node } from '@cumulus/sdk';
 import { moveCopyErrorMessage } from '../../features/move-copy/moveCopyError';
 import { davMessageOf } from '../davErrorMessage';
+import { COMPACT_LISTING_TYPE } from './compactListing';
 import { createDavService, errorStatus } from './davService';
+import type { DavListing } from './davService';
+import type { ListingCache } from './listingCache';
+import { FIRST_ROWS } from './propfindListing';
 
 const ORIGIN = 'http://127.0.0.1:18999';
 
@@ -32,19 +37,29 @@ ${response('/remote.php/dav/files/alice/Docs/Sub/', `
   <oc:share-types/>`, true)}
 </d:multistatus>`;
 
+/** The compact listing of /Big with `children` files. */
+const compactBig = (children: number): string =>
+  [
+    JSON.stringify({ props: ['{DAV:}getetag', '{DAV:}displayname', '{DAV:}resourcetype'], total: children + 1 }),
+    JSON.stringify(['', '&quot;big&quot;', 'Big', '<d:collection/>']),
+    ...Array.from({ length: children }, (_, i) => JSON.stringify([`f${i}.txt`, `&quot;e${i}&quot;`, `f${i}.txt`, ''])),
+    JSON.stringify({ done: true, count: children + 1 }),
+  ].join('\n') + '\n';
+
+beforeAll(() => {
+  nock.disableNetConnect();
+});
+afterEach(() => {
+  nock.cleanAll();
+});
+// nock patches node's shared http and fetch; a test file after this one in the
+// same jest worker must get them back unpatched and allowed to connect.
+afterAll(() => {
+  nock.enableNetConnect();
+  nock.restore();
+});
+
 describe('DavService', () => {
-  beforeAll(() => {
-    nock.disableNetConnect();
-  });
-  afterEach(() => {
-    nock.cleanAll();
-  });
-  // nock patches node's shared http and fetch; a test file after this one in the
-  // same jest worker must get them back unpatched and allowed to connect.
-  afterAll(() => {
-    nock.enableNetConnect();
-    nock.restore();
-  });
 
   const dav = () => createDavService({ origin: ORIGIN, uid: 'alice', requestToken: 'tok3n' });
 
@@ -256,5 +271,147 @@ describe('DavService', () => {
     const { contents } = await dav().list('/Docs');
     expect(dav().downloadUrl(contents[0]!)).toBe(`${ORIGIN}/remote.php/dav/files/alice/Docs/report%202.pdf`);
     expect(dav().filesUrl).toBe(`${ORIGIN}/remote.php/dav/files/alice`);
+  });
+});
+
+describe('DavService: a page load of a folder the listing cache surely does not hold', () => {
+  /** A listing cache whose index names `held`; its database reads are counted. */
+  const cacheHolding = (held: string[]) => {
+    const reads: string[] = [];
+    const cache: ListingCache = {
+      mayHold: (path) => held.includes(path),
+      get: async (path) => void reads.push(`get ${path}`),
+      head: async (path) => void reads.push(`head ${path}`),
+      keptHead: () => undefined,
+      put: async () => undefined,
+      delete: async () => undefined,
+    };
+    return { cache, reads };
+  };
+
+  it('begins the listing while the app boots, and the first list of that folder takes it: one request, no database read', async () => {
+    let requested = (): void => undefined;
+    const sent = new Promise<void>((resolve) => (requested = resolve));
+    const scope = nock(ORIGIN)
+      .intercept('/remote.php/dav/files/alice/Docs', 'PROPFIND')
+      .reply(207, () => {
+        requested();
+        return LISTING;
+      }, { 'Content-Type': 'application/xml; charset=utf-8' });
+    const { cache, reads } = cacheHolding([]);
+    const dav = createDavService({ origin: ORIGIN, uid: 'alice', listingCache: cache });
+    dav.readKeptAhead('/Docs');
+    // On the wire before anyone asked for the folder.
+    await sent;
+    // Nothing kept: answered at once, without reading the database.
+    await expect(dav.keptList('/Docs', { onFirstRows: () => undefined })).resolves.toBeUndefined();
+    const { folder, contents } = await dav.list('/Docs');
+    scope.done();
+    expect(folder.attributes.etag).toBe('f0ld3r');
+    expect(contents.map((node) => node.basename)).toEqual(['report 2.pdf', 'Sub']);
+    expect(reads).toEqual([]);
+    // Taken once: the next listing of the folder asks the server again.
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Docs', 'PROPFIND').reply(207, LISTING, { 'Content-Type': 'application/xml; charset=utf-8' });
+    await expect(dav.list('/Docs')).resolves.toMatchObject({ contents: [{ basename: 'report 2.pdf' }, { basename: 'Sub' }] });
+  });
+
+  it("hands a big folder's first rows to the list that takes the listing, whether they were read before or after", async () => {
+    for (const late of [false, true]) {
+      nock(ORIGIN).intercept('/remote.php/dav/files/alice/Big', 'PROPFIND').reply(207, compactBig(FIRST_ROWS + 50), { 'Content-Type': COMPACT_LISTING_TYPE });
+      const dav = createDavService({ origin: ORIGIN, uid: 'alice', listingCache: cacheHolding([]).cache });
+      dav.readKeptAhead('/Big');
+      // Taken after the whole listing was read (its first rows long handed on), or at once.
+      if (late) await new Promise((resolve) => setTimeout(resolve, 200));
+      const firsts: DavListing[] = [];
+      const listed = await dav.list('/Big', { onFirstRows: (partial) => firsts.push(partial) });
+      expect(firsts).toHaveLength(1);
+      expect(firsts[0]?.contents).toHaveLength(FIRST_ROWS);
+      expect(listed.contents).toHaveLength(FIRST_ROWS + 50);
+      expect(listed.contents.slice(0, FIRST_ROWS)).toEqual(firsts[0]?.contents);
+    }
+  });
+
+  it('a listing begun for another folder is not taken: the folder asked for is listed, the other listed anew later', async () => {
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Big', 'PROPFIND').delay(300).reply(207, compactBig(3), { 'Content-Type': COMPACT_LISTING_TYPE });
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Docs', 'PROPFIND').reply(207, LISTING, { 'Content-Type': 'application/xml; charset=utf-8' });
+    const dav = createDavService({ origin: ORIGIN, uid: 'alice', listingCache: cacheHolding([]).cache });
+    dav.readKeptAhead('/Big');
+    await expect(dav.list('/Docs')).resolves.toMatchObject({ folder: { basename: 'Docs' } });
+    const again = nock(ORIGIN).intercept('/remote.php/dav/files/alice/Big', 'PROPFIND').reply(207, compactBig(4), { 'Content-Type': COMPACT_LISTING_TYPE });
+    await expect(dav.list('/Big')).resolves.toMatchObject({ contents: { length: 4 } });
+    again.done();
+  });
+
+  it('a folder the index names goes the kept way: nothing is listed ahead', async () => {
+    const { cache, reads } = cacheHolding(['/files/alice/Docs']);
+    const dav = createDavService({ origin: ORIGIN, uid: 'alice', listingCache: cache });
+    dav.readKeptAhead('/Docs');
+    await expect(dav.keptList('/Docs', { onFirstRows: () => undefined })).resolves.toBeUndefined();
+    expect(reads).toEqual(['head /files/alice/Docs', 'get /files/alice/Docs']);
+    // disableNetConnect: a request made ahead would have failed this listing's mock count.
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+});
+
+describe('DavService: keeping a listing', () => {
+  /** A listing cache that records what is put in it. */
+  const recordingCache = () => {
+    const puts: { path: string; etag: string; first: readonly number[] | undefined }[] = [];
+    let kept = (): void => undefined;
+    const put = new Promise<void>((resolve) => (kept = resolve));
+    const cache: ListingCache = {
+      mayHold: () => false,
+      get: async () => undefined,
+      head: async () => undefined,
+      keptHead: () => undefined,
+      put: async (listing, first) => {
+        puts.push({ path: listing.path, etag: listing.etag, first });
+        kept();
+      },
+      delete: async () => undefined,
+    };
+    return { cache, puts, put };
+  };
+  const CHILDREN = FIRST_ROWS + 50;
+
+  it("keeps a big folder's head as the rows the list showed first, found by source among the listed rows", async () => {
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Big', 'PROPFIND').reply(207, compactBig(CHILDREN), { 'Content-Type': COMPACT_LISTING_TYPE });
+    const { cache, puts, put } = recordingCache();
+    const asked: unknown[][] = [];
+    let listed: Node[] = [];
+    const dav = createDavService({
+      origin: ORIGIN,
+      uid: 'alice',
+      listingCache: cache,
+      // The list showed the folder backwards (a descending sort): its first rows are the listing's last.
+      firstShown: (...args) => {
+        asked.push(args);
+        return [...listed].reverse().slice(0, args[2]);
+      },
+    });
+    const { folder, contents } = await dav.list('/Big');
+    listed = contents;
+    await put;
+    expect(asked).toEqual([[folder.source, CHILDREN, FIRST_ROWS]]);
+    expect(puts).toEqual([{ path: '/files/alice/Big', etag: 'big', first: Array.from({ length: FIRST_ROWS }, (_, i) => CHILDREN - 1 - i) }]);
+  });
+
+  it('keeps the listing\'s own first rows when the list showed other nodes, or for a small folder, or without an order', async () => {
+    const cases: { children: number; shown: (contents: readonly Node[]) => readonly Node[] | undefined }[] = [
+      // A node the listing lacks (the list showed an older state): no order of this listing.
+      { children: CHILDREN, shown: (contents) => [{ ...(contents[0] as Node), source: `${ORIGIN}/elsewhere` }] },
+      { children: CHILDREN, shown: () => undefined },
+      // A folder as small as a head has no head.
+      { children: 3, shown: (contents) => contents },
+    ];
+    for (const { children, shown } of cases) {
+      nock(ORIGIN).intercept('/remote.php/dav/files/alice/Big', 'PROPFIND').reply(207, compactBig(children), { 'Content-Type': COMPACT_LISTING_TYPE });
+      const { cache, puts, put } = recordingCache();
+      let listed: Node[] = [];
+      const dav = createDavService({ origin: ORIGIN, uid: 'alice', listingCache: cache, firstShown: () => shown(listed) });
+      listed = (await dav.list('/Big')).contents;
+      await put;
+      expect(puts).toEqual([{ path: '/files/alice/Big', etag: 'big', first: undefined }]);
+    }
   });
 });

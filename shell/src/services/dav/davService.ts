@@ -3,7 +3,9 @@ import { encodeDavPath, propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { withDavMessage } from '../davErrorMessage';
 import { errorStatus } from '../errorStatus';
+import { HEAD_ROWS } from './listingCache';
 import type { KeptListing, ListingCache } from './listingCache';
+import type { FetchedListing } from './propfindListing';
 import { afterNextPaint, fetchFolderEtag, fetchFolderNode, fetchListing, readKeptListing } from './propfindListing';
 
 /** Where the DAV service talks to and as whom. */
@@ -18,6 +20,13 @@ export interface DavServiceOptions {
   headers?: Record<string, string>;
   /** Where listings are kept between visits and page loads (see `listingCache`); none when not given. */
   listingCache?: ListingCache;
+  /**
+   * The first `count` rows the list showed of the folder `folder` (its source) listed with
+   * `listed` children, in the list's order, if it showed them: a big folder's kept head then
+   * holds these rows (the top of the list as a page load will show it) rather than the
+   * listing's first ones, which are in the server's order.
+   */
+  firstShown?(folder: string, listed: number, count: number): readonly Node[] | undefined;
   /**
    * A public link's token: the service then talks to the link's public WebDAV
    * (`/public.php/dav`, root `/files/{token}`, plugins-protocol.md §5.1) as an
@@ -56,7 +65,9 @@ export interface DavService {
   keptList(path: string, options?: DavListOptions): Promise<DavListing | undefined>;
   /**
    * Begins reading the kept listing of the folder at `path` now (a page load, while the app
-   * boots), for the next {@link keptList} to take if it asks for that folder first.
+   * boots), for the next {@link keptList} to take if it asks for that folder first; or, when
+   * the listing cache surely holds none, begins listing the folder, for the next {@link list}
+   * of that folder to take.
    */
   readKeptAhead(path: string): void;
   /** The ETag of the folder at `path` (below the root) alone: PROPFIND Depth 0 of `getetag`. */
@@ -92,6 +103,25 @@ function joinDav(dir: string, name: string): string {
   return `${dir.replace(/\/+$/, '')}/${name}`;
 }
 
+/** Runs `work` once the page has painted and is idle (within a few seconds in any case). */
+function whenIdle(work: () => void): void {
+  void afterNextPaint().then(() => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 3000 });
+    else setTimeout(work, 0);
+  });
+}
+
+/** A listing begun ahead of its caller (see {@link DavService.readKeptAhead}). */
+interface ListingAhead {
+  path: string;
+  result: Promise<FetchedListing>;
+  controller: AbortController;
+  /** The first rows once read, for a caller that comes after them. */
+  firstRows?: DavListing;
+  /** Where first rows go once a caller took the listing. */
+  onFirstRows?: (partial: DavListing) => void;
+}
+
 /** Creates the DAV service of the signed-in user. */
 export function createDavService(options: DavServiceOptions): DavService {
   const isPublic = options.publicToken !== undefined;
@@ -115,9 +145,49 @@ export function createDavService(options: DavServiceOptions): DavService {
   /** The client's path (relative to /remote.php/dav) of a path below the root. */
   const davPath = (path: string): string => joinDav(root, path.replace(/^\/+/, ''));
   /** The kept listing read ahead ({@link DavService.readKeptAhead}): taken, or dropped, by the next listing. */
-  let ahead: { path: string; head: Promise<KeptListing | undefined>; whole: Promise<KeptListing | undefined> } | undefined;
+  let ahead: { path: string; headNow: KeptListing | undefined; head: Promise<KeptListing | undefined>; whole: Promise<KeptListing | undefined> } | undefined;
+  /** The listing begun ahead ({@link DavService.readKeptAhead}) of a folder the cache does not hold. */
+  let listingAhead: ListingAhead | undefined;
+  /** The listing begun ahead for `path`, taken (once), or undefined; one for another folder is cancelled. */
+  const takeListingAhead = (path: string): ListingAhead | undefined => {
+    const early = listingAhead;
+    listingAhead = undefined;
+    if (early === undefined || early.path === path) return early;
+    early.controller.abort();
+    return undefined;
+  };
   /** The client's path of a node: its source after the DAV URL, decoded. */
   const nodePath = (node: Node): string => davPath(node.path);
+
+  /** Where the rows the list showed first of a big folder are among its listed `contents` (see {@link DavServiceOptions.firstShown}). */
+  const shownRows = (folder: Node, contents: readonly Node[]): number[] | undefined => {
+    if (contents.length <= HEAD_ROWS) return undefined;
+    const shown = options.firstShown?.(folder.source, contents.length, HEAD_ROWS);
+    if (shown === undefined || shown.length === 0) return undefined;
+    const wanted = new Map(shown.map((node, place) => [node.source, place]));
+    const rows = new Array<number>(shown.length);
+    let found = 0;
+    contents.forEach((node, row) => {
+      const place = wanted.get(node.source);
+      if (place !== undefined) {
+        rows[place] = row;
+        found += 1;
+      }
+    });
+    return found === shown.length ? rows : undefined;
+  };
+
+  /** The listing begun ahead, for a caller: its first rows (now or when read), its end, its cancellation with the caller's signal. */
+  const adoptListing = (early: ListingAhead, callOptions: DavListOptions): Promise<FetchedListing> => {
+    const { signal, onFirstRows } = callOptions;
+    if (signal !== undefined) {
+      if (signal.aborted) early.controller.abort();
+      else signal.addEventListener('abort', () => early.controller.abort(), { once: true });
+    }
+    if (early.firstRows !== undefined) onFirstRows?.(early.firstRows);
+    else early.onFirstRows = onFirstRows;
+    return early.result;
+  };
 
   return {
     root,
@@ -125,13 +195,17 @@ export function createDavService(options: DavServiceOptions): DavService {
 
     async list(path, callOptions = {}) {
       ahead = undefined;
+      const early = takeListingAhead(davPath(path));
       // Streamed and parsed in one pass (see propfindListing), as the server's compact listing
       // when it offers it: the webdav client's generic XML path takes seconds for 10,000 entries.
-      const { folder, contents, compactText } = await fetchListing({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal }, callOptions.onFirstRows, cache !== undefined);
+      const fetched = early !== undefined ? adoptListing(early, callOptions) : fetchListing({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal }, callOptions.onFirstRows, cache !== undefined);
+      const { folder, contents, compactText } = await fetched;
       const etag = folder.attributes.etag;
       if (cache !== undefined && compactText !== undefined && typeof etag === 'string' && etag !== '') {
-        // Stored after the list is shown: the copy costs no time of the listing.
-        setTimeout(() => void cache.put({ path: davPath(path), etag, text: compactText() }), 0);
+        // Stored once the list is painted and the page idle: joining and storing a big copy takes
+        // a tenth of a second or more, which the list being shown must not wait for.
+        performance.mark?.('files:listing-keeping'); // bench:ui
+        whenIdle(() => void cache.put({ path: davPath(path), etag, text: compactText() }, shownRows(folder, contents)).finally(() => performance.mark?.('files:listing-kept')));
       }
       return { folder, contents };
     },
@@ -139,18 +213,26 @@ export function createDavService(options: DavServiceOptions): DavService {
     async keptList(path, callOptions = {}) {
       if (cache === undefined) return undefined;
       const request = { davUrl, root, path: davPath(path), signal: callOptions.signal };
+      // Surely not kept (the cache's index says so at once): no database read to wait for.
+      if (!cache.mayHold(request.path)) return undefined;
       const { onFirstRows } = callOptions;
       // Both asked at once: the head (a big folder's first rows, tens of KB) comes back
       // long before the whole copy, and its rows are shown meanwhile.
       const early = ahead?.path === request.path ? ahead : undefined;
       ahead = undefined;
-      const headRead = onFirstRows === undefined ? Promise.resolve(undefined) : (early?.head ?? cache.head(request.path));
       const whole = early?.whole ?? cache.get(request.path);
-      const head = await headRead;
       let headShown = false;
-      if (head !== undefined && !callOptions.signal?.aborted) {
+      const showHead = async (head: KeptListing | undefined): Promise<void> => {
+        if (head === undefined || callOptions.signal?.aborted) return;
+        let handed = false;
+        const hand = (first: DavListing): void => {
+          handed = true;
+          onFirstRows?.(first);
+        };
         try {
-          onFirstRows?.(await readKeptListing(request, head.text));
+          // The head's rows are handed on as they are read (its first piece holds them all).
+          const listing = await readKeptListing(request, head.text, hand);
+          if (!handed) hand(listing);
           headShown = true;
           // Painted before the whole copy is read: its reading would otherwise run ahead of the frame.
           await afterNextPaint();
@@ -158,6 +240,13 @@ export function createDavService(options: DavServiceOptions): DavService {
           if (callOptions.signal?.aborted) throw error;
           // A head that no longer reads: the whole copy decides.
         }
+      };
+      if (onFirstRows !== undefined) {
+        // A head at hand (the index in localStorage) is read within this call: its rows then reach
+        // the store beside the listing's start, and the page renders once, with them, instead of
+        // rendering the empty list first (a render of the whole screen, ~15 ms at a page load).
+        const headNow = early !== undefined ? early.headNow : cache.keptHead(request.path);
+        await (headNow !== undefined ? showHead(headNow) : (early?.head ?? cache.head(request.path)).then(showHead));
       }
       const kept = await whole;
       if (kept === undefined || callOptions.signal?.aborted) return undefined;
@@ -172,11 +261,24 @@ export function createDavService(options: DavServiceOptions): DavService {
     },
 
     readKeptAhead(path) {
-      if (cache === undefined) return;
       const kept = davPath(path);
-      // The head first: it is what the first rows wait for.
-      const head = cache.head(kept);
-      ahead = { path: kept, head, whole: cache.get(kept) };
+      if (cache === undefined || !cache.mayHold(kept)) {
+        // Nothing kept to show first: the listing itself begins now, while the app boots.
+        listingAhead?.controller.abort();
+        const controller = new AbortController();
+        const handOn: Pick<ListingAhead, 'firstRows' | 'onFirstRows'> = {};
+        const result = fetchListing({ davUrl, root, path: kept, headers, signal: controller.signal }, (first) => {
+          handOn.firstRows = first;
+          handOn.onFirstRows?.(first);
+        }, cache !== undefined);
+        // Its failure belongs to the caller that takes it; unclaimed, it is nobody's.
+        result.catch(() => undefined);
+        listingAhead = Object.assign(handOn, { path: kept, controller, result });
+        return;
+      }
+      // The head first: it is what the first rows wait for (at hand when the index holds it).
+      const headNow = cache.keptHead(kept);
+      ahead = { path: kept, headNow, head: headNow !== undefined ? Promise.resolve(headNow) : cache.head(kept), whole: cache.get(kept) };
     },
 
     folderEtag(path, callOptions = {}) {

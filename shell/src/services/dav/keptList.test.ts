@@ -15,17 +15,26 @@ function keptText(children: number): string {
   return [PROPS, JSON.stringify(['', '&quot;big&quot;', 'Big', '<d:collection/>']), ...rows, JSON.stringify({ done: true, count: children + 1 })].join('\n') + '\n';
 }
 
-/** A listing cache holding one big folder, counting its reads; the whole copy is handed back only when `releaseWhole` is called. */
-function fakeCache(children: number) {
+/**
+ * A listing cache holding one big folder, counting its reads; the whole copy is handed back only
+ * when `releaseWhole` is called. With `indexed`, its index (localStorage) holds the head too.
+ */
+function fakeCache(children: number, indexed = false) {
   const text = keptText(children);
-  const reads = { head: [] as string[], whole: [] as string[] };
+  const reads = { head: [] as string[], whole: [] as string[], index: [] as string[] };
   let releaseWhole: () => void = () => undefined;
   const wholeReleased = new Promise<void>((resolve) => (releaseWhole = resolve));
   const cache: ListingCache = {
+    mayHold: () => true,
     async head(path) {
       reads.head.push(path);
       const head = headOf(text);
       return path === PATH && head !== undefined ? { path, etag: 'big', text: head, savedAt: 0 } : undefined;
+    },
+    keptHead(path) {
+      reads.index.push(path);
+      const head = headOf(text);
+      return indexed && path === PATH && head !== undefined ? { path, etag: 'big', text: head, savedAt: 0 } : undefined;
     },
     async get(path) {
       reads.whole.push(path);
@@ -55,7 +64,7 @@ describe('DavService.keptList', () => {
     const whole = await listed;
     expect(whole?.contents).toHaveLength(HEAD_ROWS + 300);
     expect(whole?.contents.slice(0, HEAD_ROWS)).toEqual(first?.contents);
-    expect(reads).toEqual({ head: [PATH], whole: [PATH] });
+    expect(reads).toEqual({ head: [PATH], whole: [PATH], index: [PATH] });
   });
 
   it('takes the reads begun ahead for the folder it lists first, and only for that one', async () => {
@@ -63,14 +72,32 @@ describe('DavService.keptList', () => {
     releaseWhole();
     const dav = createDavService({ origin: ORIGIN, uid: 'alice', listingCache: cache });
     dav.readKeptAhead('/Big');
-    expect(reads).toEqual({ head: [PATH], whole: [PATH] });
+    expect(reads).toEqual({ head: [PATH], whole: [PATH], index: [PATH] });
     const kept = await dav.keptList('/Big', { onFirstRows: () => undefined });
     expect(kept?.contents).toHaveLength(HEAD_ROWS + 1);
     // Taken: nothing was read again.
-    expect(reads).toEqual({ head: [PATH], whole: [PATH] });
+    expect(reads).toEqual({ head: [PATH], whole: [PATH], index: [PATH] });
     // Read ahead for another folder: not taken, the folder asked for is read.
     dav.readKeptAhead('/Other');
     await dav.keptList('/Big');
     expect(reads.whole).toEqual([PATH, '/files/alice/Other', PATH]);
+  });
+
+  it('hands on the rows of a head the index holds within the call itself, so they join the listing\'s start in one render', async () => {
+    for (const ahead of [false, true]) {
+      const { cache, reads, releaseWhole } = fakeCache(HEAD_ROWS + 300, true);
+      const dav = createDavService({ origin: ORIGIN, uid: 'alice', listingCache: cache });
+      if (ahead) dav.readKeptAhead('/Big');
+      let first: DavListing | undefined;
+      const listed = dav.keptList('/Big', { onFirstRows: (partial) => (first = partial) });
+      // Synchronously: no promise has settled since the call.
+      expect(first?.contents).toHaveLength(HEAD_ROWS);
+      expect(first?.contents[HEAD_ROWS - 1]?.basename).toBe(`f${HEAD_ROWS - 1}.txt`);
+      // The database's copy of the head was not read.
+      expect(reads.head).toEqual([]);
+      releaseWhole();
+      await expect(listed).resolves.toMatchObject({ contents: { length: HEAD_ROWS + 300 } });
+      expect(reads.index).toEqual([PATH]);
+    }
   });
 });
