@@ -118,6 +118,23 @@ describe('bulk upload (POST /remote.php/dav/bulk)', () => {
     const arrived = await server.stored.hashTree('admin', '/synced');
     expect(arrived.size).toBe(150);
     expect(arrived).toEqual(ownFiles(await hashTree(local)));
+    // Right after the first run, the server holds each file with the etag and id its bulk answer gave
+    // (what the client recorded); a second write of a file (a request handled twice, say) would show here.
+    const answered = new Map([...log.matchAll(/"([^"]+)" file headers QJsonObject\((\{.*\})\)/g)].map(([, file = '', json = '{}']) => [file, JSON.parse(json) as { etag?: string; fileid?: string }]));
+    expect(answered.size).toBe(150);
+    const onServer = new Map<string, { etag: string; fileid: string }>();
+    for (const folder of ['set 0', 'set 1', 'set 2']) {
+      const listing = await dav('PROPFIND', `/remote.php/dav/files/admin/synced/${encodeURIComponent(folder)}/`, {
+        headers: { depth: '1', 'content-type': 'application/xml' },
+        body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><d:getetag/><oc:fileid/></d:prop></d:propfind>',
+      });
+      for (const [, href = '', etag = '', fileid = ''] of listing.text.matchAll(/<d:href>([^<]+)<\/d:href>[\s\S]*?<d:getetag>&quot;([^&<]*)&quot;<\/d:getetag>[\s\S]*?<oc:fileid>(\d+)<\/oc:fileid>/g)) {
+        const name = decodeURIComponent(href.split('/').filter(Boolean).pop() ?? '');
+        if (name !== folder) onServer.set(`${folder}/${name}`, { etag, fileid });
+      }
+    }
+    const differing = [...answered].filter(([file, answer]) => onServer.get(file)?.etag !== answer.etag);
+    expect({ differing: differing.length, first: differing.slice(0, 3).map(([file, answer]) => ({ file, answered: answer, onServer: onServer.get(file) })) }).toEqual({ differing: 0, first: [] });
     const second = await sync();
     // Anything the second run would change (its discovery's verdict per item, with the direction), with what the
     // client knew of it: the first run's answer for the file and its journal record, and the second run's
@@ -126,10 +143,13 @@ describe('bulk upload (POST /remote.php/dav/bulk)', () => {
       ([, , instruction]) => instruction !== 'CSYNC_INSTRUCTION_NONE' && instruction !== 'CSYNC_INSTRUCTION_UPDATE_METADATA',
     );
     const linesAbout = (text: string, file: string, pattern: RegExp) => text.split('\n').filter((line) => line.includes(`"${file}"`) && pattern.test(line));
+    // The second run's comparison first (etags and ids of journal and server: what a CI log's head shows), then the story.
+    const compared = (file: string) => linesAbout(second, file, /Processing/).map((line) => / \| etag: [^|]*\| checksum: [^|]*\| perm: [^|]*\| fileid: [^|]*/.exec(line)?.[0] ?? line);
     const details = changed.map(([, file = '', instruction, direction]) => ({
       file,
       instruction,
       direction,
+      compared: compared(file),
       firstRun: linesAbout(log, file, /file headers|Updating file record/),
       secondRun: linesAbout(second, file, /Processing/),
     }));
