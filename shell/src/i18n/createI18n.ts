@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next';
 import type { Translate, TranslationCatalogue } from '@cumulus/sdk';
 import { englishPlurals } from './englishPlurals';
 import type { CatalogueLoader } from './loadCatalogue';
+import { keptTranslations } from './keptTranslations';
 import { PSEUDO_LANGUAGE, pseudoLocalize } from './pseudoLocale';
 
 /** No catalogue: English only (tests, and the default). */
@@ -47,10 +48,13 @@ export async function createI18n(language = 'en', load: CatalogueLoader = englis
   return instance;
 }
 
-/** The SDK's `Translate` backed by an i18next instance. */
+/** Whether the instance runs a post-processor on every text (the pseudo-locale). */
+const postProcessed = (instance: I18n): boolean => [instance.options.postProcess ?? []].flat().length > 0;
+
+/** The SDK's `Translate` backed by an i18next instance (texts asked again and again answered from what it keeps). */
 export function translatorOf(instance: I18n): Translate {
   // i18n-dynamic: the translate function itself; its callers' keys are extracted.
-  return (key, vars) => instance.t(key, vars ?? {});
+  return keptTranslations(instance, (key, vars) => instance.t(key, vars), { postProcessed: postProcessed(instance) });
 }
 
 /**
@@ -64,6 +68,6 @@ export function pluginTranslatorOf(instance: I18n): (pluginId: string, catalogue
     if (catalogue !== null) instance.addResourceBundle(instance.language, ns, catalogue, true, true);
     const fixed = instance.getFixedT(instance.language, ns);
     // i18n-dynamic: as translatorOf.
-    return (key, vars) => fixed(key, vars ?? {});
+    return keptTranslations(instance, (key, vars) => fixed(key, vars), { postProcessed: postProcessed(instance) });
   };
 }
