@@ -139,7 +139,18 @@ export function FileList() {
   if (error !== null) return <LoadFailure error={error} onRetry={() => dispatch(folderReloadRequested())} />;
   if (view === undefined) return <LoadingState />;
   // Spec §2: the big loading icon until the folder's own listing arrives; a sub-folder known from its parent has no contents yet.
-  if (folder === undefined || !listed) return loading ? <LoadingState /> : null;
+  // It shows in the list's own scroll container (the same element the rows come into): the rows are then laid out once, at
+  // the container's width, instead of at a guess first and again when the container they came with was measured.
+  if (folder === undefined || !listed) {
+    if (!loading) return null;
+    return (
+      <KeyboardNavigation nodes={nodes} order={order} view={view} grid={false} perRow={1} canToggleGrid={false} gridView={gridView} listRef={listRef} dir={dir}>
+        <div className="files-list files-list--loading" ref={setScroller} data-layout={grid ? 'grid' : 'list'}>
+          <LoadingState />
+        </div>
+      </KeyboardNavigation>
+    );
+  }
 
   // Spec §8 'File not found': against everything listed, not only what the filters let through.
   const missingFile = fileid !== null && folder.fileid !== fileid && !contents.some((node) => node.fileid === fileid) && !loading;

@@ -3,6 +3,7 @@ import { GRID_ROW_PADDING } from './rowLayout';
 
 const css = `
 .files-list { flex: 1; min-height: 0; overflow: auto; position: relative; }
+.files-list--loading { display: flex; flex-direction: column; }
 .files-table { min-width: 100%; }
 .files-table__head { position: sticky; top: 0; z-index: 2; background: var(--files-bg); }
 .files-row { display: grid; align-items: center; height: 55px; padding-inline-end: 12px; border-bottom: 1px solid var(--files-border); box-sizing: border-box; }

@@ -113,8 +113,9 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
   // fall to the page's body, and the next Tab would start from the top of the page.
   useEffect(() => {
     const pending = focusAfterMove.current;
-    if (pending === null || props.dir !== pending.dir) return;
-    if (props.nodes.length > 0 && props.nodes[0]?.dirname !== pending.dir) return;
+    // Not yet while the folder loads (the list shows its loading state): its rows are to come.
+    if (pending === null || props.dir !== pending.dir || props.nodes.length === 0) return;
+    if (props.nodes[0]?.dirname !== pending.dir) return;
     focusAfterMove.current = null;
     if (document.activeElement !== null && document.activeElement !== document.body) return;
     const index = Math.max(0, props.nodes.findIndex((node) => node.path === pending.path));
