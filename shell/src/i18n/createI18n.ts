@@ -49,7 +49,7 @@ export async function createI18n(language = 'en', load: CatalogueLoader = englis
 }
 
 /** Whether the instance runs a post-processor on every text (the pseudo-locale). */
-const postProcessed = (instance: I18n): boolean => [instance.options.postProcess ?? []].flat().length > 0;
+const postProcessed = (instance: I18n): boolean => [instance.options.postProcess].flat().some((name) => typeof name === 'string' && name !== '');
 
 /** The SDK's `Translate` backed by an i18next instance (texts asked again and again answered from what it keeps). */
 export function translatorOf(instance: I18n): Translate {

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { createI18n, pluginTranslatorOf } from './createI18n';
+import { createI18n, pluginTranslatorOf, translatorOf } from './createI18n';
 import { keptTranslations } from './keptTranslations';
 
 const catalogue: Record<string, string> = {
@@ -36,6 +36,9 @@ const calls: [string, Record<string, string | number>?][] = [
   ['Two {a} and {b}', { a: 1 }],
   ['Doubled {{name}}', { name: 'x' }],
   ['Open details of {name}', { name: 'y', defaultValue: 'z' }],
+  ['Not in the catalogue {name}', { name: 'y', defaultValue_other: 'z' }],
+  ['Open details of {name}', { name: 'y', skipInterpolation: 1 }],
+  ['Open details of {name}', { name: null as unknown as string }],
 ];
 
 describe('keptTranslations', () => {
@@ -49,6 +52,23 @@ describe('keptTranslations', () => {
     }
     expect(t('Open details of {name}', { name: 'report.pdf' })).toBe('Details von report.pdf öffnen');
     expect(t('Two {a} and {b}', { a: 1, b: 2 })).toBe('Zwei 2 und 1');
+  });
+
+  it("is what the app's translators use: i18next is asked once per text, in English and in a catalogue's language", async () => {
+    for (const language of ['en', 'de']) {
+      const i18n = await createI18n(language, () => Promise.resolve({ ...catalogue }));
+      const spy = jest.spyOn(i18n, 't');
+      const t = translatorOf(i18n);
+      const forPlugin = pluginTranslatorOf(i18n)('acme', null);
+      for (let row = 0; row < 50; row += 1) {
+        t('Open details of {name}', { name: `file ${row}` });
+        forPlugin('Actions for {name}', { name: `file ${row}` });
+      }
+      expect(t('Open details of {name}', { name: 'x' })).toBe(language === 'de' ? 'Details von x öffnen' : 'Open details of x');
+      // One text through each translator: two lookups for 101 calls.
+      expect(spy).toHaveBeenCalledTimes(2);
+      spy.mockRestore();
+    }
   });
 
   it('asks i18next once per text, then fills in the kept template', async () => {

@@ -5,7 +5,32 @@ import type { Translate } from '@cumulus/sdk';
 const KEPT_MAX = 4096;
 
 /** Names i18next reads as options of `t`, not as values: a call with one of them goes to i18next. */
-const OPTION_NAMES = new Set(['count', 'context', 'ordinal', 'defaultValue', 'lng', 'lngs', 'ns', 'fallbackLng', 'postProcess', 'returnObjects', 'returnDetails', 'joinArrays', 'replace', 'interpolation', 'keyPrefix']);
+const OPTION_NAMES = new Set([
+  'count',
+  'context',
+  'ordinal',
+  'lng',
+  'lngs',
+  'ns',
+  'fallbackLng',
+  'postProcess',
+  'returnObjects',
+  'returnDetails',
+  'joinArrays',
+  'replace',
+  'interpolation',
+  'keyPrefix',
+  'skipInterpolation',
+  'keySeparator',
+  'nsSeparator',
+  'nest',
+  'missingInterpolationHandler',
+  'appendNamespaceToCIMode',
+  'missingKeyNoValueFallbackToKey',
+]);
+
+/** Whether i18next reads `name` as an option (`defaultValue` and its plural forms `defaultValue_one`… included). */
+const isOption = (name: string): boolean => OPTION_NAMES.has(name) || name.startsWith('defaultValue');
 
 /** A placeholder of the spec's form, `{name}`. */
 const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
@@ -43,20 +68,21 @@ export function keptTranslations(instance: I18n, translate: (key: string, vars: 
   };
   return (key, vars) => {
     if (vars === undefined) return templateOf(key) ?? translate(key, {});
-    for (const name in vars) if (OPTION_NAMES.has(name)) return translate(key, vars);
+    for (const name in vars) if (isOption(name)) return translate(key, vars);
     const template = templateOf(key);
     if (template === null) return translate(key, vars);
     if (!template.includes('{')) return template;
     let missing = false;
     const text = template.replace(PLACEHOLDER, (placeholder, name: string) => {
-      const value = Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : undefined;
-      if (value === undefined) {
+      const value: unknown = Object.prototype.hasOwnProperty.call(vars, name) ? vars[name] : undefined;
+      // Only strings and numbers are filled in here (what the type allows); anything else is i18next's to render.
+      if (typeof value !== 'string' && typeof value !== 'number') {
         missing = true;
         return placeholder;
       }
       return String(value);
     });
-    // A value left out: i18next's own handling of it (it warns, and keeps the placeholder).
+    // A value left out (or of another type): i18next's own handling of it.
     return missing ? translate(key, vars) : text;
   };
 }

@@ -63,6 +63,10 @@ function ListRow({ index, style, nodes, ariaAttributes: _aria, perRow: _perRow, 
   return <FileRow node={node} index={index} style={style} {...rest} />;
 }
 
+/** What the keyboard acts on while the folder loads: nothing (the same objects every render). */
+const NO_NODES: readonly Node[] = [];
+const NO_SOURCES: readonly string[] = [];
+
 /*
  * Rows are keyed by what they show, not by their index: after a re-sort a row
  * keeps its own state (a failed preview, a focused control) with its node.
@@ -143,8 +147,9 @@ export function FileList() {
   // the container's width, instead of at a guess first and again when the container they came with was measured.
   if (folder === undefined || !listed) {
     if (!loading) return null;
+    // No rows yet: the keys have nothing to act on (nodes known from elsewhere are not shown, so not theirs).
     return (
-      <KeyboardNavigation nodes={nodes} order={order} view={view} grid={false} perRow={1} canToggleGrid={false} gridView={gridView} listRef={listRef} dir={dir}>
+      <KeyboardNavigation nodes={NO_NODES} order={NO_SOURCES} view={view} grid={false} perRow={1} canToggleGrid={false} gridView={gridView} listRef={listRef} dir={dir} loading>
         <div className="files-list files-list--loading" ref={setScroller} data-layout={grid ? 'grid' : 'list'}>
           <LoadingState />
         </div>

@@ -1,8 +1,10 @@
 import { injectStyles } from '../../app/styles';
 import { GRID_ROW_PADDING } from './rowLayout';
 
+// The list's gutter for its scroll bar is kept whether it scrolls or not: its width (which sets the columns)
+// is the same in the loading state and with rows, and does not jump when a folder grows past one screen.
 const css = `
-.files-list { flex: 1; min-height: 0; overflow: auto; position: relative; }
+.files-list { flex: 1; min-height: 0; overflow: auto; position: relative; scrollbar-gutter: stable; }
 .files-list--loading { display: flex; flex-direction: column; }
 .files-table { min-width: 100%; }
 .files-table__head { position: sticky; top: 0; z-index: 2; background: var(--files-bg); }

@@ -45,6 +45,8 @@ export interface KeyboardNavigationProps {
   listRef: RefObject<ListImperativeAPI | null>;
   /** The current folder path, for alt+Up. */
   dir: string;
+  /** The folder is loading (the list shows its loading state, no rows): a pending focus waits for its rows. */
+  loading?: boolean;
   children: ReactNode;
 }
 
@@ -114,8 +116,8 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
   useEffect(() => {
     const pending = focusAfterMove.current;
     // Not yet while the folder loads (the list shows its loading state): its rows are to come.
-    if (pending === null || props.dir !== pending.dir || props.nodes.length === 0) return;
-    if (props.nodes[0]?.dirname !== pending.dir) return;
+    if (pending === null || props.dir !== pending.dir || props.loading === true) return;
+    if (props.nodes.length > 0 && props.nodes[0]?.dirname !== pending.dir) return;
     focusAfterMove.current = null;
     if (document.activeElement !== null && document.activeElement !== document.body) return;
     const index = Math.max(0, props.nodes.findIndex((node) => node.path === pending.path));
@@ -123,7 +125,7 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
     if (source === undefined) return;
     props.listRef.current?.scrollToRow({ index: props.grid ? Math.floor(index / props.perRow) : index, align: 'smart' });
     activeRow.set(source, true);
-  }, [props.dir, props.nodes, props.order, props.listRef, props.grid, props.perRow, activeRow]);
+  }, [props.dir, props.loading, props.nodes, props.order, props.listRef, props.grid, props.perRow, activeRow]);
 
   // A renamed node gets a new source and so a new row: the keyboard focus on the old one goes on
   // to it (without this it fell to the page when the old row left).
