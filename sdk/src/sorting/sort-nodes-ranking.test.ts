@@ -79,10 +79,12 @@ describe('sortNodes keeps the name order between sorts', () => {
   });
 });
 
-describe('sortNodes on a big folder (a rough order first, then the collator)', () => {
+describe('sortNodes on a big folder (a rough order first, by groups of the first two characters, then the collator)', () => {
   it('orders thousands of names exactly as the collator does, whatever their case, accents, scripts, numbers and punctuation', () => {
     const parts = ['report', 'Report', 'REPORT', 'Émile', 'emile', 'Ångström', 'angstrom', 'zeta', 'Zeta', '日本語', 'ünïcode', 'file 10', 'file 2', 'file 02', 'a.b', '.hidden', '_x', '-y', '100', '9', 'ß', 'ss', 'Ørsted', 'été', 'x1y20', 'x1y3'];
     const big = Array.from({ length: 6000 }, (_, i) => node(`${parts[i % parts.length]} ${(i * 7919) % 1009}${i % 5 === 0 ? '' : i % 2 ? '.txt' : '.MD'}`, i));
+    // Names of one character, alone or before an extension: the rough order groups keys by their first two.
+    big.push(...['a', 'B', 'é', '7', 'a.txt', 'b.md', '日', 'Z'].map((name, i) => node(name, 6000 + i)));
     const collator = new Intl.Collator('en', { numeric: true, usage: 'sort' });
     const stem = (item: Node): string => {
       const name = item.displayname || item.basename;
