@@ -315,7 +315,7 @@ export class ResponseNodeBuilder {
     const mtime = this.timeOf(textOf(core[LAST_MODIFIED]));
     const crtime = this.timeOf(textOf(core[CREATION_DATE]));
     const owner = textOf(core[OWNER_ID])?.trim();
-    const contentType = textOf(core[CONTENT_TYPE])?.split(';')[0]?.trim();
+    const contentType = this.mediaType(textOf(core[CONTENT_TYPE]));
     const displayname = textOf(core[DISPLAYNAME]);
     const permissions = this.permissions(textOf(core[PERMISSIONS])?.trim(), isFolder ? 'folder' : 'file');
 
@@ -330,9 +330,10 @@ export class ResponseNodeBuilder {
     const node: Node = {
       source: this.sourceOf(filename),
       path,
-      dirname: cut <= 0 ? '/' : path.slice(0, cut),
+      dirname: cut <= 0 ? '/' : this.dirnameOf(path, cut),
       basename,
-      displayname: displayname || basename,
+      // The name itself when the display name is the same: one string kept a node, not two.
+      displayname: displayname && displayname !== basename ? displayname : basename,
       extension: isFolder || dot <= 0 ? '' : basename.slice(dot),
       type: isFolder ? 'folder' : 'file',
       permissions,
@@ -375,6 +376,30 @@ export class ResponseNodeBuilder {
     const encodedPrefix = prefix === this.lastDecodedPrefix ? this.lastEncodedPrefix : encodeDavPath(prefix);
     return withoutTrailingSlashes(`${this.davUrl}${encodedPrefix}/${encodeURIComponent(filename.slice(cut + 1))}`);
   }
+
+  /**
+   * `path` up to `cut` (its last slash): the string of the node before when that was in the same
+   * folder, so a listing's children share one instead of keeping a copy each.
+   */
+  private dirnameOf(path: string, cut: number): string {
+    const last = this.lastDirname;
+    if (last.length === cut && path.startsWith(last)) return last;
+    this.lastDirname = path.slice(0, cut);
+    return this.lastDirname;
+  }
+  private lastDirname = '';
+
+  /** The media type of a `getcontenttype` text, without parameters (the one of the row before, when the text is the same). */
+  private mediaType(text: string | undefined): string | undefined {
+    if (text === undefined) return undefined;
+    if (text !== this.lastContentType) {
+      this.lastContentType = text;
+      this.lastMediaType = text.split(';')[0]?.trim();
+    }
+    return this.lastMediaType;
+  }
+  private lastContentType: string | undefined;
+  private lastMediaType: string | undefined;
 
   /** The path below the root, or undefined when the filename is not under it. */
   private pathOf(filename: string): string | undefined {
