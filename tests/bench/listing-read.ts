@@ -16,10 +16,10 @@ import { ResponseRenderer, propRequestFrom } from '../../server/src/dav/properti
 import type { FileEntry } from '../../server/src/storage/types';
 import { readKeptListing } from '../../shell/src/services/dav/propfindListing';
 import { median, PROPFIND_BODY } from './support';
+import { entryName } from './ui-setup';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 7));
 const ROWS = Math.max(1, Number(process.env.BENCH_ROWS ?? 100_000));
-const WORDS = ['report', 'Budget', 'photo', 'Ångström', 'notes', 'invoice', 'draft', 'ünïcode', 'Meeting', 'scan', '日本語', 'backup'];
 const TYPES: [string, string][] = [
   ['txt', 'text/plain'],
   ['pdf', 'application/pdf'],
@@ -59,7 +59,7 @@ function listingText(rows: number): string {
   for (let i = 0; i < rows; i += 1) {
     const folder = i % 33 === 0;
     const [extension, mime] = TYPES[i % TYPES.length] as [string, string];
-    const name = `${WORDS[i % WORDS.length]} ${(i * 7919) % 100_003} #${i}${folder ? '' : `.${extension}`}`;
+    const name = `${entryName(i)}${folder ? '' : `.${extension}`}`;
     // Files written together share their times, as a copied-in folder's do.
     lines.push(renderer.compactRow(name, entry(100 + i, name, folder, mime, i % 200, 1_795_549_000 + Math.floor(i / 150)), undefined));
   }

@@ -21,6 +21,10 @@ export const PROPFIND_BODY = `<?xml version="1.0"?>
   </d:prop>
 </d:propfind>`;
 
+/** One frame at 60 Hz, and a frame counted as dropped in the page benchmarks (1.5 frames). */
+export const FRAME_MS = 1000 / 60;
+export const DROPPED_FRAME_MS = 1.5 * FRAME_MS;
+
 /**
  * The median of the finite `values` (a figure a run could not measure is
  * NaN and left out), or NaN when there is none.

@@ -18,7 +18,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import type { StartedServer } from '../../server/src/app';
-import { median } from './support';
+import { DROPPED_FRAME_MS, FRAME_MS, median } from './support';
 
 /** Uploads timed one by one. */
 const LIVE_RUNS = Number(process.env.BENCH_LIVE_RUNS ?? 30);
@@ -30,8 +30,6 @@ const BURSTS = Math.max(1, Number(process.env.BENCH_BURSTS ?? 1));
 const PROFILE = process.env.BENCH_PROFILE;
 /** PUTs in flight during the burst. */
 const BURST_PARALLEL = 16;
-const FRAME_MS = 1000 / 60;
-const DROPPED_FRAME_MS = 1.5 * FRAME_MS;
 
 /** What one batch of live changes cost in the page (the shell's 'files:live-batch' mark). */
 interface BatchCost {

@@ -25,10 +25,9 @@
  *   listing, mark 'files:listing-started', since booting the app comes first);
  * then: re-sort of 100,000 entries (click on a column header until the
  * header's order shows and a frame is painted), JS heap after loading 100,000
- * (after a forced GC), frames over 1.5 × 16.7 ms during a scripted scroll
- * through all 10,000 rows in 600 frames (and, as a diagnostic, a steady scroll
- * of one row a frame), each scroll BENCH_RUNS times (medians, and the worst
- * run's share besides), and the shell's initial JavaScript in KB gzipped.
+ * (after a forced GC), frames dropped scrolling through 10,000 rows
+ * (ui-scroll.ts), and the shell's initial JavaScript in KB gzipped. Seeding
+ * and building are in ui-setup.ts.
  *
  * Moments come from the shell's `performance.mark`s ('files:first-rows',
  * 'files:list-ready') when present, otherwise from the DOM.
@@ -38,32 +37,22 @@
  * the data dir), BENCH_NO_BUILD=1 (use dist/ as it is), BENCH_LIVE_ONLY=1
  * (seed, then measure live updates only; see ui-live.ts for its own options).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { startServer } from '../../server/src/app';
-import type { StartedServer } from '../../server/src/app';
 import { launchBrowser } from '../support/browser';
-import { median, PROPFIND_BODY } from './support';
+import { median } from './support';
 import { benchLiveUpdates } from './ui-live';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { benchScroll } from './ui-scroll';
+import { buildIfNeeded, plainPropfind, seedFolder } from './ui-setup';
 const PASSWORD = 'bench-admin-password';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number).filter((n) => n > 0);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 /** BENCH_LIVE_ONLY=1: seed, then only the live-updates part (issue 15), for quick turns on it. */
 const LIVE_ONLY = process.env.BENCH_LIVE_ONLY === '1';
-const FRAME_MS = 1000 / 60;
-const DROPPED_FRAME_MS = 1.5 * FRAME_MS;
-const SCROLL_FRAMES = 600;
-/** The list's row height (spec: 55 px). */
-const ROW_PX = 55;
 
 /** The targets of issue 12 part 3 (ms, MB, per cent of frames), and issue 4's for the initial JavaScript. */
 const TARGETS = {
@@ -79,81 +68,6 @@ const TARGETS = {
 
 /** The database of the listing cache of the bench user, and the prefix of its localStorage keys (shell/src/services/dav/listingCache.ts). */
 const LISTING_CACHE_DB = 'cumulus-listings:admin';
-
-// ---------------------------------------------------------------- build
-
-/** Newest modification time of the files under `dir` (node_modules and dist skipped). */
-function newestMtime(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  const info = statSync(dir);
-  if (!info.isDirectory()) return info.mtimeMs;
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(path.join(dir, entry.name)));
-  }
-  return newest;
-}
-
-/** Builds the front end when dist/ is missing or older than its sources. */
-function buildIfNeeded(): void {
-  const index = path.join(ROOT, 'dist/shell/index.html');
-  const sources = ['shell/src', 'sdk/src', 'remotes/src', 'plugins', 'build', 'webpack.config.ts'].map((part) => path.join(ROOT, part));
-  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
-  if (process.env.BENCH_NO_BUILD && built > 0) return;
-  if (built > 0 && built >= Math.max(...sources.map(newestMtime))) return;
-  console.log('Building the front end (npm run build)…');
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-}
-
-// ---------------------------------------------------------------- seeding
-
-const WORDS = ['report', 'Budget', 'photo', 'Ångström', 'notes', 'invoice', 'draft', 'ünïcode', 'Meeting', 'scan', '日本語', 'backup'];
-const EXTENSIONS = ['txt', 'pdf', 'jpg', 'md', 'docx', 'png', 'csv', 'ods'];
-
-/** A realistic, unique name: mixed case, spaces, unicode, numbers that sort naturally. */
-function entryName(i: number): string {
-  const word = WORDS[i % WORDS.length] ?? 'file';
-  return `${word} ${(i * 7919) % 100_003} #${i}`;
-}
-
-/** Writes `count` entries (about 3% folders) into the user's data directory, 64 at a time. */
-async function seedFolder(dataDir: string, folder: string, count: number): Promise<void> {
-  const dir = path.join(dataDir, 'files', 'admin', folder);
-  await mkdir(dir, { recursive: true });
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < count) {
-      const i = next++;
-      const name = entryName(i);
-      if (i % 33 === 0) await mkdir(path.join(dir, name));
-      else await writeFile(path.join(dir, `${name}.${EXTENSIONS[i % EXTENSIONS.length]}`), 'x'.repeat(i % 200));
-    }
-  };
-  await Promise.all(Array.from({ length: 64 }, worker));
-}
-
-/** One PROPFIND Depth 1 as a plain client sends it (Basic auth), with or without gzip. */
-function plainPropfind(server: StartedServer, folder: string, gzip: boolean): Promise<{ status: number; ms: number; bytes: number; encoding: string }> {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const headers: Record<string, string> = {
-      authorization: `Basic ${Buffer.from(`admin:${PASSWORD}`).toString('base64')}`,
-      depth: '1',
-      'content-type': 'application/xml; charset=utf-8',
-    };
-    if (gzip) headers['accept-encoding'] = 'gzip';
-    const req = request({ host: '127.0.0.1', port: server.port, method: 'PROPFIND', path: `/remote.php/dav/files/admin/${encodeURIComponent(folder)}/`, headers }, (res) => {
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, ms: Number(process.hrtime.bigint() - started) / 1e6, bytes, encoding: String(res.headers['content-encoding'] ?? 'identity') }),
-      );
-    });
-    req.on('error', reject);
-    req.end(PROPFIND_BODY);
-  });
-}
 
 // ---------------------------------------------------------------- in the page
 
@@ -372,33 +286,6 @@ async function resort(page: Page, label: string): Promise<number> {
   }, label);
 }
 
-/**
- * Scrolls the list by `step` pixels a frame for `frames` frames (from the top; `step` 0 means
- * top to bottom in `frames` frames) and counts frames longer than 1.5 × 16.7 ms.
- */
-function scrollThrough(page: Page, frames: number, step = 0): Promise<{ frames: number; dropped: number; worst: number; distance: number }> {
-  return page.evaluate(
-    async ({ count, pixels, slow }) => {
-      const scroller = document.querySelector<HTMLElement>('.files-list');
-      if (scroller === null) throw new Error('No list scroller');
-      scroller.scrollTop = 0;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-      const distance = pixels > 0 ? pixels * count : scroller.scrollHeight - scroller.clientHeight;
-      const perFrame = distance / count;
-      const deltas: number[] = [];
-      let last = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
-      for (let frame = 1; frame <= count; frame += 1) {
-        scroller.scrollTop = Math.round(perFrame * frame);
-        const now = await new Promise<number>((resolve) => requestAnimationFrame(resolve));
-        deltas.push(now - last);
-        last = now;
-      }
-      return { frames: deltas.length, dropped: deltas.filter((delta) => delta > slow).length, worst: Math.max(...deltas), distance };
-    },
-    { count: frames, pixels: step, slow: DROPPED_FRAME_MS },
-  );
-}
-
 /** Signs in through the real `/login` form. */
 async function signIn(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/login`);
@@ -472,7 +359,7 @@ async function main(): Promise<void> {
       await seedFolder(dataDir, folder, size);
       const written = Date.now() - started;
       started = Date.now();
-      const scan = await plainPropfind(server, folder, false);
+      const scan = await plainPropfind(server, PASSWORD, folder, false);
       if (scan.status !== 207) throw new Error(`PROPFIND of ${folder} answered ${scan.status}`);
       console.log(`Seeded ${folder}: ${size} entries written in ${(written / 1000).toFixed(1)} s, first listing with the scan ${(Date.now() - started) / 1000} s`);
     }
@@ -500,8 +387,8 @@ async function main(): Promise<void> {
         standardRuns.push(await loadFolder(page, server.url, folder, size, true));
       }
       const of = (key: keyof LoadFigures, figures = runs) => median(figures.map((run) => Number(run[key])));
-      const plain = await plainPropfind(server, folder, false);
-      const gzip = await plainPropfind(server, folder, true);
+      const plain = await plainPropfind(server, PASSWORD, folder, false);
+      const gzip = await plainPropfind(server, PASSWORD, folder, true);
       const label = size.toLocaleString('en');
       report(`${label}: navigation → first rows painted`, of('firstRows'), 'ms', TARGETS.firstRows[size]);
       report(`${label}: navigation → whole list sortable and filterable`, of('listReady'), 'ms', TARGETS.sortable[size]);
@@ -530,28 +417,7 @@ async function main(): Promise<void> {
         report(`${label}: ${named} → listing bytes fetched (decoded)`, median(revisits.map((figures) => figures.decodedBytes)) / 1024, 'KB');
       }
 
-      if (size === 10_000) {
-        // Each scroll RUNS times, medians as for the loads: one scroll is one sample, and a
-        // hiccup of the shared machine in it (the longest frame says so) is not the list's.
-        const scrolls: Awaited<ReturnType<typeof scrollThrough>>[] = [];
-        for (let run = 0; run < RUNS; run += 1) {
-          await settle(page);
-          scrolls.push(await scrollThrough(page, SCROLL_FRAMES));
-        }
-        const rows = Math.round((scrolls[0]?.distance ?? 0) / ROW_PX);
-        report(`10,000: frames over ${DROPPED_FRAME_MS.toFixed(1)} ms scrolling all ${rows} rows in ${SCROLL_FRAMES} frames`, median(scrolls.map((scroll) => scroll.dropped)), 'frames');
-        report('10,000: frames dropped, all rows in 10 s (~16 new rows a frame)', median(scrolls.map((scroll) => (100 * scroll.dropped) / scroll.frames)), '%', TARGETS.droppedPercent);
-        report(`10,000:   frames dropped, all rows in 10 s, each of ${RUNS} runs`, Math.max(...scrolls.map((scroll) => (100 * scroll.dropped) / scroll.frames)), `% at most (${scrolls.map((scroll) => ((100 * scroll.dropped) / scroll.frames).toFixed(1)).join(', ')})`);
-        report('10,000: longest frame, all rows in 10 s', median(scrolls.map((scroll) => scroll.worst)), 'ms');
-        // A fast, steady hand scroll: one new row a frame (3,300 px/s).
-        const steadies: Awaited<ReturnType<typeof scrollThrough>>[] = [];
-        for (let run = 0; run < RUNS; run += 1) {
-          await settle(page);
-          steadies.push(await scrollThrough(page, SCROLL_FRAMES, ROW_PX));
-        }
-        report(`10,000: frames dropped, steady ${ROW_PX} px a frame for ${SCROLL_FRAMES} frames`, median(steadies.map((steady) => (100 * steady.dropped) / steady.frames)), '%', TARGETS.droppedPercent);
-        report('10,000: longest frame, steady scroll', median(steadies.map((steady) => steady.worst)), 'ms');
-      }
+      if (size === 10_000) await benchScroll({ page, runs: RUNS, settle: () => settle(page), report, targetPercent: TARGETS.droppedPercent });
       if (size === 100_000) {
         await cdp.send('HeapProfiler.collectGarbage');
         const heap = await cdp.send('Runtime.getHeapUsage');
