@@ -4,7 +4,8 @@
  * against a sink that discards them (`discard-sink.ts`, no file server):
  * - `whole`: one XHR PUT of the picked `File` (a plain upload);
  * - `xhr<MiB>`: `File.slice()` pieces of that size, 5 XHR PUTs at a time (the
- *   engine's chunked upload);
+ *   engine's chunked upload); `xhr<MiB>x<n>`: n at a time (any variant but
+ *   `whole` takes the `x<n>` suffix);
  * - `fetch<MiB>`: the same slices through `fetch`;
  * - `buffer<MiB>`: each slice read into an ArrayBuffer first (what a checksum
  *   in JS would need), sent by XHR;
@@ -21,41 +22,70 @@ const MiB = 1024 * 1024;
 /** The variants measured unless BENCH_BODIES names others. */
 export const DEFAULT_BODIES = 'whole,xhr10,xhr100,fetch10';
 
-/**
- * Sends `file` (`bytes` long) once per variant from a page of the sink;
- * `cpu()` reads the CPU seconds used so far by each kind of process.
- */
-export async function benchBodies(browser: Browser, file: string, bytes: number, cpu: () => Record<string, number>): Promise<[string, string][]> {
-  const variants = (process.env.BENCH_BODIES ?? DEFAULT_BODIES).split(',').map((variant) => variant.trim());
+/** A page of the discarding sink with a file picked: sends it as a variant says. */
+export interface SinkPage {
+  /** Sends the picked file as `variant`: the seconds it took, or what went wrong. */
+  send(variant: string): Promise<{ seconds: number; failure: string | null }>;
+  close(): Promise<void>;
+}
+
+/** Starts the discarding sink in a process of its own and opens a page of it with `file` picked. */
+export async function openSinkPage(browser: Browser, file: string): Promise<SinkPage> {
   const sink = await spawnServer(SINK, []);
-  const rows: [string, string][] = [];
   const page = await browser.newPage();
   try {
     // tsx names functions with an `__name` helper that the page lacks: give it one.
     await page.addInitScript('globalThis.__name = (target) => target;');
     await page.goto(`http://127.0.0.1:${sink.port}/`);
     await page.setInputFiles('#file', file);
-    for (const variant of variants) {
-      const before = cpu();
+  } catch (error) {
+    await page.close();
+    await stopServer(sink.child);
+    throw error;
+  }
+  return {
+    async send(variant) {
       const start = process.hrtime.bigint();
       const outcome = await page.evaluate(sendInPage, variant);
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      const after = cpu();
-      const used = Object.entries(after)
-        .map(([type, total]): [string, number] => [type, total - (before[type] ?? 0)])
-        .filter(([, spent]) => spent >= 0.05)
-        .sort((a, b) => b[1] - a[1])
-        .map(([type, spent]) => `${type} ${spent.toFixed(1)}`)
-        .join(', ');
+      return { seconds: Number(process.hrtime.bigint() - start) / 1e9, failure: outcome === 'ok' ? null : outcome };
+    },
+    async close() {
+      await page.close();
+      await stopServer(sink.child);
+    },
+  };
+}
+
+/**
+ * Sends `file` (`bytes` long) once per variant from a page of the sink;
+ * `cpu()` reads the CPU seconds used so far by each kind of process.
+ */
+export async function benchBodies(browser: Browser, file: string, bytes: number, cpu: () => Record<string, number>): Promise<[string, string][]> {
+  const variants = (process.env.BENCH_BODIES ?? DEFAULT_BODIES).split(',').map((variant) => variant.trim());
+  const sink = await openSinkPage(browser, file);
+  const rows: [string, string][] = [];
+  try {
+    for (const variant of variants) {
+      const before = cpu();
+      const { seconds, failure } = await sink.send(variant);
       const label = `body ${variant}, ${bytes / MiB} MiB to a discarding sink`;
-      rows.push([label, outcome === 'ok' ? `${seconds.toFixed(2)} s  ${(bytes / MiB / seconds).toFixed(0)} MiB/s  (CPU s: ${used})` : `failed: ${outcome}`]);
+      rows.push([label, failure === null ? `${seconds.toFixed(2)} s  ${(bytes / MiB / seconds).toFixed(0)} MiB/s  (CPU s: ${cpuSpent(before, cpu())})` : `failed: ${failure}`]);
       console.log(`${label}: ${rows.at(-1)?.[1]}`);
     }
   } finally {
-    await page.close();
-    await stopServer(sink.child);
+    await sink.close();
   }
   return rows;
+}
+
+/** The CPU seconds each kind of process used between two readings, largest first. */
+export function cpuSpent(before: Record<string, number>, after: Record<string, number>): string {
+  return Object.entries(after)
+    .map(([type, total]): [string, number] => [type, total - (before[type] ?? 0)])
+    .filter(([, spent]) => spent >= 0.05)
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, spent]) => `${type} ${spent.toFixed(1)}`)
+    .join(', ');
 }
 
 /** Runs in the page: sends the picked file as `variant` says; 'ok' or what went wrong. */
@@ -81,7 +111,7 @@ async function sendInPage(variant: string): Promise<string> {
       await xhrPut('/whole', file);
       return 'ok';
     }
-    const match = /^(xhr|fetch|buffer|stream)(\d+)$/.exec(variant);
+    const match = /^(xhr|fetch|buffer|stream)(\d+)(?:x(\d+))?$/.exec(variant);
     if (!match) return `unknown variant ${variant}`;
     const kind = match[1];
     const chunk = Number(match[2]) * 1024 * 1024;
@@ -98,7 +128,7 @@ async function sendInPage(variant: string): Promise<string> {
         else await fetchPut(url, { body: slice.stream(), duplex: 'half' } as RequestInit);
       }
     };
-    await Promise.all(Array.from({ length: 5 }, worker));
+    await Promise.all(Array.from({ length: Number(match[3] ?? 5) }, worker));
     return 'ok';
   } catch (error) {
     return String(error);

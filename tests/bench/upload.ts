@@ -6,11 +6,15 @@
  *   MiB/s;
  * - `dd` writing the same bytes to the same disk (conv=fdatasync);
  * - rclone (webdav, vendor nextcloud) uploading the same file;
+ * - Chromium alone: the same page-picked file sent as the engine sends it
+ *   (slices of the chunk size, 5 XHR PUTs at a time) to a server that throws
+ *   the bytes away (`discard-sink.ts`): the browser's own ceiling, so the
+ *   ratio "Chromium alone / rclone" bounds "browser / rclone";
  * - 10,000 files of 1–8 KB dropped as one folder onto the list: time until
  *   'Files uploaded successfully', and the longest main-thread task from the
  *   drop to the end (Long Tasks API; target under 100 ms).
- * The big file runs BENCH_UPLOAD_ROUNDS times (default 3), dd, browser and
- * rclone one after the other in each round (the machine may be shared);
+ * The big file runs BENCH_UPLOAD_ROUNDS times (default 3), dd, Chromium alone,
+ * browser and rclone one after the other in each round (the machine may be shared);
  * prints each round, the medians, the ratios (of the medians and per round),
  * the load average and the targets (browser ≥ 60 % of dd and faster than
  * rclone). The browser uploads in the server's default chunk size (100 MiB);
@@ -45,7 +49,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { signIn } from '../support/filesServer';
 import { median, procStatCpu } from './support';
-import { benchBodies } from './upload-bodies';
+import { benchBodies, cpuSpent, openSinkPage } from './upload-bodies';
 import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -189,16 +193,6 @@ function cpuNow(): { server: number; running: number; reaped: number; byType: Re
   return { server: SERVER_IN_PROCESS ? self.own : server, running, reaped: self.children, byType };
 }
 
-/** The CPU seconds each kind of Chromium process used between two readings, largest first. */
-function cpuByType(before: Record<string, number>, after: Record<string, number>): string {
-  return Object.entries(after)
-    .map(([type, seconds]): [string, number] => [type, seconds - (before[type] ?? 0)])
-    .filter(([, seconds]) => seconds >= 0.05)
-    .sort((a, b) => b[1] - a[1])
-    .map(([type, seconds]) => `${type} ${seconds.toFixed(1)}`)
-    .join(', ');
-}
-
 /**
  * Runs in the page (an init script): `benchToast(text)` resolves with the page's clock
  * (`performance.now()`) when a toast holding `text` is in the document, seen by a
@@ -303,14 +297,14 @@ async function browserUpload(
       console.log(`CPU profile of the page during the upload: ${UPLOAD_PROFILE}; most main-thread time (self):`);
       for (const line of heaviestFunctions(profile, 20)) console.log(`  ${line}`);
     }
-    return { seconds, moveMs, inFlight, serverCpu: cpuAfter.server - cpuBefore.server, clientCpu: cpuAfter.running - cpuBefore.running, clientByType: cpuByType(cpuBefore.byType, cpuAfter.byType) };
+    return { seconds, moveMs, inFlight, serverCpu: cpuAfter.server - cpuBefore.server, clientCpu: cpuAfter.running - cpuBefore.running, clientByType: cpuSpent(cpuBefore.byType, cpuAfter.byType) };
   } finally {
     await page.close();
   }
 }
 
 /**
- * The 1 GiB file: dd, the browser through the shell (once per chunk size of
+ * The 1 GiB file: dd, Chromium alone, the browser through the shell (once per chunk size of
  * BENCH_UPLOAD_CHUNK_MIB, each served by its own server on the same disk), and
  * rclone, one after the other in each of BENCH_UPLOAD_ROUNDS rounds (the order
  * of the browser variants turns each round). The machine may be shared: the
@@ -340,39 +334,53 @@ async function benchBigFile(browser: Browser, servers: BenchServer[], work: stri
   const moves = new Map<BenchServer, number[]>(servers.map((server) => [server, []]));
   const cpu = new Map<BenchServer, { server: number; client: number }[]>(servers.map((server) => [server, []]));
   const rcloneCpu: { server: number; client: number }[] = [];
-  for (let round = 1; round <= ROUNDS; round += 1) {
-    // dd: the same bytes onto the same disk, flushed.
-    const ddStart = process.hrtime.bigint();
-    execFileSync('dd', [`if=${bigFile}`, `of=${path.join(work, 'dd.bin')}`, 'bs=4M', 'conv=fdatasync'], { stdio: 'ignore' });
-    dd.push(secondsSince(ddStart));
-    await rm(path.join(work, 'dd.bin'));
-    const order = servers.map((_, index) => servers[(index + round - 1) % servers.length] as BenchServer);
-    const line: string[] = [`dd ${(dd.at(-1) ?? 0).toFixed(2)} s`];
-    for (const server of order) {
-      // Each upload a new name (a hard link: the same bytes), so no conflict dialog.
-      const name = `big-${round}.bin`;
-      const file = path.join(work, `${server.chunkMiB}-${name}`);
-      await link(bigFile, file);
-      const { seconds, moveMs, inFlight, serverCpu, clientCpu, clientByType } = await browserUpload(browser, server.url, file);
-      await rm(file);
-      const uploaded = await stat(path.join(server.dataDir, 'files', 'admin', path.basename(file))).catch(() => null);
-      if (uploaded?.size !== bytes) throw new Error(`the browser's upload has ${uploaded?.size ?? 'no'} bytes, expected ${bytes}`);
-      await rm(path.join(server.dataDir, 'files', 'admin', path.basename(file)));
-      browserTimes.get(server)?.push(seconds);
-      moves.get(server)?.push(moveMs);
-      cpu.get(server)?.push({ server: serverCpu, client: clientCpu });
-      line.push(`browser (${server.chunkMiB} MiB chunks) ${seconds.toFixed(2)} s (MOVE ${moveMs.toFixed(0)} ms; ${inFlight.toFixed(1)} chunks in flight; CPU server ${serverCpu.toFixed(1)} s, Chromium ${clientCpu.toFixed(1)} s: ${clientByType})`);
+  // Chromium alone: the same file in the primary server's slices, 5 PUTs at a time as the
+  // engine sends them, to a server that reads each body and throws it away.
+  const sink = await openSinkPage(browser, bigFile);
+  const slicesVariant = `xhr${primary.chunkMiB}`;
+  const alone: number[] = [];
+  try {
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      // dd: the same bytes onto the same disk, flushed.
+      const ddStart = process.hrtime.bigint();
+      execFileSync('dd', [`if=${bigFile}`, `of=${path.join(work, 'dd.bin')}`, 'bs=4M', 'conv=fdatasync'], { stdio: 'ignore' });
+      dd.push(secondsSince(ddStart));
+      await rm(path.join(work, 'dd.bin'));
+      const order = servers.map((_, index) => servers[(index + round - 1) % servers.length] as BenchServer);
+      const line: string[] = [`dd ${(dd.at(-1) ?? 0).toFixed(2)} s`];
+      const aloneBefore = cpuNow().byType;
+      const sent = await sink.send(slicesVariant);
+      if (sent.failure !== null) throw new Error(`Chromium alone failed to send the file: ${sent.failure}`);
+      alone.push(sent.seconds);
+      line.push(`Chromium alone ${sent.seconds.toFixed(2)} s (CPU ${cpuSpent(aloneBefore, cpuNow().byType)})`);
+      for (const server of order) {
+        // Each upload a new name (a hard link: the same bytes), so no conflict dialog.
+        const name = `big-${round}.bin`;
+        const file = path.join(work, `${server.chunkMiB}-${name}`);
+        await link(bigFile, file);
+        const { seconds, moveMs, inFlight, serverCpu, clientCpu, clientByType } = await browserUpload(browser, server.url, file);
+        await rm(file);
+        const uploaded = await stat(path.join(server.dataDir, 'files', 'admin', path.basename(file))).catch(() => null);
+        if (uploaded?.size !== bytes) throw new Error(`the browser's upload has ${uploaded?.size ?? 'no'} bytes, expected ${bytes}`);
+        await rm(path.join(server.dataDir, 'files', 'admin', path.basename(file)));
+        browserTimes.get(server)?.push(seconds);
+        moves.get(server)?.push(moveMs);
+        cpu.get(server)?.push({ server: serverCpu, client: clientCpu });
+        line.push(`browser (${server.chunkMiB} MiB chunks) ${seconds.toFixed(2)} s (MOVE ${moveMs.toFixed(0)} ms; ${inFlight.toFixed(1)} chunks in flight; CPU server ${serverCpu.toFixed(1)} s, Chromium ${clientCpu.toFixed(1)} s: ${clientByType})`);
+      }
+      const rcloneStart = process.hrtime.bigint();
+      const rcloneBefore = cpuNow();
+      // Asynchronously: the server runs in this process, and a synchronous child would stop it answering.
+      await promisify(execFile)('rclone', ['copyto', bigFile, `cumulus:rclone-${round}.bin`], { env });
+      rclone.push(secondsSince(rcloneStart));
+      const rcloneAfter = cpuNow();
+      rcloneCpu.push({ server: rcloneAfter.server - rcloneBefore.server, client: rcloneAfter.reaped - rcloneBefore.reaped });
+      await rm(path.join(primary.dataDir, 'files', 'admin', `rclone-${round}.bin`));
+      line.push(`rclone ${(rclone.at(-1) ?? 0).toFixed(2)} s (CPU server ${(rcloneCpu.at(-1)?.server ?? 0).toFixed(1)} s, rclone ${(rcloneCpu.at(-1)?.client ?? 0).toFixed(1)} s)`);
+      console.log(`round ${round}: ${line.join(', ')}; load ${(loadavg()[0] ?? 0).toFixed(1)}`);
     }
-    const rcloneStart = process.hrtime.bigint();
-    const rcloneBefore = cpuNow();
-    // Asynchronously: the server runs in this process, and a synchronous child would stop it answering.
-    await promisify(execFile)('rclone', ['copyto', bigFile, `cumulus:rclone-${round}.bin`], { env });
-    rclone.push(secondsSince(rcloneStart));
-    const rcloneAfter = cpuNow();
-    rcloneCpu.push({ server: rcloneAfter.server - rcloneBefore.server, client: rcloneAfter.reaped - rcloneBefore.reaped });
-    await rm(path.join(primary.dataDir, 'files', 'admin', `rclone-${round}.bin`));
-    line.push(`rclone ${(rclone.at(-1) ?? 0).toFixed(2)} s (CPU server ${(rcloneCpu.at(-1)?.server ?? 0).toFixed(1)} s, rclone ${(rcloneCpu.at(-1)?.client ?? 0).toFixed(1)} s)`);
-    console.log(`round ${round}: ${line.join(', ')}; load ${(loadavg()[0] ?? 0).toFixed(1)}`);
+  } finally {
+    await sink.close();
   }
   await rm(bigFile);
 
@@ -391,6 +399,10 @@ async function benchBigFile(browser: Browser, servers: BenchServer[], work: stri
   rows.push(
     [`dd ${SIZE_MIB} MiB, median of ${ROUNDS}`, `${median(dd).toFixed(2)} s  ${rate(median(dd)).toFixed(1)} MiB/s`],
     [
+      `Chromium alone ${SIZE_MIB} MiB (${primary.chunkMiB} MiB slices, 5 at a time, to a discarding sink), median of ${ROUNDS}`,
+      `${median(alone).toFixed(2)} s  ${rate(median(alone)).toFixed(1)} MiB/s`,
+    ],
+    [
       `rclone ${SIZE_MIB} MiB, median of ${ROUNDS}`,
       `${median(rclone).toFixed(2)} s  ${rate(median(rclone)).toFixed(1)} MiB/s  (CPU server ${median(rcloneCpu.map((entry) => entry.server)).toFixed(1)} s, rclone ${median(rcloneCpu.map((entry) => entry.client)).toFixed(1)} s)`,
     ],
@@ -402,6 +414,12 @@ async function benchBigFile(browser: Browser, servers: BenchServer[], work: stri
       [`browser (${server.chunkMiB} MiB chunks) / rclone`, `${(median(rclone) / median(times)).toFixed(2)} ×  (target > 1; per round ${perRound((i) => (rclone[i] ?? 0) / (times[i] ?? 1))})`],
     );
   }
+  // Below 1, Chromium cannot hand over the file's slices (to a server doing nothing) as fast as
+  // rclone uploads the whole file to the real one: no shell or server change reaches "faster than rclone".
+  rows.push(
+    ['Chromium alone / rclone', `${(median(rclone) / median(alone)).toFixed(2)} ×  (the ceiling of browser / rclone; per round ${perRound((i) => (rclone[i] ?? 0) / (alone[i] ?? 1))})`],
+    [`browser (${primary.chunkMiB} MiB chunks) / Chromium alone`, `${((100 * median(alone)) / median(browserTimes.get(primary) ?? [])).toFixed(0)} %  (what the shell and the server keep of Chromium's own rate)`],
+  );
   rows.push(['load average (1 min) at the end', `${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores (the machine may be shared)`]);
   return rows;
 }
