@@ -1,11 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
 import { activatePlugin, createEventBus, createRegistries } from '@cumulus/sdk';
 import type { PluginHost } from '@cumulus/sdk';
 import { App } from './app/App';
 import { createCorePlugin } from './app/corePlugin';
-import { BASENAME, filesPath, normaliseDir } from './app/routing/filesLocation';
-import { filesRoutes } from './app/routing/routes';
+import { BASENAME, normaliseDir } from './app/routing/filesLocation';
+import { createRouterNavigator } from './app/routing/routerNavigator';
 import { createAppStore } from './app/store';
 import { loadConfigs } from './features/config/configThunks';
 import { CHANGES_PATH, startLiveUpdates } from './features/live/liveUpdates';
@@ -28,7 +27,7 @@ import { createDavService } from './services/dav/davService';
 import { openListingCache } from './services/dav/listingCache';
 import { readPageContext } from './services/pageContext';
 import { readPublicShare } from './services/publicShare';
-import type { Navigator, ShellServices } from './services/types';
+import type { ShellServices } from './services/types';
 
 /**
  * Builds the services, the store and the router, renders the app, then
@@ -83,8 +82,7 @@ async function start(): Promise<void> {
   const route = window.location.pathname.startsWith(BASENAME) ? window.location.pathname.slice(BASENAME.length) : undefined;
   if (uid !== '' && route !== undefined && /^(?:\/files(?:\/\d+)?)?\/?$/.test(route)) dav.readKeptAhead(normaliseDir(new URLSearchParams(window.location.search).get('dir')));
 
-  const router = createBrowserRouter(filesRoutes, { basename: BASENAME });
-  const navigator: Navigator = { navigate: (location, options) => void router.navigate(filesPath(location), options) };
+  const navigator = createRouterNavigator();
   const services: ShellServices = { dav, api, host, t, language: i18n.language, navigator, uid };
   const store = createAppStore(services);
   store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
@@ -106,7 +104,7 @@ async function start(): Promise<void> {
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html lacks #root');
-  createRoot(container).render(<App store={store} services={services} router={router} failures={failures} />);
+  createRoot(container).render(<App store={store} services={services} navigator={navigator} failures={failures} />);
   await startPlugins(host, supervisor);
   store.dispatch(pluginsSettled());
 }

@@ -42,8 +42,8 @@ export function stubLayout(height = 2000): () => void {
 
 /**
  * Renders the whole app at `url` (below /apps/files, e.g. '/files?dir=/Docs')
- * with a memory router (the data router needs fetch's Request, which jsdom
- * lacks), a fresh store over `services`, and waits for the first effects.
+ * with a memory router in place of the page's browser router (same routes),
+ * a fresh store over `services`, and waits for the first effects.
  * Use with the `@jest-environment jsdom` docblock.
  */
 export async function renderShell(services: ShellServices, url = '/files'): Promise<RenderedShell> {

@@ -1,7 +1,8 @@
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { StrictMode } from 'react';
-import type { FilesRouter } from '../../app/App';
+import { BrowserRouter, useRoutes } from 'react-router';
+import { StrictMode, useMemo } from 'react';
+import { NavigatorBridge } from '../../app/routing/routerNavigator';
+import type { RouterNavigator } from '../../app/routing/routerNavigator';
 import { ServicesContext } from '../../app/ServicesContext';
 import type { AppStore } from '../../app/store';
 import { publicShareMode } from '../../services/publicShare';
@@ -9,19 +10,35 @@ import type { PublicShare } from '../../services/publicShare';
 import type { ShellServices } from '../../services/types';
 import { PublicDropScreen } from './PublicDropScreen';
 import { PublicFileScreen } from './PublicFileScreen';
+import { publicFolderRoutes, publicShareBasename } from './publicRoutes';
+
+function PublicFolderRoutes({ share }: { share: PublicShare }) {
+  const routes = useMemo(() => publicFolderRoutes(share), [share]);
+  return useRoutes(routes);
+}
 
 /**
- * The shell in public mode: a folder link runs the router (its routes render the public
- * folder screen), a file link and a file drop have one screen each.
+ * The shell in public mode: a folder link runs the router below the link's page (its routes
+ * render the public folder screen; `router` is the services' navigator, handed the router's
+ * navigate), a file link and a file drop have one screen each.
  */
-export function PublicShareApp({ store, services, share, router }: { store: AppStore; services: ShellServices; share: PublicShare; router: FilesRouter | null }) {
+export function PublicShareApp({ store, services, share, router }: { store: AppStore; services: ShellServices; share: PublicShare; router: RouterNavigator | null }) {
   const mode = publicShareMode(share);
+  const screen =
+    mode === 'drop' ? (
+      <PublicDropScreen share={share} />
+    ) : mode === 'file' || router === null ? (
+      <PublicFileScreen share={share} />
+    ) : (
+      <BrowserRouter basename={publicShareBasename(share)}>
+        <NavigatorBridge navigator={router} />
+        <PublicFolderRoutes share={share} />
+      </BrowserRouter>
+    );
   return (
     <StrictMode>
       <Provider store={store}>
-        <ServicesContext.Provider value={services}>
-          {mode === 'drop' ? <PublicDropScreen share={share} /> : mode === 'file' || router === null ? <PublicFileScreen share={share} /> : <RouterProvider router={router} />}
-        </ServicesContext.Provider>
+        <ServicesContext.Provider value={services}>{screen}</ServicesContext.Provider>
       </Provider>
     </StrictMode>
   );

@@ -1,8 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
 import { activatePlugin, createEventBus, createRegistries } from '@cumulus/sdk';
 import type { PluginHost, Translate } from '@cumulus/sdk';
-import { filesPath } from '../../app/routing/filesLocation';
+import { createRouterNavigator } from '../../app/routing/routerNavigator';
 import { createAppStore } from '../../app/store';
 import { coreConfigLoaded } from '../config/coreConfigSlice';
 import { hostDialogs } from '../confirm/confirmStore';
@@ -15,7 +14,6 @@ import type { PublicShare } from '../../services/publicShare';
 import type { Navigator, ShellServices } from '../../services/types';
 import { createPublicCorePlugin } from './publicCorePlugin';
 import { PublicShareApp } from './PublicShareApp';
-import { publicFolderRoutes, publicShareBasename } from './publicRoutes';
 
 /** What the page's start gives the public mode: its translation and where it runs. */
 export interface PublicStart {
@@ -46,8 +44,9 @@ export async function startPublicShare(share: PublicShare, start: PublicStart): 
   // Capabilities (upload limits, filename rules) are public; nothing else of the API is asked.
   const api = createFilesApi({ origin: page.origin });
   const dav = createDavService({ origin: page.origin, uid: '', publicToken: share.token });
-  const router = publicShareMode(share) === 'folder' ? createBrowserRouter(publicFolderRoutes(share), { basename: publicShareBasename(share) }) : null;
-  const navigator: Navigator = { navigate: (location, options) => void router?.navigate(filesPath(location), options) };
+  // Only a folder link has routes to go to.
+  const router = publicShareMode(share) === 'folder' ? createRouterNavigator() : null;
+  const navigator: Navigator = router ?? { navigate: () => undefined };
   const services: ShellServices = { dav, api, host, t, language, navigator, uid: '', publicShare: share };
   const store = createAppStore(services);
   store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
