@@ -6,6 +6,7 @@ import type { ShellServices } from '../services/types';
 import { PluginFailuresContext } from './PluginFailuresContext';
 import { BASENAME } from './routing/filesLocation';
 import { NavigatorBridge } from './routing/routerNavigator';
+import { ScreenBoundary } from './routing/ScreenBoundary';
 import type { RouterNavigator } from './routing/routerNavigator';
 import { filesRoutes } from './routing/routes';
 import { ServicesContext } from './ServicesContext';
@@ -18,7 +19,9 @@ function FilesRoutes() {
 /**
  * The whole app: store, services and plugin failures provided, the router (below the
  * app's base path) rendering the screen; `navigator` is the services' navigator, handed
- * the router's navigate.
+ * the router's navigate. The bridge comes after the routes: their effects (a redirect of
+ * the address the page was opened at) run first, then what was asked before the router
+ * was mounted.
  */
 export function App({ store, services, navigator, failures }: { store: AppStore; services: ShellServices; navigator: RouterNavigator; failures: PluginFailures }) {
   return (
@@ -27,8 +30,10 @@ export function App({ store, services, navigator, failures }: { store: AppStore;
         <ServicesContext.Provider value={services}>
           <PluginFailuresContext.Provider value={failures}>
             <BrowserRouter basename={BASENAME}>
+              <ScreenBoundary>
+                <FilesRoutes />
+              </ScreenBoundary>
               <NavigatorBridge navigator={navigator} />
-              <FilesRoutes />
             </BrowserRouter>
           </PluginFailuresContext.Provider>
         </ServicesContext.Provider>

@@ -5,7 +5,7 @@ import type { FilesLocation, Navigator } from '../../services/types';
 import { filesPath } from './filesLocation';
 
 /**
- * The services' navigator (thunks, listeners and plugins navigate outside React) for a
+ * The services' navigator (thunks and listeners navigate outside React) for a
  * declarative router (`BrowserRouter`): it navigates through the router's own `navigate`,
  * which <NavigatorBridge> hands it from inside the router. The data router
  * (`createBrowserRouter`) would offer `router.navigate` directly, but its engine (loaders,

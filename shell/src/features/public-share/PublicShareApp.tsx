@@ -3,6 +3,7 @@ import { BrowserRouter, useRoutes } from 'react-router';
 import { StrictMode, useMemo } from 'react';
 import { NavigatorBridge } from '../../app/routing/routerNavigator';
 import type { RouterNavigator } from '../../app/routing/routerNavigator';
+import { ScreenBoundary } from '../../app/routing/ScreenBoundary';
 import { ServicesContext } from '../../app/ServicesContext';
 import type { AppStore } from '../../app/store';
 import { publicShareMode } from '../../services/publicShare';
@@ -31,8 +32,10 @@ export function PublicShareApp({ store, services, share, router }: { store: AppS
       <PublicFileScreen share={share} />
     ) : (
       <BrowserRouter basename={publicShareBasename(share)}>
+        <ScreenBoundary>
+          <PublicFolderRoutes share={share} />
+        </ScreenBoundary>
         <NavigatorBridge navigator={router} />
-        <PublicFolderRoutes share={share} />
       </BrowserRouter>
     );
   return (
