@@ -252,8 +252,9 @@ async function chunksInFlight(page: Page): Promise<number> {
 
 /**
  * One upload of `file` from a fresh page through the New menu, from handing the file
- * to the chooser until 'Files uploaded successfully' is shown, on the page's clock: seconds, how long the final MOVE (the assembly) took, in ms, and the CPU
- * seconds the server (this process) and Chromium spent meanwhile.
+ * to the chooser until 'Files uploaded successfully' is shown, on the page's clock:
+ * seconds, how long the final MOVE (the assembly) took, in ms, and the CPU seconds the
+ * server (this process) and Chromium spent meanwhile.
  */
 async function browserUpload(
   browser: Browser,
