@@ -10,7 +10,7 @@
  *   (slices of the chunk size, 5 XHR PUTs at a time) to a server that throws
  *   the bytes away (`discard-sink.ts`): the browser's own ceiling, so the
  *   ratio "Chromium alone / rclone" bounds "browser / rclone";
- * - 10,000 files of 1–8 KB dropped as one folder onto the list: time until
+ * - 10,000 files of 1–8 KB dropped as one folder onto the list (`upload-drop.ts`): time until
  *   'Files uploaded successfully', and the longest main-thread task from the
  *   drop to the end (Long Tasks API; target under 100 ms).
  * The big file runs BENCH_UPLOAD_ROUNDS times (default 3), dd, Chromium alone,
@@ -39,7 +39,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { link, mkdtemp, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdtemp, open, rm, stat, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -50,6 +50,9 @@ import { launchBrowser } from '../support/browser';
 import { signIn } from '../support/filesServer';
 import { median, procStatCpu } from './support';
 import { benchBodies, cpuSpent, openSinkPage } from './upload-bodies';
+import { benchDrop } from './upload-drop';
+import { heaviestFunctions } from './cpu-profile';
+import { installToastWatch } from './toast-watch';
 import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -128,7 +131,7 @@ async function main(): Promise<void> {
     }
     if (PARTS.has('drop')) {
       const page = await openPage(browser, (servers[0] as BenchServer).url);
-      rows.push(...(await benchDrop(page, (servers[0] as BenchServer).url, (servers[0] as BenchServer).dataDir)));
+      rows.push(...(await benchDrop(page, (servers[0] as BenchServer).url, (servers[0] as BenchServer).dataDir, DROP_FILES, DROP_PROFILE)));
     }
   } finally {
     await browser.close();
@@ -192,34 +195,6 @@ function cpuNow(): { server: number; running: number; reaped: number; byType: Re
   if (!SERVER_IN_PROCESS) byType['(driver)'] = self.own;
   return { server: SERVER_IN_PROCESS ? self.own : server, running, reaped: self.children, byType };
 }
-
-/**
- * Runs in the page (an init script): `benchToast(text)` resolves with the page's clock
- * (`performance.now()`) when a toast holding `text` is in the document, seen by a
- * mutation observer. Playwright's `waitFor` polls every 500 ms after its first tries,
- * which added up to half a second to a few seconds' upload. Rejects after 10 minutes.
- */
-function installToastWatch(): void {
-  (globalThis as unknown as { benchToast(text: string): Promise<number> }).benchToast = (text) =>
-    new Promise((resolve, reject) => {
-      const shown = () => [...document.querySelectorAll('.files-toast')].some((toast) => toast.textContent?.includes(text));
-      if (shown()) return resolve(performance.now());
-      const observer = new MutationObserver(() => {
-        if (!shown()) return;
-        observer.disconnect();
-        clearTimeout(timer);
-        resolve(performance.now());
-      });
-      const timer = setTimeout(() => {
-        observer.disconnect();
-        reject(new Error(`no toast '${text}' in 10 minutes`));
-      }, 600_000);
-      observer.observe(document.body, { subtree: true, childList: true, characterData: true });
-    });
-}
-
-/** The page's `benchToast` (installToastWatch). */
-declare function benchToast(text: string): Promise<number>;
 
 /** A new signed-in page on `serverUrl` (a page that uploaded several 1 GiB files may be closed by Chromium). */
 async function openPage(browser: Browser, serverUrl: string): Promise<Page> {
@@ -423,102 +398,6 @@ async function benchBigFile(browser: Browser, servers: BenchServer[], work: stri
   );
   rows.push(['load average (1 min) at the end', `${(loadavg()[0] ?? 0).toFixed(1)} on ${availableParallelism()} cores (the machine may be shared)`]);
   return rows;
-}
-
-/** 10,000 small files dropped as one folder: time to complete, longest main-thread task. */
-async function benchDrop(page: Page, serverUrl: string, dataDir: string): Promise<[string, string][]> {
-  await page.goto(`${serverUrl}/apps/files/files`);
-  await page.getByRole('button', { name: 'New', exact: true }).waitFor();
-  const cdp = DROP_PROFILE === undefined ? null : await page.context().newCDPSession(page);
-  if (cdp !== null) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
-  }
-    const drop = await page.evaluate(async (count) => {
-      // A folder entry as webkitGetAsEntry gives it, over real File objects (a page cannot make a real folder drop).
-      const files = Array.from({ length: count }, (_, index) => {
-        const size = 1024 + ((index * 7919) % (7 * 1024 + 1));
-        return new File([new Uint8Array(size).fill(index % 251)], `file-${String(index).padStart(5, '0')}.bin`, { lastModified: 1_700_000_000_000 });
-      });
-      const fileEntry = (file: File) => ({ isFile: true, isDirectory: false, name: file.name, file: (success: (value: File) => void) => setTimeout(() => success(file), 0) });
-      const folder = {
-        isFile: false,
-        isDirectory: true,
-        name: 'many',
-        createReader() {
-          let offset = 0;
-          return {
-            readEntries(success: (entries: unknown[]) => void) {
-              const portion = files.slice(offset, offset + 100).map(fileEntry);
-              offset += portion.length;
-              setTimeout(() => success(portion), 0);
-            },
-          };
-        },
-      };
-      const transfer = { types: ['Files'], items: [{ kind: 'file', webkitGetAsEntry: () => folder, getAsFile: () => null }], files: [] };
-      // Making the files is the bench's work, not the page's: let its long task end before measuring.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const target = document.querySelector('main') as HTMLElement;
-      const start = performance.now();
-      const longTasks: { at: number; duration: number }[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (entry.startTime >= start) longTasks.push({ at: entry.startTime - start, duration: entry.duration });
-      });
-      observer.observe({ type: 'longtask' });
-      for (const type of ['dragover', 'drop']) {
-        const event = new DragEvent(type, { bubbles: true, cancelable: true });
-        Object.defineProperty(event, 'dataTransfer', { value: transfer });
-        target.dispatchEvent(event);
-      }
-      const seconds = ((await benchToast('Files uploaded successfully')) - start) / 1000;
-      // Long tasks are reported after they end: give the last one a moment.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      observer.disconnect();
-      return { seconds, longTasks };
-    }, DROP_FILES);
-  if (cdp !== null && DROP_PROFILE !== undefined) {
-    const { profile } = await cdp.send('Profiler.stop');
-    await writeFile(DROP_PROFILE, JSON.stringify(profile));
-    console.log(`CPU profile of the drop: ${DROP_PROFILE}; most main-thread time (self):`);
-    for (const line of heaviestFunctions(profile, 25)) console.log(`  ${line}`);
-  }
-  const uploaded = (await readdir(path.join(dataDir, 'files', 'admin', 'many')).catch(() => [])).length;
-  if (uploaded !== DROP_FILES) throw new Error(`the drop left ${uploaded} files on the server, expected ${DROP_FILES}`);
-  const longest = drop.longTasks.reduce((most, task) => Math.max(most, task.duration), 0);
-  const worst = [...drop.longTasks].sort((a, b) => b.duration - a.duration).slice(0, 5);
-  return [
-    [`drop of ${DROP_FILES} files (1–8 KB) as one folder`, `${drop.seconds.toFixed(2)} s  ${(DROP_FILES / drop.seconds).toFixed(0)} files/s`],
-    ['longest main-thread task during it', `${longest === 0 ? '< 50 (no long task)' : longest.toFixed(0)} ms  (target < 100 ms)`],
-    ['long tasks (≥ 50 ms) during it', `${drop.longTasks.length}${worst.map((task) => `  ${task.duration.toFixed(0)} ms at ${(task.at / 1000).toFixed(1)} s`).join('')}`],
-  ];
-}
-
-/** The parts of a DevTools CPU profile (`Profiler.stop`) read here. */
-interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
-  samples?: number[];
-  timeDeltas?: number[];
-}
-
-/** The `count` functions with the most self time in a CPU profile, as text. */
-function heaviestFunctions(profile: CpuProfile, count: number): string[] {
-  const self = new Map<string, number>();
-  const samples = profile.samples ?? [];
-  const deltas = profile.timeDeltas ?? [];
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  for (let index = 0; index < samples.length; index++) {
-    const node = nodes.get(samples[index] as number);
-    if (node === undefined) continue;
-    const { functionName, url, lineNumber, columnNumber } = node.callFrame;
-    const key = `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}:${columnNumber + 1}`;
-    self.set(key, (self.get(key) ?? 0) + (deltas[index] ?? 0) / 1000);
-  }
-  return [...self.entries()]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, count)
-    .map(([key, ms]) => `${ms.toFixed(0).padStart(7)} ms  ${key}`);
 }
 
 await main();
