@@ -24,49 +24,49 @@ export async function benchDrop(page: Page, serverUrl: string, dataDir: string, 
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-    const drop = await page.evaluate(async (count) => {
-      // A folder entry as webkitGetAsEntry gives it, over real File objects (a page cannot make a real folder drop).
-      const files = Array.from({ length: count }, (_, index) => {
-        const size = 1024 + ((index * 7919) % (7 * 1024 + 1));
-        return new File([new Uint8Array(size).fill(index % 251)], `file-${String(index).padStart(5, '0')}.bin`, { lastModified: 1_700_000_000_000 });
-      });
-      const fileEntry = (file: File) => ({ isFile: true, isDirectory: false, name: file.name, file: (success: (value: File) => void) => setTimeout(() => success(file), 0) });
-      const folder = {
-        isFile: false,
-        isDirectory: true,
-        name: 'many',
-        createReader() {
-          let offset = 0;
-          return {
-            readEntries(success: (entries: unknown[]) => void) {
-              const portion = files.slice(offset, offset + 100).map(fileEntry);
-              offset += portion.length;
-              setTimeout(() => success(portion), 0);
-            },
-          };
-        },
-      };
-      const transfer = { types: ['Files'], items: [{ kind: 'file', webkitGetAsEntry: () => folder, getAsFile: () => null }], files: [] };
-      // Making the files is the bench's work, not the page's: let its long task end before measuring.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const target = document.querySelector('main') as HTMLElement;
-      const start = performance.now();
-      const longTasks: { at: number; duration: number }[] = [];
-      const observer = new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) if (entry.startTime >= start) longTasks.push({ at: entry.startTime - start, duration: entry.duration });
-      });
-      observer.observe({ type: 'longtask' });
-      for (const type of ['dragover', 'drop']) {
-        const event = new DragEvent(type, { bubbles: true, cancelable: true });
-        Object.defineProperty(event, 'dataTransfer', { value: transfer });
-        target.dispatchEvent(event);
-      }
-      const seconds = ((await benchToast('Files uploaded successfully')) - start) / 1000;
-      // Long tasks are reported after they end: give the last one a moment.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      observer.disconnect();
-      return { seconds, longTasks };
-    }, count);
+  const drop = await page.evaluate(async (fileCount) => {
+    // A folder entry as webkitGetAsEntry gives it, over real File objects (a page cannot make a real folder drop).
+    const files = Array.from({ length: fileCount }, (_, index) => {
+      const size = 1024 + ((index * 7919) % (7 * 1024 + 1));
+      return new File([new Uint8Array(size).fill(index % 251)], `file-${String(index).padStart(5, '0')}.bin`, { lastModified: 1_700_000_000_000 });
+    });
+    const fileEntry = (file: File) => ({ isFile: true, isDirectory: false, name: file.name, file: (success: (value: File) => void) => setTimeout(() => success(file), 0) });
+    const folder = {
+      isFile: false,
+      isDirectory: true,
+      name: 'many',
+      createReader() {
+        let offset = 0;
+        return {
+          readEntries(success: (entries: unknown[]) => void) {
+            const portion = files.slice(offset, offset + 100).map(fileEntry);
+            offset += portion.length;
+            setTimeout(() => success(portion), 0);
+          },
+        };
+      },
+    };
+    const transfer = { types: ['Files'], items: [{ kind: 'file', webkitGetAsEntry: () => folder, getAsFile: () => null }], files: [] };
+    // Making the files is the bench's work, not the page's: let its long task end before measuring.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const target = document.querySelector('main') as HTMLElement;
+    const start = performance.now();
+    const longTasks: { at: number; duration: number }[] = [];
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.startTime >= start) longTasks.push({ at: entry.startTime - start, duration: entry.duration });
+    });
+    observer.observe({ type: 'longtask' });
+    for (const type of ['dragover', 'drop']) {
+      const event = new DragEvent(type, { bubbles: true, cancelable: true });
+      Object.defineProperty(event, 'dataTransfer', { value: transfer });
+      target.dispatchEvent(event);
+    }
+    const seconds = ((await benchToast('Files uploaded successfully')) - start) / 1000;
+    // Long tasks are reported after they end: give the last one a moment.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    observer.disconnect();
+    return { seconds, longTasks };
+  }, count);
   if (cdp !== null && profile !== undefined) {
     const { profile: taken } = await cdp.send('Profiler.stop');
     await writeFile(profile, JSON.stringify(taken));

@@ -15,7 +15,7 @@ interface Props {
 
 interface State {
   error: Error | null;
-  /** The location the error happened at. */
+  /** The location rendered last: an error belongs to it. */
   errorKey: string | null;
 }
 
@@ -28,7 +28,6 @@ class Boundary extends Component<Props, State> {
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    if (state.error === null) return state.errorKey === props.locationKey ? null : { errorKey: props.locationKey };
     return state.errorKey === props.locationKey ? null : { error: null, errorKey: props.locationKey };
   }
 
