@@ -1,6 +1,6 @@
 /**
  * `npm run bench:trash`: the trash at the scale of 10,000 items against a folder of the same
- * size, in one run on this machine, printed with their ratios (issue 10: "about as long").
+ * size, in one run on this machine, printed with their ratios (the target: about as long).
  *
  * 1. PROPFIND Depth 1 of a trash of 10,000 items (the trashbin props and the usual ones, as
  *    the web client asks), against PROPFIND Depth 1 of a folder of 10,000 files with the

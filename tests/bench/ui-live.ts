@@ -1,5 +1,5 @@
 /**
- * The live-updates part of `npm run bench:ui` (issue 15), called by `ui.ts` with its page and
+ * The live-updates part of `npm run bench:ui`, called by `ui.ts` with its page and
  * report: kept in its own module so the list-loading benchmark and this one change apart.
  *
  * - Latency from a WebDAV PUT (a plain client, Basic auth) to its row on screen in a page

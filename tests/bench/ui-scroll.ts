@@ -1,5 +1,5 @@
 /**
- * The scrolling part of `npm run bench:ui` (issue 12: frames dropped in a fast scroll through
+ * The scrolling part of `npm run bench:ui` (frames dropped in a fast scroll through
  * 10,000 rows), kept in its own module as the live-updates part is (ui-live.ts).
  *
  * Two scrolls of the loaded 10,000-entry list, each BENCH_RUNS times with medians reported

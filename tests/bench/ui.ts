@@ -1,7 +1,7 @@
 /**
  * `npm run bench:ui`: the Files screen with big folders, in headless Chromium
- * against the real server, printed as a table against the targets of issue 12
- * (part 3) and, where it set none, issue 4.
+ * against the real server, printed as a table against the product's speed targets
+ * (listed in TARGETS below).
  *
  * Every listing asks for the web property set of the files app (spec §7) over
  * the wire. Each cold load is timed twice per run, interleaved: as the app
@@ -51,10 +51,10 @@ import { buildIfNeeded, plainPropfind, seedFolder } from './ui-setup';
 const PASSWORD = 'bench-admin-password';
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number).filter((n) => n > 0);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-/** BENCH_LIVE_ONLY=1: seed, then only the live-updates part (issue 15), for quick turns on it. */
+/** BENCH_LIVE_ONLY=1: seed, then only the live-updates part, for quick turns on it. */
 const LIVE_ONLY = process.env.BENCH_LIVE_ONLY === '1';
 
-/** The targets of issue 12 part 3 (ms, MB, per cent of frames), and issue 4's for the initial JavaScript. */
+/** The speed targets of the Files screen (ms, MB, per cent of frames) and of the initial JavaScript. */
 const TARGETS = {
   firstRows: { 10_000: 500, 100_000: 500 } as Record<number, number>,
   sortable: { 10_000: 800, 100_000: 2000 } as Record<number, number>,
@@ -433,11 +433,11 @@ async function main(): Promise<void> {
       }
     }
     if (js !== undefined) report(`shell initial JavaScript (${js.files} scripts, ${js.rawKb.toFixed(0)} KB raw), gzipped`, js.gzipKb, 'KB', TARGETS.initialJsKb);
-    // Issue 15: live updates (its own module, ui-live.ts); the burst goes into the largest folder.
+    // Live updates (its own module, ui-live.ts); the burst goes into the largest folder.
     const biggest = Math.max(...SIZES);
     await benchLiveUpdates({ server, page, password: PASSWORD, report, bigFolder: { name: `bench-${biggest}`, count: biggest } });
     printTable();
-    console.log(`\n${RUNS} navigation(s) per size and path, medians; headless Chromium 1400×900; targets from issue 12 (initial JavaScript: issue 4).`);
+    console.log(`\n${RUNS} navigation(s) per size and path, medians; headless Chromium 1400×900; targets as listed.`);
   } finally {
     await browser?.close();
     await server.close();

@@ -2,7 +2,7 @@
  * `bench:upload`'s `drop` part: 10,000 files of 1–8 KB dropped as one folder onto the
  * list (a folder entry as `webkitGetAsEntry` gives it, over real File objects): time
  * until 'Files uploaded successfully' and the longest main-thread task from the drop to
- * the end (Long Tasks API; issue 8's target is under 100 ms).
+ * the end (Long Tasks API; the target is under 100 ms).
  */
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:upload` (issue 8 "Benchmark"), in one run against the real
+ * `npm run bench:upload` (the upload benchmark), in one run against the real
  * server with its data on the temp disk:
  * - a 1 GiB file uploaded from headless Chromium through the shell (the New
  *   menu's 'Upload files', chunked, until 'Files uploaded successfully'), in

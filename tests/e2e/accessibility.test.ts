@@ -1,6 +1,6 @@
 /**
  * Accessibility of the app in headless Chromium against the real server
- * (issue 14): keyboard-only walkthroughs with a visible focus at every step
+ * : keyboard-only walkthroughs with a visible focus at every step
  * (open a folder, select a range, a batch action, rename, the sidebar and its
  * tabs, an upload through the New menu, a conflict, a share link); every
  * dialog keeps the focus inside and gives it back to its opener; the names

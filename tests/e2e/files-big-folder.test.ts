@@ -1,5 +1,5 @@
 /**
- * A big folder in the browser against the real server (issue 12 part 3): the
+ * A big folder in the browser against the real server: the
  * app lists it through the compact listing, and sorting, filtering and
  * selecting work over the whole folder; a later page load shows the folder
  * from the copy kept in IndexedDB before the server answers, checks it by

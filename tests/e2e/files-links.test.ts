@@ -1,5 +1,5 @@
 /**
- * Old-style and permanent links to the Files screen (issue 12 part 1), in
+ * Old-style and permanent links to the Files screen, in
  * headless Chromium against the real server: each form is opened from a
  * fresh page load, as a bookmark or a link in a mail is, and must show the
  * folder it names with the named file selected and in view. Needs the built

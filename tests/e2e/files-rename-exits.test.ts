@@ -1,5 +1,5 @@
 /**
- * Every way out of the inline rename field (issue 12 part 2), in headless
+ * Every way out of the inline rename field, in headless
  * Chromium against the real server: Escape, a click outside, Tab, a click on
  * a breadcrumb and the browser's Back, each with a valid new name, an
  * invalid one (a sibling's name, `bad/name`) and the unchanged one. Leaving

@@ -1,5 +1,5 @@
 /**
- * No control's text is clipped in a long language (issue 14): the main
+ * No control's text is clipped in a long language: the main
  * screen, the New menu, the settings dialog, the sidebar and the keyboard
  * shortcuts, rendered in headless Chromium in the pseudo-locale en-XA (every
  * text 40 % longer and accented, `[!! Ŧĥé fîļé ļîšţ ~~~~ !!]`) and, once its

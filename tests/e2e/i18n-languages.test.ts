@@ -1,5 +1,5 @@
 /**
- * The app in the browser's language (issue 14), against the real server in
+ * The app in the browser's language, against the real server in
  * headless Chromium: with `Accept-Language` nl, zh-CN, de and ar, the
  * sign-in page, the main screen, the New menu and the settings dialog show
  * the catalogues' words (read from the JSON files at test time, never

@@ -1,5 +1,5 @@
 /**
- * Fault test of the upload engine (issue 8, "Resume"): the real server, in a
+ * Fault test of the upload engine (resume after a server kill): the real server, in a
  * child process, is killed with SIGKILL in the middle of a chunked upload
  * that the SDK's engine drives over node's fetch, then started again on the
  * same port and data directory.

@@ -1,5 +1,5 @@
 /**
- * The catalogues hold exactly the keys the code uses (issue 14): every key
+ * The catalogues hold exactly the keys the code uses: every key
  * of the shell (with the SDK), of each first-party plugin and of the server's
  * pages, in each of the 18 languages of docs/translating.md, with each
  * language's plural forms and the keys' placeholders; and no key that no

@@ -13,7 +13,7 @@ import { fileObjectKey } from '../../server/src/storage/objects/object-store';
 import { contentOf, keysUnder, recordGets, s3TestConfig, sha256 } from './s3-test-support';
 
 /**
- * The server with file content on S3 (issue 13, "Content on S3"), on Ceph RGW through
+ * The server with file content on S3 (the scale-out mode's content store), on Ceph RGW through
  * `npm run test:s3`: every WebDAV write, read, rename, copy, delete and chunked upload is
  * checked against the bucket itself (objects keyed by file id, nothing in the data dir).
  */

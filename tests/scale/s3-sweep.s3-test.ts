@@ -10,7 +10,7 @@ import { sweepObjects } from '../../server/src/storage/objects/object-sweep';
 import { keysUnder, s3TestConfig } from './s3-test-support';
 
 /**
- * Deletes never leave an object that no metadata points at beyond a sweep (issue 13), on Ceph
+ * Deletes never leave an object that no metadata points at beyond a sweep, on Ceph
  * RGW and the real file cache: a file's object stays while its row exists, revealed or still
  * reserved; the object of a failed or crashed write goes once its reservation is released.
  */

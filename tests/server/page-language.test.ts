@@ -1,5 +1,5 @@
 /**
- * The language of the server's pages and of the app's page (issue 14): the
+ * The language of the server's pages and of the app's page: the
  * user's `language` setting (user config) when set, else the browser's
  * Accept-Language, else English; `<html lang dir>` says which.
  */

@@ -17,7 +17,7 @@ export const USER_CONFIG_DEFAULTS: Readonly<Record<string, boolean>> = Object.fr
 });
 
 /**
- * The user's interface language (issue 14): '' follows the browser's
+ * The user's interface language: '' follows the browser's
  * Accept-Language, else one of the interface languages ('en' included).
  */
 export const LANGUAGE_KEY = 'language';

@@ -1,6 +1,6 @@
 /**
  * Gives the browser a turn (input, rendering) between slices of long work,
- * so no main-thread task runs for long (issue 8: 10,000 dropped files stay
+ * so no main-thread task runs for long (10,000 dropped files stay
  * responsive): the engine's queueing and the shell's walk of a drop use it. A MessageChannel message is a new task without the 4 ms
  * clamp nested timeouts get.
  */

@@ -29,7 +29,7 @@ function PreviewIcon({ node, displaySize }: { node: Node; displaySize: number })
 /**
  * Holds back a preview that mounts while the list scrolls until the list is at rest: a row
  * that only flies past then costs no request, no server thumbnail and no image document
- * (the main cost of a scrolled row, issue 4).
+ * (the main cost of a scrolled row).
  */
 function useWaitForQuietList(): boolean {
   const [waiting, setWaiting] = useState(() => msUntilListQuiet() > 0);

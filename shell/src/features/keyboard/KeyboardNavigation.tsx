@@ -83,7 +83,7 @@ function parentOf(dir: string): string {
 }
 
 /**
- * The file list's keyboard (issue 4 "Keyboard"): provides the active row to
+ * The file list's keyboard: provides the active row to
  * the rows (roving focus) and handles keys pressed anywhere on the page
  * except while typing, inside the navigation or the sidebar, or while a
  * dialog or menu is open. The list's own shortcuts come first (see

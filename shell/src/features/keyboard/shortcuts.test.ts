@@ -7,7 +7,7 @@ import { createI18n, translatorOf } from '../../i18n/createI18n';
 const press = (key: string, mods: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...mods });
 
 describe('listCommand', () => {
-  it('maps the issue 4 keys to the list commands', () => {
+  it('maps the list keys to its commands', () => {
     expect(listCommand(press('ArrowDown'))).toBe('next');
     expect(listCommand(press('ArrowUp'))).toBe('previous');
     expect(listCommand(press('Enter'))).toBe('open');

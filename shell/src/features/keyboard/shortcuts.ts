@@ -33,7 +33,7 @@ const ctrlOf = (press: KeyPress): boolean => press.ctrlKey || press.metaKey;
 const plain = (press: KeyPress): boolean => !ctrlOf(press) && !press.altKey;
 
 /**
- * The list's own shortcut for a key press, or null (issue 4 "Keyboard"):
+ * The list's own shortcut for a key press, or null:
  * arrows move (Home and End jump), Enter opens, Space toggles the selection
  * (Shift+Space selects the range), ctrl+A selects all, Escape clears, V
  * toggles the grid, alt+Up goes to the parent folder, '?' lists the

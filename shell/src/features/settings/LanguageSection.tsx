@@ -10,7 +10,7 @@ function reloadPage(): void {
 }
 
 /**
- * The 'Language' choice of the settings dialog (issue 14): the browser's
+ * The 'Language' choice of the settings dialog: the browser's
  * language (the default, from Accept-Language) or one of the interface
  * languages, each named in itself. The choice is saved in the user config
  * (`language`) and applies after the page reloads by itself: plugins
