@@ -109,8 +109,21 @@ export class MountedFiles implements FilesView {
     return this.base.favorites(uid);
   }
 
-  search(uid: string, scope: string, query: SearchQuery): Promise<FileEntry[]> {
-    return this.base.search(uid, scope, query);
+  /**
+   * A search of the user's own tree, or, with its scope inside a mount, of the owner's node
+   * there (the entries in the user's paths): a recipient's SEARCH by file id in a shared
+   * folder (the live updates' burst read) finds its children.
+   */
+  async search(uid: string, scope: string, query: SearchQuery): Promise<FileEntry[]> {
+    const place = await this.place(uid, scope);
+    const active = place.active;
+    if (!active) return this.base.search(uid, scope, query);
+    const { mount, root } = active;
+    const rootPath = root.path === '/' ? '' : root.path;
+    // A page after a path of the user's: the same node's path in the owner's tree.
+    const after = query.afterPath !== undefined && isWithin(query.afterPath, mount.path) ? rootPath + query.afterPath.slice(mount.path.length) || '/' : query.afterPath;
+    const found = await this.base.search(place.uid, place.path, { ...query, ...(after !== undefined ? { afterPath: after } : {}) });
+    return found.map((entry) => this.shown(entry, active));
   }
 
   private rootOf(mount: StorageMount): Promise<FileEntry | null> {
