@@ -114,6 +114,8 @@ describe('two users: shares arrive, change and leave live', () => {
   }, STEP_MS);
 
   it("takes an unshared folder off the recipient's open list, and a reload shows no ghost", async () => {
+    // The share is on the recipient's open list before it goes.
+    await row(recipient, 'Project').waitFor({ timeout: LIVE_MS });
     const removed = await asOwner('DELETE', `${SHARES_API}/shares/${shareId}?format=json`);
     expect(removed.status).toBe(200);
     await row(recipient, 'Project').waitFor({ state: 'detached', timeout: LIVE_MS });
