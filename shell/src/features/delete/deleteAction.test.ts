@@ -1,12 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
 import { Permission, createNode } from '@cumulus/sdk';
-import type { Node, View } from '@cumulus/sdk';
+import type { Node, Permissions, View } from '@cumulus/sdk';
 import { deleteAction } from './deleteAction';
 
 const t = (key: string): string => key;
 const view = { id: 'files' } as View;
 
-function node(name: string, attributes: Node['attributes'] = {}, permissions = Permission.ALL): Node {
+function node(name: string, attributes: Node['attributes'] = {}, permissions: Permissions = Permission.ALL): Node {
   return createNode({ type: 'folder', source: `http://cloud/remote.php/dav/files/bob/${name}`, root: '/files/bob', permissions, attributes });
 }
 
