@@ -193,6 +193,18 @@ describe("the recipient's change feed", () => {
     await feed.close();
   });
 
+  it("tells a change of the share's permissions, which changes the recipient's root etag too", async () => {
+    const id = await shareWithBob('/Project');
+    const feed = await bobsFeed();
+    const before = await etagOf('/');
+    await ocs('PUT', `/shares/${id}`, { permissions: 1 });
+    expect(await feed.waitFor({ path: '/Project', properties: true })).toMatchObject({ folder: '/', type: 'folder' });
+    expect(await etagOf('/')).not.toBe(before);
+    expect((await bobSees('/', '1')).get('/Project')?.permissions).toBe('SGDNV');
+    await ocs('DELETE', `/shares/${id}`);
+    await feed.close();
+  });
+
   it('tells the recipient of their own rename of the share root and of leaving it', async () => {
     await shareWithBob('/Project');
     const feed = await bobsFeed();
