@@ -26,7 +26,7 @@ import type { PluginRuntime } from './plugin-host';
 import { davPluginHandlers, pluginMigrations, startPlugins } from './plugin-host';
 import { installServerErrorLog } from './server-errors';
 import { readDeploymentConfig } from './plugin-host/deployment-config';
-import { ChangeFeed, installNotifyPush, registerChangeFeed } from './changes';
+import { ChangeFeed, fanOutToMounts, installNotifyPush, registerChangeFeed } from './changes';
 import type { PublicLinkAccess } from './auth/public-links';
 import { PublicLinkGuard } from './auth/public-links';
 
@@ -128,6 +128,13 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     users: accounts.users,
     quotaOf: async (uid) => (await accounts.users.get(uid))?.quota ?? -1,
   });
+  // A change inside a mount (a received share) is also a change of every user who sees it, at their path.
+  changes.seenAlsoBy((batch) =>
+    fanOutToMounts(batch, {
+      placementsOf: (owner) => plugins.host.placementsOf(owner),
+      pathOf: async (owner, fileid) => (await files.getById(owner, fileid))?.path ?? null,
+    }),
+  );
   installServerErrorLog(app);
   installBodyDrain(app);
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));

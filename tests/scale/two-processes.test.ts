@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { ServerProcess } from '../support/serverProcess';
 import { startServerProcess } from '../support/serverProcess';
+import { runCumulus } from '../support/runCumulus';
 import { basic, openLoginForm, setCookies } from '../server/helpers';
 import type { PostgresCluster } from './postgres-cluster';
 import { startPostgresCluster } from './postgres-cluster';
@@ -155,6 +156,51 @@ describe('two server processes on one PostgreSQL database', () => {
     expect((await call(a, 'DELETE', `/ocs/v2.php/apps/files_sharing/api/v1/shares/${id}?format=json`, { headers: { 'ocs-apirequest': 'true' } })).status).toBe(200);
     expect(await shareTypes(b)).toEqual([]);
   });
+
+  it("changes a recipient's root etag on the other process, and tells its feed there, when a share lands, changes inside and leaves on one", async () => {
+    const added = await runCumulus(['user:add', 'bob', '--password-from-env'], { CUMULUS_DATA_DIR: dataDir, CUMULUS_DATABASE_URL: databaseUrl, CUMULUS_PASSWORD: 'bob-password-1' });
+    expect(added.code).toBe(0);
+    const BOB = basic('bob', 'bob-password-1');
+    const rootEtag = async (server: ServerProcess): Promise<string> => {
+      const answer = await fetch(`${server.url}/remote.php/dav/files/bob/`, { method: 'PROPFIND', headers: { authorization: BOB, depth: '0' } });
+      expect(answer.status).toBe(207);
+      return /<d:getetag>([^<]*)<\/d:getetag>/.exec(await answer.text())?.[1] ?? '';
+    };
+    expect((await call(a, 'MKCOL', `${FILES}/Team`)).status).toBe(201);
+    // Bob's feed on process b; the share and the writes go through process a.
+    const feed = await fetch(`${b.url}/apps/files/api/v1/changes`, { headers: { authorization: BOB } });
+    expect(feed.status).toBe(200);
+    const reader = (feed.body as ReadableStream<Uint8Array>).getReader();
+    let seen = '';
+    const waitForEvent = async (pattern: RegExp): Promise<void> => {
+      const deadline = Date.now() + 10_000;
+      while (!pattern.test(seen)) {
+        if (Date.now() > deadline) throw new Error(`No ${String(pattern)} in bob's feed: ${seen}`);
+        const { value, done } = await Promise.race([reader.read(), new Promise<{ value: undefined; done: false }>((resolve) => setTimeout(() => resolve({ value: undefined, done: false }), 200))]);
+        if (done) throw new Error(`bob's feed ended: ${seen}`);
+        if (value) seen += new TextDecoder().decode(value);
+      }
+    };
+    await waitForEvent(/event: ready/);
+    const before = await rootEtag(b);
+    const created = await call(a, 'POST', '/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json', {
+      headers: { 'ocs-apirequest': 'true', 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/Team', shareType: 0, shareWith: 'bob', permissions: 31 }),
+    });
+    expect(created.status).toBe(200);
+    const id = ((await created.json()) as { ocs: { data: { id: string } } }).ocs.data.id;
+    const shared = await rootEtag(b);
+    expect(shared).not.toBe(before);
+    await waitForEvent(/"path":"\/Team","fileid":\d+,"type":"folder","etag"/);
+    expect((await call(a, 'PUT', `${FILES}/Team/plan.txt`, { body: 'plan' })).status).toBe(201);
+    expect(await rootEtag(b)).not.toBe(shared);
+    await waitForEvent(/"path":"\/Team\/plan\.txt"/);
+    const changed = await rootEtag(b);
+    expect((await call(a, 'DELETE', `/ocs/v2.php/apps/files_sharing/api/v1/shares/${id}?format=json`, { headers: { 'ocs-apirequest': 'true' } })).status).toBe(200);
+    expect(await rootEtag(b)).not.toBe(changed);
+    await waitForEvent(/"path":"\/Team","fileid":\d+,"type":"folder","deleted":true/);
+    await reader.cancel().catch(() => undefined);
+  }, 60_000);
 
   it('enforces a WebDAV lock taken on one process on the other', async () => {
     expect((await call(a, 'PUT', `${FILES}/locked.txt`, { body: 'v1' })).status).toBe(201);

@@ -43,4 +43,22 @@ describe('SEARCH by file id (how live updates read a burst of changed nodes)', (
     // Bob cannot reach admin's nodes by id either.
     expect((await searchIds(BOB, '/files/bob', [a, bobs])).hrefs).toEqual(['/remote.php/dav/files/bob/bobs.txt']);
   });
+
+  it('finds the children of a received shared folder for its recipient, at the recipient\'s paths (a burst of live changes there)', async () => {
+    expect((await dav(ADMIN, 'admin', 'MKCOL', '/Shared')).status).toBe(201);
+    const one = await fileidOf(ADMIN, 'admin', '/Shared/one.txt');
+    const two = await fileidOf(ADMIN, 'admin', '/Shared/two.txt');
+    const secret = await fileidOf(ADMIN, 'admin', '/secret.txt');
+    const shared = await request(server, '/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json', {
+      method: 'POST',
+      headers: { authorization: ADMIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/Shared', shareType: 0, shareWith: 'bob', permissions: 1 }),
+    });
+    expect(shared.status).toBe(200);
+    const found = await searchIds(BOB, '/files/bob/Shared', [one, two, secret]);
+    expect(found.status).toBe(207);
+    expect(found.hrefs.sort()).toEqual(['/remote.php/dav/files/bob/Shared/one.txt', '/remote.php/dav/files/bob/Shared/two.txt']);
+    // Nothing of the owner's outside the share, from bob's root either.
+    expect((await searchIds(BOB, '/files/bob', [secret])).hrefs).toEqual([]);
+  });
 });

@@ -78,7 +78,7 @@ describe('the recipient', () => {
   it('sees received shares at the root with the granted permissions and the share properties', async () => {
     const root = await propfind(BOB, 'bob', '/');
     expect([...root.keys()].sort()).toEqual(['/remote.php/dav/files/bob/', '/remote.php/dav/files/bob/Secret/', '/remote.php/dav/files/bob/Shared/', '/remote.php/dav/files/bob/Team/']);
-    expect(root.get('/remote.php/dav/files/bob/Shared/')).toMatchObject({ permissions: 'SGD', 'mount-type': 'shared', 'is-mount-root': 'true', 'share-permissions': '1', 'owner-id': 'admin', 'owner-display-name': 'The Admin', 'share-attributes': '[]' });
+    expect(root.get('/remote.php/dav/files/bob/Shared/')).toMatchObject({ permissions: 'SGDNV', 'mount-type': 'shared', 'is-mount-root': 'true', 'share-permissions': '1', 'owner-id': 'admin', 'owner-display-name': 'The Admin', 'share-attributes': '[]' });
     expect(root.get('/remote.php/dav/files/bob/Team/')).toMatchObject({ permissions: 'SGDNVCK', 'share-permissions': '15' });
     expect(root.get('/remote.php/dav/files/bob/')).toMatchObject({ 'mount-type': '', 'owner-id': 'bob' });
     const inside = await propfind(BOB, 'bob', '/Shared');

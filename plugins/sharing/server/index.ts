@@ -16,11 +16,14 @@ export default defineServerPlugin({
     await ctx.database.migrate(sharingMigrations);
     const store = new ShareStore(ctx.database.db);
     await store.refreshTypes();
-    const shares = new ShareService(store, ctx.files, ctx.users);
+    // What recipients see change without the storage layer (a share landing, leaving, moving) goes to their feeds; a feed that fails leaves the share as it is.
+    const notify = (changes: Parameters<typeof ctx.changes.emit>) => ctx.changes.emit(...changes).catch((error: unknown) => ctx.log.warn(`The change feed failed: ${error instanceof Error ? error.message : String(error)}`));
+    const shares = new ShareService(store, ctx.files, ctx.users, notify);
     for (const route of shareRoutes(shares, ctx.users)) ctx.ocs.register(route);
     ctx.capabilities.register({ id: 'files_sharing', capabilities: sharingCapabilities });
     // Received shares appear in the recipient's tree, with the granted permissions only.
-    ctx.mounts.register({ id: 'received-shares', mounts: (uid) => shares.mountsOf(uid) });
+    // Changes inside a share reach its recipients' feeds at their paths (placementsOf).
+    ctx.mounts.register({ id: 'received-shares', mounts: (uid) => shares.mountsOf(uid), placementsOf: (owner) => shares.placementsOf(owner) });
     // Link tokens for the server's public pages and public WebDAV.
     ctx.publicLinks.register({ id: 'links', resolve: (token) => shares.publicLink(token) });
     // The sharer's side (and the recipient's) sees which kinds of shares a node has.

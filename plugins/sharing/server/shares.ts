@@ -1,6 +1,6 @@
 import { hash } from '@node-rs/argon2';
 import { randomInt } from 'node:crypto';
-import type { JsonValue, PluginFiles, PluginMount, PluginNode, PluginUsers, PublicLink } from '@cumulus/server/plugin-api';
+import type { JsonValue, PluginFiles, PluginMount, PluginMountPlacement, PluginNode, PluginNodeChange, PluginUsers, PublicLink } from '@cumulus/server/plugin-api';
 import type { ViewedNode } from './nodes';
 import { NodeViews, isWithin } from './nodes';
 import {
@@ -57,12 +57,37 @@ function inheritedAttributes(requested: string | null, via: ShareRow | null): st
 export class ShareService {
   readonly views: NodeViews;
 
+  /**
+   * @param notify tells the change feed of what recipients see change without the storage
+   * layer: a share landing in, leaving or moving in their tree, its permissions changing
+   */
   constructor(
     private readonly store: ShareStore,
     private readonly files: PluginFiles,
     private readonly users: PluginUsers,
+    private readonly notify: (changes: PluginNodeChange[]) => Promise<void> = async () => undefined,
   ) {
     this.views = new NodeViews(files, store);
+  }
+
+  /** The recipient's change for a user share landing in (or changing in) their tree, at its mount path. */
+  private async landed(share: ShareRow, properties = false): Promise<void> {
+    if (share.share_type !== SHARE_TYPE_USER || !share.share_with || share.file_target === null) return;
+    const node = await this.files.getById(share.uid_file_owner, share.file_source);
+    if (!node) return;
+    await this.notify([{ uid: share.share_with, path: share.file_target, fileid: node.fileid, type: node.type, etag: node.etag, ...(properties ? { properties: true as const } : {}) }]);
+  }
+
+  /** Deletes shares, and tells each recipient of a user share that it left their tree. */
+  private async drop(shares: readonly ShareRow[]): Promise<void> {
+    if (shares.length === 0) return;
+    await this.store.delete(shares.map((share) => share.id));
+    const gone: PluginNodeChange[] = [];
+    for (const share of shares) {
+      if (share.share_type !== SHARE_TYPE_USER || !share.share_with || share.file_target === null) continue;
+      gone.push({ uid: share.share_with, path: share.file_target, fileid: share.file_source, type: share.item_type, etag: null });
+    }
+    if (gone.length > 0) await this.notify(gone);
   }
 
   /** `POST /shares`. */
@@ -96,6 +121,7 @@ export class ShareService {
       if (existing) return this.format(uid, existing, origin);
       const target = await this.freeTarget(recipient.uid, node.name);
       const share = await this.store.insert({ ...base, share_type: SHARE_TYPE_USER, share_with: recipient.uid, permissions, token: null, password: null, label: '', file_target: target });
+      await this.landed(share);
       return this.format(uid, share, origin);
     }
     if (shareType === SHARE_TYPE_LINK) {
@@ -193,6 +219,8 @@ export class ShareService {
       if (hideDownload !== undefined) changes.hide_download = hideDownload ? 1 : 0;
     }
     await this.store.update(share.id, changes);
+    // The recipient's view of the share root shows its permissions and attributes.
+    if (changes.permissions !== undefined || changes.attributes !== undefined || changes.expiration !== undefined) await this.landed({ ...share, ...changes }, true);
     return this.format(uid, { ...share, ...changes }, origin);
   }
 
@@ -206,16 +234,16 @@ export class ShareService {
 
   /** Deletes a share and, for a user share, the reshares its recipient made of nodes inside it. */
   async remove(share: ShareRow): Promise<void> {
-    const doomed = [share.id];
+    const doomed = [share];
     if (share.share_type === SHARE_TYPE_USER && share.share_with) {
       const root = await this.files.getById(share.uid_file_owner, share.file_source);
       for (const reshare of await this.store.createdBy(share.share_with)) {
         if (reshare.uid_file_owner !== share.uid_file_owner) continue;
         const node = await this.files.getById(reshare.uid_file_owner, reshare.file_source);
-        if (!root || !node || isWithin(node.path, root.path)) doomed.push(reshare.id);
+        if (!root || !node || isWithin(node.path, root.path)) doomed.push(reshare);
       }
     }
-    await this.store.delete(doomed);
+    await this.drop(doomed);
   }
 
   /**
@@ -233,9 +261,21 @@ export class ShareService {
         permissions: share.permissions,
         mountType: 'shared',
         attributes: share.attributes ?? '[]',
-        moved: (to: string) => this.store.update(share.id, { file_target: to }),
+        moved: async (to: string) => {
+          await this.store.update(share.id, { file_target: to });
+          const node = await this.files.getById(share.uid_file_owner, share.file_source);
+          if (node && share.file_target !== null) await this.notify([{ uid, path: to, from: share.file_target, fileid: node.fileid, type: node.type, etag: node.etag }]);
+        },
         unmounted: () => this.remove(share),
       }));
+  }
+
+  /** Where nodes of `owner`'s tree are mounted for the recipients of its user shares (the reverse of {@link mountsOf}). */
+  async placementsOf(owner: string): Promise<PluginMountPlacement[]> {
+    const now = today();
+    return (await this.store.ofFileOwner(owner))
+      .filter((share) => share.share_type === SHARE_TYPE_USER && share.share_with !== null && share.share_with !== owner && share.file_target !== null && !isExpired(share.expiration, now))
+      .map((share) => ({ uid: share.share_with ?? '', path: share.file_target ?? '', fileid: share.file_source }));
   }
 
   /**
@@ -268,7 +308,7 @@ export class ShareService {
     for (const share of await this.store.ofFileOwner(fileOwner)) {
       if (!(await this.files.getById(fileOwner, share.file_source))) gone.push(share);
     }
-    await this.store.delete(gone.map((share) => share.id));
+    await this.drop(gone);
   }
 
   /** The share `id` if `uid` may see it (its sharer, its file owner, its recipient), else 404. */
@@ -277,7 +317,7 @@ export class ShareService {
     const share = Number.isSafeInteger(number) ? await this.store.get(number) : null;
     if (!share || (share.uid_owner !== uid && share.uid_file_owner !== uid && share.share_with !== uid)) throw new OcsError(404, NOT_FOUND_SHARE);
     if (isExpired(share.expiration, today())) {
-      await this.store.delete([share.id]);
+      await this.drop([share]);
       throw new OcsError(404, NOT_FOUND_SHARE);
     }
     return share;
@@ -303,7 +343,7 @@ export class ShareService {
   /** The share object, or null when it expired or its node is gone (then the share is dropped). */
   private async formatLive(uid: string, share: ShareRow, origin: string): Promise<JsonValue | null> {
     if (isExpired(share.expiration, today())) {
-      await this.store.delete([share.id]);
+      await this.drop([share]);
       return null;
     }
     try {
@@ -318,7 +358,7 @@ export class ShareService {
   async format(uid: string, share: ShareRow, origin: string): Promise<JsonValue> {
     const node = await this.files.getById(share.uid_file_owner, share.file_source);
     if (!node) {
-      await this.store.delete([share.id]);
+      await this.drop([share]);
       throw new OcsError(404, NOT_FOUND_SHARE);
     }
     const viewed: ViewedNode | null = await this.views.view(uid, share.uid_file_owner, node);

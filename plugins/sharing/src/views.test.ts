@@ -32,9 +32,21 @@ describe('the sharing views', () => {
     const contents = await view('sharingin').getContents('/');
     expect(fake.calls[0]?.url).toBe('/ocs/v2.php/apps/files_sharing/api/v1/shares?shared_with_me=true&format=json');
     expect(contents.folder).toMatchObject({ path: '/', root: '/sharing/sharingin', permissions: 1 });
-    expect(contents.contents.map((node) => [node.source, node.permissions, node.attributes['mount-type'], node.attributes['owner-display-name']])).toEqual([
-      [`${location.origin}/remote.php/dav/files/bob/Photos`, 1, 'shared', 'Admin'],
+    // A mount root: read-only inside, yet the recipient may rename, move and leave it (UPDATE, DELETE).
+    expect(contents.contents.map((node) => [node.source, node.permissions, node.attributes['mount-type'], node.attributes['is-mount-root'], node.attributes['owner-display-name']])).toEqual([
+      [`${location.origin}/remote.php/dav/files/bob/Photos`, 11, 'shared', true, 'Admin'],
     ]);
+  });
+
+  it('show each shared item as WebDAV has it at the user path: its etag and the permissions there', async () => {
+    fake.shares = [share({ share_type: 0, path: '/Photos', permissions: 1, item_source: 42 })];
+    fake.folders['/remote.php/dav/files/bob/Photos'] =
+      `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns">` +
+      `<d:response><d:href>/remote.php/dav/files/bob/Photos/</d:href><d:propstat><d:prop><d:resourcetype><d:collection/></d:resourcetype><d:getetag>&quot;abc123&quot;</d:getetag><oc:fileid>42</oc:fileid><oc:permissions>SGDNV</oc:permissions><nc:mount-type>shared</nc:mount-type><nc:is-mount-root>true</nc:is-mount-root></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>`;
+    const { contents } = await view('sharingin').getContents('/');
+    expect(fake.calls.at(-1)).toMatchObject({ method: 'PROPFIND', url: `${location.origin}/remote.php/dav/files/bob/Photos` });
+    expect(fake.calls.at(-1)?.headers).toMatchObject({ Depth: '0' });
+    expect(contents.map((node) => [node.path, node.attributes.etag, node.permissions, node.attributes['is-mount-root']])).toEqual([['/Photos', 'abc123', 11, true]]);
   });
 
   it("open a shared folder where the user has it: the real folder over WebDAV, its children's download restriction included", async () => {
@@ -50,7 +62,8 @@ describe('the sharing views', () => {
   it('list, in a folder above shared items (a breadcrumb), only the shared items below it', async () => {
     fake.shares = [share({ share_type: 0, path: '/Projects/Q1', share_with: 'carol' }), share({ share_type: 0, path: '/Projects/Q2/plan.txt', item_type: 'file', mimetype: 'text/plain', share_with: 'carol' }), share({ share_type: 0, path: '/Other' })];
     const { folder, contents } = await view('sharingout').getContents('/Projects');
-    expect(fake.calls.some((call) => call.method === 'PROPFIND')).toBe(false);
+    // The real folder is not listed: only the shared items are read (Depth 0) for their etags.
+    expect(fake.calls.some((call) => call.method === 'PROPFIND' && call.headers['Depth'] !== '0')).toBe(false);
     expect(folder).toMatchObject({ path: '/Projects', displayname: 'Projects', root: '/sharing/sharingout', source: `${location.origin}/sharing/sharingout/Projects`, permissions: 1 });
     expect(contents.map((node) => node.path)).toEqual(['/Projects/Q1', '/Projects/Q2/plan.txt']);
   });

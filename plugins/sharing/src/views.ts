@@ -1,5 +1,5 @@
-import { Permission, createNode, encodeDavPath, fetchDavFolder, isFolder, readDavSession } from '@cumulus/sdk';
-import type { FolderNode, Node, Translate, View, ViewContents } from '@cumulus/sdk';
+import { Permission, createNode, encodeDavPath, fetchDavFolder, fetchDavNodes, filesRoot, isFolder, propfindBody, readDavSession } from '@cumulus/sdk';
+import type { DavSession, FolderNode, Node, Translate, View, ViewContents } from '@cumulus/sdk';
 import type { Share } from './api';
 import { listShares } from './api';
 import { LINK_ICON, SHARING_ICON } from './icons';
@@ -8,7 +8,11 @@ import { currentUser } from './shareLabels';
 const USER = 0;
 const LINK = 3;
 
-/** The node of a share's item, at the path the user sees it (their files tree). */
+/**
+ * The node of a share's item, at the path the user sees it (their files tree). A received
+ * share is the root of a mount there: its recipient may rename, move and leave it whatever
+ * the share grants inside (UPDATE and DELETE, as the server's `oc:permissions` of a mount root).
+ */
 export function shareNode(share: Share, uid: string, origin: string, received: boolean): Node {
   const path = share.path.startsWith('/') ? share.path : `/${share.path}`;
   return createNode({
@@ -20,14 +24,43 @@ export function shareNode(share: Share, uid: string, origin: string, received: b
     size: share.item_size,
     mtime: share.item_mtime * 1000,
     mime: share.item_type === 'folder' ? 'httpd/unix-directory' : share.mimetype,
-    permissions: received ? share.permissions & Permission.ALL : share.item_permissions & Permission.ALL,
+    permissions: received ? (share.permissions | Permission.UPDATE | Permission.DELETE) & Permission.ALL : share.item_permissions & Permission.ALL,
     owner: share.uid_file_owner,
     attributes: {
       'share-types': [share.share_type],
-      ...(received ? { 'mount-type': 'shared', 'owner-display-name': share.displayname_file_owner } : {}),
+      ...(received ? { 'mount-type': 'shared', 'is-mount-root': true, 'owner-display-name': share.displayname_file_owner } : {}),
       ...(share.attributes ? { 'share-attributes': share.attributes } : {}),
     } as Node['attributes'],
   });
+}
+
+/** Shared items' nodes read over WebDAV at once, at most. */
+const DAV_READS_AT_ONCE = 6;
+
+/**
+ * Each item as WebDAV describes it at the user's path (PROPFIND Depth 0, a few at a time):
+ * the share API tells no etag, and the user's permissions there are WebDAV's to say, so the
+ * Details tab and the actions see what the Files view sees. An item WebDAV does not answer
+ * with the same file id keeps the share's node.
+ */
+async function asDavNodes(items: readonly Node[], session: DavSession, signal?: AbortSignal): Promise<Node[]> {
+  const out = items.slice();
+  let next = 0;
+  const read = async (): Promise<void> => {
+    while (next < items.length) {
+      const at = next;
+      next += 1;
+      const item = items[at] as Node;
+      try {
+        const [node] = await fetchDavNodes(session, { method: 'PROPFIND', path: encodeDavPath(`${filesRoot(session)}${item.path}`), body: propfindBody(), depth: '0', ...(signal ? { signal } : {}) });
+        if (node !== undefined && node.fileid !== undefined && node.fileid === item.fileid) out[at] = node;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(DAV_READS_AT_ONCE, items.length) }, read));
+  return out;
 }
 
 /** One node per shared item (a node shared twice shows once). */
@@ -67,7 +100,7 @@ export function sharesContents(id: string, pick: () => Promise<{ shares: Share[]
     const items = distinct(shares.map((share) => shareNode(share, uid, session.origin, received)));
     if (path !== '/' && items.some((item) => isFolder(item) && isWithin(path, item.path))) return fetchDavFolder(session, path, signal);
     const below = path === '/' ? items : items.filter((item) => item.path !== path && isWithin(item.path, path));
-    return { folder: viewFolder(id, session.origin, path), contents: below } satisfies ViewContents;
+    return { folder: viewFolder(id, session.origin, path), contents: await asDavNodes(below, session, signal) } satisfies ViewContents;
   };
 }
 

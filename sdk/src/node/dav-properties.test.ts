@@ -5,7 +5,7 @@ describe('DAV_PROPERTIES', () => {
   it('lists the properties the files app requests', () => {
     expect(DAV_PROPERTIES).toEqual([
       'd:getcontentlength', 'd:getcontenttype', 'd:getetag', 'd:getlastmodified', 'd:creationdate', 'd:displayname',
-      'd:quota-available-bytes', 'd:resourcetype', 'nc:has-preview', 'nc:is-encrypted', 'nc:mount-type', 'oc:comments-unread',
+      'd:quota-available-bytes', 'd:resourcetype', 'nc:has-preview', 'nc:is-encrypted', 'nc:mount-type', 'nc:is-mount-root', 'oc:comments-unread',
       'oc:favorite', 'oc:fileid', 'oc:id', 'oc:owner-display-name', 'oc:owner-id', 'oc:permissions', 'oc:size', 'nc:upload_time',
       'nc:hidden', 'oc:share-types', 'nc:share-attributes', 'ocs:share-permissions',
     ]);

@@ -31,6 +31,7 @@ export const DAV_PROPERTIES: readonly DavPropertyName[] = Object.freeze([
   'nc:has-preview',
   'nc:is-encrypted',
   'nc:mount-type',
+  'nc:is-mount-root',
   'oc:comments-unread',
   'oc:favorite',
   'oc:fileid',

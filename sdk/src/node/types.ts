@@ -38,6 +38,8 @@ export interface NodeAttributes {
   'share-types'?: number[];
   /** Where the node is mounted from. */
   'mount-type'?: MountType;
+  /** True on the root of a mount (a received share as the recipient has it): leaving it unshares it for them alone. */
+  'is-mount-root'?: boolean;
   /** Share attributes, parsed from their JSON list. */
   'share-attributes'?: ShareAttribute[];
   /** File id of the video half of a live photo. */

@@ -151,10 +151,36 @@ export class ChangeFeed {
       const batch = this.queued;
       this.queued = [];
       this.flushing = null;
-      await this.log.record(batch);
+      await this.log.record([...batch, ...(await this.alsoSeen(batch))]);
       this.poll();
     });
     return this.flushing;
+  }
+
+  /**
+   * Who else sees a batch of changes (the users a node is mounted for: received shares), as
+   * their own changes; set once by the server ({@link seenAlsoBy}).
+   */
+  private others: ((changes: readonly NodeChange[]) => Promise<NodeChange[]>) | null = null;
+
+  /**
+   * Makes every change also a change of the other users who see the node (through a mount of
+   * theirs, at their path): `others` gives those changes for a batch. They are written with
+   * the batch, so every process delivers them.
+   */
+  seenAlsoBy(others: (changes: readonly NodeChange[]) => Promise<NodeChange[]>): void {
+    this.others = others;
+  }
+
+  private async alsoSeen(batch: readonly NodeChange[]): Promise<NodeChange[]> {
+    if (this.others === null) return [];
+    try {
+      return await this.others(batch);
+    } catch (error) {
+      // The owners' changes are recorded whatever happens to the others'.
+      this.options.onError(error);
+      return [];
+    }
   }
 
   /** Changes emitted in this tick, written together at the next. */

@@ -225,8 +225,9 @@ async function handle(
   }
   const treeName = resolved.tree === 'plugin' ? (resolved.collection ?? '') : resolved.tree;
   const base = resolved.uid === null ? resolved.base : `/remote.php/dav/${treeName}/${encodeSegment(user.uid)}`;
-  // The files tree is the user's own files with the mounts of their tree (received shares).
-  const mounts = resolved.tree === 'root' ? [] : await services.mountsFor(user.uid);
+  // The files tree is the user's own files with the mounts of their tree (received shares); a
+  // SEARCH (at the root) scopes the files tree too, so a search inside a received share finds its nodes.
+  const mounts = resolved.tree === 'root' && request.method !== 'SEARCH' ? [] : await services.mountsFor(user.uid);
   const ctx: DavRequest = {
     request,
     reply,

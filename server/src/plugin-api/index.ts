@@ -21,6 +21,7 @@ export type {
   PluginJob,
   PluginLog,
   PluginMount,
+  PluginMountPlacement,
   PluginMigration,
   PluginNode,
   PluginNodeChange,

@@ -222,12 +222,29 @@ export interface PublicLinkProvider {
   resolve(token: string): Promise<PublicLink | null>;
 }
 
+/** Where a node of one user's tree is mounted in another user's tree. */
+export interface PluginMountPlacement {
+  /** The user whose tree shows the node. */
+  uid: string;
+  /** Where it appears there (the mount's `path`). */
+  path: string;
+  /** The mounted node's file id in the owner's tree. */
+  fileid: number;
+}
+
 /** Gives the mounts of a user's tree. */
 export interface MountProvider {
   /** Unique among mount providers. */
   id: string;
   /** The user's mounts now (called per WebDAV request of theirs; keep it quick). */
   mounts(uid: string): Promise<readonly PluginMount[]>;
+  /**
+   * Where nodes of `owner`'s tree are mounted in other users' trees now: the reverse of
+   * {@link mounts}. With it every change of the owner's nodes inside a mount reaches the
+   * change feed of each user who sees it, at that user's path (called once per batch of
+   * changes of the owner; keep it quick). Without it only the owner hears of them.
+   */
+  placementsOf?(owner: string): Promise<readonly PluginMountPlacement[]>;
 }
 
 /**

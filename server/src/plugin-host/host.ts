@@ -11,6 +11,7 @@ import type {
   PluginJob,
   PluginLog,
   PluginMount,
+  PluginMountPlacement,
   PluginMigration,
   PluginOcsRoute,
   PluginRoute,
@@ -174,7 +175,9 @@ export class PluginHost {
   readonly capabilityContributions: ServerRegistry<CapabilitiesContribution> = createServerRegistry('capabilities contribution', capabilitiesProblem);
   readonly nodeHooks: ServerRegistry<NodeHook> = createServerRegistry('node hook', hookProblem);
   readonly liveProperties: ServerRegistry<LivePropertyContribution> = createServerRegistry('live property', (property) => this.livePropertyProblem(property));
-  readonly mountProviders: ServerRegistry<MountProvider> = createServerRegistry('mount provider', (provider) => (typeof provider.mounts === 'function' ? null : 'mounts must be a function'));
+  readonly mountProviders: ServerRegistry<MountProvider> = createServerRegistry('mount provider', (provider) =>
+    typeof provider.mounts !== 'function' ? 'mounts must be a function' : provider.placementsOf !== undefined && typeof provider.placementsOf !== 'function' ? 'placementsOf must be a function' : null,
+  );
   readonly publicLinkProviders: ServerRegistry<PublicLinkProvider> = createServerRegistry('public link provider', (provider) => (typeof provider.resolve === 'function' ? null : 'resolve must be a function'));
   readonly commands: ServerRegistry<PluginCommand> = createServerRegistry('command', (command, owner) => {
     const problem = commandProblem(command);
@@ -395,6 +398,27 @@ export class PluginHost {
         const user = await owner(mount.owner);
         if (!user || typeof mount.path !== 'string' || mount.path === '/' || !mount.path.startsWith('/')) continue;
         out.push({ ...mount, ownerDisplayName: user.displayName, ownerQuota: user.quota });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Where nodes of `owner`'s tree are mounted in other users' trees, from every mount
+   * provider that tells (`placementsOf`). A provider that throws is logged with its plugin and
+   * gives none.
+   */
+  async placementsOf(owner: string): Promise<PluginMountPlacement[]> {
+    const out: PluginMountPlacement[] = [];
+    for (const { owner: plugin, entry } of this.mountProviders.list()) {
+      if (entry.placementsOf === undefined) continue;
+      try {
+        for (const placement of await entry.placementsOf(owner)) {
+          if (placement.uid === owner || typeof placement.path !== 'string' || placement.path === '/' || !placement.path.startsWith('/')) continue;
+          out.push({ uid: placement.uid, path: placement.path, fileid: placement.fileid });
+        }
+      } catch (error) {
+        this.log.error(`[plugin ${plugin}] the mount provider "${entry.id}" failed to give its placements: ${messageOf(error)}`);
       }
     }
     return out;

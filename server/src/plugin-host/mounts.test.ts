@@ -50,8 +50,10 @@ describe('replaceable sharing properties', () => {
 });
 
 describe('oc:permissions letters inside a mount', () => {
-  it('puts S first, D always on the root, NV for UPDATE, W or CK last', () => {
-    expect(mountedLetters(1, 'folder', true)).toBe('SGD');
+  it('puts S first, D and NV always on the root (leave, rename, move), NV for UPDATE, W or CK last', () => {
+    expect(mountedLetters(1, 'folder', true)).toBe('SGDNV');
+    // A read-only file mount root: renamed, moved and left, never written.
+    expect(mountedLetters(1, 'file', true)).toBe('SGDNV');
     expect(mountedLetters(1, 'file', false)).toBe('SG');
     expect(mountedLetters(31, 'folder', true)).toBe('SRGDNVCK');
     expect(mountedLetters(3, 'file', false)).toBe('SGNVW');

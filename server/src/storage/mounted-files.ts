@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { PluginMount } from '../plugin-api';
@@ -48,15 +49,17 @@ export function downloadForbidden(attributes: string): boolean {
 
 /**
  * `oc:permissions` letters of a node inside a mount (plugins-protocol.md §4): `S` on every node,
- * `R` SHARE, `G` READ, `D` DELETE (always on the mount root: it can be unshared), `NV` UPDATE,
- * then `W` for writable files or `CK` for folders with CREATE.
+ * `R` SHARE, `G` READ, `D` DELETE, `NV` UPDATE, then `W` for writable files or `CK` for folders
+ * with CREATE. The mount root always has `D` (it can be left: unshared for this user) and `NV`
+ * (it can be renamed and moved within the user's own tree), as Nextcloud gives a moveable
+ * mount's root UPDATE and DELETE; its `W` still says whether the content may be written.
  */
 export function mountedLetters(bits: number, type: 'file' | 'folder', root: boolean, anonymous = false): string {
   let out = anonymous ? '' : 'S';
   if (bits & SHARE) out += 'R';
   if (bits & READ) out += 'G';
   if (bits & DELETE || root) out += 'D';
-  if (bits & UPDATE) out += 'NV';
+  if (bits & UPDATE || root) out += 'NV';
   if (type === 'file') {
     if (bits & UPDATE) out += 'W';
   } else if (bits & CREATE) out += 'CK';
@@ -106,8 +109,21 @@ export class MountedFiles implements FilesView {
     return this.base.favorites(uid);
   }
 
-  search(uid: string, scope: string, query: SearchQuery): Promise<FileEntry[]> {
-    return this.base.search(uid, scope, query);
+  /**
+   * A search of the user's own tree, or, with its scope inside a mount, of the owner's node
+   * there (the entries in the user's paths): a recipient's SEARCH by file id in a shared
+   * folder (the live updates' burst read) finds its children.
+   */
+  async search(uid: string, scope: string, query: SearchQuery): Promise<FileEntry[]> {
+    const place = await this.place(uid, scope);
+    const active = place.active;
+    if (!active) return this.base.search(uid, scope, query);
+    const { mount, root } = active;
+    const rootPath = root.path === '/' ? '' : root.path;
+    // A page after a path of the user's: the same node's path in the owner's tree.
+    const after = query.afterPath !== undefined && isWithin(query.afterPath, mount.path) ? rootPath + query.afterPath.slice(mount.path.length) || '/' : query.afterPath;
+    const found = await this.base.search(place.uid, place.path, { ...query, ...(after !== undefined ? { afterPath: after } : {}) });
+    return found.map((entry) => this.shown(entry, active));
   }
 
   private rootOf(mount: StorageMount): Promise<FileEntry | null> {
@@ -177,15 +193,39 @@ export class MountedFiles implements FilesView {
   private async withMounts(uid: string, path: string, own: FileEntry[]): Promise<FileEntry[]> {
     if (uid !== this.uid) return own;
     const mounted = await this.mountsIn(normalizePath(path));
-    if (mounted.length === 0) return own;
     const names = new Set(mounted.map((entry) => entry.name));
-    return [...own.filter((entry) => !names.has(entry.name)), ...mounted];
+    const kept = await Promise.all(own.filter((entry) => !names.has(entry.name)).map((entry) => this.withMountEtag(entry)));
+    return [...kept, ...mounted];
+  }
+
+  /**
+   * An own folder of the user's tree with the etag the user sees: its own etag combined with
+   * what the user sees of every mount below it (where it is, the mounted node's etag, the
+   * granted permissions and attributes). A share added, removed, moved, or changed inside
+   * (its root's etag changes with anything below it, in the owner's tree) so changes the etag
+   * of every folder above it, up to the root, as Nextcloud propagates share mounts into the
+   * recipient's folders. Derived on every read from the mounts as they are in the database,
+   * never stored: every process of a deployment answers the same, with no writes to the
+   * recipients' rows when a share changes; without mounts below it, it is the folder's own.
+   */
+  private async withMountEtag(entry: FileEntry): Promise<FileEntry> {
+    if (entry.type !== 'folder' || entry.mount) return entry;
+    const below = this.mounts.filter((mount) => mount.path !== entry.path && isWithin(mount.path, entry.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    if (below.length === 0) return entry;
+    const hash = createHash('sha1').update(entry.etag);
+    for (const mount of below) {
+      const root = await this.rootOf(mount);
+      if (!root) continue;
+      hash.update(`\0${mount.path}\0${mount.owner}\0${root.fileid}\0${root.etag}\0${mount.permissions}\0${mount.attributes}\0${mount.mountType}`);
+    }
+    return { ...entry, etag: hash.digest('hex').slice(0, 16) };
   }
 
   async stat(uid: string, path: string): Promise<FileEntry | null> {
     const place = await this.place(uid, path);
     const entry = await this.base.stat(place.uid, place.path);
-    return entry && place.active ? this.shown(entry, place.active) : entry;
+    if (!entry) return null;
+    return place.active ? this.shown(entry, place.active) : uid === this.uid ? this.withMountEtag(entry) : entry;
   }
 
   async list(uid: string, path: string): Promise<FileEntry[]> {
@@ -225,8 +265,9 @@ export class MountedFiles implements FilesView {
         },
       };
     }
-    if (uid !== this.uid || (await this.mountsIn(normalizePath(place.path))).length === 0) return this.base.streamListing(place.uid, place.path);
-    // A folder with mounts in it (a mount hides an own node of its name): read whole, then merged.
+    const folder = normalizePath(place.path);
+    if (uid !== this.uid || !this.mounts.some((mount) => mount.path !== folder && isWithin(mount.path, folder))) return this.base.streamListing(place.uid, place.path);
+    // A folder with mounts in or below it (a mount hides an own node of its name, folders above mounts have their etag): read whole, then merged.
     const { cached, current } = await this.listing(uid, path);
     return {
       total: cached.length,

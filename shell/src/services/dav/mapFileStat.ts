@@ -42,6 +42,8 @@ export function mapFileStat(stat: FileStat, context: MapContext): Node {
   if (quota !== undefined) attributes['quota-available-bytes'] = quota;
   const mountType = props['mount-type'];
   if (typeof mountType === 'string') attributes['mount-type'] = mountType as NodeAttributes['mount-type'];
+  // The XML parser may leave it text: a received share's root is told by `true` alone.
+  if (props['is-mount-root'] !== undefined) attributes['is-mount-root'] = String(props['is-mount-root']) === 'true';
   if (numberProp(props['is-encrypted']) === 1) attributes['is-encrypted'] = 1;
 
   const displayname = props['displayname'];
