@@ -112,7 +112,7 @@ describe('the Sharing tab in the browser', () => {
       await shot(page, 'closed');
       await linkToggle.click();
       await expect(linkToggle.getAttribute('aria-expanded')).resolves.toBe('true');
-      for (const name of ['Allow upload', 'Hide download']) await link.getByRole('checkbox', { name }).waitFor();
+      await link.getByRole('checkbox', { name: 'Hide download' }).waitFor();
       await expect(link.getByRole('textbox', { name: 'Note to recipient' }).inputValue()).resolves.toBe('For the review');
       await link.getByLabel('Expiration date').waitFor();
       await link.getByRole('button', { name: 'Delete share link' }).waitFor();
@@ -131,7 +131,7 @@ describe('the Sharing tab in the browser', () => {
       await page.keyboard.press('Tab');
       await expectFocusedVisibly(page, linkToggle, 'Tab from "Copy link"');
       await page.keyboard.press('Tab');
-      await expectFocusedVisibly(page, link.getByRole('checkbox', { name: 'Allow upload' }), 'Tab into the options');
+      await expectFocusedVisibly(page, link.getByRole('checkbox', { name: 'Hide download' }), 'Tab into the options');
 
       // The sharee box: suggestions in a dropdown right under it, reached with ArrowDown, closed with Escape.
       const combobox = sidebar.getByRole('combobox', { name: 'Share with users' });
