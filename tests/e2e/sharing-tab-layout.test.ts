@@ -145,7 +145,8 @@ describe('the Sharing tab in the browser', () => {
       expect(Math.abs(dropdown.width - input.width)).toBeLessThan(2);
       await expect(combobox.getAttribute('aria-expanded')).resolves.toBe('true');
       await combobox.press('ArrowDown');
-      await expectFocusedVisibly(page, sidebar.getByRole('option').first(), 'ArrowDown into the suggestions');
+      // (The suggestions' options, not those of the shares' permission selects.)
+      await expectFocusedVisibly(page, listbox.getByRole('option').first(), 'ArrowDown into the suggestions');
       await shot(page, 'sharees');
       await expectNoSeriousViolations(page, 'the Sharing tab with its options and suggestions open', { include: ['.files-sidebar'] });
       await page.keyboard.press('Escape');
@@ -184,6 +185,11 @@ describe('the Sharing tab in the browser', () => {
       const address = link.getByRole('textbox', { name: t('Share link') });
       await expect(address.evaluate((input) => getComputedStyle(input).direction)).resolves.toBe('ltr');
       await expect(address.evaluate((input) => input.scrollLeft)).resolves.toBe(0);
+      // Aligned at its own start (the left), so it is cut at its end, as a left-to-right text is, however wide the sidebar.
+      await expect(address.evaluate((input) => getComputedStyle(input).textAlign)).resolves.toBe('left');
+      // The permission choice and the options read right to left.
+      await expect(link.getByRole('combobox', { name: t('Permissions') }).evaluate((select) => getComputedStyle(select).direction)).resolves.toBe('rtl');
+      await expect(link.getByRole('combobox', { name: t('Permissions') }).locator('option:checked').textContent()).resolves.toBe(t('View only'));
       await shot(page, 'rtl');
       await close();
     },
