@@ -3,14 +3,17 @@
  * server: the shell in public mode (spec §1, §7) after the password step; a folder link's list
  * (browse, download with the bytes the owner stored, no private views, settings or quota), an
  * upload-enabled link's anonymous plain PUTs the owner then sees, a file drop's upload area
- * (no listing), a single-file link, hide download, and an expired link's message.
+ * (no listing), a single-file link, hide download, an expired link's message, and the password
+ * and not-found pages styled as the sign-in page (axe, Arabic).
  * Needs `npm run build` first.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { expectNoSeriousViolations } from '../support/axe';
 import { launchBrowser, watchPage } from '../support/browser';
+import { catalogueTranslator } from '../support/catalogues';
 import type { PageProblems } from '../support/browser';
 import { E2E_OUTPUT, startFilesServer } from '../support/filesServer';
 import { ocsShares } from '../support/ocsShares';
@@ -198,6 +201,56 @@ describe('the public link page', () => {
     const response = await page.goto(`${server.url}/s/${token}`);
     expect(response?.status()).toBe(404);
     await page.getByText('This share does not exist or is no longer available.').waitFor();
+  }, STEP_MS);
+
+  it("the password and not-found pages look like the sign-in page, speak the visitor's language and pass axe", async () => {
+    const token = await link({ path: '/Locked', password: 'let me in' });
+    /** What makes the sign-in page's look: the body's colour, the card's, its corners and width. */
+    const look = (page: Page) =>
+      page.evaluate(() => {
+        const main = document.querySelector('main');
+        const card = main ? getComputedStyle(main) : null;
+        return { body: getComputedStyle(document.body).backgroundColor, card: card?.backgroundColor, radius: card?.borderRadius, shadow: card?.boxShadow !== 'none', width: main?.getBoundingClientRect().width };
+      });
+    // bypassCSP: axe is a script, which these pages forbid.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1100, height: 700 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    problems.push(watchPage(page));
+    await page.goto(`${server.url}/login`);
+    const signIn = await look(page);
+    expect(signIn.body).toBe('rgb(0, 103, 158)');
+    await page.goto(`${server.url}/s/${token}`);
+    await page.getByRole('heading', { level: 1, name: 'This share is password-protected' }).waitFor();
+    expect(await look(page)).toEqual(signIn);
+    await expectNoSeriousViolations(page, 'the password page');
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('alert').filter({ hasText: 'The password is wrong. Try again.' }).waitFor();
+    expect(await look(page)).toEqual(signIn);
+    await expectNoSeriousViolations(page, 'the password page with its error');
+    await shot(page, 'password');
+    const missing = await page.goto(`${server.url}/s/aaaaaaaaaaaaaaa`);
+    expect(missing?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Share not found' }).waitFor();
+    expect(await look(page)).toEqual(signIn);
+    await expectNoSeriousViolations(page, 'the not-found page');
+    await shot(page, 'not-found');
+
+    // In Arabic: translated and right to left, the same card.
+    const arabic = await browser.newContext({ bypassCSP: true, locale: 'ar', extraHTTPHeaders: { 'Accept-Language': 'ar' }, viewport: { width: 1100, height: 700 } });
+    contexts.push(arabic);
+    const ar = await arabic.newPage();
+    const t = catalogueTranslator('server', 'ar');
+    await ar.goto(`${server.url}/s/${token}`);
+    await ar.getByRole('heading', { level: 1, name: t('This share is password-protected') }).waitFor();
+    await expect(ar.locator('html').getAttribute('dir')).resolves.toBe('rtl');
+    await ar.getByLabel(t('Password')).waitFor();
+    expect(await look(ar)).toEqual(signIn);
+    await expectNoSeriousViolations(ar, 'the password page in Arabic');
+    await ar.goto(`${server.url}/s/aaaaaaaaaaaaaaa`);
+    await ar.getByRole('heading', { level: 1, name: t('Share not found') }).waitFor();
+    await ar.getByText(t('This share does not exist or is no longer available.')).waitFor();
   }, STEP_MS);
 
   it('raised no uncaught error in any page', () => {

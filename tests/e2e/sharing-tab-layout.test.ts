@@ -112,7 +112,7 @@ describe('the Sharing tab in the browser', () => {
       await shot(page, 'closed');
       await linkToggle.click();
       await expect(linkToggle.getAttribute('aria-expanded')).resolves.toBe('true');
-      for (const name of ['Allow upload', 'Hide download']) await link.getByRole('checkbox', { name }).waitFor();
+      await link.getByRole('checkbox', { name: 'Hide download' }).waitFor();
       await expect(link.getByRole('textbox', { name: 'Note to recipient' }).inputValue()).resolves.toBe('For the review');
       await link.getByLabel('Expiration date').waitFor();
       await link.getByRole('button', { name: 'Delete share link' }).waitFor();
@@ -131,7 +131,7 @@ describe('the Sharing tab in the browser', () => {
       await page.keyboard.press('Tab');
       await expectFocusedVisibly(page, linkToggle, 'Tab from "Copy link"');
       await page.keyboard.press('Tab');
-      await expectFocusedVisibly(page, link.getByRole('checkbox', { name: 'Allow upload' }), 'Tab into the options');
+      await expectFocusedVisibly(page, link.getByRole('checkbox', { name: 'Hide download' }), 'Tab into the options');
 
       // The sharee box: suggestions in a dropdown right under it, reached with ArrowDown, closed with Escape.
       const combobox = sidebar.getByRole('combobox', { name: 'Share with users' });
@@ -145,7 +145,8 @@ describe('the Sharing tab in the browser', () => {
       expect(Math.abs(dropdown.width - input.width)).toBeLessThan(2);
       await expect(combobox.getAttribute('aria-expanded')).resolves.toBe('true');
       await combobox.press('ArrowDown');
-      await expectFocusedVisibly(page, sidebar.getByRole('option').first(), 'ArrowDown into the suggestions');
+      // (The suggestions' options, not those of the shares' permission selects.)
+      await expectFocusedVisibly(page, listbox.getByRole('option').first(), 'ArrowDown into the suggestions');
       await shot(page, 'sharees');
       await expectNoSeriousViolations(page, 'the Sharing tab with its options and suggestions open', { include: ['.files-sidebar'] });
       await page.keyboard.press('Escape');
@@ -184,6 +185,11 @@ describe('the Sharing tab in the browser', () => {
       const address = link.getByRole('textbox', { name: t('Share link') });
       await expect(address.evaluate((input) => getComputedStyle(input).direction)).resolves.toBe('ltr');
       await expect(address.evaluate((input) => input.scrollLeft)).resolves.toBe(0);
+      // Aligned at its own start (the left), so it is cut at its end, as a left-to-right text is, however wide the sidebar.
+      await expect(address.evaluate((input) => getComputedStyle(input).textAlign)).resolves.toBe('left');
+      // The permission choice and the options read right to left.
+      await expect(link.getByRole('combobox', { name: t('Permissions') }).evaluate((select) => getComputedStyle(select).direction)).resolves.toBe('rtl');
+      await expect(link.getByRole('combobox', { name: t('Permissions') }).locator('option:checked').textContent()).resolves.toBe(t('View only'));
       await shot(page, 'rtl');
       await close();
     },

@@ -23,7 +23,11 @@ const css = `
 .sharing-entry__main { flex: 1; min-width: 0; display: flex; flex-direction: column; }
 .sharing-entry__name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .sharing-entry__url { width: 100%; padding: 0; border: 0; border-radius: 4px; background: none; color: var(--files-text-muted); font: inherit; font-size: 13px; text-overflow: ellipsis; }
-[dir=rtl] .sharing-entry__url { text-align: end; }
+/* An address is left-to-right text in every language: aligned at its own start (the left), its start in view and its end cut off. */
+.sharing-entry__url { direction: ltr; text-align: left; }
+.sharing-tab .sharing-choice { align-self: flex-start; width: auto; max-width: 100%; height: 28px; margin-block-start: 2px; padding-block: 0; padding-inline: 6px; border-radius: 6px; font-size: 13px; color: var(--files-primary); background: none; cursor: pointer; }
+.sharing-notice { margin: 0; padding-block: 2px 6px; padding-inline: 52px 12px; font-size: 13px; color: var(--files-text); }
+.sharing-notice--error { color: var(--files-error); }
 .sharing-entry__url:focus-visible { outline: 2px solid var(--files-primary); outline-offset: 1px; }
 .sharing-entry .files-icon-button { flex: none; color: var(--files-text-muted); }
 .sharing-entry .files-icon-button:hover:not(:disabled), .sharing-entry .files-icon-button[aria-expanded="true"] { color: var(--files-text); }

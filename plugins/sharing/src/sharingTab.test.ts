@@ -30,6 +30,25 @@ function box(el: HTMLElement, label: string, index = 0): HTMLInputElement {
   return found;
 }
 
+/** The quick permission select of the share whose row names `name`. */
+function select(el: HTMLElement, name: string): HTMLSelectElement {
+  const found = [...el.querySelectorAll<HTMLSelectElement>('select.sharing-choice')].find((item) => el.querySelector(`#${item.getAttribute('aria-describedby') ?? ''}`)?.textContent === name);
+  if (!found) throw new Error(`no permission choice of ${name}`);
+  return found;
+}
+
+const options = (choice: HTMLSelectElement): string[] => [...choice.options].map((option) => option.textContent ?? '');
+const selected = (choice: HTMLSelectElement): string => choice.selectedOptions[0]?.textContent ?? '';
+
+function choose(choice: HTMLSelectElement, label: string): void {
+  const index = options(choice).indexOf(label);
+  if (index < 0) throw new Error(`no choice ${label}`);
+  choice.selectedIndex = index;
+  choice.dispatchEvent(new Event('change'));
+}
+
+const file = (permissions: number): Node => createNode({ type: 'file', source: 'http://cloud/remote.php/dav/files/admin/Report.txt', root: '/files/admin', path: '/Report.txt', permissions, mime: 'text/plain' });
+
 describe('the Sharing tab', () => {
   it('is offered only with share permission, never on the root', () => {
     const tab = sharingTab(t);
@@ -37,7 +56,7 @@ describe('the Sharing tab', () => {
     expect(tab.enabled?.(folder(Permission.READ))).toBe(false);
   });
 
-  it('creates a link, allows upload and hides download through the OCS API with the request token', async () => {
+  it('creates a link, lets it allow upload and editing and hides download through the OCS API with the request token', async () => {
     const el = document.body.appendChild(document.createElement('div'));
     const cleanup = sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
     await settle();
@@ -48,11 +67,11 @@ describe('the Sharing tab', () => {
     await settle();
     expect(fake.calls.find((call) => call.method === 'POST')?.body).toEqual({ path: '/Photos', shareType: 3 });
     expect((el.querySelector('input[type=text]') as HTMLInputElement).value).toBe('http://cloud/index.php/s/tok');
-    box(el, 'Allow upload').click();
+    choose(select(el, 'Share link'), 'Allow upload and editing');
     await settle();
     await settle();
-    expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({ publicUpload: 'true' });
-    expect(box(el, 'Allow upload').checked).toBe(true);
+    expect(fake.calls.find((call) => call.method === 'PUT')?.body).toEqual({ permissions: 15 });
+    expect(selected(select(el, 'Share link'))).toBe('Allow upload and editing');
     box(el, 'Hide download').click();
     await settle();
     expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ hideDownload: 'true' });
@@ -175,6 +194,122 @@ describe('the Sharing tab', () => {
     await settle();
     await settle();
     expect(toggles().map((toggle) => toggle.getAttribute('aria-expanded'))).toEqual(['false', 'true']);
+    el.remove();
+  });
+
+  it("shows a link's permissions as Nextcloud's choices and sets each (folder: view, upload and editing, file drop; file: view, edit)", async () => {
+    fake.shares = [share({ id: '1', permissions: 17, label: 'View' }), share({ id: '2', permissions: 31, label: 'Edit' }), share({ id: '3', permissions: 4, label: 'Drop' }), share({ id: '4', permissions: 21, label: 'Odd' })];
+    const el = document.body.appendChild(document.createElement('div'));
+    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    await settle();
+    await settle();
+    expect(options(select(el, 'View'))).toEqual(['View only', 'Allow upload and editing', 'File drop (upload only)']);
+    expect(['View', 'Edit', 'Drop', 'Odd'].map((name) => selected(select(el, name)))).toEqual(['View only', 'Allow upload and editing', 'File drop (upload only)', 'Custom permissions']);
+    expect(select(el, 'View').getAttribute('aria-label')).toBe('Permissions');
+    choose(select(el, 'Edit'), 'File drop (upload only)');
+    await settle();
+    await settle();
+    expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)).toMatchObject({ url: expect.stringContaining('/shares/2?') as unknown as string, body: { permissions: 4 } });
+    expect(selected(select(el, 'Edit'))).toBe('File drop (upload only)');
+    choose(select(el, 'Drop'), 'View only');
+    await settle();
+    await settle();
+    expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ permissions: 1 });
+    // No checkbox promises more than it grants any longer.
+    expect([...el.querySelectorAll('label')].map((label) => label.textContent?.trim())).not.toContain('Allow upload');
+    el.remove();
+
+    fake.shares = [share({ id: '5', permissions: 17, label: 'Report', item_type: 'file' })];
+    const other = document.body.appendChild(document.createElement('div'));
+    sharingTab(t).mount(other, file(Permission.ALL), { view: {} as View });
+    await settle();
+    await settle();
+    expect(options(select(other, 'Report'))).toEqual(['View only', 'Can edit']);
+    choose(select(other, 'Report'), 'Can edit');
+    await settle();
+    await settle();
+    expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ permissions: 3 });
+    expect(selected(select(other, 'Report'))).toBe('Can edit');
+    other.remove();
+  });
+
+  it("offers a user share View only / Can edit in one click, the fine-grained checkboxes under 'Options'", async () => {
+    fake.shares = [share({ id: '7', share_type: 0, share_with: 'bob', share_with_displayname: 'Bob', permissions: 31 })];
+    const el = document.body.appendChild(document.createElement('div'));
+    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    await settle();
+    await settle();
+    expect(options(select(el, 'Bob'))).toEqual(['View only', 'Can edit', 'Custom permissions']);
+    expect(selected(select(el, 'Bob'))).toBe('Can edit');
+    choose(select(el, 'Bob'), 'View only');
+    await settle();
+    await settle();
+    expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ permissions: 1 });
+    expect(selected(select(el, 'Bob'))).toBe('View only');
+    expect(box(el, 'Edit').checked).toBe(false);
+    // One box more makes it custom; 'Custom permissions' opens the options with the boxes.
+    box(el, 'Create').click();
+    await settle();
+    await settle();
+    expect(selected(select(el, 'Bob'))).toBe('Custom permissions');
+    const toggle = el.querySelector<HTMLButtonElement>('.sharing-user button[aria-label="Options"]')!;
+    if (toggle.getAttribute('aria-expanded') === 'true') toggle.click();
+    choose(select(el, 'Bob'), 'Custom permissions');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    choose(select(el, 'Bob'), 'Can edit');
+    await settle();
+    await settle();
+    expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ permissions: 31 });
+    el.remove();
+  });
+
+  it("shows the server's reason when a change is refused (a past expiry date) and confirms saved passwords, expiry dates and notes", async () => {
+    fake.shares = [share({ id: '8', label: 'Mine' })];
+    fake.refuse = { expireDate: { status: 404, message: 'Expiration date is in the past' } };
+    const el = document.body.appendChild(document.createElement('div'));
+    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    await settle();
+    await settle();
+    const notice = (): HTMLElement | null => el.querySelector('.sharing-link .sharing-notice:not([hidden])');
+    const expiry = el.querySelector<HTMLInputElement>('input[type=date]')!;
+    expiry.value = '2001-01-01';
+    expiry.dispatchEvent(new Event('change'));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await settle();
+    expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ expireDate: '2001-01-01' });
+    expect(notice()?.textContent).toBe('Expiration date is in the past');
+    expect(notice()?.getAttribute('role')).toBe('alert');
+    // Nothing changed: the field shows the stored date again.
+    expect(el.querySelector<HTMLInputElement>('input[type=date]')!.value).toBe('');
+    fake.refuse = {};
+    const later = el.querySelector<HTMLInputElement>('input[type=date]')!;
+    later.value = '2099-01-01';
+    later.dispatchEvent(new Event('change'));
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await settle();
+    expect(notice()?.textContent).toBe('Expiration date saved');
+    expect(notice()?.getAttribute('role')).toBe('status');
+    const password = el.querySelector<HTMLInputElement>('input[type=password]')!;
+    button(el, 'Save password').click();
+    expect(notice()?.textContent).toBe('Enter a password first');
+    password.value = 'secret';
+    button(el, 'Save password').click();
+    await settle();
+    await settle();
+    expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ password: 'secret' });
+    expect(notice()?.textContent).toBe('Password saved');
+    const note = el.querySelector<HTMLTextAreaElement>('textarea')!;
+    note.value = 'Hello';
+    note.dispatchEvent(new Event('change'));
+    await settle();
+    await settle();
+    expect(notice()?.textContent).toBe('Note saved');
+    // Every refused change says why.
+    fake.refuse = { hideDownload: { status: 400, message: 'Wrong or no update parameter given' } };
+    box(el, 'Hide download').click();
+    await settle();
+    await settle();
+    expect(notice()?.textContent).toBe('Wrong or no update parameter given');
     el.remove();
   });
 });

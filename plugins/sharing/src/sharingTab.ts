@@ -12,6 +12,9 @@ export const SHARING_TAB_ID = 'sharing';
 const USER = 0;
 const LINK = 3;
 
+/** How long a changed expiry date waits for more typing before it is saved (ms). */
+const EXPIRY_PAUSE_MS = 600;
+
 /** Numbers the sharee suggestion lists, for unique ids when several tabs are mounted. */
 let shareeLists = 0;
 /** Numbers the shares' rows and options areas, for the ids their toggles point at. */
@@ -21,6 +24,70 @@ let controls = 0;
  * types mounts the tab again, and the link or user just added keeps its options in view.
  */
 const openOptions = new Set<string>();
+
+/**
+ * Messages of each share, shown under its row: the confirmation of a saved password, expiry
+ * or note, or the server's reason for a refused change. Kept across a re-render of the tab;
+ * cleared by the share's next change and by a new mount.
+ */
+const notices = new Map<string, { text: string; error: boolean }>();
+
+/** One choice of the quick permission selects: a label and the bits it sets. */
+interface Choice {
+  label: string;
+  permissions: number;
+}
+
+const VIEW_ONLY = Permission.READ;
+const UPLOAD_AND_EDIT = Permission.READ | Permission.UPDATE | Permission.CREATE | Permission.DELETE;
+const FILE_DROP = Permission.CREATE;
+const FILE_EDIT = Permission.READ | Permission.UPDATE;
+
+/**
+ * Nextcloud's choices for a link (its sharing tab): on a folder "View only" (read),
+ * "Allow upload and editing" (read, create, update, delete) and "File drop (upload only)"
+ * (create only); on a file "View only" and "Can edit" (read, update). The server adds SHARE
+ * to links with READ; a link matches a choice without it.
+ */
+const LINK_CHOICES: Record<'folder' | 'file', readonly Choice[]> = {
+  folder: [
+    { label: i18nKey('View only'), permissions: VIEW_ONLY },
+    { label: i18nKey('Allow upload and editing'), permissions: UPLOAD_AND_EDIT },
+    { label: i18nKey('File drop (upload only)'), permissions: FILE_DROP },
+  ],
+  file: [
+    { label: i18nKey('View only'), permissions: VIEW_ONLY },
+    { label: i18nKey('Can edit'), permissions: FILE_EDIT },
+  ],
+};
+
+/**
+ * The quick choice of a user share (Nextcloud's quick share select): "View only" (read;
+ * matched with or without reshare) or "Can edit" (every permission a node can carry);
+ * anything else is "Custom permissions", whose checkboxes are under 'Options'.
+ */
+const USER_CHOICES: Record<'folder' | 'file', readonly Choice[]> = {
+  folder: [
+    { label: i18nKey('View only'), permissions: VIEW_ONLY },
+    { label: i18nKey('Can edit'), permissions: Permission.ALL },
+  ],
+  file: [
+    { label: i18nKey('View only'), permissions: VIEW_ONLY },
+    { label: i18nKey('Can edit'), permissions: FILE_EDIT | Permission.SHARE },
+  ],
+};
+
+/** The choice a link's permissions stand for (SHARE aside), or null for custom ones. */
+export function linkChoiceOf(permissions: number, isFolder: boolean): Choice | null {
+  return LINK_CHOICES[isFolder ? 'folder' : 'file'].find((choice) => (permissions & ~Permission.SHARE) === choice.permissions) ?? null;
+}
+
+/** The choice a user share's permissions stand for, or null for custom ones. */
+export function userChoiceOf(permissions: number, isFolder: boolean): Choice | null {
+  const [view, edit] = USER_CHOICES[isFolder ? 'folder' : 'file'];
+  if ((permissions & ~Permission.SHARE) === view?.permissions) return view;
+  return permissions === edit?.permissions ? edit : null;
+}
 
 /** The permission checkboxes of a user share (spec §6: read, edit, create, delete, reshare). */
 const USER_PERMISSIONS = [
@@ -119,9 +186,9 @@ function downloadAttribute(allowed: boolean): string {
 }
 
 /**
- * The Sharing tab of the details sidebar: the node's links (create, copy, password, expiry,
- * note, 'Allow upload', hide download, delete) and user shares (add with sharee
- * autocomplete, permissions, 'Allow download', remove). Offered on nodes with share
+ * The Sharing tab of the details sidebar: the node's links (create, copy, permission choice,
+ * password, expiry, note, hide download, delete) and user shares (add with sharee
+ * autocomplete, the View only / Can edit choice, permissions, 'Allow download', remove). Offered on nodes with share
  * permission. After a change of the node's share types it tells the app
  * ('files:node:updated'), so its row indicator and the share button follow.
  */
@@ -139,19 +206,45 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
       const status = element('p', { className: 'sharing-status' });
       status.setAttribute('role', 'status');
       const isFolder = node.type === 'folder';
+      notices.clear();
+      /** The notice line of each share on screen, by share id (the last render's). */
+      const noticeLines = new Map<string, HTMLParagraphElement>();
 
-      const run = async (work: () => Promise<unknown>, changes = true): Promise<void> => {
+      /** Shows `text` under the share's row: a confirmation, or (`error`) a refusal announced at once. */
+      const showNotice = (id: string, text: string, error: boolean): void => {
+        notices.set(id, { text, error });
+        const line = noticeLines.get(id);
+        if (line) fillNotice(line, id);
+      };
+      const fillNotice = (line: HTMLParagraphElement, id: string): void => {
+        const notice = notices.get(id);
+        line.textContent = notice?.text ?? '';
+        line.hidden = notice === undefined;
+        line.className = `sharing-notice${notice?.error ? ' sharing-notice--error' : ''}`;
+        line.setAttribute('role', notice?.error ? 'alert' : 'status');
+      };
+
+      /**
+       * Runs a change, then shows the shares again. With `about`, the change is that share's:
+       * its reason when refused (the server's message) and `done` when it worked show under
+       * its row; else a refusal shows in the tab's status line.
+       */
+      const run = async (work: () => Promise<unknown>, changes = true, about?: { share: string; done?: string }): Promise<void> => {
         status.textContent = '';
+        if (about) notices.delete(about.share);
         const before = new Set(shares.map((share) => share.id));
         try {
           await work();
+          if (about?.done) notices.set(about.share, { text: about.done, error: false });
           shares = await sharesOf(node.path);
           // A link or user just added opens its options; a share that went forgets its state.
           const now = new Set(shares.map((share) => share.id));
           for (const id of before) if (!now.has(id)) openOptions.delete(id);
           if (changes) for (const id of now) if (!before.has(id)) openOptions.add(id);
         } catch (error) {
-          status.textContent = error instanceof ShareApiError ? error.message : t('The sharing information could not be loaded');
+          const message = error instanceof ShareApiError ? error.message : t('The sharing information could not be loaded');
+          if (about && shares.some((share) => share.id === about.share)) notices.set(about.share, { text: message, error: true });
+          else status.textContent = message;
         }
         if (disposed) return;
         // The render replaces every control, the focused one too.
@@ -175,6 +268,11 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
         const id = ++controls;
         const name = main[0];
         if (name) name.id = `sharing-name-${id}`;
+        // The quick permission choice says whose it is.
+        for (const control of main) if (name && control.classList.contains('sharing-choice')) control.setAttribute('aria-describedby', name.id);
+        const notice = element('p');
+        noticeLines.set(share.id, notice);
+        fillNotice(notice, share.id);
         const panel = element('div', { className: 'sharing-options', id: `sharing-options-${id}`, hidden: !open }, ...options);
         const toggle = iconButton(MORE_ICON, t('Options'));
         toggle.setAttribute('aria-expanded', String(open));
@@ -189,31 +287,79 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
           toggle.setAttribute('aria-expanded', String(opening));
           item.classList.toggle('sharing-entry--open', opening);
         });
-        item.append(element('div', { className: 'sharing-entry__row' }, avatar, element('div', { className: 'sharing-entry__main' }, ...main), ...buttons, toggle), panel);
+        item.append(element('div', { className: 'sharing-entry__row' }, avatar, element('div', { className: 'sharing-entry__main' }, ...main), ...buttons, toggle), notice, panel);
         return item;
+      };
+
+      /** Opens a share's options area (the 'Custom permissions' choice leads there). */
+      const openOptionsOf = (item: HTMLElement): void => {
+        const toggle = item.querySelector<HTMLButtonElement>('.sharing-entry__row > [aria-expanded]');
+        if (toggle?.getAttribute('aria-expanded') === 'false') toggle.click();
+      };
+
+      /**
+       * A share's quick permission choice: a select of `choices`, the share's own selected, and
+       * 'Custom permissions' when its permissions match none (or, with `onCustom`, always:
+       * picking it calls `onCustom`). Picking a choice sets its permissions.
+       */
+      const choiceSelect = (share: Share, choices: readonly Choice[], current: Choice | null, onCustom?: (select: HTMLSelectElement) => void): HTMLSelectElement => {
+        const select = element('select', { className: 'files-text-field sharing-choice' });
+        select.setAttribute('aria-label', t('Permissions'));
+        choices.forEach((choice, index) => {
+          // i18n-dynamic: the labels are marked in LINK_CHOICES and USER_CHOICES.
+          select.append(element('option', { value: String(index), textContent: t(choice.label), selected: choice === current }));
+        });
+        if (current === null || onCustom) select.append(element('option', { value: 'custom', textContent: t('Custom permissions'), selected: current === null, disabled: !onCustom }));
+        select.addEventListener('change', () => {
+          const choice = choices[Number(select.value)];
+          if (select.value === 'custom') onCustom?.(select);
+          else if (choice) void run(() => updateShare(share.id, { permissions: choice.permissions }), true, { share: share.id });
+        });
+        return select;
       };
 
       const linkItem = (share: Share): HTMLLIElement => {
         const url = share.url ?? '';
         const copy = iconButton(COPY_ICON, t('Copy link'));
         copy.addEventListener('click', () => {
-          void navigator.clipboard?.writeText(url).then(() => (status.textContent = t('Link copied')));
+          // Without the clipboard (an insecure origin, a refusal) the address is selected for the visitor to copy.
+          const copied = navigator.clipboard ? navigator.clipboard.writeText(url) : Promise.reject(new Error('no clipboard'));
+          copied.then(
+            () => showNotice(share.id, t('Link copied'), false),
+            () => {
+              showNotice(share.id, t('The link could not be copied. Select it and copy it yourself.'), true);
+              address.focus();
+              address.select();
+            },
+          );
         });
         const password = element('input', { type: 'password', className: 'files-text-field', placeholder: share.password ? t('Password protected') : t('Set password'), autocomplete: 'new-password' });
         password.setAttribute('aria-label', t('Password'));
         const savePassword = element('button', { type: 'button', className: 'files-button', textContent: t('Save password') });
-        savePassword.addEventListener('click', () => void run(() => updateShare(share.id, { password: password.value })));
+        savePassword.addEventListener('click', () => {
+          // An empty password would remove it: that is 'Remove password', not a save.
+          if (password.value === '') showNotice(share.id, t('Enter a password first'), true);
+          else void run(() => updateShare(share.id, { password: password.value }), true, { share: share.id, done: t('Password saved') });
+        });
         const removePassword = element('button', { type: 'button', className: 'files-button', textContent: t('Remove password'), hidden: !share.password });
-        removePassword.addEventListener('click', () => void run(() => updateShare(share.id, { password: '' })));
+        removePassword.addEventListener('click', () => void run(() => updateShare(share.id, { password: '' }), true, { share: share.id, done: t('Password removed') }));
         const expiry = element('input', { type: 'date', className: 'files-text-field', value: dateOf(share.expiration) });
         expiry.setAttribute('aria-label', t('Expiration date'));
-        expiry.addEventListener('change', () => void run(() => updateShare(share.id, { expireDate: expiry.value })));
+        // A typed date changes with each digit of its year: it is saved once the typing pauses.
+        let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+        expiry.addEventListener('change', () => {
+          clearTimeout(expiryTimer);
+          const value = expiry.value;
+          expiryTimer = setTimeout(() => {
+            if (value === dateOf(share.expiration)) return;
+            void run(() => updateShare(share.id, { expireDate: value }), true, { share: share.id, done: value === '' ? t('Expiration date removed') : t('Expiration date saved') });
+          }, EXPIRY_PAUSE_MS);
+        });
         const note = element('textarea', { className: 'files-text-field', value: share.note, placeholder: t('Note to recipient'), rows: 2 });
         note.setAttribute('aria-label', t('Note to recipient'));
-        note.addEventListener('change', () => void run(() => updateShare(share.id, { note: note.value })));
+        note.addEventListener('change', () => void run(() => updateShare(share.id, { note: note.value }), true, { share: share.id, done: t('Note saved') }));
         const remove = element('button', { type: 'button', className: 'files-button sharing-danger', textContent: t('Delete share link') });
-        remove.addEventListener('click', () => void run(() => deleteShare(share.id)));
-        const uploads = (share.permissions & Permission.CREATE) !== 0;
+        remove.addEventListener('click', () => void run(() => deleteShare(share.id), true, { share: share.id }));
         const address = element('input', { type: 'text', className: 'sharing-entry__url', readOnly: true, value: url, title: t('Share link') });
         // An address reads left to right in every language (its end stays cut off, not its start).
         address.dir = 'ltr';
@@ -221,12 +367,11 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
           share,
           'sharing-link',
           avatarOf(LINK_ICON, true),
-          [element('span', { className: 'sharing-entry__name', textContent: share.label || t('Share link') }), address],
+          [element('span', { className: 'sharing-entry__name', textContent: share.label || t('Share link') }), address, choiceSelect(share, LINK_CHOICES[isFolder ? 'folder' : 'file'], linkChoiceOf(share.permissions, isFolder))],
           [copy],
           [
             element('div', { className: 'sharing-checks' },
-              isFolder ? checkbox(t('Allow upload'), uploads, (on) => void run(() => updateShare(share.id, { publicUpload: on ? 'true' : 'false' }))) : '',
-              checkbox(t('Hide download'), share.hide_download === 1, (on) => void run(() => updateShare(share.id, { hideDownload: on ? 'true' : 'false' }))),
+              checkbox(t('Hide download'), share.hide_download === 1, (on) => void run(() => updateShare(share.id, { hideDownload: on ? 'true' : 'false' }), true, { share: share.id })),
             ),
             field(t('Password'), password, savePassword, removePassword),
             field(t('Expiration date'), expiry),
@@ -242,16 +387,20 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
             // i18n-dynamic: the labels are marked in USER_PERMISSIONS.
             t(entry.label),
             (share.permissions & entry.bit) !== 0,
-            (on) => void run(() => updateShare(share.id, { permissions: on ? share.permissions | entry.bit : share.permissions & ~entry.bit })),
+            (on) => void run(() => updateShare(share.id, { permissions: on ? share.permissions | entry.bit : share.permissions & ~entry.bit }), true, { share: share.id }),
             entry.bit === Permission.READ,
           ),
         );
         const downloadable = allowsDownload(parseShareAttributes(share.attributes));
-        const download = checkbox(t('Allow download'), downloadable, (on) => void run(() => updateShare(share.id, { attributes: downloadAttribute(on) })));
+        const download = checkbox(t('Allow download'), downloadable, (on) => void run(() => updateShare(share.id, { attributes: downloadAttribute(on) }), true, { share: share.id }));
         const remove = element('button', { type: 'button', className: 'files-button sharing-danger', textContent: t('Unshare') });
-        remove.addEventListener('click', () => void run(() => deleteShare(share.id)));
+        remove.addEventListener('click', () => void run(() => deleteShare(share.id), true, { share: share.id }));
         const name = share.share_with_displayname ?? share.share_with ?? '';
-        return entry(share, 'sharing-user', avatarOf(initialOf(name)), [element('strong', { className: 'sharing-entry__name', textContent: name })], [], [element('div', { className: 'sharing-checks' }, ...boxes, download), remove]);
+        const choice = choiceSelect(share, USER_CHOICES[isFolder ? 'folder' : 'file'], userChoiceOf(share.permissions, isFolder), (select) => {
+          const item = select.closest<HTMLElement>('.sharing-entry');
+          if (item) openOptionsOf(item);
+        });
+        return entry(share, 'sharing-user', avatarOf(initialOf(name)), [element('strong', { className: 'sharing-entry__name', textContent: name }), choice], [], [element('div', { className: 'sharing-checks' }, ...boxes, download), remove]);
       };
 
       const sharee = (): HTMLDivElement => {

@@ -66,6 +66,19 @@ export function mountedLetters(bits: number, type: 'file' | 'folder', root: bool
   return out;
 }
 
+/**
+ * `oc:permissions` of a public link's root for its visitor: what the visitor can do to the
+ * shared node itself. It is neither deleted, renamed nor moved (no `D`, `NV`); a file link with
+ * UPDATE takes new contents (`W`), a folder link with CREATE new nodes (`CK`).
+ */
+export function linkRootLetters(bits: number, type: 'file' | 'folder'): string {
+  let out = bits & READ ? 'G' : '';
+  if (type === 'file') {
+    if (bits & UPDATE) out += 'W';
+  } else if (bits & CREATE) out += 'CK';
+  return out;
+}
+
 /** A mount whose root node exists, with that node (in the owner's tree). */
 interface Active {
   mount: StorageMount;
@@ -168,7 +181,7 @@ export class MountedFiles implements FilesView {
       ...entry,
       path,
       name: isRoot ? baseName(mount.path) || entry.name : entry.name,
-      permissions: mountedLetters(mount.permissions & (entry.type === 'file' ? ~CREATE : ~0), entry.type, isRoot && !anonymous, anonymous),
+      permissions: isRoot && anonymous ? linkRootLetters(mount.permissions, entry.type) : mountedLetters(mount.permissions & (entry.type === 'file' ? ~CREATE : ~0), entry.type, isRoot && !anonymous, anonymous),
       mount: { type: mount.mountType, root: isRoot && !anonymous, owner: mount.owner, ownerDisplayName: mount.ownerDisplayName, permissions: bits, attributes: mount.attributes },
     };
   }

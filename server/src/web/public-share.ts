@@ -9,6 +9,7 @@ import { encodeHrefPath, encodeSegment } from '../storage/paths';
 import { sendShellPage } from './shell';
 import type { FileEntry } from '../storage/types';
 import { PAGE_HEADERS, escapeHtml } from './html';
+import { CARD_PAGE_STYLE, PAGE_ICON } from './page-style';
 import { i18nKey } from '../i18n/translate';
 import { pageLocale } from '../i18n/page-locale';
 import type { PageLocale, UserLanguage } from '../i18n/page-locale';
@@ -31,12 +32,28 @@ const READ = 1;
 /** The password and not-found pages' headers: no scripts at all. */
 const HEADERS = PAGE_HEADERS;
 
+/**
+ * A page of its own before the shell (password, not found): the sign-in page's card and styles,
+ * the product's name over the page's heading.
+ */
 function page(locale: PageLocale, title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="${escapeHtml(locale.language)}" dir="${locale.dir}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem}li{margin:.3rem 0}.error{color:#b00020}</style></head>
-<body>${body}</body></html>`;
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)} – Cumulus Files</title>
+${PAGE_ICON}
+${CARD_PAGE_STYLE}
+</head>
+<body>
+<main>
+<p class="brand">Cumulus Files</p>
+${body}
+</main>
+</body>
+</html>
+`;
 }
 
 function send(reply: FastifyReply, status: number, html: string): FastifyReply {
@@ -50,7 +67,7 @@ function notFound(reply: FastifyReply, locale: PageLocale): FastifyReply {
 function passwordForm(locale: PageLocale, token: string, error?: string): string {
   const { th } = locale;
   // i18n-dynamic: the errors are the messages marked above.
-  const message = error ? `<p class="error" role="alert" id="password-error">${th(error)}</p>` : '';
+  const message = error ? `<p class="message error" role="alert" id="password-error">${th(error)}</p>` : '';
   return page(
     locale,
     locale.t('This share is password-protected'),

@@ -17,6 +17,8 @@ export const fake = {
   shares: [] as Record<string, unknown>[],
   /** Multistatus bodies by request path (below the origin), for PROPFIND. */
   folders: {} as Record<string, string>,
+  /** Share updates refused by the field they change: its status and the server's message. */
+  refuse: {} as Record<string, { status: number; message: string }>,
 };
 
 /** A share object (plugins-protocol.md §2.6) of a link on /Photos, with `extra` replacing fields. */
@@ -41,6 +43,9 @@ function ocsAnswer(url: string, method: string, body: Record<string, unknown> | 
     if (target && body?.publicUpload === 'true') target.permissions = 31;
     if (target && body?.permissions !== undefined) target.permissions = body.permissions;
     if (target && body?.attributes !== undefined) target.attributes = body.attributes;
+    if (target && typeof body?.expireDate === 'string') target.expiration = body.expireDate === '' ? null : `${body.expireDate} 00:00:00`;
+    if (target && typeof body?.note === 'string') target.note = body.note;
+    if (target && typeof body?.password === 'string') target.password = body.password === '' ? null : '***';
     return target;
   }
   if (method === 'DELETE') {
@@ -57,6 +62,7 @@ export function installFakeServer(uid = 'admin'): () => void {
   fake.calls = [];
   fake.shares = [];
   fake.folders = {};
+  fake.refuse = {};
   document.head.dataset['requesttoken'] = 'csrf-token';
   document.head.dataset['user'] = uid;
   globalThis.fetch = (async (input: string | URL, init?: RequestInit) => {
@@ -69,6 +75,11 @@ export function installFakeServer(uid = 'admin'): () => void {
       const listing = fake.folders[path];
       const text = listing ?? shareTypesAnswer(path);
       return { ok: true, status: 207, text: async () => text } as Response;
+    }
+    const refused = method === 'PUT' ? Object.keys(body ?? {}).map((field) => fake.refuse[field]).find((answer) => answer !== undefined) : undefined;
+    if (refused) {
+      const failure = { ocs: { meta: { status: 'failure', statuscode: refused.status, message: refused.message }, data: [] } };
+      return { ok: false, status: refused.status, json: async () => failure } as unknown as Response;
     }
     const payload = { ocs: { meta: { status: 'ok', statuscode: 200, message: 'OK' }, data: ocsAnswer(url, method, body) } };
     return { ok: true, status: 200, json: async () => JSON.parse(JSON.stringify(payload)) as unknown } as Response;

@@ -37,12 +37,13 @@ export function uploadHeaders(ctx: DavRequest, entry: FileEntry, mtimeAccepted: 
 
 /** PUT: streams the body to a temporary file, renamed over the target when complete (201 new, 204 replaced). */
 export async function put(ctx: DavRequest): Promise<void> {
-  if (ctx.path === '/') fail('method-not-allowed', 'PUT is not allowed on the root folder');
-  assertAllowedFilename(baseName(ctx.path));
+  // The root is a folder, except on a public link to one file: there PUT replaces that file (the link's UPDATE decides).
+  const existing = await ctx.services.files.stat(ctx.uid, ctx.path);
+  if (ctx.path === '/' && existing?.type !== 'file') fail('method-not-allowed', 'PUT is not allowed on the root folder');
+  if (ctx.path !== '/') assertAllowedFilename(baseName(ctx.path));
   if (header(ctx.request, 'content-range')) fail('bad-request', 'Content-Range on PUT is not supported');
   const mtime = parseMtimeHeader(header(ctx.request, 'x-oc-mtime'));
   const checksums = parseChecksumHeader(header(ctx.request, 'oc-checksum'));
-  const existing = await ctx.services.files.stat(ctx.uid, ctx.path);
   if (existing?.type === 'folder') fail('conflict', 'A folder exists at this path');
   await checkWritePreconditions(ctx, existing, [{ path: ctx.path, membership: existing === null }]);
   const lengthHeader = header(ctx.request, 'content-length');
