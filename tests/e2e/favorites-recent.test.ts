@@ -49,7 +49,7 @@ describe('Favorites and Recent in the browser', () => {
   const dav = (method: string, file: string, body?: string, headers: Record<string, string> = {}) =>
     fetch(`${server.url}/remote.php/dav/files/admin${file.split('/').map(encodeURIComponent).join('/')}`, { method, headers: { authorization: AUTH, ...headers }, body });
   const row = (name: string): Locator => page.locator(`[role="row"][data-source$="/${encodeURIComponent(name)}"]`);
-  const star = (name: string): Locator => row(name).locator('.favorite-star');
+  const star = (name: string): Locator => row(name).locator('[data-indicator="favorite"]');
   const view = (id: string): Locator => page.locator(`[data-view-id="${id}"]`);
   const openView = async (id: string) => view(id).locator('a').first().click();
   const runFromMenu = async (name: string, action: string) => {

@@ -150,9 +150,9 @@ describe('browsing files in the browser', () => {
     await expect(listed('folder')).resolves.toEqual(['Projects', 'Photos', 'Music', 'Documents', 'Archive']);
     await sortBy('Size', bySize, 'ascending');
     await sortBy('Size', [...bySize].reverse(), 'descending');
-    // Modified ascending shows the newest first, as Nextcloud does.
-    await sortBy('Modified', newestFirst, 'ascending');
-    await sortBy('Modified', [...newestFirst].reverse(), 'descending');
+    // Modified first shows the newest first, as Nextcloud does; the header says what the rows show: descending.
+    await sortBy('Modified', newestFirst, 'descending');
+    await sortBy('Modified', [...newestFirst].reverse(), 'ascending');
     await sortBy('Name', byName, 'ascending');
   });
 

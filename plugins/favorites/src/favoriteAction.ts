@@ -1,5 +1,5 @@
 import { Permission } from '@cumulus/sdk';
-import type { FileAction, Node, ScopedEvents, Translate, View } from '@cumulus/sdk';
+import type { FileAction, Node, NodeIndicator, ScopedEvents, Translate, View } from '@cumulus/sdk';
 import type { FavoritesDav } from './favoritesDav';
 import type { FavoriteFolderViews } from './favoriteFolders';
 import { FAVORITES_VIEW_ID } from './favoritesView';
@@ -10,22 +10,9 @@ export function shouldFavorite(nodes: readonly Node[]): boolean {
   return nodes.some((node) => node.attributes.favorite !== 1);
 }
 
-/** The star shown on a favorite's row. */
-function starElement(t: Translate): HTMLElement {
-  const star = document.createElement('span');
-  star.className = 'favorite-star';
-  star.setAttribute('role', 'img');
-  star.setAttribute('aria-label', t('Favorite'));
-  star.title = t('Favorite');
-  star.style.cssText = 'display:inline-flex;width:20px;height:20px;color:#e5a50a;align-self:center';
-  star.innerHTML = STAR_ICON;
-  return star;
-}
-
 /**
  * 'Add to favorites' / 'Remove from favorites' (Nextcloud's favorite action): one node or a
- * batch (all marked when any is not yet a favorite, else all unmarked), hotkey S, and the star
- * on favorite rows. Marks with PROPPATCH `oc:favorite`, then tells the app the node changed; in
+ * batch (all marked when any is not yet a favorite, else all unmarked), hotkey S. Marks with PROPPATCH `oc:favorite`, then tells the app the node changed; in
  * the Favorites view's root an unmarked node leaves the list (the root is announced changed,
  * so the list is fetched again: announcing the node deleted would drop it from All files too).
  * Favorite folders get their child view of Favorites.
@@ -56,8 +43,24 @@ export function favoriteAction(options: { t: Translate; dav: FavoritesDav; event
       const favorite = shouldFavorite(nodes);
       return Promise.all(nodes.map((node) => toggle(node, view, dir, favorite)));
     },
-    renderInline: (node) => Promise.resolve(node.attributes.favorite === 1 ? starElement(t) : null),
     order: -50,
     hotkey: { key: 's', description: t('Add or remove favorite') },
+  };
+}
+
+/** The star's colour (Nextcloud's favourite yellow), drawn into the icon: the shell paints badges in its muted grey. */
+const STAR_COLOR = '#e5a50a';
+
+/**
+ * The star on a favorite (a node indicator, as Nextcloud marks favourites on the file's icon):
+ * beside the name in the list, on the preview's corner in the grid; it takes no room in the
+ * actions column, so every row's menu button stays in line.
+ */
+export function favoriteIndicator(t: Translate): NodeIndicator {
+  const icon = STAR_ICON.replace('currentColor', STAR_COLOR);
+  return {
+    id: 'favorite',
+    order: -50,
+    badge: (node) => (node.attributes.favorite === 1 ? { label: t('Favorite'), iconSvgInline: icon } : null),
   };
 }

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { activatePlugin, createEventBus, createNode, createRegistries, isPluginDefinition } from '@cumulus/sdk';
-import type { FileAction, Node, View } from '@cumulus/sdk';
+import type { FileAction, Node, NodeIndicator, View } from '@cumulus/sdk';
 import plugin, { createFavoritesPlugin } from './index';
 import type { FavoritesDav } from './favoritesDav';
 import { favoriteViewId } from './favoriteFolders';
@@ -43,6 +43,7 @@ describe('the Favorites plugin (web)', () => {
     await active.deactivate();
     expect(host.registries.views.getAll()).toEqual([]);
     expect(host.registries.fileActions.getAll()).toEqual([]);
+    expect(host.registries.nodeIndicators.getAll()).toEqual([]);
   });
 
   it("labels 'Add to favorites' when any node is not a favorite, else 'Remove from favorites'; only for the user's files with permissions", async () => {
@@ -91,13 +92,16 @@ describe('the Favorites plugin (web)', () => {
     error.mockRestore();
   });
 
-  it('shows a star on favorite rows only', async () => {
+  it('shows a star on favorite rows only, as a node indicator (not in the actions column)', async () => {
     const { host, definition } = setup();
     await activatePlugin(host, definition);
-    const star = await actionOf(host).renderInline?.(node('/a', 'file', 1), viewOf(host));
-    expect(star?.getAttribute('aria-label')).toBe('«Favorite»');
-    expect(star?.querySelector('svg')).not.toBeNull();
-    expect(await actionOf(host).renderInline?.(node('/a'), viewOf(host))).toBeNull();
+    const indicator = host.registries.nodeIndicators.get('favorite') as NodeIndicator;
+    const badge = indicator.badge(node('/a', 'file', 1), viewOf(host));
+    expect(badge?.label).toBe('«Favorite»');
+    expect(badge?.iconSvgInline).toContain('<svg');
+    expect(indicator.badge(node('/a'), viewOf(host))).toBeNull();
+    expect(indicator.exec).toBeUndefined();
+    expect(actionOf(host).renderInline).toBeUndefined();
   });
 
   it('lists the favorites at the root and a favorite folder below it; child views come sorted by path on first expansion', async () => {

@@ -1,6 +1,6 @@
 import { definePlugin, isFolder, readDavSession, translationsFrom } from '@cumulus/sdk';
 import type { DavSession } from '@cumulus/sdk';
-import { favoriteAction } from './favoriteAction';
+import { favoriteAction, favoriteIndicator } from './favoriteAction';
 import { FavoriteFolderViews } from './favoriteFolders';
 import { favoritesDav } from './favoritesDav';
 import type { FavoritesDav } from './favoritesDav';
@@ -35,6 +35,7 @@ export function createFavoritesPlugin(deps?: () => FavoritesDeps) {
         ));
       ctx.views.register(favoritesView(ctx.t, getContents, loadChildViews));
       ctx.fileActions.register(favoriteAction({ t: ctx.t, dav, events: ctx.events, folders, root: favoritesRootFolder(session) }));
+      ctx.nodeIndicators.register(favoriteIndicator(ctx.t));
     },
   });
 }

@@ -12,6 +12,8 @@ export function folderColumn(t: Translate): Column {
     render(node: Node) {
       const cell = document.createElement('span');
       cell.className = 'recent-folder';
+      // A path of names: isolated, so a right-to-left interface keeps its order (and names like '.part' their dot).
+      cell.dir = 'auto';
       cell.textContent = node.dirname === '/' ? t('All files') : node.dirname.slice(1);
       cell.title = node.dirname;
       return cell;
@@ -20,7 +22,7 @@ export function folderColumn(t: Translate): Column {
   };
 }
 
-/** The Recent view of the left navigation (Nextcloud's strings and place), newest first. */
+/** The Recent view of the left navigation (Nextcloud's strings and place), newest first, favorites not ahead while sorted by Modified. */
 export function recentView(t: Translate, getContents: View['getContents']): View {
   return {
     id: RECENT_VIEW_ID,
@@ -31,6 +33,8 @@ export function recentView(t: Translate, getContents: View['getContents']): View
     icon: HISTORY_ICON,
     order: 10,
     defaultSortKey: 'mtime',
+    // Newest first means newest first: no favorites or folders ahead of it while sorted by Modified.
+    keepsDefaultOrder: true,
     columns: [folderColumn(t)],
     getContents,
   };

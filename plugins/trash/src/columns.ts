@@ -29,6 +29,8 @@ function cell(text: string, title: string): HTMLElement {
   span.className = 'files-trash-cell';
   span.textContent = text;
   span.title = title;
+  // Paths and user names: isolated, so a right-to-left interface keeps their order.
+  span.dir = 'auto';
   return span;
 }
 
@@ -67,5 +69,7 @@ export function deletedColumn(t: Translate, locale?: string): Column {
       return cell(date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }), date.toISOString());
     },
     sort: (a, b) => deletionTime(b) - deletionTime(a),
+    // Newest first: the header marks it descending.
+    sortsDescending: true,
   };
 }

@@ -1,6 +1,6 @@
 import type { Node } from '../node/types';
 import type { RegistryKind } from '../registry/types';
-import { firstReason, needFunction, needString, optionalFunction, optionalOrder } from './checks';
+import { firstReason, needFunction, needString, optionalBoolean, optionalFunction, optionalOrder } from './checks';
 import type { View } from './view';
 
 /** A custom column of the file list (spec §3). */
@@ -15,6 +15,12 @@ export interface Column {
   render(node: Node, view: View): HTMLElement;
   /** Compares two nodes, making the column sortable. */
   sort?(a: Node, b: Node): number;
+  /**
+   * Whether `sort` puts the largest first (newest first for a date, as the Modified column
+   * does): the header then marks the column's first order as descending and the reversed one
+   * as ascending, so the mark says what the rows show. Default false.
+   */
+  sortsDescending?: boolean;
   /** Text of the footer summary row for this column. */
   summary?(nodes: Node[], view: View): string;
 }
@@ -27,6 +33,7 @@ export function validateColumn(entry: unknown): string | null {
     needFunction(column, 'render'),
     optionalFunction(column, 'sort'),
     optionalFunction(column, 'summary'),
+    optionalBoolean(column, 'sortsDescending'),
     optionalOrder(column),
   ]);
 }

@@ -59,6 +59,13 @@ export interface View {
   emptyCaption?: string;
   /** Default sorting mode of the view's list; default `basename`. */
   defaultSortKey?: string;
+  /**
+   * Whether the list sorted by `defaultSortKey` keeps that order whole: favorites and folders
+   * are not put first (the user's `sort_favorites_first` / `sort_folders_first` apply again
+   * when the user sorts by another column). For a view whose order is its point, such as
+   * Recent (newest first). Default false.
+   */
+  keepsDefaultOrder?: boolean;
   /** Whether the view is hidden from the navigation. */
   hidden?: boolean;
   /** Lists the folder at `path`; aborts when `options.signal` aborts. */
@@ -103,6 +110,7 @@ export function validateView(entry: unknown): string | null {
     optionalBoolean(view, 'expanded'),
     optionalBoolean(view, 'sticky'),
     optionalBoolean(view, 'hidden'),
+    optionalBoolean(view, 'keepsDefaultOrder'),
     optionalFunction(view, 'loadChildViews'),
     optionalFunction(view, 'emptyView'),
     optionalFunction(view, 'getFolderEtag'),

@@ -6,3 +6,4 @@ export * from './quota';
 export * from './preview-url';
 export * from './translate';
 export * from './i18n-key';
+export * from './isolate';

@@ -75,8 +75,6 @@ button { font: inherit; }
 .files-modal__backdrop--loading > :focus { outline: none; }
 @keyframes files-spin { to { transform: rotate(360deg); } }
 .plugin-error { background: var(--files-error-bg); border-inline-start: 4px solid var(--files-error); color: #7f1d1d; padding: .5rem .75rem; margin: .5rem 1rem; border-radius: 4px; }
-/* Icons that point along the reading direction (breadcrumb separators, a collapsed tree node) turn around in right-to-left languages. */
-[dir=rtl] .icon--directional { transform: scaleX(-1); }
 .icon { display: inline-block; flex: none; vertical-align: middle; }
 `;
 

@@ -128,7 +128,7 @@ export function ActionMenu({ actions, nodes, view, label, position, exclude, onR
       {parent !== null && (
         <li role="none">
           <button type="button" role="menuitem" className="files-menu__item" onClick={() => setParent(null)}>
-            <Icon svg={BACK_ICON} size={18} />
+            <Icon svg={BACK_ICON} size={18} directional />
             <span>{t('Back')}</span>
           </button>
         </li>
@@ -182,7 +182,7 @@ function MenuItem({
       >
         {icon !== '' && <Icon svg={icon} size={18} color={action.destructive ? '#c62828' : undefined} />}
         <span className="files-menu__label">{actionLabel(action, nodes, view)}</span>
-        {submenu && <Icon svg={SUBMENU_ICON} size={18} className="files-menu__submenu icon--directional" />}
+        {submenu && <Icon svg={SUBMENU_ICON} size={18} className="files-menu__submenu" directional />}
       </button>
     </li>
   );

@@ -64,7 +64,7 @@ export function Breadcrumbs({ view, width }: { view: View; width: number }) {
           const collapsed = index > 0 && shown[index - 1] !== crumbs[crumbs.indexOf(crumb) - 1];
           return (
             <li key={crumb.dir} className="files-breadcrumbs__crumb">
-              {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={18} className="files-breadcrumbs__separator icon--directional" />}
+              {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={18} className="files-breadcrumbs__separator" directional />}
               {collapsed && <span className="files-breadcrumbs__ellipsis" aria-hidden="true">…</span>}
               <CrumbButton
                 node={source === undefined ? undefined : nodeIn(nodes, source)}
@@ -74,7 +74,7 @@ export function Breadcrumbs({ view, width }: { view: View; width: number }) {
                 onClick={() => (current ? dispatch(folderReloadRequested()) : navigate({ view: view.id, dir: crumb.dir }))}
               >
                 {crumb.dir === '/' && <Icon svg={HOME_ICON} size={20} />}
-                {(crumb.dir !== '/' || showRootText) && <span>{name}</span>}
+                {(crumb.dir !== '/' || showRootText) && <span className="files-breadcrumbs__name" dir="auto">{name}</span>}
               </CrumbButton>
             </li>
           );

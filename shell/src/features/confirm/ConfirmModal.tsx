@@ -5,6 +5,7 @@ import { useT } from '../../app/ServicesContext';
 import { injectMoveCopyStyles } from '../move-copy/styles';
 import { confirmDialog } from './confirmStore';
 import { injectConfirmStyles } from './styles';
+import { BidiText } from '../../app/BidiText';
 
 // The modal frame (.files-modal) is the move or copy picker's: one look for the app's dialogs.
 injectMoveCopyStyles();
@@ -29,7 +30,7 @@ export function ConfirmModal({ request }: { request: Required<ConfirmOptions> })
         {request.title}
       </h2>
       <p id={messageId} className="files-confirm__message">
-        {request.message}
+        <BidiText text={request.message} />
       </p>
       <div className="files-modal__buttons">
         <button ref={cancelButton} type="button" className="files-button" onClick={cancel}>

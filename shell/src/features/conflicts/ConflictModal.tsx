@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CONFLICT_SELECTION_REQUIRED, formatFileSize } from '@cumulus/sdk';
+import { CONFLICT_SELECTION_REQUIRED, formatFileSize, isolate } from '@cumulus/sdk';
 import type { ConflictResolution } from '@cumulus/sdk';
 import { ModalDialog } from '../../app/ModalDialog';
 import { useLanguage, useT } from '../../app/ServicesContext';
@@ -10,6 +10,7 @@ import { resolveConflictRequest } from './conflictStore';
 import type { ConflictRequest, ConflictVersion } from './conflictStore';
 import { injectConflictStyles } from './styles';
 import { VersionPreview } from './VersionPreview';
+import { BidiText } from '../../app/BidiText';
 
 // The modal frame (.files-modal) is the move or copy picker's: one look for the app's dialogs.
 injectMoveCopyStyles();
@@ -88,7 +89,7 @@ export function ConflictModal({ request }: { request: ConflictRequest }) {
   return (
     <ModalDialog className="files-conflicts" labelledBy={titleId} describedBy={hasFolder ? noteId : undefined} onCancel={cancel}>
       <h2 id={titleId} className="files-modal__title">
-        {t('{count} file conflict in {dirname}', { count, dirname: request.dirname })}
+        <BidiText text={t('{count} file conflict in {dirname}', { count, dirname: isolate(request.dirname) })} />
       </h2>
       <p className="files-conflicts__intro">{t('Which files do you want to keep?')}</p>
       <p className="files-conflicts__intro">{t('If you select both versions, the incoming file will have a number added to its name.')}</p>
@@ -192,7 +193,7 @@ function ConflictRowView({ request, index, ticks, resolution, onTick }: RowProps
   return (
     <tr aria-label={conflict.name}>
       <td>
-        <div className="files-conflicts__name">{conflict.name}</div>
+        <div className="files-conflicts__name" dir="auto">{conflict.name}</div>
         <VersionChoice side="existing" label={t('Existing version')} version={conflict.existing} {...common} />
       </td>
       <td>
@@ -202,7 +203,7 @@ function ConflictRowView({ request, index, ticks, resolution, onTick }: RowProps
         <VersionChoice side="incoming" label={t('New version')} version={conflict.incoming} {...common} />
         {resolution?.action === 'rename' && (
           <p className="files-conflicts__rename">
-            {t('Rename')}: <output>{resolution.name}</output>
+            {t('Rename')}: <output dir="auto">{resolution.name}</output>
           </p>
         )}
       </td>

@@ -14,12 +14,21 @@ import { selectionCleared } from '../selection/selectionSlice';
 import { selectAll } from '../selection/toggleSelection';
 import type { RowLayout } from './rowLayout';
 
-function SortButton({ label, sortKey, sorting, onSort }: { label: string; sortKey: string; sorting: Sorting; onSort(key: string): void }) {
+/**
+ * The direction the rows show for the active column: a column that puts the largest first
+ * (Modified: newest first; a custom column with `sortsDescending`) is descending in its first
+ * order ('asc' of the sort) and ascending reversed.
+ */
+export function shownDirection(sorting: Sorting, largestFirst: boolean): 'ascending' | 'descending' {
+  return (sorting.sortingOrder === 'asc') !== largestFirst ? 'ascending' : 'descending';
+}
+
+function SortButton({ label, sortKey, sorting, largestFirst = false, onSort }: { label: string; sortKey: string; sorting: Sorting; largestFirst?: boolean; onSort(key: string): void }) {
   const active = sorting.sortingMode === sortKey;
   return (
     <button type="button" className={`files-sort${active ? ' files-sort--active' : ''}`} onClick={() => onSort(sortKey)}>
       <span>{label}</span>
-      {active && <Icon svg={sorting.sortingOrder === 'asc' ? ARROW_UP_ICON : ARROW_DOWN_ICON} size={18} />}
+      {active && <Icon svg={shownDirection(sorting, largestFirst) === 'ascending' ? ARROW_UP_ICON : ARROW_DOWN_ICON} size={18} className={`files-sort__mark files-sort__mark--${shownDirection(sorting, largestFirst)}`} />}
     </button>
   );
 }
@@ -32,10 +41,10 @@ export function visibleSelection(shown: readonly string[], selected: readonly st
   return { all: count === shown.length, some: count > 0 && count < shown.length };
 }
 
-/** `aria-sort` of a column header. */
-function ariaSort(sorting: Sorting, key: string): 'ascending' | 'descending' | 'none' {
+/** `aria-sort` of a column header: what the rows show (see {@link shownDirection}). */
+function ariaSort(sorting: Sorting, key: string, largestFirst = false): 'ascending' | 'descending' | 'none' {
   if (sorting.sortingMode !== key) return 'none';
-  return sorting.sortingOrder === 'asc' ? 'ascending' : 'descending';
+  return shownDirection(sorting, largestFirst);
 }
 
 /**
@@ -87,14 +96,14 @@ export function FileListHeader({ view, sources, columns, layout }: { view: View;
         </span>
       )}
       {layout.showSizeAndModified && (
-        <span role="columnheader" className="files-cell files-cell--mtime" aria-sort={ariaSort(sorting, 'mtime')}>
-          <SortButton label={t('Modified')} sortKey="mtime" sorting={sorting} onSort={onSort} />
+        <span role="columnheader" className="files-cell files-cell--mtime" aria-sort={ariaSort(sorting, 'mtime', true)}>
+          <SortButton label={t('Modified')} sortKey="mtime" sorting={sorting} largestFirst onSort={onSort} />
         </span>
       )}
       {layout.showCustomColumns &&
         columns.map((column) => (
-          <span role="columnheader" key={column.id} className="files-cell files-cell--column" aria-sort={column.sort ? ariaSort(sorting, column.id) : undefined}>
-            {column.sort ? <SortButton label={column.title} sortKey={column.id} sorting={sorting} onSort={onSort} /> : column.title}
+          <span role="columnheader" key={column.id} className="files-cell files-cell--column" aria-sort={column.sort ? ariaSort(sorting, column.id, column.sortsDescending === true) : undefined}>
+            {column.sort ? <SortButton label={column.title} sortKey={column.id} sorting={sorting} largestFirst={column.sortsDescending === true} onSort={onSort} /> : column.title}
           </span>
         ))}
       {selectedCount > 0 && <BatchActions view={view} />}

@@ -130,7 +130,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
       <span role="gridcell" className="files-cell files-cell--name">
         {renaming !== null ? <RenameField node={node} /> : <button type="button" className="files-name" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
           <NodePreview node={node} size={32} crop={crop} displaySize={32} />
-          <span className="files-name__text">
+          <span className="files-name__text" dir="auto">
             <span className="files-name__stem">{stem}</span>
             {extensionShown && <span className="files-name__ext">{node.extension}</span>}
           </span>

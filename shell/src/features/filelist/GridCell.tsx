@@ -75,7 +75,7 @@ export const GridCell = memo(function GridCell({
       />
       {renaming !== null ? <RenameField node={node} /> : <button type="button" className="files-grid-cell__open" onClick={(event) => onOpen(node, event)} onAuxClick={(event) => onOpen(node, event)} title={node.displayname}>
         <NodePreview node={node} size={THUMBNAIL_SIZE_GRID} crop={crop} displaySize={GRID_PREVIEW_SIZE} />
-        <span className="files-grid-cell__name">{node.displayname}</span>
+        <span className="files-grid-cell__name" dir="auto">{node.displayname}</span>
       </button>}
       {renaming === null && <NodeIndicators node={node} view={view} />}
       <NodeActions node={node} view={view} showInline={false} onRun={(action) => onRunAction(action.id, node)} />

@@ -22,6 +22,13 @@ const css = `
 .files-cell__details { display: inline-flex; align-items: center; justify-content: flex-end; width: 100%; height: 100%; margin: 0; padding: 0; border: 0; background: none; color: inherit; font: inherit; cursor: pointer; }
 .files-cell__details:focus-visible { outline: 2px solid var(--files-primary); outline-offset: 2px; }
 .files-cell--actions { justify-content: center; padding: 0; }
+/* The menu button is the last in the actions, at the same place on every row whatever comes before it (inline actions). */
+.files-actions { display: flex; align-items: center; justify-content: flex-end; }
+.files-cell--actions > .files-actions { flex: 1; min-width: 0; padding-inline-end: 6px; }
+/* A custom column's text stays on one line and ends in an ellipsis; the plugin's title tells the whole. */
+.files-cell--column { white-space: nowrap; }
+.files-custom-cell { display: block; min-width: 0; max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.files-custom-cell > * { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .files-name { display: flex; align-items: center; gap: 12px; width: 100%; height: 55px; border: 0; background: none; padding: 0; font: inherit; color: inherit; text-align: start; cursor: pointer; min-width: 0; }
 .files-name__text { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 .files-name__ext { color: var(--files-text-muted); }

@@ -49,12 +49,17 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
   const { filters, version } = useFileListFilters('update:filter');
   const language = useLanguage();
   const { host } = useServices();
+  // A view whose default order is its point (Recent: newest first) keeps it: favorites and
+  // folders come first only when the user sorts it by another column.
+  const ungrouped = view?.keepsDefaultOrder === true && sortingMode === (view.defaultSortKey ?? 'basename');
+  const sortFavoritesFirst = config.sort_favorites_first && !ungrouped;
+  const sortFoldersFirst = config.sort_folders_first && !ungrouped;
   return useMemo(() => {
-    const options = { folder, show_hidden: config.show_hidden, sortingMode, sortingOrder, sortFavoritesFirst: config.sort_favorites_first, sortFoldersFirst: config.sort_folders_first, query, columns, filters, version, language };
+    const options = { folder, show_hidden: config.show_hidden, sortingMode, sortingOrder, sortFavoritesFirst, sortFoldersFirst, query, columns, filters, version, language };
     const remembered = rememberedOrder(options, contents);
     if (remembered !== undefined) return remembered.shown;
     const shows = (node: Node): boolean => (config.show_hidden || !isHiddenNode(node)) && matchesFilenameFilter(node, query);
-    const sortOptions = { sortingMode, sortingOrder, sortFavoritesFirst: config.sort_favorites_first, sortFoldersFirst: config.sort_folders_first, columns, locale: language };
+    const sortOptions = { sortingMode, sortingOrder, sortFavoritesFirst, sortFoldersFirst, columns, locale: language };
     const last = lastOrder();
     if (filters.length === 0 && last !== undefined && sameOptions(last.options, options)) {
       const compare = nodeComparator(sortOptions);
@@ -80,7 +85,7 @@ export function useVisibleNodes(view: View | undefined, columns: readonly Regist
     rememberOrder({ contents, options, shown: sorted });
     return sorted;
     // `version` changes when a filter's result changes: the filters themselves keep their identity.
-  }, [contents, folder, config.show_hidden, config.sort_favorites_first, config.sort_folders_first, query, sortingMode, sortingOrder, columns, filters, version, language, host]);
+  }, [contents, folder, config.show_hidden, sortFavoritesFirst, sortFoldersFirst, query, sortingMode, sortingOrder, columns, filters, version, language, host]);
 }
 
 /**

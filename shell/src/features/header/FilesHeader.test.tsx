@@ -42,7 +42,8 @@ describe('the files header', () => {
     await renderShell(services, '/files?dir=/Docs');
     await settle();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Docs - All files');
-    expect(document.title).toBe('Docs - All files - Cumulus Files');
+    // The folder's name isolated (U+2068 … U+2069): it keeps its own direction in a right-to-left title.
+    expect(document.title).toBe('\u2068Docs\u2069 - All files - Cumulus Files');
     const before = calls.listed.length;
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Reload content' }));

@@ -7,6 +7,7 @@ import { GRID_ICON, LIST_ICON, RELOAD_ICON } from '../../app/icons/icons';
 import { useServices, useT } from '../../app/ServicesContext';
 import { canUpload } from '../../services/publicShare';
 import { useElementWidth } from '../../app/useElementWidth';
+import { BidiText } from '../../app/BidiText';
 import { Breadcrumbs } from '../breadcrumbs/Breadcrumbs';
 import { BreadcrumbActions } from '../plugin-slots/BreadcrumbActions';
 import { setUserConfig } from '../config/configThunks';
@@ -44,7 +45,9 @@ export function FilesHeader({ view }: { view: View }) {
 
   return (
     <header className="files-header" ref={setElement}>
-      <h1 className="files-visually-hidden">{heading}</h1>
+      <h1 className="files-visually-hidden">
+        <BidiText text={heading} />
+      </h1>
       {/* A public link's page has no navigation to open, and a New menu only where the link takes uploads. */}
       {publicShare === undefined && <NavigationToggle />}
       <Breadcrumbs view={view} width={width} />

@@ -112,7 +112,7 @@ describe('move or copy', () => {
     });
     await settle();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(toasts()).toEqual(['info: Cancelled move or copy of "a.txt".']);
+    expect(toasts()).toEqual(['info: Cancelled move or copy of "\u2068a.txt\u2069".']);
   });
 
   it("closing the picker of several nodes toasts 'Cancelled move or copy operation'", async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { canCopy, isFolder, moveCopyLabel, validateMoveCopyTarget } from '@cumulus/sdk';
+import { canCopy, isFolder, isolate, moveCopyLabel, validateMoveCopyTarget } from '@cumulus/sdk';
 import type { FolderNode, MoveCopyOperation, Node } from '@cumulus/sdk';
 import { Icon } from '../../app/icons/Icon';
 import { CHEVRON_RIGHT_ICON, FOLDER_ICON, HOME_ICON } from '../../app/icons/icons';
@@ -8,6 +8,7 @@ import { showToast } from '../toasts/toasts';
 import { resolvePicker } from './pickerStore';
 import type { PickerRequest } from './pickerStore';
 import { injectMoveCopyStyles } from './styles';
+import { BidiText } from '../../app/BidiText';
 
 injectMoveCopyStyles();
 
@@ -95,7 +96,7 @@ export function MoveCopyPicker({ request }: { request: PickerRequest }) {
   const notice = refusals.find((entry) => entry.refusal !== null)?.refusal?.message ?? '';
   const target = path === '/' ? '' : (folder?.displayname ?? path.slice(path.lastIndexOf('/') + 1));
   const label = (operation: MoveCopyOperation) =>
-    operation === 'copy' ? (target ? t('Copy to {target}', { target }) : t('Copy')) : target ? t('Move to {target}', { target }) : t('Move');
+    operation === 'copy' ? (target ? t('Copy to {target}', { target: isolate(target) }) : t('Copy')) : target ? t('Move to {target}', { target: isolate(target) }) : t('Move');
   const allowed = (operation: MoveCopyOperation) =>
     folder !== undefined &&
     refusals.find((entry) => entry.operation === operation)?.refusal === null &&
@@ -132,7 +133,7 @@ export function MoveCopyPicker({ request }: { request: PickerRequest }) {
           <ol>
             {pathCrumbs(path).map((crumb, index, all) => (
               <li key={crumb.path}>
-                {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={16} className="icon--directional" />}
+                {index > 0 && <Icon svg={CHEVRON_RIGHT_ICON} size={16} directional />}
                 <button
                   type="button"
                   className="files-picker__crumb"
@@ -140,7 +141,7 @@ export function MoveCopyPicker({ request }: { request: PickerRequest }) {
                   aria-label={crumb.name === '' ? t('Home') : undefined}
                   onClick={() => setPath(crumb.path)}
                 >
-                  {crumb.name === '' ? <Icon svg={HOME_ICON} size={18} /> : crumb.name}
+                  {crumb.name === '' ? <Icon svg={HOME_ICON} size={18} /> : <span dir="auto">{crumb.name}</span>}
                 </button>
               </li>
             ))}
@@ -156,7 +157,7 @@ export function MoveCopyPicker({ request }: { request: PickerRequest }) {
                 <li key={child.source}>
                   <button type="button" className="files-picker__folder" onClick={() => setPath(child.path)}>
                     <Icon svg={FOLDER_ICON} size={22} color="#0082c9" />
-                    <span>{child.displayname}</span>
+                    <span dir="auto">{child.displayname}</span>
                   </button>
                 </li>
               ))}
@@ -175,7 +176,7 @@ export function MoveCopyPicker({ request }: { request: PickerRequest }) {
               disabled={!allowed(operation)}
               onClick={() => folder !== undefined && listing !== null && resolvePicker({ operation, destination: folder, contents: listing.contents })}
             >
-              {label(operation)}
+              <BidiText text={label(operation)} />
             </button>
           ))}
         </div>

@@ -1,4 +1,4 @@
-import { Permission, canMove, hasPermission, isDownloadable, isMoveCopyEnabled, moveCopyLabel } from '@cumulus/sdk';
+import { canMove, hasPermission, isDownloadable, isMoveCopyEnabled, isolate, moveCopyLabel, Permission } from '@cumulus/sdk';
 import type { FileAction, Node, Translate } from '@cumulus/sdk';
 import { actionDispatchOf } from '../actions/actionDispatch';
 import { FOLDER_MOVE_ICON } from '../actions/icons';
@@ -29,7 +29,7 @@ export function moveCopyAction(services: object, t: Translate): FileAction {
     if (choice === null) {
       const [only] = nodes;
       const message =
-        nodes.length === 1 && only !== undefined ? t('Cancelled move or copy of "{filename}".', { filename: only.displayname }) : t('Cancelled move or copy operation');
+        nodes.length === 1 && only !== undefined ? t('Cancelled move or copy of "{filename}".', { filename: isolate(only.displayname) }) : t('Cancelled move or copy operation');
       showToast({ type: 'info', message });
       return null;
     }

@@ -57,7 +57,7 @@ describe("the New menu's 'New folder'", () => {
     await settle();
     expect(createDirectory).toHaveBeenCalledWith('/Projects');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(getToasts().map((toast) => toast.message)).toEqual(['Created new folder "Projects"']);
+    expect(getToasts().map((toast) => toast.message)).toEqual(['Created new folder "\u2068Projects\u2069"']);
     // The created node shows in the list at once (files:node:created).
     expect(await screen.findByRole('row', { name: /Projects/ })).toBeTruthy();
   });

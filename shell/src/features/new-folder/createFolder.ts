@@ -1,4 +1,4 @@
-import { assertDirectoryName, getUniqueName } from '@cumulus/sdk';
+import { assertDirectoryName, getUniqueName, isolate } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { davMessageOf } from '../../services/davErrorMessage';
@@ -29,7 +29,7 @@ export const createFolder = createAppAsyncThunk('newFolder/create', async ({ fol
     await dav.createDirectory(path);
   } catch (error) {
     console.error(`Could not create the folder ${path}`, error);
-    showToast({ type: 'error', message: davMessageOf(error) ?? t('Unable to create the directory {directory}', { directory: name }) });
+    showToast({ type: 'error', message: davMessageOf(error) ?? t('Unable to create the directory {directory}', { directory: isolate(name) }) });
     return null;
   }
   try {
@@ -39,6 +39,6 @@ export const createFolder = createAppAsyncThunk('newFolder/create', async ({ fol
     // The folder exists; a listing shows it.
     console.error(`Could not read the new folder ${path}`, error);
   }
-  showToast({ type: 'success', message: t('Created new folder "{name}"', { name }) });
+  showToast({ type: 'success', message: t('Created new folder "{name}"', { name: isolate(name) }) });
   return path;
 });

@@ -6,7 +6,8 @@ const css = `
 button.files-node-indicator { cursor: pointer; }
 button.files-node-indicator:hover { background: var(--files-hover); }
 button.files-node-indicator:focus-visible, .files-breadcrumb-action:focus-visible { outline: 2px solid var(--files-primary); outline-offset: 2px; }
-.files-grid-cell .files-node-indicators { position: absolute; top: 8px; right: 8px; }
+/* In the grid the marks sit on the preview's top corner at the end of the line (the checkbox has the other one), as Nextcloud's star. */
+.files-grid-cell .files-node-indicators { position: absolute; z-index: 1; top: 12px; inset-inline-end: 20px; border-radius: 14px; background: color-mix(in srgb, var(--files-bg) 85%, transparent); }
 .files-breadcrumb-actions { display: inline-flex; align-items: center; gap: 4px; flex: none; }
 .files-breadcrumb-action:hover { background: var(--files-hover); }
 `;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { DragEvent } from 'react';
-import { Permission, createNode } from '@cumulus/sdk';
+import { createNode, isolate, Permission } from '@cumulus/sdk';
 import type { FolderNode } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
@@ -17,6 +17,7 @@ import { pickFiles } from '../uploads/uploadMenuEntries';
 import { uploadCollected } from '../uploads/uploadThunks';
 import { PublicShareBar } from './PublicShareBar';
 import { injectPublicShareStyles } from './styles';
+import { BidiText } from '../../app/BidiText';
 
 injectBaseStyles();
 injectPublicShareStyles();
@@ -34,7 +35,7 @@ export function PublicDropScreen({ share }: { share: PublicShare }) {
   const dispatch = useAppDispatch();
   const uploads = useAppSelector(selectUploadFileIds);
   const [over, setOver] = useState(false);
-  const heading = t('Upload files to {name}', { name: share.name });
+  const heading = t('Upload files to {name}', { name: isolate(share.name) });
   // The drop's root as the engine's destination; it is never listed.
   const folder: FolderNode = useMemo(
     () => createNode({ type: 'folder', source: dav.filesUrl, root: dav.root, path: '/', displayname: share.name, owner: null, permissions: Permission.CREATE }),
@@ -65,7 +66,9 @@ export function PublicDropScreen({ share }: { share: PublicShare }) {
     <div className="files-public">
       <PublicShareBar share={share} />
       <main className="files-public__page">
-        <h1>{heading}</h1>
+        <h1>
+          <BidiText text={heading} />
+        </h1>
         <div className={`files-public__droparea${over ? ' files-public__droparea--over' : ''}`} onDragOver={dragOver} onDragLeave={() => setOver(false)} onDrop={(event) => void drop(event)}>
           <p>{t('Drop your files to upload')}</p>
           <button type="button" className="files-public__action" onClick={() => void pick()}>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { formatFileSize } from '@cumulus/sdk';
+import { formatFileSize, isolate } from '@cumulus/sdk';
 import { Icon } from '../../app/icons/Icon';
 import { FILE_ICON } from '../../app/icons/icons';
 import { useLanguage, useServices, useT } from '../../app/ServicesContext';
@@ -24,7 +24,7 @@ export function PublicFileScreen({ share }: { share: PublicShare }) {
   const language = useLanguage();
   const { dav } = useServices();
   useEffect(() => {
-    document.title = documentTitle(share.name, t);
+    document.title = documentTitle(isolate(share.name), t);
   }, [share.name, t]);
   return (
     <div className="files-public">

@@ -87,7 +87,7 @@ describe('inline rename', () => {
     await settle();
     expect(calls).toEqual([['notes.txt', 'renamed.txt']]);
     expect(row('renamed.txt')).toBeTruthy();
-    expect(toasts()).toEqual(['success: Renamed "notes.txt" to "renamed.txt"']);
+    expect(toasts()).toEqual(['success: Renamed "\u2068notes.txt\u2069" to "\u2068renamed.txt\u2069"']);
   });
 
   /**
@@ -109,7 +109,7 @@ describe('inline rename', () => {
     fireEvent.change(field(), { target: { value: 'fresh.txt' } });
     await leave(exit, field());
     expect(calls).toEqual([['notes.txt', 'fresh.txt']]);
-    expect(toasts()).toEqual(['success: Renamed "notes.txt" to "fresh.txt"']);
+    expect(toasts()).toEqual(['success: Renamed "\u2068notes.txt\u2069" to "\u2068fresh.txt\u2069"']);
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
@@ -168,9 +168,9 @@ describe('inline rename', () => {
   });
 
   it.each([
-    [412, 'The name "taken.txt" is already used in the folder "/". Please choose a different name.', true],
-    [500, 'Could not rename "notes.txt"', true],
-    [404, 'Could not rename "notes.txt", it does not exist any more', false],
+    [412, 'The name "\u2068taken.txt\u2069" is already used in the folder "\u2068/\u2069". Please choose a different name.', true],
+    [500, 'Could not rename "\u2068notes.txt\u2069"', true],
+    [404, 'Could not rename "\u2068notes.txt\u2069", it does not exist any more', false],
   ])('on a %i the old name stays, the toast says why, and the field re-opens holding it (unless gone)', async (status, message, reopens) => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { field, calls } = await startRenaming('notes.txt', () => Promise.reject(httpError(status)));

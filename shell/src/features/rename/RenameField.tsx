@@ -104,6 +104,8 @@ export function RenameField({ node }: { node: Node }) {
       <input
         ref={input}
         className="files-rename__input"
+        // A name is isolated from the interface's direction: `.part` is typed and shown as `.part` in Arabic too.
+        dir="auto"
         aria-label={node.type === 'folder' ? t('Folder name') : t('Filename')}
         aria-invalid={!validation.valid}
         aria-describedby={messageId}

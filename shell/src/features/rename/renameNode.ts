@@ -1,4 +1,4 @@
-import { isFolder, renameNode as renamedCopy } from '@cumulus/sdk';
+import { isFolder, isolate, renameNode as renamedCopy } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { errorStatus } from '../../services/errorStatus';
@@ -35,10 +35,10 @@ export const renameNodeTo = createAppAsyncThunk(
       const status = errorStatus(error);
       const message =
         status === 404
-          ? extra.t('Could not rename "{oldName}", it does not exist any more', { oldName })
+          ? extra.t('Could not rename "{oldName}", it does not exist any more', { oldName: isolate(oldName) })
           : status === 412
-            ? extra.t('The name "{newName}" is already used in the folder "{dir}". Please choose a different name.', { newName, dir: node.dirname })
-            : extra.t('Could not rename "{oldName}"', { oldName });
+            ? extra.t('The name "{newName}" is already used in the folder "{dir}". Please choose a different name.', { newName: isolate(newName), dir: isolate(node.dirname) })
+            : extra.t('Could not rename "{oldName}"', { oldName: isolate(oldName) });
       if (status !== 404 && status !== 412) console.error(`Could not rename "${oldName}"`, error);
       showToast({ type: 'error', message });
       // A node that no longer exists has no field to re-open.
@@ -60,7 +60,7 @@ export const renameNodeTo = createAppAsyncThunk(
     }
     if (state.sidebar.source === source) dispatch(sidebarOpened({ source: renamed.source, tab: state.sidebar.tab }));
     extra.host.events.emit('files:node:renamed', { node: renamed, oldSource: source });
-    showToast({ type: 'success', message: extra.t('Renamed "{oldName}" to "{newName}"', { oldName, newName }) });
+    showToast({ type: 'success', message: extra.t('Renamed "{oldName}" to "{newName}"', { oldName: isolate(oldName), newName: isolate(newName) }) });
     return true;
   },
 );

@@ -79,7 +79,7 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
           <NodePreview key={node.source} node={node} size={128} crop={crop} displaySize={128} />
         </div>
         <div className="files-sidebar__heading">
-          <h2 ref={headingRef} tabIndex={-1} className="files-sidebar__name" title={node.displayname}>
+          <h2 ref={headingRef} tabIndex={-1} className="files-sidebar__name" title={node.displayname} dir="auto">
             {node.displayname}
           </h2>
           <p className="files-sidebar__meta">

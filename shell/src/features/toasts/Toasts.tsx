@@ -3,13 +3,14 @@ import { useT } from '../../app/ServicesContext';
 import { dismissToast, getToasts, subscribeToasts } from './toasts';
 import type { Toast } from './toasts';
 import { injectToastStyles } from './styles';
+import { BidiText } from '../../app/BidiText';
 
 injectToastStyles();
 
 function ToastItem({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
   return (
     <div className={`files-toast files-toast--${toast.type}`} data-toast-type={toast.type}>
-      <span className="files-toast__message">{toast.message}</span>
+      <span className="files-toast__message"><BidiText text={toast.message} /></span>
       <button type="button" className="files-toast__close" aria-label={closeLabel} onClick={() => dismissToast(toast.id)}>
         ×
       </button>

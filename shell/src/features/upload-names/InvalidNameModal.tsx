@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { uploadFilenameErrorMessage } from '@cumulus/sdk';
+import { isolate, uploadFilenameErrorMessage } from '@cumulus/sdk';
 import { ModalDialog } from '../../app/ModalDialog';
 import { useServices } from '../../app/ServicesContext';
 import { injectMoveCopyStyles } from '../move-copy/styles';
@@ -8,6 +8,7 @@ import { invalidNameDialog } from './invalidNameStore';
 import type { InvalidNameDialogRequest } from './invalidNameStore';
 import { newUploadName } from './newUploadName';
 import { injectUploadNameStyles } from './styles';
+import { BidiText } from '../../app/BidiText';
 
 // The modal frame (.files-modal) is the move or copy picker's: one look for the app's dialogs.
 injectMoveCopyStyles();
@@ -61,7 +62,7 @@ export function InvalidNameModal({ request }: { request: InvalidNameDialogReques
       <h2 id={titleId} className="files-modal__title files-upload-name__reason">
         {uploadFilenameErrorMessage(request.error, t)}
       </h2>
-      <p id={originalId} className="files-upload-name__original">
+      <p id={originalId} className="files-upload-name__original" dir="auto">
         {request.name}
       </p>
       <form
@@ -88,7 +89,7 @@ export function InvalidNameModal({ request }: { request: InvalidNameDialogReques
           {problem ?? ''}
         </p>
         <p id={uniqueId} className="files-upload-name__unique" aria-live="polite">
-          {checked.valid && checked.name !== typed.trim() ? t('It will be uploaded as "{name}".', { name: checked.name }) : ''}
+          {checked.valid && checked.name !== typed.trim() ? <BidiText text={t('It will be uploaded as "{name}".', { name: isolate(checked.name) })} /> : ''}
         </p>
         <div className="files-modal__buttons">
           <button type="button" className="files-button" onClick={skip}>

@@ -1,3 +1,4 @@
+import { isolate } from '@cumulus/sdk';
 import type { InvalidNameDecision, InvalidNameRequest, Translate } from '@cumulus/sdk';
 import { showToast } from '../toasts/toasts';
 import type { AbortableDecision } from '../upload-decisions/abortableDecision';
@@ -18,7 +19,7 @@ export async function askForUploadName(request: InvalidNameRequest & AbortableDe
   if (name !== null) return name;
   showToast({
     type: 'info',
-    message: request.isFolder ? t('Upload of "{folder}" has been skipped', { folder: request.name }) : t('Upload has been skipped'),
+    message: request.isFolder ? t('Upload of "{folder}" has been skipped', { folder: isolate(request.name) }) : t('Upload has been skipped'),
   });
   return 'skip';
 }

@@ -43,7 +43,7 @@ export function UnfinishedUploads({ returnFocusTo }: { returnFocusTo?: () => HTM
       <ul role="list" className="files-picker__list">
         {unfinished.map((record) => (
           <li key={record.id} className="files-upload__resume-item">
-            <span className="files-upload__name">{record.name}</span>
+            <span className="files-upload__name" dir="auto">{record.name}</span>
             <span className="files-upload__state">{formatFileSize(record.size, { locale: language })}</span>
             <button type="button" className="files-button files-button--primary" aria-label={t('Resume upload of "{name}"', { name: record.name })} onClick={() => void resume(record)}>
               {t('Resume')}

@@ -42,7 +42,7 @@ function UploadRow({ index, style, ids }: RowComponentProps<{ ids: string[] }>) 
   const ended = item.status === 'finished' || item.status === 'failed' || item.status === 'cancelled';
   return (
     <div style={style} role="listitem" className={`files-upload__item${item.status === 'failed' ? ' files-upload__item--failed' : ''}`} data-upload-status={item.status}>
-      <span className="files-upload__name" title={item.path}>
+      <span className="files-upload__name" title={item.path} dir="auto">
         {item.path.replace(/^\//, '')}
       </span>
       <span className="files-upload__state">{uploadStateText(item, t, language)}</span>

@@ -55,7 +55,7 @@ function ViewEntry({ view, childrenOf, level }: { view: Registered<View>; childr
           <PluginBoundary pluginId={view.pluginId} t={t}>
             <Icon svg={view.icon} size={20} color={active ? '#00679e' : undefined} />
           </PluginBoundary>
-          <span className="name" title={view.name}>{view.name}</span>
+          <span className="name" title={view.name} dir="auto">{view.name}</span>
         </NavLink>
         {expandable && (
           <button
@@ -65,7 +65,7 @@ function ViewEntry({ view, childrenOf, level }: { view: Registered<View>; childr
             aria-busy={loading}
             onClick={toggle}
           >
-            <Icon svg={expanded ? CHEVRON_DOWN_ICON : CHEVRON_RIGHT_ICON} size={18} className="icon--directional" />
+            <Icon svg={expanded ? CHEVRON_DOWN_ICON : CHEVRON_RIGHT_ICON} size={18} directional />
           </button>
         )}
       </div>
