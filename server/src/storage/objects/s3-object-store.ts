@@ -72,6 +72,7 @@ export class S3ObjectStore implements ObjectStore {
    */
   private readonly copyClient: S3Client;
   private readonly bucket: string;
+  private readonly endpoint: string | undefined;
   private readonly timeoutMs: number;
   private readonly maxAttempts: number;
 
@@ -84,6 +85,7 @@ export class S3ObjectStore implements ObjectStore {
    */
   constructor(config: S3Config) {
     this.bucket = config.bucket;
+    this.endpoint = config.endpoint;
     this.timeoutMs = config.timeoutMs ?? DEFAULT_S3_TIMEOUT_MS;
     this.maxAttempts = config.maxAttempts ?? DEFAULT_S3_ATTEMPTS;
     const settings = {
@@ -144,6 +146,24 @@ export class S3ObjectStore implements ObjectStore {
     } catch (error) {
       // Another server process created it meanwhile.
       if (!(error instanceof Error && error.name === 'BucketAlreadyOwnedByYou')) throw error;
+    }
+  }
+
+  async problem(): Promise<string | null> {
+    const at = this.endpoint ?? 'AWS';
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return null;
+    } catch (error) {
+      if (error instanceof StorageError) return `No S3 service answers at ${at} (${error.message}): check CUMULUS_S3_ENDPOINT.`;
+      const code = status(error);
+      if (code === 404) return `The bucket ${this.bucket} does not exist at ${at} (404): create it first, or check its name.`;
+      if (code === 403) {
+        return `The keys may not use the bucket ${this.bucket} at ${at} (403): check CUMULUS_S3_ACCESS_KEY_ID and CUMULUS_S3_SECRET_ACCESS_KEY, and that the bucket is theirs.`;
+      }
+      if (code === 301 || code === 400) return `The bucket ${this.bucket} at ${at} answered ${code}: check CUMULUS_S3_REGION and CUMULUS_S3_PATH_STYLE.`;
+      const name = (error as { name?: unknown } | null)?.name;
+      return `The bucket ${this.bucket} at ${at} answered ${code ?? 'with no status'} (${String(name ?? error)}): check CUMULUS_S3_ENDPOINT and the keys.`;
     }
   }
 
@@ -456,7 +476,9 @@ function contentRange(value: string | undefined): { range: ByteRange; size: numb
  */
 function unreachable(error: unknown, what: string, attempts: number, timeoutMs: number): StorageError | null {
   if (error instanceof StorageError) return null;
-  const { name, code } = (error ?? {}) as { name?: unknown; code?: unknown };
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  // The code, or as the message tells it: the SDK rewraps an error of another realm (a test's VM) as a bare Error.
+  const code = (error as { code?: unknown } | null)?.code ?? /\b(E[A-Z_]+)\b/.exec(String(message))?.[1];
   const timedOut = name === 'TimeoutError' || code === 'ETIMEDOUT' || name === 'RequestTimeout' || name === 'RequestTimeoutException';
   if (!timedOut && !UNREACHABLE.has(String(code)) && !UNREACHABLE.has(String(name))) return null;
   const why = timedOut ? `did not answer ${what} within ${timeoutMs / 1000} s` : `could not be reached for ${what} (${String(code ?? name)})`;
