@@ -28,6 +28,11 @@ import { MAX_PART_BYTES, planParts } from './multipart-plan';
 import type { S3Config } from './s3-config';
 import { DEFAULT_S3_ATTEMPTS, DEFAULT_S3_TIMEOUT_MS } from './s3-config';
 
+// The SDK warns, in 8 lines on stderr at the first client of every server start and CLI command,
+// that its releases after January 2027 need Node 22; the supported Node is 20 (package.json's
+// engines). Its own switch turns that off; an operator who sets it otherwise is heard.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
 /**
  * Bytes of one part of a streamed put: a body up to this size goes in one PutObject, a larger
  * one as a multipart upload of parts this size (above S3's 5 MiB minimum).
