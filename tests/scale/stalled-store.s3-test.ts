@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { get } from 'node:http';
 import { createServer, connect } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -80,6 +82,42 @@ async function timed(method: string, path: string, init: RequestInit = {}): Prom
   const body = await response.text();
   return { response, body, ms: Date.now() - started };
 }
+
+describe('a client that pauses', () => {
+  it('gets the whole file when it stops reading a download for longer than the store\'s timeout', async () => {
+    // A server of its own, straight on RGW, with a timeout a busy machine's 8 MiB parts meet.
+    const timeoutMs = 2000;
+    const dir = await mkdtemp(join(tmpdir(), 'cumulus-s3-paused-'));
+    const patient = await startServer({ dataDir: dir, adminPassword: PASSWORD, s3: { ...config, timeoutMs, maxAttempts: 3 } });
+    try {
+      const body = randomBytes(48 * 1024 * 1024);
+      const url = new URL(`${patient.url}/remote.php/dav/files/admin/big.bin`);
+      expect((await fetch(url, { method: 'PUT', headers: auth, body: new Uint8Array(body) })).status).toBe(201);
+      const received = await new Promise<Buffer>((done, failed) => {
+        const request = get({ host: url.hostname, port: url.port, path: url.pathname, headers: auth }, (response) => {
+          const parts: Buffer[] = [];
+          let paused = false;
+          response.on('data', (data: Buffer) => {
+            parts.push(data);
+            if (paused) return;
+            // Once, early: longer than the store's timeout, with the rest of the object still in the store.
+            paused = true;
+            response.pause();
+            setTimeout(() => response.resume(), 3 * timeoutMs);
+          });
+          response.on('end', () => done(Buffer.concat(parts)));
+          response.on('error', failed);
+        });
+        request.on('error', failed);
+      });
+      expect(received.length).toBe(body.length);
+      expect(received.equals(body)).toBe(true);
+    } finally {
+      await patient.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
 
 describe('a stalled object store', () => {
   it('answers reads, writes and the final MOVE of a chunked upload 503 with Retry-After within the timeout, naming the call', async () => {

@@ -250,7 +250,7 @@ export class S3ObjectStore implements ObjectStore {
     }
     const size = partial ? partial.size : (answer.ContentLength ?? 0);
     const fetched: ByteRange = partial ? partial.range : { start: 0, end: size - 1 };
-    let first: Readable | null = answer.Body as Readable;
+    let first: Readable | null = patientBody(answer.Body as Readable);
     const drop = (): void => {
       first?.destroy();
       first = null;
@@ -279,7 +279,7 @@ export class S3ObjectStore implements ObjectStore {
       const answer = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: key, IfMatch: etag, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
-      body = answer.Body as Readable;
+      body = patientBody(answer.Body as Readable);
     } catch (error) {
       const code = status(error);
       if (code === 412 || code === 404) fail('conflict', 'The file changed while it was being read');
@@ -459,6 +459,19 @@ export class S3ObjectStore implements ObjectStore {
   private copySource(key: string): string {
     return `${this.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
   }
+}
+
+/**
+ * How long an object's body may go without a byte once its answer has come: the bytes are read
+ * as fast as the client takes them, and a client that pauses (a video player, a slow link)
+ * would otherwise have its download cut after the store's timeout.
+ */
+const BODY_IDLE_MS = 5 * 60 * 1000;
+
+/** Gives a GET's body {@link BODY_IDLE_MS} of silence rather than the timeout of the request (the SDK's listener stays). */
+function patientBody(body: Readable): Readable {
+  (body as Readable & { socket?: { setTimeout?: (ms: number) => unknown } }).socket?.setTimeout?.(BODY_IDLE_MS);
+  return body;
 }
 
 /** The `Range` header of a GET for a wanted range. */
