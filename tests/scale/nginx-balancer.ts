@@ -30,11 +30,12 @@ export function documentedConfig(port: number, upstreams: readonly string[]): st
   }
   const listen = 'listen 80 default_server;';
   if (file.split(listen).length !== 2) throw new Error(`${DOCUMENTED_CONFIG} should hold "${listen}" once`);
-  // The documented two processes' lines, one for each of `upstreams` (a benchmark may run more).
-  const servers = /^( *)server 127\.0\.0\.1:8081( [^\n]*)\n *server 127\.0\.0\.1:8082 [^\n]*$/m.exec(file);
-  if (!servers) throw new Error(`${DOCUMENTED_CONFIG} should list the upstreams 127.0.0.1:8081 and 127.0.0.1:8082 on two lines`);
-  const [lines, indent = '', rest = ''] = servers;
-  const config = file.replace(listen, `listen 127.0.0.1:${port} default_server;`).replace(lines, upstreams.map((upstream) => `${indent}server ${upstream}${rest}`).join('\n'));
+  // The documented two processes' lines (the primaries, then the backups), one for each of `upstreams` (a benchmark may run more).
+  const pairs = /^( *)server 127\.0\.0\.1:8081( [^\n]*)\n *server 127\.0\.0\.1:8082 [^\n]*$/gm;
+  if ((file.match(pairs) ?? []).length !== 2) throw new Error(`${DOCUMENTED_CONFIG} should list the upstreams 127.0.0.1:8081 and 127.0.0.1:8082 on two lines, then as backups on two more`);
+  const config = file
+    .replace(listen, `listen 127.0.0.1:${port} default_server;`)
+    .replace(pairs, (_lines, indent: string, rest: string) => upstreams.map((upstream) => `${indent}server ${upstream}${rest}`).join('\n'));
   return config;
 }
 
