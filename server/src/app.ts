@@ -140,7 +140,8 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   installAuth(app, accounts, (uid) => files.ensureUserRoot(uid));
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
   installCompression(app);
-  registerApi(app, { config, db, files, accounts, plugins });
+  let draining = false;
+  registerApi(app, { config, db, files, accounts, plugins, draining: () => draining });
   // Public links (plugins' providers): one resolver and one password guard for the page and DAV.
   const publicGuard = new PublicLinkGuard({ maxFailures: config.throttleMaxFailures, window: config.throttleWindow, delayMs: config.throttleDelayMs });
   const publicLink = async (token: string): Promise<PublicLinkAccess | null> => {
@@ -182,6 +183,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     async close() {
       if (closed) return;
       closed = true;
+      draining = true;
       clearInterval(sweeper);
       await changes.stop();
       // Idle keep-alive connections close at once (fastify); a request still answering gets a moment

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './postgres-cluster';
 
 /** Debian's nginx (package `nginx`) as a round-robin balancer on 127.0.0.1. */
@@ -11,12 +12,38 @@ export interface Balancer {
   stop(): Promise<void>;
 }
 
+/** The nginx configuration server/README.md documents (and shows verbatim), as a file. */
+export const DOCUMENTED_CONFIG = resolve(dirname(fileURLToPath(import.meta.url)), '../../server/deploy/nginx-cumulus.conf');
+const README = resolve(dirname(fileURLToPath(import.meta.url)), '../../server/README.md');
+
 /**
- * The configuration server/README.md shows for two servers, on loopback, with its state in
- * `dir`: round robin, bodies streamed both ways, and an idempotent request that found a
- * process gone retried on the next one.
+ * The documented file itself, its ports only substituted: `listen 80` becomes this balancer's
+ * port on loopback, and the two upstreams `127.0.0.1:8081` and `:8082` become `upstreams`. It
+ * fails when server/README.md no longer shows the file verbatim, or the file no longer has
+ * what is substituted, so that the docs cannot drift from what the tests run.
  */
-export function balancerConfig(dir: string, port: number, upstreams: string[]): string {
+export function documentedConfig(port: number, upstreams: readonly string[]): string {
+  const file = readFileSync(DOCUMENTED_CONFIG, 'utf8');
+  const shown = readFileSync(README, 'utf8');
+  if (!shown.includes(file.trimEnd().split('\n').map((line) => (line === '' ? '' : `   ${line}`)).join('\n'))) {
+    throw new Error(`server/README.md does not show ${DOCUMENTED_CONFIG} verbatim (indented by 3 spaces in step 6): update one or the other.`);
+  }
+  const listen = 'listen 80 default_server;';
+  if (file.split(listen).length !== 2) throw new Error(`${DOCUMENTED_CONFIG} should hold "${listen}" once`);
+  // The documented two processes' lines (the primaries, then the backups), one for each of `upstreams` (a benchmark may run more).
+  const pairs = /^( *)server 127\.0\.0\.1:8081( [^\n]*)\n *server 127\.0\.0\.1:8082 [^\n]*$/gm;
+  if ((file.match(pairs) ?? []).length !== 2) throw new Error(`${DOCUMENTED_CONFIG} should list the upstreams 127.0.0.1:8081 and 127.0.0.1:8082 on two lines, then as backups on two more`);
+  const config = file
+    .replace(listen, `listen 127.0.0.1:${port} default_server;`)
+    .replace(pairs, (_lines, indent: string, rest: string) => upstreams.map((upstream) => `${indent}server ${upstream}${rest}`).join('\n'));
+  return config;
+}
+
+/**
+ * Debian's main nginx.conf around the documented file (which Debian includes from conf.d/ in
+ * its `http` block), with its state in `dir`.
+ */
+export function balancerConfig(dir: string): string {
   return `daemon off;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -29,25 +56,7 @@ http {
   fastcgi_temp_path ${dir}/fastcgi;
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
-  upstream cumulus {
-${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=5s;`).join('\n')}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    client_max_body_size 0;
-    proxy_request_buffering off;
-    proxy_buffering off;
-    location / {
-      proxy_pass http://cumulus;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout http_502;
-    }
-  }
+  include ${dir}/cumulus.conf;
 }
 `;
 }
@@ -56,7 +65,8 @@ ${upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=5
 export async function startBalancer(upstreams: string[]): Promise<Balancer> {
   const dir = mkdtempSync(join(tmpdir(), 'cumulus-nginx-'));
   const port = await freePort();
-  writeFileSync(join(dir, 'nginx.conf'), balancerConfig(dir, port, upstreams));
+  writeFileSync(join(dir, 'cumulus.conf'), documentedConfig(port, upstreams));
+  writeFileSync(join(dir, 'nginx.conf'), balancerConfig(dir));
   const child = spawn('nginx', ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -11,4 +11,6 @@ export interface ApiDeps {
   files: FileService;
   accounts: Accounts;
   plugins: PluginRuntime;
+  /** Whether the process is stopping (SIGTERM): `status.php` then answers 503, so a health check takes it out. */
+  draining?: () => boolean;
 }

@@ -19,7 +19,7 @@ export { HttpError, sendError } from './errors';
 export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
   app.register(async (scope) => {
     prepareScope(scope);
-    registerStatus(scope);
+    registerStatus(scope, deps.draining);
     registerFilesApi(scope, deps);
     registerOcsApi(scope, deps);
     registerPlugins(scope, deps.config.distDir, deps.plugins.states, deps.config.pluginsConfig);

@@ -7,7 +7,7 @@ import { openConfiguredDatabase } from '../db/open';
 import { isPostgresUrl, openPostgres } from '../db/postgres';
 import { CopyError, checkCopyTarget, copyDatabase } from '../db/copy-database';
 import type { ContentPlace } from '../storage/objects/content-copy';
-import { ContentCopyError, DirectoryPlace, ObjectPlace, checkPlaces, copyContent } from '../storage/objects/content-copy';
+import { ContentCopyError, DirectoryPlace, ObjectPlace, checkUsablePlaces, copyContent } from '../storage/objects/content-copy';
 import type { S3Config } from '../storage/objects/s3-config';
 import { loadS3Config, testS3Config } from '../storage/objects/s3-config';
 import { S3ObjectStore } from '../storage/objects/s3-object-store';
@@ -96,10 +96,15 @@ export const dbCommands: Record<string, Command> = {
       const sourceS3 = config.s3 ?? testS3Config(config.dataDir);
       const fromContent = toContent && (sourceS3 ? bucketPlace(sourceS3) : new DirectoryPlace(config.dataDir));
       try {
-        if (fromContent && toContent) checkPlaces(fromContent, toContent);
+        // Before either database is opened: a bucket that is missing or not the keys' is refused with nothing written.
+        if (fromContent && toContent) await checkUsablePlaces(fromContent, toContent);
       } catch (error) {
         closePlace(fromContent);
         closePlace(toContent);
+        if (error instanceof ContentCopyError) {
+          println(io.stderr, `Error: ${error.message}`);
+          return 1;
+        }
         throw error;
       }
       const source = await openConfiguredDatabase(config);

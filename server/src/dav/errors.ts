@@ -27,7 +27,7 @@ export const ERROR_STATUS: Record<StorageErrorKind, { status: number; exception:
   'failed-dependency': { status: 424, exception: 'Sabre\\DAV\\Exception' },
   'not-implemented': { status: 501, exception: 'Sabre\\DAV\\Exception\\NotImplemented' },
   'bad-gateway': { status: 502, exception: 'Sabre\\DAV\\Exception\\BadGateway' },
-  // A request that ran out of its time budget (a SEARCH over too much).
+  // A request that ran out of its time budget (a SEARCH over too much), or an object store that does not answer.
   unavailable: { status: 503, exception: 'Sabre\\DAV\\Exception\\ServiceUnavailable' },
   'insufficient-storage': { status: 507, exception: 'Sabre\\DAV\\Exception\\InsufficientStorage' },
 };
@@ -70,5 +70,6 @@ export function describeError(error: unknown): { status: number; body: string } 
 export function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   const { status, body } = describeError(error);
   if (status >= 500) noteServerError(reply.request, error);
+  if (error instanceof StorageError && error.retryAfter !== undefined) reply.header('retry-after', String(error.retryAfter));
   return reply.code(status).header('content-type', 'application/xml; charset=utf-8').send(body);
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { ConfigError } from '../config';
 import type { PoolConfig, QueryResultRow } from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { registerDialect } from './connection';
@@ -144,6 +145,14 @@ async function createDatabaseIfMissing(url: string): Promise<void> {
   } catch (error) {
     // Another server process created it at the same moment.
     const code = (error as { code?: string }).code;
+    if (code === '42501') {
+      // insufficient_privilege: PostgreSQL's own message names neither the database nor the role.
+      const role = decodeURIComponent(target.username) || 'of CUMULUS_DATABASE_URL';
+      throw new ConfigError(
+        `The database "${name}" does not exist and the role ${role} may not create it (${(error as Error).message}): ` +
+          `create it as a superuser (createdb -O ${role} ${name}), or give the role CREATEDB (alter role ${role} createdb).`,
+      );
+    }
     if (code !== '42P04' && code !== '23505') throw error;
   } finally {
     await admin.end();

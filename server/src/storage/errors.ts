@@ -27,10 +27,12 @@ export class StorageError extends Error {
   /**
    * @param kind what kind of failure, mapped to a status by the DAV layer
    * @param message the human-readable reason, sent to clients as `s:message`
+   * @param retryAfter seconds after which trying again may succeed (`Retry-After`; a store that stalled)
    */
   constructor(
     readonly kind: StorageErrorKind,
     message: string,
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'StorageError';

@@ -35,6 +35,8 @@ export interface ContentPlace {
   finish(folders: readonly CopiedNode[]): Promise<void>;
   /** Whether `other` is this very place. */
   same(other: ContentPlace): boolean;
+  /** Refuses ({@link ContentCopyError}) a place the copy cannot use (a bucket missing or not the keys'), creating nothing. */
+  check(role: 'source' | 'target'): Promise<void>;
 }
 
 /** The figures of a content copy, equal on both sides once it is checked. */
@@ -122,6 +124,13 @@ export function checkPlaces(from: ContentPlace, to: ContentPlace): void {
   if (from.same(to)) throw new ContentCopyError(`The content is already in ${to.label}: copy it to another place.`);
 }
 
+/** {@link checkPlaces}, then that both places can be used ({@link ContentPlace.check}); writes nothing. */
+export async function checkUsablePlaces(from: ContentPlace, to: ContentPlace): Promise<void> {
+  checkPlaces(from, to);
+  await from.check('source');
+  await to.check('target');
+}
+
 /**
  * Copies the content of every file of the metadata `db` from `from` to `to`, then reads every
  * copy back and compares its size and SHA-256 with the source's, and the counts; throws
@@ -131,7 +140,7 @@ export function checkPlaces(from: ContentPlace, to: ContentPlace): void {
  * object, so a copy cut short is simply run again. Returns the checked figures.
  */
 export async function copyContent(db: Kysely<unknown>, from: ContentPlace, to: ContentPlace): Promise<ContentDigest> {
-  checkPlaces(from, to);
+  await checkUsablePlaces(from, to);
   const nodes = await contentNodes(db);
   const files = nodes.filter((node) => node.type === 'file');
   const folders = nodes.filter((node) => node.type === 'folder');
@@ -259,6 +268,10 @@ export class DirectoryPlace implements ContentPlace {
   same(other: ContentPlace): boolean {
     return other instanceof DirectoryPlace && other.dir === this.dir;
   }
+
+  async check(): Promise<void> {
+    // A target directory is made by the copy; a source's missing files are named by the size check.
+  }
 }
 
 /** An object store's content: a file's bytes in the object `urn:oid:<fileid>`. */
@@ -301,7 +314,7 @@ export class ObjectPlace implements ContentPlace {
   }
 
   async prepare(): Promise<void> {
-    await this.store.ensureReady();
+    // The bucket is there: check() found it before anything was written.
   }
 
   async finish(): Promise<void> {
@@ -310,6 +323,13 @@ export class ObjectPlace implements ContentPlace {
 
   same(other: ContentPlace): boolean {
     return other instanceof ObjectPlace && other.label === this.label;
+  }
+
+  async check(role: 'source' | 'target'): Promise<void> {
+    // The bucket is not created here, unlike `serve`: a copy into a mistyped name would otherwise
+    // fill a new bucket nobody configured.
+    const problem = await this.store.problem();
+    if (problem) throw new ContentCopyError(`${role === 'target' ? 'Target' : 'Source'}: ${problem} Nothing was copied.`);
   }
 }
 

@@ -34,6 +34,11 @@ export interface ObjectStore {
   /** Creates the bucket (or whatever holds the objects) when missing. */
   ensureReady(): Promise<void>;
   /**
+   * Without creating anything: null when the bucket is there and these keys may use it, else
+   * what is wrong, as a sentence (missing bucket, no permission, no service at the endpoint).
+   */
+  problem(): Promise<string | null>;
+  /**
    * Streams `source` into the object at `key`, replacing it only once every byte has arrived
    * within `limits` (`insufficient-storage` beyond `maxBytes`, `bad-request` when
    * `expectedLength` is not met); a failed put leaves the key as it was.

@@ -36,4 +36,11 @@ describe('loadS3Config', () => {
     expect(() => loadS3Config({ ...keys, CUMULUS_S3_BUCKET: 'cumulus', CUMULUS_S3_ENDPOINT: 'http://host/path' })).toThrow(/CUMULUS_S3_ENDPOINT/);
     expect(() => loadS3Config({ ...keys, CUMULUS_S3_BUCKET: 'cumulus', CUMULUS_S3_PATH_STYLE: 'yes' })).toThrow(/CUMULUS_S3_PATH_STYLE must be 1 or 0/);
   });
+
+  it('reads the timeout and the tries, refusing values that are not numbers in range', () => {
+    expect(loadS3Config({ ...keys, CUMULUS_S3_BUCKET: 'cumulus', CUMULUS_S3_TIMEOUT: '2.5', CUMULUS_S3_ATTEMPTS: '4' })).toMatchObject({ timeoutMs: 2500, maxAttempts: 4 });
+    expect(loadS3Config({ ...keys, CUMULUS_S3_BUCKET: 'cumulus' })).not.toHaveProperty('timeoutMs');
+    expect(() => loadS3Config({ ...keys, CUMULUS_S3_BUCKET: 'cumulus', CUMULUS_S3_TIMEOUT: '0' })).toThrow(new ConfigError('CUMULUS_S3_TIMEOUT must be a number of seconds above 0, got "0".'));
+    expect(() => loadS3Config({ ...keys, CUMULUS_S3_BUCKET: 'cumulus', CUMULUS_S3_ATTEMPTS: '11' })).toThrow(new ConfigError('CUMULUS_S3_ATTEMPTS must be a whole number from 1 to 10, got "11".'));
+  });
 });

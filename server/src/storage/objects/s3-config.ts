@@ -13,7 +13,19 @@ export interface S3Config {
   secretAccessKey: string;
   /** `http://host/bucket/key` rather than `http://bucket.host/key` (what RGW, MinIO and Ceph need without wildcard DNS). */
   forcePathStyle: boolean;
+  /**
+   * How long one request may go without a byte either way (and a connection take to open)
+   * before it is given up as timed out, in ms; unset: {@link DEFAULT_S3_TIMEOUT_MS}.
+   */
+  timeoutMs?: number;
+  /** Tries of a request that timed out or failed transiently, the first included; unset: {@link DEFAULT_S3_ATTEMPTS}. */
+  maxAttempts?: number;
 }
+
+/** Default of {@link S3Config.timeoutMs}: a store silent this long is taken for stalled. */
+export const DEFAULT_S3_TIMEOUT_MS = 10_000;
+/** Default of {@link S3Config.maxAttempts}. */
+export const DEFAULT_S3_ATTEMPTS = 3;
 
 /**
  * Reads the object storage settings: none when `CUMULUS_S3_BUCKET` is unset (content on the
@@ -24,7 +36,9 @@ export interface S3Config {
  * - `CUMULUS_S3_ENDPOINT`: the service's URL, for anything but AWS itself;
  * - `CUMULUS_S3_REGION`: the region (default `us-east-1`);
  * - `CUMULUS_S3_ACCESS_KEY_ID`, `CUMULUS_S3_SECRET_ACCESS_KEY`: the credentials;
- * - `CUMULUS_S3_PATH_STYLE`: `1` (default with an endpoint) or `0` (default for AWS).
+ * - `CUMULUS_S3_PATH_STYLE`: `1` (default with an endpoint) or `0` (default for AWS);
+ * - `CUMULUS_S3_TIMEOUT`: seconds a request may stay silent before it is given up (default 10);
+ * - `CUMULUS_S3_ATTEMPTS`: tries of a request that timed out or failed transiently (default 3).
  */
 export function loadS3Config(env: NodeJS.ProcessEnv = process.env): S3Config | null {
   const bucket = env.CUMULUS_S3_BUCKET?.trim();
@@ -46,8 +60,18 @@ export function loadS3Config(env: NodeJS.ProcessEnv = process.env): S3Config | n
   if (pathStyle && !['0', '1', 'true', 'false'].includes(pathStyle)) {
     throw new ConfigError(`CUMULUS_S3_PATH_STYLE must be 1 or 0, got "${pathStyle}".`);
   }
+  const timeout = env.CUMULUS_S3_TIMEOUT?.trim();
+  if (timeout && !(/^\d+(\.\d+)?$/.test(timeout) && Number(timeout) > 0)) {
+    throw new ConfigError(`CUMULUS_S3_TIMEOUT must be a number of seconds above 0, got "${timeout}".`);
+  }
+  const attempts = env.CUMULUS_S3_ATTEMPTS?.trim();
+  if (attempts && !(/^\d+$/.test(attempts) && Number(attempts) >= 1 && Number(attempts) <= 10)) {
+    throw new ConfigError(`CUMULUS_S3_ATTEMPTS must be a whole number from 1 to 10, got "${attempts}".`);
+  }
   return {
     ...(endpoint !== undefined ? { endpoint: endpoint.replace(/\/$/, '') } : {}),
+    ...(timeout ? { timeoutMs: Math.round(Number(timeout) * 1000) } : {}),
+    ...(attempts ? { maxAttempts: Number(attempts) } : {}),
     bucket,
     region: env.CUMULUS_S3_REGION?.trim() || 'us-east-1',
     accessKeyId: required('CUMULUS_S3_ACCESS_KEY_ID'),

@@ -20,12 +20,18 @@ import { Readable } from 'node:stream';
 import type { OpenedFile } from '../content-store';
 import type { StreamLimits } from '../batched-writer';
 import { checkLimits } from '../batched-writer';
-import { fail } from '../errors';
+import { StorageError, fail } from '../errors';
 import type { ByteRange, WantedRange } from '../types';
 import type { ListedObject, ObjectStore, PendingUpload, StoredObject } from './object-store';
 import type { PartPlan, Piece } from './multipart-plan';
 import { MAX_PART_BYTES, planParts } from './multipart-plan';
 import type { S3Config } from './s3-config';
+import { DEFAULT_S3_ATTEMPTS, DEFAULT_S3_TIMEOUT_MS } from './s3-config';
+
+// The SDK warns, in 8 lines on stderr at the first client of every server start and CLI command,
+// that its releases after January 2027 need Node 22; the supported Node is 20 (package.json's
+// engines). Its own switch turns that off; an operator who sets it otherwise is heard.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 /**
  * Bytes of one part of a streamed put: a body up to this size goes in one PutObject, a larger
@@ -43,6 +49,18 @@ const PUT_PARTS_IN_FLIGHT = 3;
 const ASSEMBLY_CONCURRENCY = 4;
 /** Keys per DeleteObjects request (S3's maximum). */
 const DELETE_BATCH = 1000;
+/**
+ * The slowest server-side copy taken for working, in bytes per second: a CopyObject,
+ * UploadPartCopy or CompleteMultipartUpload sends nothing until the store has done the work,
+ * so such a call may take the timeout plus its bytes at this rate (5 GiB: about 9 minutes).
+ */
+const SLOWEST_COPY_BYTES_PER_S = 10 * 1024 * 1024;
+
+/** The client's answer to a stalled store: try again after this many seconds (`Retry-After`). */
+export const STALLED_RETRY_AFTER_S = 30;
+
+/** Errors of a request that got no answer in time or could not reach the store (after the SDK's retries). */
+const UNREACHABLE = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutException', 'ETIMEDOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /**
  * {@link ObjectStore} on an S3-compatible service (AWS S3, Ceph RGW, MinIO) through the AWS
@@ -53,23 +71,72 @@ const DELETE_BATCH = 1000;
 export class S3ObjectStore implements ObjectStore {
   /** The SDK client (tests inspect the bucket through it). */
   readonly client: S3Client;
+  /**
+   * The client of the server-side copies, which send nothing until they are done: no limit on
+   * silence, but one on the whole call, given per call ({@link SLOWEST_COPY_BYTES_PER_S}).
+   */
+  private readonly copyClient: S3Client;
   private readonly bucket: string;
+  private readonly endpoint: string | undefined;
+  private readonly timeoutMs: number;
+  private readonly maxAttempts: number;
 
+  /**
+   * Every request has a timeout: a connection that does not open, or a request that goes
+   * without a byte either way, for `timeoutMs` (default 10 s), fails, and the SDK tries it
+   * again up to `maxAttempts` times in all (default 3) with its back-off; a request that still
+   * fails so is a {@link StorageError} `unavailable` (503 with `Retry-After`) whose message
+   * names the call, so a stalled store is answered within about attempts × timeout.
+   */
   constructor(config: S3Config) {
     this.bucket = config.bucket;
-    this.client = new S3Client({
+    this.endpoint = config.endpoint;
+    this.timeoutMs = config.timeoutMs ?? DEFAULT_S3_TIMEOUT_MS;
+    this.maxAttempts = config.maxAttempts ?? DEFAULT_S3_ATTEMPTS;
+    const settings = {
       ...(config.endpoint !== undefined ? { endpoint: config.endpoint } : {}),
       region: config.region,
       credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
       forcePathStyle: config.forcePathStyle,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
+      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+      responseChecksumValidation: 'WHEN_REQUIRED' as const,
+      maxAttempts: this.maxAttempts,
+    };
+    this.client = new S3Client({
+      ...settings,
+      requestHandler: { connectionTimeout: this.timeoutMs, socketTimeout: this.timeoutMs },
     });
+    this.copyClient = new S3Client({
+      ...settings,
+      requestHandler: { connectionTimeout: this.timeoutMs, requestTimeout: this.timeoutMs, throwOnRequestTimeout: true },
+    });
+    for (const client of [this.client, this.copyClient]) {
+      // Outside the SDK's retries (the initialize step): sees the last try's failure.
+      client.middlewareStack.add(
+        (next, context) => async (args) => {
+          try {
+            return await next(args);
+          } catch (error) {
+            const call = (context.commandName ?? 'request').replace(/Command$/, '');
+            const input = args.input as { Key?: unknown; Prefix?: unknown };
+            const target = typeof input.Key === 'string' ? ` of ${input.Key}` : typeof input.Prefix === 'string' ? ` under "${input.Prefix}"` : '';
+            throw unreachable(error, `${call}${target}`, this.maxAttempts, this.timeoutMs) ?? error;
+          }
+        },
+        { step: 'initialize', name: 'cumulusUnreachableStore' },
+      );
+    }
   }
 
   /** Closes the client's connections. */
   destroy(): void {
     this.client.destroy();
+    this.copyClient.destroy();
+  }
+
+  /** The `requestTimeout` of a server-side copy of `bytes`: the timeout, plus the bytes at {@link SLOWEST_COPY_BYTES_PER_S}. */
+  private copyTime(bytes: number): { requestTimeout: number } {
+    return { requestTimeout: this.timeoutMs + Math.ceil((bytes / SLOWEST_COPY_BYTES_PER_S) * 1000) };
   }
 
   async ensureReady(): Promise<void> {
@@ -84,6 +151,24 @@ export class S3ObjectStore implements ObjectStore {
     } catch (error) {
       // Another server process created it meanwhile.
       if (!(error instanceof Error && error.name === 'BucketAlreadyOwnedByYou')) throw error;
+    }
+  }
+
+  async problem(): Promise<string | null> {
+    const at = this.endpoint ?? 'AWS';
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+      return null;
+    } catch (error) {
+      if (error instanceof StorageError) return `No S3 service answers at ${at} (${error.message}): check CUMULUS_S3_ENDPOINT.`;
+      const code = status(error);
+      if (code === 404) return `The bucket ${this.bucket} does not exist at ${at} (404): create it first, or check its name.`;
+      if (code === 403) {
+        return `The keys may not use the bucket ${this.bucket} at ${at} (403): check CUMULUS_S3_ACCESS_KEY_ID and CUMULUS_S3_SECRET_ACCESS_KEY, and that the bucket is theirs.`;
+      }
+      if (code === 301 || code === 400) return `The bucket ${this.bucket} at ${at} answered ${code}: check CUMULUS_S3_REGION and CUMULUS_S3_PATH_STYLE.`;
+      const name = (error as { name?: unknown } | null)?.name;
+      return `The bucket ${this.bucket} at ${at} answered ${code ?? 'with no status'} (${String(name ?? error)}): check CUMULUS_S3_ENDPOINT and the keys.`;
     }
   }
 
@@ -117,7 +202,7 @@ export class S3ObjectStore implements ObjectStore {
       } else {
         await Promise.all(upload.inFlight);
         if (rest.length > 0) await this.uploadPart(key, upload.id, upload.parts, rest);
-        await this.completeUpload(key, upload.id, upload.parts);
+        await this.completeUpload(key, upload.id, upload.parts, written);
       }
     } catch (error) {
       if (upload) {
@@ -165,7 +250,7 @@ export class S3ObjectStore implements ObjectStore {
     }
     const size = partial ? partial.size : (answer.ContentLength ?? 0);
     const fetched: ByteRange = partial ? partial.range : { start: 0, end: size - 1 };
-    let first: Readable | null = answer.Body as Readable;
+    let first: Readable | null = patientBody(answer.Body as Readable);
     const drop = (): void => {
       first?.destroy();
       first = null;
@@ -194,7 +279,7 @@ export class S3ObjectStore implements ObjectStore {
       const answer = await this.client.send(
         new GetObjectCommand({ Bucket: this.bucket, Key: key, IfMatch: etag, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
       );
-      body = answer.Body as Readable;
+      body = patientBody(answer.Body as Readable);
     } catch (error) {
       const code = status(error);
       if (code === 412 || code === 404) fail('conflict', 'The file changed while it was being read');
@@ -213,7 +298,7 @@ export class S3ObjectStore implements ObjectStore {
     // CopyObject takes up to 5 GiB; a larger object is copied in ranges of a multipart upload.
     if (source.size > MAX_PART_BYTES) return this.assemble(to, [{ key: from, size: source.size }]);
     try {
-      await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: this.copySource(from), CopySourceIfMatch: source.etag }));
+      await this.copyClient.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: this.copySource(from), CopySourceIfMatch: source.etag }), this.copyTime(source.size));
     } catch (error) {
       const code = status(error);
       if (code === 404 || code === 412) fail('conflict', 'The file changed while it was being copied');
@@ -249,7 +334,7 @@ export class S3ObjectStore implements ObjectStore {
         }
       };
       await Promise.all(Array.from({ length: Math.min(ASSEMBLY_CONCURRENCY, parts.length) }, worker));
-      await this.completeUpload(key, uploadId, completed);
+      await this.completeUpload(key, uploadId, completed, size);
     } catch (error) {
       await this.abort(key, uploadId);
       const code = status(error);
@@ -263,7 +348,7 @@ export class S3ObjectStore implements ObjectStore {
   private async assemblePart(key: string, uploadId: string, partNumber: number, part: PartPlan, etags: Map<string, string>): Promise<CompletedPart> {
     if (part.kind === 'copy') {
       const { piece, start, end } = part.range;
-      const copied = await this.client.send(
+      const copied = await this.copyClient.send(
         new UploadPartCopyCommand({
           Bucket: this.bucket,
           Key: key,
@@ -273,6 +358,7 @@ export class S3ObjectStore implements ObjectStore {
           CopySourceRange: `bytes=${start}-${end}`,
           CopySourceIfMatch: etags.get(piece.key),
         }),
+        this.copyTime(end - start + 1),
       );
       return { PartNumber: partNumber, ETag: copied.CopyPartResult?.ETag };
     }
@@ -347,8 +433,9 @@ export class S3ObjectStore implements ObjectStore {
     parts[partNumber - 1] = { PartNumber: partNumber, ETag: uploaded.ETag };
   }
 
-  private async completeUpload(key: string, uploadId: string, parts: CompletedPart[]): Promise<void> {
-    await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+  /** Completes a multipart upload of `bytes` in all (the store may put the parts together before it answers). */
+  private async completeUpload(key: string, uploadId: string, parts: CompletedPart[], bytes: number): Promise<void> {
+    await this.copyClient.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }), this.copyTime(bytes));
   }
 
   /** Drops an unfinished upload; a failure to do so is left to the sweep (listUploads). */
@@ -374,6 +461,19 @@ export class S3ObjectStore implements ObjectStore {
   }
 }
 
+/**
+ * How long an object's body may go without a byte once its answer has come: the bytes are read
+ * as fast as the client takes them, and a client that pauses (a video player, a slow link)
+ * would otherwise have its download cut after the store's timeout.
+ */
+const BODY_IDLE_MS = 5 * 60 * 1000;
+
+/** Gives a GET's body {@link BODY_IDLE_MS} of silence rather than the timeout of the request (the SDK's listener stays). */
+function patientBody(body: Readable): Readable {
+  (body as Readable & { socket?: { setTimeout?: (ms: number) => unknown } }).socket?.setTimeout?.(BODY_IDLE_MS);
+  return body;
+}
+
 /** The `Range` header of a GET for a wanted range. */
 function rangeHeader(wanted: WantedRange): string {
   if ('suffix' in wanted) return `bytes=-${wanted.suffix}`;
@@ -385,6 +485,24 @@ function contentRange(value: string | undefined): { range: ByteRange; size: numb
   const match = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(value?.trim() ?? '');
   if (!match) return null;
   return { range: { start: Number(match[1]), end: Number(match[2]) }, size: Number(match[3]) };
+}
+
+/**
+ * The failure of a request that timed out or reached no store on every try, as a StorageError
+ * `unavailable` (503, `Retry-After`) whose message names the call and its key (`what`) for the log;
+ * null for any other failure (an answer of the store's, which the caller reads).
+ */
+function unreachable(error: unknown, what: string, attempts: number, timeoutMs: number): StorageError | null {
+  if (error instanceof StorageError) return null;
+  const { name, message } = (error ?? {}) as { name?: unknown; message?: unknown };
+  // The code, or as the message tells it: the SDK rewraps an error of another realm (a test's VM) as a bare Error.
+  const code = (error as { code?: unknown } | null)?.code ?? /\b(E[A-Z_]+)\b/.exec(String(message))?.[1];
+  const timedOut = name === 'TimeoutError' || code === 'ETIMEDOUT' || name === 'RequestTimeout' || name === 'RequestTimeoutException';
+  if (!timedOut && !UNREACHABLE.has(String(code)) && !UNREACHABLE.has(String(name))) return null;
+  const why = timedOut ? `did not answer ${what} within ${timeoutMs / 1000} s` : `could not be reached for ${what} (${String(code ?? name)})`;
+  const failure = new StorageError('unavailable', `The object store ${why}, ${attempts} ${attempts === 1 ? 'try' : 'tries'}; try again later`, STALLED_RETRY_AFTER_S);
+  failure.cause = error;
+  return failure;
 }
 
 /** The HTTP status of an S3 error, when it is one. */
