@@ -21,6 +21,7 @@ import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
 import { createPluginSupervisor, sendPluginFailure } from './plugin-host/pluginSupervisor';
 import { showToast } from './features/toasts/toasts';
+import { followSignOut, onSignedOut } from './features/user-menu/signOut';
 import { hostDialogs } from './features/confirm/confirmStore';
 import { createFilesApi } from './services/api/filesApi';
 import { createDavService } from './services/dav/davService';
@@ -67,32 +68,35 @@ async function start(): Promise<void> {
   connectFilterEvents(host.registries.fileListFilters, host.events);
   const api = createFilesApi({ origin: page.origin, requestToken: page.requestToken });
   // The server puts the user on the page; ask it only when it did not.
-  const uid =
-    page.uid ||
-    (await api.getUser().then(
-      (user) => user.id,
-      (error: unknown) => {
-        // The screen still renders (with the load error) rather than staying blank.
-        console.error('Could not read the signed-in user', error);
-        return '';
-      },
-    ));
+  const { uid, displayName } = page.uid
+    ? { uid: page.uid, displayName: page.displayName }
+    : await api.getUser().then(
+        (user) => ({ uid: user.id, displayName: user.displayName }),
+        (error: unknown) => {
+          // The screen still renders (with the load error) rather than staying blank.
+          console.error('Could not read the signed-in user', error);
+          return { uid: '', displayName: '' };
+        },
+      );
   const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken, listingCache: openListingCache(uid), firstShown });
   // A page load of a folder of the files view: its kept copy is read while the app boots.
   const route = window.location.pathname.startsWith(BASENAME) ? window.location.pathname.slice(BASENAME.length) : undefined;
   if (uid !== '' && route !== undefined && /^(?:\/files(?:\/\d+)?)?\/?$/.test(route)) dav.readKeptAhead(normaliseDir(new URLSearchParams(window.location.search).get('dir')));
 
   const navigator = createRouterNavigator();
-  const services: ShellServices = { dav, api, host, t, language: i18n.language, navigator, uid };
+  const services: ShellServices = { dav, api, host, t, language: i18n.language, navigator, uid, displayName: displayName || uid };
   const store = createAppStore(services);
   store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
   // Live updates: other tabs', devices' and clients' changes show in place (one feed connection per browser).
   if (uid !== '') {
     const origin = page.origin.replace(/\/+$/, '');
-    startLiveUpdates(store, services, {
+    const stopLive = startLiveUpdates(store, services, {
       url: `${origin}${CHANGES_PATH}`,
       fetchByIds: (folder, fileids) => searchNodesById({ davUrl: `${origin}/remote.php/dav`, root: `/files/${uid}`, folder, fileids }),
     });
+    // A sign-out (in this tab or another of the browser) closes the connection and leaves for the sign-in page.
+    onSignedOut(stopLive);
+    followSignOut(uid);
   }
 
   // The store mirrors which views exist, so a route naming a plugin's view waits for it.

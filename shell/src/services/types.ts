@@ -41,6 +41,8 @@ export interface ShellServices {
   navigator: Navigator;
   /** The signed-in user's id ('' on a public link's page). */
   uid: string;
+  /** The signed-in user's display name (the user menu shows it; the id where missing). */
+  displayName?: string;
   /** The public link the page shows (public mode: anonymous, no user config, quota or private views); absent for a signed-in user. */
   publicShare?: PublicShare;
 }
