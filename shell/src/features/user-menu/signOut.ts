@@ -7,6 +7,8 @@ export const SIGNED_OUT_PAGE = '/login?loggedout';
 
 /** What a signed-out tab stops (the live connection); registered at start. */
 const cleanups = new Set<() => void>();
+/** Whether this tab is signing out itself (its own message, heard by its follower, is then no news). */
+let signingOut = false;
 
 /** Runs `cleanup` when this tab learns the user signed out (here or in another tab). @returns its undo */
 export function onSignedOut(cleanup: () => void): () => void {
@@ -92,6 +94,7 @@ export async function signOut(options: { uid: string; requestToken: string }, en
   });
   // The server answers 303 to the sign-in page, which fetch follows.
   if (!response.ok && !response.redirected) throw new Error(`Sign-out refused: HTTP ${response.status}`);
+  signingOut = true;
   stopEverything();
   await forgetKeptListings(options.uid, env);
   try {
@@ -114,7 +117,7 @@ export function followSignOut(uid: string, env: SignOutEnvironment = browserEnvi
   const channel = env.channel?.(SESSION_CHANNEL);
   const onMessage = (event: MessageEvent<unknown>) => {
     const data = event.data as { type?: unknown; uid?: unknown } | null;
-    if (data?.type !== 'signed-out' || data.uid !== uid) return;
+    if (data?.type !== 'signed-out' || data.uid !== uid || signingOut) return;
     stopEverything();
     env.leave(SIGNED_OUT_PAGE);
   };
