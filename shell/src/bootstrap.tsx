@@ -15,6 +15,7 @@ import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
 import { createI18n, pluginTranslatorOf, translatorOf } from './i18n/createI18n';
 import { directionOf, isInterfaceLanguage } from './i18n/languages';
 import { loadShellCatalogue } from './i18n/loadCatalogue';
+import { createLanguageSwitch } from './i18n/switchLanguage';
 import { PSEUDO_LANGUAGE } from './i18n/pseudoLocale';
 import { connectFilterEvents } from './plugin-host/filterEvents';
 import { createPluginFailures } from './plugin-host/pluginFailures';
@@ -102,13 +103,26 @@ async function start(): Promise<void> {
   // The store mirrors which views exist, so a route naming a plugin's view waits for it.
   const syncViews = () => store.dispatch(viewsChanged(host.registries.views.getAll().map((view) => view.id)));
   host.registries.views.subscribe(syncViews);
-  await activatePlugin(host, createCorePlugin(services));
+  const core = await activatePlugin(host, createCorePlugin(services));
   syncViews();
   void store.dispatch(loadConfigs());
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html lacks #root');
-  createRoot(container).render(<App store={store} services={services} navigator={navigator} failures={failures} />);
+  const root = createRoot(container);
+  // The same services (their `t` and `language` replaced by a switch); the language prop renders every text again.
+  const render = () => root.render(<App store={store} services={services} navigator={navigator} failures={failures} language={services.language} />);
+  // The Language setting switches in place: no page load, the settings dialog stays open.
+  services.changeLanguage = createLanguageSwitch({
+    i18n,
+    load: loadShellCatalogue,
+    services,
+    host,
+    translator: translatorOf,
+    plugins: () => [core, ...supervisor.activePlugins()],
+    rerender: render,
+  });
+  render();
   await startPlugins(host, supervisor);
   store.dispatch(pluginsSettled());
 }
