@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLanguage, useServices, useT } from '../../app/ServicesContext';
 import { LANGUAGE_NAMES, isInterfaceLanguage } from '../../i18n/languages';
 import { readPageContext } from '../../services/pageContext';
@@ -25,6 +25,7 @@ export function LanguageSection({ reload = reloadPage }: { reload?: () => void }
   const selectId = useId();
   const [setting, setSetting] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     let live = true;
     api.getLanguage().then(
@@ -43,6 +44,7 @@ export function LanguageSection({ reload = reloadPage }: { reload?: () => void }
   const choose = (value: string) => {
     // One change at a time (the select stays enabled, so it keeps the focus while the language switches).
     if (saving) return;
+    const focused = document.activeElement === select.current;
     setSaving(true);
     api.setLanguage(value).then(
       () => {
@@ -51,7 +53,11 @@ export function LanguageSection({ reload = reloadPage }: { reload?: () => void }
         // '' follows the browser: the language the server picked from Accept-Language, English without one.
         const next = value === '' ? (isInterfaceLanguage(browser) ? browser : 'en') : value;
         changeLanguage(next).then(
-          () => setSaving(false),
+          () => {
+            setSaving(false);
+            // Texts rendered anew (a part of the dialog may have been hidden meanwhile): the choice keeps the focus it had.
+            if (focused && document.activeElement !== select.current) select.current?.focus();
+          },
           (error: unknown) => {
             console.error('Could not switch the language in place; reloading', error);
             reload();
@@ -72,6 +78,7 @@ export function LanguageSection({ reload = reloadPage }: { reload?: () => void }
         {t('Language of the interface')}
       </label>
       <select
+        ref={select}
         id={selectId}
         className="files-settings__select"
         value={setting ?? ''}
