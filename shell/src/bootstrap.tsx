@@ -15,12 +15,14 @@ import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
 import { createI18n, pluginTranslatorOf, translatorOf } from './i18n/createI18n';
 import { directionOf, isInterfaceLanguage } from './i18n/languages';
 import { loadShellCatalogue } from './i18n/loadCatalogue';
+import { createLanguageSwitch } from './i18n/switchLanguage';
 import { PSEUDO_LANGUAGE } from './i18n/pseudoLocale';
 import { connectFilterEvents } from './plugin-host/filterEvents';
 import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
 import { createPluginSupervisor, sendPluginFailure } from './plugin-host/pluginSupervisor';
 import { showToast } from './features/toasts/toasts';
+import { followSignOut, onSignedOut } from './features/user-menu/signOut';
 import { hostDialogs } from './features/confirm/confirmStore';
 import { createFilesApi } from './services/api/filesApi';
 import { createDavService } from './services/dav/davService';
@@ -67,44 +69,60 @@ async function start(): Promise<void> {
   connectFilterEvents(host.registries.fileListFilters, host.events);
   const api = createFilesApi({ origin: page.origin, requestToken: page.requestToken });
   // The server puts the user on the page; ask it only when it did not.
-  const uid =
-    page.uid ||
-    (await api.getUser().then(
-      (user) => user.id,
-      (error: unknown) => {
-        // The screen still renders (with the load error) rather than staying blank.
-        console.error('Could not read the signed-in user', error);
-        return '';
-      },
-    ));
+  const { uid, displayName } = page.uid
+    ? { uid: page.uid, displayName: page.displayName }
+    : await api.getUser().then(
+        (user) => ({ uid: user.id, displayName: user.displayName }),
+        (error: unknown) => {
+          // The screen still renders (with the load error) rather than staying blank.
+          console.error('Could not read the signed-in user', error);
+          return { uid: '', displayName: '' };
+        },
+      );
   const dav = createDavService({ origin: page.origin, uid, requestToken: page.requestToken, listingCache: openListingCache(uid), firstShown });
   // A page load of a folder of the files view: its kept copy is read while the app boots.
   const route = window.location.pathname.startsWith(BASENAME) ? window.location.pathname.slice(BASENAME.length) : undefined;
   if (uid !== '' && route !== undefined && /^(?:\/files(?:\/\d+)?)?\/?$/.test(route)) dav.readKeptAhead(normaliseDir(new URLSearchParams(window.location.search).get('dir')));
 
   const navigator = createRouterNavigator();
-  const services: ShellServices = { dav, api, host, t, language: i18n.language, navigator, uid };
+  const services: ShellServices = { dav, api, host, t, language: i18n.language, navigator, uid, displayName: displayName || uid };
   const store = createAppStore(services);
   store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
   // Live updates: other tabs', devices' and clients' changes show in place (one feed connection per browser).
   if (uid !== '') {
     const origin = page.origin.replace(/\/+$/, '');
-    startLiveUpdates(store, services, {
+    const stopLive = startLiveUpdates(store, services, {
       url: `${origin}${CHANGES_PATH}`,
       fetchByIds: (folder, fileids) => searchNodesById({ davUrl: `${origin}/remote.php/dav`, root: `/files/${uid}`, folder, fileids }),
     });
+    // A sign-out (in this tab or another of the browser) closes the connection and leaves for the sign-in page.
+    onSignedOut(stopLive);
+    followSignOut(uid);
   }
 
   // The store mirrors which views exist, so a route naming a plugin's view waits for it.
   const syncViews = () => store.dispatch(viewsChanged(host.registries.views.getAll().map((view) => view.id)));
   host.registries.views.subscribe(syncViews);
-  await activatePlugin(host, createCorePlugin(services));
+  const core = await activatePlugin(host, createCorePlugin(services));
   syncViews();
   void store.dispatch(loadConfigs());
 
   const container = document.getElementById('root');
   if (container === null) throw new Error('index.html lacks #root');
-  createRoot(container).render(<App store={store} services={services} navigator={navigator} failures={failures} />);
+  const root = createRoot(container);
+  // The same services (their `t` and `language` replaced by a switch); the language prop renders every text again.
+  const render = () => root.render(<App store={store} services={services} navigator={navigator} failures={failures} language={services.language} />);
+  // The Language setting switches in place: no page load, the settings dialog stays open.
+  services.changeLanguage = createLanguageSwitch({
+    i18n,
+    load: loadShellCatalogue,
+    services,
+    host,
+    translator: translatorOf,
+    plugins: () => [core, ...supervisor.activePlugins()],
+    rerender: render,
+  });
+  render();
   await startPlugins(host, supervisor);
   store.dispatch(pluginsSettled());
 }

@@ -3,7 +3,8 @@
  * with each share as one row (avatar, name, copy button, '…' toggle) and no list bullets;
  * a share's options area closed until its toggle opens it; the sharee box's suggestions as a
  * dropdown under it, walked with the arrow keys; a visible focus; no serious axe finding;
- * the row mirrored in Arabic (right to left); nothing sticking out of a 300 px sidebar.
+ * the row mirrored in Arabic (right to left); nothing sticking out of a 300 px sidebar; with the options
+ * open (content taller than the window) the tab bar keeps its height and the panel scrolls, in Arabic too.
  * Screenshots in tests/output/sharing-tab-{closed,open,user-open,sharees,rtl,narrow}.png. Needs `npm run build` first.
  */
 import path from 'node:path';
@@ -55,8 +56,8 @@ describe('the Sharing tab in the browser', () => {
   });
 
   /** Opens Project's Sharing tab in `language` with the window `width` wide; the page, its sidebar and the translator. */
-  async function openTab(language: 'en' | 'ar', width: number): Promise<{ page: Page; sidebar: Locator; t: (key: string) => string; close: () => Promise<void> }> {
-    const context = await browser.newContext({ locale: language, extraHTTPHeaders: { 'Accept-Language': language }, viewport: { width, height: 900 } });
+  async function openTab(language: 'en' | 'ar', width: number, height = 900): Promise<{ page: Page; sidebar: Locator; t: (key: string) => string; close: () => Promise<void> }> {
+    const context = await browser.newContext({ locale: language, extraHTTPHeaders: { 'Accept-Language': language }, viewport: { width, height } });
     const page = await context.newPage();
     const problems = watchPage(page);
     const plugin = language === 'en' ? (key: string) => key : catalogueTranslator('sharing', language);
@@ -221,4 +222,35 @@ describe('the Sharing tab in the browser', () => {
     },
     STEP_MS,
   );
+
+  for (const language of ['en', 'ar'] as const) {
+    it(
+      `keeps the tab bar whole and scrolls the panel when the Sharing tab's content is long (${language})`,
+      async () => {
+        // A short window: the link's and the user share's options together are much taller than the sidebar.
+        const { page, sidebar, t, close } = await openTab(language, 1400, 640);
+        const shell = language === 'en' ? (key: string) => key : catalogueTranslator('shell', language);
+        for (const item of [sidebar.locator('.sharing-link'), sidebar.locator('.sharing-user')]) await item.getByRole('button', { name: t('Options') }).click();
+        const tablist = sidebar.getByRole('tablist');
+        const tabs = await box(tablist);
+        const tab = await box(sidebar.getByRole('tab', { name: t('Sharing') }));
+        // The bar is as tall as its tabs (it collapsed to its 9 px of padding and border).
+        expect(tabs.height).toBeGreaterThanOrEqual(tab.height);
+        expect(tab.height).toBeGreaterThan(30);
+        const panel = sidebar.getByRole('tabpanel');
+        await expect(panel.evaluate((element) => element.scrollHeight > element.clientHeight + 50)).resolves.toBe(true);
+        await expect(panel.evaluate((element) => getComputedStyle(element).overflowY)).resolves.toBe('auto');
+        // The panel scrolls under the bar, which stays where it was.
+        await sidebar.locator('.sharing-user').getByRole('button', { name: t('Unshare') }).scrollIntoViewIfNeeded();
+        await expect(panel.evaluate((element) => element.scrollTop)).resolves.toBeGreaterThan(0);
+        expect((await box(tablist)).y).toBe(tabs.y);
+        await shot(page, `long-${language}`);
+        // Details is still a click away.
+        await sidebar.getByRole('tab', { name: shell('Details') }).click();
+        await expect(sidebar.getByRole('tab', { name: shell('Details') }).getAttribute('aria-selected')).resolves.toBe('true');
+        await close();
+      },
+      STEP_MS,
+    );
+  }
 });

@@ -3,8 +3,8 @@
  * delete a file and a folder from the list, find them in 'Deleted files' with where they
  * came from, restore one (same content back in its folder), delete one permanently, empty
  * the trash (through the app's confirmation dialog: Escape and 'Cancel' keep it); what a
- * share's recipient deleted shows in the owner's trash; then with the plugin disabled (and the server restarted) a delete is final and
- * the view is gone. Needs the built front end (`npm run build`).
+ * share's recipient deleted shows in the owner's trash; then with the plugin disabled (and the server restarted) a delete is final,
+ * says so ('Delete permanently', after a confirmation) and the view is gone. Needs the built front end (`npm run build`).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
@@ -37,6 +37,8 @@ describe('the trash in the browser', () => {
   const shot = (name: string) => page.screenshot({ path: path.join(E2E_OUTPUT, `trash-${name}.png`) });
   const menuOf = async (name: string) => {
     await row(name).getByRole('button', { name: 'Actions' }).click();
+    // The menu's code may still be on its way.
+    await page.getByRole('menuitem').first().waitFor();
     return page.getByRole('menuitem');
   };
   const runFromMenu = async (name: string, action: string) => {
@@ -78,8 +80,14 @@ describe('the trash in the browser', () => {
   });
 
   it('deletes a folder and a file from the list into the trash', async () => {
+    // A trash catches the delete: the menu says 'Delete', and no confirmation stands in the way.
+    const offered = await (await menuOf('Album')).allTextContents();
+    expect(offered).toContain('Delete');
+    expect(offered).not.toContain('Delete permanently');
+    await page.keyboard.press('Escape');
     await runFromMenu('Album', 'Delete');
     await toast('"Delete" action executed successfully').waitFor();
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
     await row('Album').waitFor({ state: 'detached' });
     // A second later: the file is the newer item.
     await page.waitForTimeout(1100);
@@ -216,7 +224,7 @@ describe('the trash in the browser', () => {
     expect(problems.pageErrors).toEqual([]);
   }, 60_000);
 
-  it('with the plugin disabled: a delete is final and the view is gone', async () => {
+  it("with the plugin disabled: a delete is final, named 'Delete permanently' and confirmed first, and the view is gone", async () => {
     await new PluginStates(server.server.built.db).setEnabled('trash', false);
     await server.server.close();
     restarted = await startServer({ dataDir, port: 0, adminPassword: PASSWORD, distDir: E2E_DIST });
@@ -228,8 +236,23 @@ describe('the trash in the browser', () => {
     await signIn(page, restarted.url, PASSWORD);
     await row('last.txt').waitFor();
     await expect(page.locator('[data-view-id="trashbin"]').count()).resolves.toBe(0);
-    await runFromMenu('last.txt', 'Delete');
-    await toast('"Delete" action executed successfully').waitFor();
+    // No trash catches it: the action says so, and asks first (Cancel keeps the file).
+    const names = await (await menuOf('last.txt')).allTextContents();
+    expect(names).toContain('Delete permanently');
+    expect(names).not.toContain('Delete');
+    await page.getByRole('menuitem', { name: 'Delete permanently', exact: true }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Delete permanently' });
+    await confirmation.getByText('"last.txt" will be deleted permanently: there is no trash to restore it from. This cannot be undone.').waitFor();
+    await confirmation.getByRole('button', { name: 'Cancel' }).click();
+    await confirmation.waitFor({ state: 'detached' });
+    await row('last.txt').waitFor();
+    expect((await fetch(`${restarted.url}/remote.php/dav/files/admin/last.txt`, { method: 'HEAD', headers: { authorization: basicAuth('admin', PASSWORD) } })).status).toBe(200);
+    // The Delete key asks the same.
+    await row('last.txt').focus();
+    await page.keyboard.press('Delete');
+    await confirmation.getByRole('button', { name: 'Delete permanently' }).click();
+    await toast('"Delete permanently" action executed successfully').waitFor();
+    await row('last.txt').waitFor({ state: 'detached' });
     const dav404 = await fetch(`${restarted.url}/remote.php/dav/trashbin/admin/trash/`, { method: 'PROPFIND', headers: { authorization: basicAuth('admin', PASSWORD), depth: '1' } });
     expect(dav404.status).toBe(404);
     // Nothing went where the trash is stored (its area on disk, or its rows and objects on S3).

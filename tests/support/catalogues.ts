@@ -5,7 +5,13 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Where a catalogue's language files are (CONVENTIONS.md / docs/translating.md). */
-export const CATALOGUE_DIRS = { shell: 'shell/src/i18n/locales', server: 'server/src/i18n/locales', sharing: 'plugins/sharing/src/locales' } as const;
+export const CATALOGUE_DIRS = {
+  shell: 'shell/src/i18n/locales',
+  server: 'server/src/i18n/locales',
+  sharing: 'plugins/sharing/src/locales',
+  trash: 'plugins/trash/src/locales',
+  favorites: 'plugins/favorites/src/locales',
+} as const;
 
 /** Whether the repository holds `language`'s file of a catalogue. */
 export function hasCatalogue(catalogue: keyof typeof CATALOGUE_DIRS, language: string): boolean {

@@ -321,4 +321,83 @@ describe('activatePlugin', () => {
       expect(activate).not.toHaveBeenCalled();
     });
   });
+
+  describe('changeLanguage', () => {
+    /** A host whose plugins translate from their catalogue of `host.language`. */
+    function multilingualHost() {
+      const host = makeHost();
+      host.language = 'de';
+      host.translatorFor = (_pluginId, catalogue) => (key) => catalogue?.[key] ?? key;
+      return host;
+    }
+    const plugin = (activate: (ctx: PluginContext) => void, deactivate?: () => void) =>
+      definePlugin({
+        id: 'speaker',
+        translations: { de: () => Promise.resolve({ Hello: 'Hallo' }), ar: () => Promise.resolve({ default: { Hello: 'مرحبا' } }) },
+        activate,
+        ...(deactivate ? { deactivate } : {}),
+      });
+
+    it('activates the plugin again in the host language: its entries registered anew with the new ctx.t and ctx.language', async () => {
+      const host = multilingualHost();
+      const languages: string[] = [];
+      const deactivate = jest.fn();
+      const active = await activatePlugin(
+        host,
+        plugin((ctx) => {
+          languages.push(ctx.language);
+          ctx.views.register(aView({ id: 'greeting', name: ctx.t('Hello') }));
+        }, deactivate),
+      );
+      expect(host.registries.views.get('greeting')?.name).toBe('Hallo');
+      host.language = 'ar';
+      await active.changeLanguage?.();
+      expect(host.registries.views.get('greeting')?.name).toBe('مرحبا');
+      expect(host.registries.views.getAll()).toHaveLength(1);
+      expect(languages).toEqual(['de', 'ar']);
+      expect(deactivate).toHaveBeenCalledTimes(1);
+      // A language without a catalogue: English keys.
+      host.language = 'en';
+      await active.changeLanguage?.();
+      expect(host.registries.views.get('greeting')?.name).toBe('Hello');
+      // Deactivation takes back what the last activation registered.
+      await active.deactivate();
+      expect(host.registries.views.getAll()).toHaveLength(0);
+      expect(host.reported).toEqual([]);
+    });
+
+    it('takes back the subscriptions of the old context, and a deactivation waits for a switch under way', async () => {
+      const host = multilingualHost();
+      const heard: string[] = [];
+      const active = await activatePlugin(
+        host,
+        plugin((ctx) => {
+          ctx.events.on('files:node:deleted', () => heard.push(ctx.language));
+        }),
+      );
+      host.language = 'ar';
+      const switching = active.changeLanguage?.();
+      const deactivating = active.deactivate();
+      await Promise.all([switching, deactivating]);
+      host.events.emit('files:node:deleted', { node: FOLDER });
+      expect(heard).toEqual([]);
+    });
+
+    it('reports a failed new activation and leaves nothing registered', async () => {
+      const host = multilingualHost();
+      let calls = 0;
+      const active = await activatePlugin(
+        host,
+        plugin((ctx) => {
+          calls += 1;
+          ctx.views.register(aView({ id: 'greeting' }));
+          if (calls > 1) throw new Error('no Arabic today');
+        }),
+      );
+      host.language = 'ar';
+      await expect(active.changeLanguage?.()).rejects.toMatchObject({ phase: 'activate' });
+      expect(host.registries.views.getAll()).toHaveLength(0);
+      expect(host.reported.map((error) => error.phase)).toEqual(['activate']);
+    });
+  });
 });

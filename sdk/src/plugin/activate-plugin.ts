@@ -93,8 +93,12 @@ export async function activatePlugin(host: PluginHost, def: PluginDefinition, op
   }
 
   const pluginId = def.id;
-  const t = def.translations?.[host.language ?? 'en'] !== undefined ? await pluginTranslate(host, def, report) : (host.translatorFor?.(pluginId, null) ?? host.t);
-  const scope = createPluginScope(host, pluginId, t);
+  /** Whether the plugin has a catalogue of the host's language now (loaded before `ctx.t` exists). */
+  const hasCatalogue = (): boolean => def.translations?.[host.language ?? 'en'] !== undefined;
+  /** `ctx.t` in the host's language now; without a catalogue at once, so `activate` runs synchronously. */
+  const plainTranslator = (): Translate => host.translatorFor?.(pluginId, null) ?? host.t;
+  const translator = async (): Promise<Translate> => (hasCatalogue() ? pluginTranslate(host, def, report) : plainTranslator());
+  let scope = createPluginScope(host, pluginId, hasCatalogue() ? await pluginTranslate(host, def, report) : plainTranslator());
   const reportCleanup = (errors: unknown[]): void => {
     for (const cause of errors) report(new PluginError({ pluginId, phase: 'deactivate', cause }));
   };
@@ -133,8 +137,45 @@ export async function activatePlugin(host: PluginHost, def: PluginDefinition, op
     }
   };
 
+  /** The language change under way, if any: a deactivation waits for it, a second change queues behind it. */
+  let switching: Promise<void> | null = null;
+  const changeLanguage = async (): Promise<void> => {
+    if (deactivation !== null) return;
+    const t = await translator();
+    if (deactivation !== null) return;
+    try {
+      await def.deactivate?.();
+    } catch (cause) {
+      report(new PluginError({ pluginId, phase: 'deactivate', cause }));
+    }
+    if (deactivation !== null) return;
+    // Taken back and registered again in one go: the screen sees the entries swapped, never missing.
+    reportCleanup(scope.dispose());
+    scope = createPluginScope(host, pluginId, t);
+    try {
+      await def.activate(scope.context);
+    } catch (cause) {
+      reportCleanup(scope.dispose());
+      const error = new PluginError({ pluginId, phase: 'activate', cause });
+      report(error);
+      throw error;
+    }
+  };
+
   return Object.freeze({
     id: pluginId,
-    deactivate: () => (deactivation ??= deactivate()),
+    deactivate: () => (deactivation ??= switching === null ? deactivate() : switching.catch(() => undefined).then(deactivate)),
+    changeLanguage: () => {
+      const run = (switching ?? Promise.resolve()).catch(() => undefined).then(changeLanguage);
+      const settled: Promise<void> = run.then(
+        () => undefined,
+        () => undefined,
+      );
+      switching = settled;
+      void settled.then(() => {
+        if (switching === settled) switching = null;
+      });
+      return run;
+    },
   });
 }

@@ -74,7 +74,11 @@ export interface PluginContext {
   readonly events: ScopedEvents;
   /** The app's dialogs (a confirmation); refused once the plugin deactivated. */
   readonly dialogs: Dialogs;
-  /** The interface language (BCP 47, e.g. 'de', 'pt-BR'): for dates and numbers with `Intl`. */
+  /**
+   * The interface language (BCP 47, e.g. 'de', 'pt-BR'): for dates and numbers with `Intl`.
+   * When the user switches languages the plugin is activated again with a new context in the
+   * new language (see `ActivePlugin.changeLanguage`), so the texts it registers follow.
+   */
   readonly language: string;
   /**
    * Translates user-visible text in the interface language: from the
@@ -152,4 +156,15 @@ export interface ActivePlugin {
    * `host.reportError`. Calling it again returns the same promise.
    */
   deactivate(): Promise<void>;
+  /**
+   * Follows a change of the interface language (`host.language`, already changed): loads the
+   * plugin's catalogue of the new language, runs its own `deactivate`, takes back what it
+   * registered and subscribed, and calls its `activate` again with a new context whose
+   * `language` and `t` are the new language's; its entries are registered anew, so every text
+   * it registered (view names, action names, columns) is in the new language. A plugin keeps
+   * nothing across the switch but what it holds outside its context. Rejects with a
+   * `PluginError` (phase `'activate'`, also reported) when the new activation fails; the plugin
+   * then has nothing registered. Hosts without language changes never call it.
+   */
+  changeLanguage?(): Promise<void>;
 }

@@ -9,7 +9,7 @@ import { NavigatorBridge } from './routing/routerNavigator';
 import { ScreenBoundary } from './routing/ScreenBoundary';
 import type { RouterNavigator } from './routing/routerNavigator';
 import { filesRoutes } from './routing/routes';
-import { ServicesContext } from './ServicesContext';
+import { LanguageContext, ServicesContext } from './ServicesContext';
 import type { AppStore } from './store';
 
 function FilesRoutes() {
@@ -23,19 +23,34 @@ function FilesRoutes() {
  * the address the page was opened at) run first, then what was asked before the router
  * was mounted.
  */
-export function App({ store, services, navigator, failures }: { store: AppStore; services: ShellServices; navigator: RouterNavigator; failures: PluginFailures }) {
+export function App({
+  store,
+  services,
+  navigator,
+  failures,
+  language = services.language,
+}: {
+  store: AppStore;
+  services: ShellServices;
+  navigator: RouterNavigator;
+  failures: PluginFailures;
+  /** The interface language: rendering the app again with another one (a switch in place) renders every text again. */
+  language?: string;
+}) {
   return (
     <StrictMode>
       <Provider store={store}>
         <ServicesContext.Provider value={services}>
-          <PluginFailuresContext.Provider value={failures}>
-            <BrowserRouter basename={BASENAME}>
-              <ScreenBoundary>
-                <FilesRoutes />
-              </ScreenBoundary>
-              <NavigatorBridge navigator={navigator} />
-            </BrowserRouter>
-          </PluginFailuresContext.Provider>
+          <LanguageContext.Provider value={language}>
+            <PluginFailuresContext.Provider value={failures}>
+              <BrowserRouter basename={BASENAME}>
+                <ScreenBoundary>
+                  <FilesRoutes />
+                </ScreenBoundary>
+                <NavigatorBridge navigator={navigator} />
+              </BrowserRouter>
+            </PluginFailuresContext.Provider>
+          </LanguageContext.Provider>
         </ServicesContext.Provider>
       </Provider>
     </StrictMode>

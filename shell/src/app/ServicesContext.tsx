@@ -5,8 +5,16 @@ import type { ShellServices } from '../services/types';
 /** The shell's services for components (registries, translation, DAV, API). */
 export const ServicesContext = createContext<ShellServices | null>(null);
 
-/** The shell's services; throws outside `<ServicesContext.Provider>`. */
+/**
+ * The interface language, provided beside the services: the services object keeps its
+ * identity when the language switches in place (its `t` and `language` are replaced), and this
+ * context's change renders again every component that reads the services.
+ */
+export const LanguageContext = createContext<string>('');
+
+/** The shell's services; throws outside `<ServicesContext.Provider>`. Renders again when the language switches. */
 export function useServices(): ShellServices {
+  useContext(LanguageContext);
   const services = useContext(ServicesContext);
   if (services === null) throw new Error('useServices() needs <ServicesContext.Provider>');
   return services;

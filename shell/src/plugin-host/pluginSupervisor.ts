@@ -42,6 +42,8 @@ export interface PluginSupervisor {
   failedInside(error: PluginError): void;
   /** The ids of the plugins that failed, in order (for tests and diagnostics). */
   failedIds(): readonly string[];
+  /** The plugins active now, in the order they activated (a language switch re-translates them). */
+  activePlugins(): readonly ActivePlugin[];
 }
 
 /** Phases of a failure inside a registered entry, where the plugin must be taken back. */
@@ -92,6 +94,7 @@ export function createPluginSupervisor(deps: PluginSupervisorDeps): PluginSuperv
       });
     },
     failedIds: () => [...failed],
+    activePlugins: () => [...active.values()],
   };
 }
 

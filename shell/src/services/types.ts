@@ -41,6 +41,14 @@ export interface ShellServices {
   navigator: Navigator;
   /** The signed-in user's id ('' on a public link's page). */
   uid: string;
+  /** The signed-in user's display name (the user menu shows it; the id where missing). */
+  displayName?: string;
+  /**
+   * Switches the interface language in place (no page load): the shell's texts, `<html lang>`
+   * and `dir`, and every plugin's texts follow. Absent where the page cannot switch (tests,
+   * the public link's page): the page then reloads to apply a new language.
+   */
+  changeLanguage?(language: string): Promise<void>;
   /** The public link the page shows (public mode: anonymous, no user config, quota or private views); absent for a signed-in user. */
   publicShare?: PublicShare;
 }

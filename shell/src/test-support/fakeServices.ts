@@ -128,7 +128,7 @@ export async function createFakeServices(options: FakeServicesOptions = {}): Pro
       calls.viewConfig.push([view, key, value]);
       return Promise.resolve();
     },
-    getCapabilities: () => Promise.resolve({ raw: {}, forbiddenCharacters: ['/', '\\'] }),
+    getCapabilities: () => Promise.resolve({ raw: {}, forbiddenCharacters: ['/', '\\'], undelete: true }),
     getUser: () => Promise.resolve({ id: 'alice', displayName: 'Alice' }),
   };
   // The app's own i18next set-up, so plural forms and interpolation are tested as they run.

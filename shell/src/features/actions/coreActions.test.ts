@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import { Permission, createNode, createRegistries, englishTranslate } from '@cumulus/sdk';
 import type { FileAction, View } from '@cumulus/sdk';
 import { testFolder, testNode } from '../../test-support/fakeServices';
@@ -7,7 +7,7 @@ import { coreFileActions } from './coreActions';
 
 const registries = createRegistries();
 registries.sidebarTabs.register(detailsTab(englishTranslate));
-const services = { dav: { downloadUrl: (node: { source: string }) => node.source }, host: { registries } };
+const services = { dav: { downloadUrl: (node: { source: string }) => node.source }, host: { registries }, api: { getCapabilities: () => Promise.resolve({ raw: {}, forbiddenCharacters: [], undelete: true }) } };
 const actions = new Map(coreFileActions(services, englishTranslate).map((action) => [action.id, action]));
 const action = (id: string): FileAction => {
   const found = actions.get(id);
@@ -72,6 +72,21 @@ describe('the built-in file actions', () => {
     expect(action('delete').destructive).toBe(true);
     expect(action('delete').hotkey?.key).toBe('Delete');
     expect(typeof action('delete').execBatch).toBe('function');
+  });
+
+  it("delete is 'Delete' where a trash catches deleted nodes and 'Delete permanently' where none does (files.undelete)", async () => {
+    const named = async (undelete: boolean | 'fails') => {
+      const api = { getCapabilities: () => (undelete === 'fails' ? Promise.reject(new Error('offline')) : Promise.resolve({ raw: {}, forbiddenCharacters: [], undelete })) };
+      const remove = coreFileActions({ ...services, api }, englishTranslate).find((entry) => entry.id === 'delete');
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return remove?.displayName([file()], view);
+    };
+    await expect(named(true)).resolves.toBe('Delete');
+    await expect(named(false)).resolves.toBe('Delete permanently');
+    // Not knowing is not promising a trash.
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    await expect(named('fails')).resolves.toBe('Delete permanently');
+    error.mockRestore();
   });
 
   it('details is for one node under /files/ with some permission, and the D key', () => {

@@ -1,4 +1,5 @@
 import type { FileAction, PluginHost, Translate } from '@cumulus/sdk';
+import type { FilesApi } from '../../services/api/filesApi';
 import type { DavService } from '../../services/dav/davService';
 import { deleteAction } from '../delete/deleteAction';
 import { moveCopyAction } from '../move-copy/moveCopyAction';
@@ -14,7 +15,7 @@ import { openFolderAction } from './openFolderAction';
  * move or copy, download and delete. `services` is the object the core
  * plugin was created with; the runners bind the store to it.
  */
-export function coreFileActions(services: { dav: Pick<DavService, 'downloadUrl'>; host: Pick<PluginHost, 'registries'> }, t: Translate): FileAction[] {
+export function coreFileActions(services: { dav: Pick<DavService, 'downloadUrl'>; host: Pick<PluginHost, 'registries'>; api: Pick<FilesApi, 'getCapabilities'> }, t: Translate): FileAction[] {
   return [
     openFolderAction(services, t),
     openFileAction(services.dav, t),

@@ -11,7 +11,8 @@ function node(name: string, attributes: Node['attributes'] = {}, permissions: Pe
 }
 
 describe('the delete action', () => {
-  const action = deleteAction({}, t);
+  // A server whose trash catches deletes: 'Delete' is the name until a received share makes it 'Leave this share'.
+  const action = deleteAction({ api: { getCapabilities: () => Promise.resolve({ undelete: true }) } } as unknown as Parameters<typeof deleteAction>[0], t);
   const received = node('Team', { 'mount-type': 'shared', 'is-mount-root': true }, Permission.READ | Permission.UPDATE | Permission.DELETE);
 
   it('is "Leave this share" on received shares (mount roots): they go from the recipient alone', () => {

@@ -7,6 +7,7 @@ import { useRegistry } from '../../plugin-host/useRegistry';
 import { FilenameFilter } from '../filter/FilenameFilter';
 import { StorageQuota } from '../quota/StorageQuota';
 import { settingsOpened } from '../settings/settingsSlice';
+import { UserMenu } from '../user-menu/UserMenu';
 import { ViewTree } from '../views/ViewTree';
 import { appNavigationToggled } from './appNavigationSlice';
 import { NAVIGATION_ID } from './NavigationToggle';
@@ -15,15 +16,16 @@ import { useOverlayFocus } from './useOverlayFocus';
 
 /**
  * The left navigation (spec §2): the filter box, the scrolling views, the
- * pinned (sticky) views, and a footer with the storage quota and the 'Files
- * settings' button. Below 520 px it is hidden; the header's toggle opens it
+ * pinned (sticky) views, and a footer with the storage quota, the 'Files
+ * settings' button and the signed-in user's menu (settings, sign out). Below 520 px it is hidden; the header's toggle opens it
  * over the list as a modal overlay (focus kept inside, Escape or the
  * backdrop closes it).
  */
 export function Navigation() {
   const t = useT();
   const dispatch = useAppDispatch();
-  const views = useRegistry(useServices().host.registries.views);
+  const { host, uid } = useServices();
+  const views = useRegistry(host.registries.views);
   const open = useAppSelector((state) => state.appNavigation.open);
   const overlay = useNarrowScreen() && open;
   const ref = useRef<HTMLElement>(null);
@@ -61,6 +63,7 @@ export function Navigation() {
             <Icon svg={COG_ICON} size={20} />
             <span>{t('Files settings')}</span>
           </button>
+          {uid !== '' && <UserMenu onBeforeSettings={close} />}
         </div>
       </nav>
     </>

@@ -6,10 +6,12 @@ import { useServices } from '../../app/ServicesContext';
 import { injectMoveCopyStyles } from '../move-copy/styles';
 import { useFilenameRules } from '../rename/useFilenameRules';
 import { newFolderDialog } from './newFolderStore';
+import { injectNewFolderStyles } from './styles';
 import type { NewFolderRequest } from './newFolderStore';
 
 // The modal frame (.files-modal) is the app's one dialog look.
 injectMoveCopyStyles();
+injectNewFolderStyles();
 
 /**
  * The new-folder dialog (spec §2 'New folder', §5): a name field that

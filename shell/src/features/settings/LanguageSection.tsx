@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLanguage, useServices, useT } from '../../app/ServicesContext';
-import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { LANGUAGE_NAMES, isInterfaceLanguage } from '../../i18n/languages';
 import { readPageContext } from '../../services/pageContext';
 import { showToast } from '../toasts/toasts';
 
@@ -13,17 +13,19 @@ function reloadPage(): void {
  * The 'Language' choice of the settings dialog: the browser's
  * language (the default, from Accept-Language) or one of the interface
  * languages, each named in itself. The choice is saved in the user config
- * (`language`) and applies after the page reloads by itself: plugins
- * translate some texts once, when they activate.
+ * (`language`) and applies in place (`services.changeLanguage`: no page load,
+ * the dialog stays open, the plugins' texts follow); where the page cannot
+ * switch in place it reloads by itself.
  */
 export function LanguageSection({ reload = reloadPage }: { reload?: () => void }) {
   const t = useT();
-  const { api } = useServices();
+  const { api, changeLanguage } = useServices();
   const current = useLanguage();
   const headingId = useId();
   const selectId = useId();
   const [setting, setSetting] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const select = useRef<HTMLSelectElement>(null);
   useEffect(() => {
     let live = true;
     api.getLanguage().then(
@@ -40,11 +42,27 @@ export function LanguageSection({ reload = reloadPage }: { reload?: () => void }
   const browser = readPageContext().browserLanguage;
   const browserName = LANGUAGE_NAMES[browser] ?? LANGUAGE_NAMES[current] ?? browser;
   const choose = (value: string) => {
+    // One change at a time (the select stays enabled, so it keeps the focus while the language switches).
+    if (saving) return;
+    const focused = document.activeElement === select.current;
     setSaving(true);
     api.setLanguage(value).then(
       () => {
         setSetting(value);
-        reload();
+        if (changeLanguage === undefined) return reload();
+        // '' follows the browser: the language the server picked from Accept-Language, English without one.
+        const next = value === '' ? (isInterfaceLanguage(browser) ? browser : 'en') : value;
+        changeLanguage(next).then(
+          () => {
+            setSaving(false);
+            // Texts rendered anew (a part of the dialog may have been hidden meanwhile): the choice keeps the focus it had.
+            if (focused && document.activeElement !== select.current) select.current?.focus();
+          },
+          (error: unknown) => {
+            console.error('Could not switch the language in place; reloading', error);
+            reload();
+          },
+        );
       },
       (error: unknown) => {
         console.error('Could not save the language', error);
@@ -60,10 +78,12 @@ export function LanguageSection({ reload = reloadPage }: { reload?: () => void }
         {t('Language of the interface')}
       </label>
       <select
+        ref={select}
         id={selectId}
         className="files-settings__select"
         value={setting ?? ''}
-        disabled={setting === null || saving}
+        disabled={setting === null}
+        aria-busy={saving || undefined}
         onChange={(event) => choose(event.target.value)}
       >
         <option value="">{t("The browser's language ({language})", { language: browserName })}</option>

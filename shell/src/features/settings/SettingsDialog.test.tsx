@@ -66,6 +66,40 @@ describe('the settings dialog', () => {
     delete document.head.dataset['browserLanguage'];
   });
 
+  it('switches the language in place where the page can: saved first, then changeLanguage, the dialog open and the select still focused', async () => {
+    document.head.dataset['browserLanguage'] = 'nl';
+    const switched: string[] = [];
+    const { dialog, calls } = await openSettings((services) => {
+      services.changeLanguage = (language) => {
+        switched.push(language);
+        return Promise.resolve();
+      };
+    });
+    await settle();
+    const select = within(dialog).getByRole('combobox', { name: 'Language of the interface' }) as HTMLSelectElement;
+    const error = jest.spyOn(console, 'error');
+    select.focus();
+    await act(async () => {
+      fireEvent.change(select, { target: { value: 'de' } });
+    });
+    await settle();
+    expect(calls.language).toEqual(['de']);
+    expect(switched).toEqual(['de']);
+    // The browser's language ('') switches to the language the browser asks for.
+    await act(async () => {
+      fireEvent.change(select, { target: { value: '' } });
+    });
+    await settle();
+    expect(calls.language).toEqual(['de', '']);
+    expect(switched).toEqual(['de', 'nl']);
+    // No reload was tried (jsdom would say it cannot), and the choice stayed in hand.
+    expect(error).not.toHaveBeenCalled();
+    expect(screen.getByRole('dialog', { name: 'Files settings' })).toBe(dialog);
+    expect(document.activeElement).toBe(select);
+    expect(select.disabled).toBe(false);
+    delete document.head.dataset['browserLanguage'];
+  });
+
   it('offers no grid view toggle when enable_non-accessible_features is false (spec §2)', async () => {
     const { dialog, store } = await openSettings();
     expect(within(dialog).getByRole('switch', { name: 'Enable the grid view' })).toBeTruthy();

@@ -29,7 +29,7 @@ function request(name: string, options: { isFolder?: boolean; siblings?: string[
 
 async function open(req: InvalidNameRequest, forbiddenCharacters = ['/', '\\']) {
   const { services } = await createFakeServices();
-  services.api.getCapabilities = () => Promise.resolve({ raw: {}, forbiddenCharacters });
+  services.api.getCapabilities = () => Promise.resolve({ raw: {}, forbiddenCharacters, undelete: true });
   renderWithStore(<InvalidNameDialog />, services);
   const decisions = createUploadDecisions(services.t);
   let decision: InvalidNameDecision | undefined;

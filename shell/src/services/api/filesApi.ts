@@ -36,6 +36,8 @@ export interface Capabilities {
   maxChunkSize?: number;
   /** `files.forbidden_filename_characters`. */
   forbiddenCharacters: string[];
+  /** `files.undelete`: whether a deleted node goes to a trash it can be restored from (the trash plugin says so). */
+  undelete: boolean;
 }
 
 /** The JSON API of the files app and the OCS calls the screen needs. */
@@ -194,6 +196,7 @@ export function createFilesApi(options: FilesApiOptions): FilesApi {
         maxParallelUploads: numberAt(files, 'chunked_upload', 'max_parallel_count'),
         maxChunkSize: numberAt(files, 'chunked_upload', 'max_size'),
         forbiddenCharacters: Array.isArray(forbidden) ? forbidden.filter((c): c is string => typeof c === 'string') : [],
+        undelete: files['undelete'] === true,
       };
     },
     getUser: async () => {
