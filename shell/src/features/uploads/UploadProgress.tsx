@@ -1,9 +1,9 @@
 import { useRef } from 'react';
-import { formatTimeLeft, isQuotaWarning, quotaBarValue } from '@cumulus/sdk';
+import { formatTimeLeft, quotaBarValue } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { OnDemand, lazyComponent } from '../../app/OnDemand';
-import { selectIsUploading, selectUploadCounts, selectUploadListOpen, selectUploadPercent, selectUploadQueueStatus, selectUploadTimeLeft } from './selectors';
+import { selectIsUploading, selectUploadCounts, selectUploadHasFailure, selectUploadListOpen, selectUploadPercent, selectUploadQueueStatus, selectUploadTimeLeft } from './selectors';
 import { cancelAllUploads, pauseUploads, resumeUploads } from './uploadThunks';
 import { uploadsActions } from './uploadsSlice';
 import { injectUploadStyles } from './styles';
@@ -16,7 +16,8 @@ const UploadList = lazyComponent(() => import('./UploadList').then((module) => m
 
 /**
  * What shows while uploading (spec §2): the progress bar (role progressbar,
- * its error colour above 80 percent, spec §9), the time-left text (spec §4),
+ * in the progress colour, the error colour only once a file failed: the
+ * above-80 % warning belongs to the quota bar), the time-left text (spec §4),
  * 'Pause uploads' / 'Resume uploads' (the queue's paused state, spec §4),
  * 'Cancel uploads', and a button that opens the per-file list, where each
  * file's state shows and one file can be cancelled. Nothing while idle.
@@ -33,6 +34,7 @@ export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLEl
   const timeLeft = useAppSelector(selectUploadTimeLeft);
   const paused = useAppSelector(selectUploadQueueStatus) === 'paused';
   const counts = useAppSelector(selectUploadCounts);
+  const failed = useAppSelector(selectUploadHasFailure);
   const listOpen = useAppSelector(selectUploadListOpen);
   const toggle = useRef<HTMLButtonElement>(null);
   const focusRescue = useFocusRescue(() => (uploading ? toggle.current : returnFocusTo?.()));
@@ -40,7 +42,7 @@ export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLEl
   // region that already exists (as the toasts' regions). The end is the toasts' to say.
   const announcement = (
     <span className="files-visually-hidden" role="status" data-upload-announcement="">
-      {uploading ? t('{ended} of {total} files', { ended: counts.ended, total: counts.total }) : ''}
+      {uploading ? t('{ended} of {count} file', { ended: counts.ended, count: counts.total }) : ''}
     </span>
   );
   if (!uploading) return announcement;
@@ -58,7 +60,7 @@ export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLEl
             aria-valuemax={100}
             aria-valuenow={Math.round(value)}
             aria-valuetext={`${Math.round(value)}% – ${text}`}
-            className={`files-upload__bar${isQuotaWarning(value) ? ' files-upload__bar--error' : ''}`}
+            className={`files-upload__bar${failed ? ' files-upload__bar--error' : ''}`}
           >
             <span className="files-upload__fill" style={{ width: `${value}%` }} />
           </span>
@@ -72,7 +74,7 @@ export function UploadProgress({ returnFocusTo }: { returnFocusTo?: () => HTMLEl
             aria-expanded={listOpen}
             onClick={() => dispatch(uploadsActions.listToggled(!listOpen))}
           >
-            {t('{ended} of {total} files', { ended: counts.ended, total: counts.total })}
+            {t('{ended} of {count} file', { ended: counts.ended, count: counts.total })}
           </button>
           {/* One button whose label follows the queue: the focus stays on it across pause and resume. */}
           <button type="button" className="files-button files-upload__pause" onClick={() => dispatch(paused ? resumeUploads() : pauseUploads())}>
