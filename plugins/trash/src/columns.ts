@@ -24,11 +24,40 @@ export function deletionTime(node: Node): number {
   return Number(node.attributes['trashbin-deletion-time'] ?? 0);
 }
 
+const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/**
+ * When an item was deleted, relative to now ('5 minutes ago', 'yesterday', 'last month') in
+ * the interface language, as Nextcloud's trash says it: short enough for the column in every
+ * language, where a full date and time ('Dec 1, 2026, 9:43 PM') wrapped onto two lines at
+ * 1280 px. The full date is the cell's tooltip.
+ */
+export function deletedText(seconds: number, nowMs: number, locale?: string): string {
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const diff = seconds - Math.floor(nowMs / 1000);
+  for (const [unit, length] of RELATIVE_UNITS) {
+    if (Math.abs(diff) >= length) return format.format(Math.round(diff / length), unit);
+  }
+  return format.format(0, 'second');
+}
+
+/** A cell on one line: a text too long for its column ends in '…', the whole of it in the tooltip. */
 function cell(text: string, title: string): HTMLElement {
   const span = document.createElement('span');
   span.className = 'files-trash-cell';
   span.textContent = text;
   span.title = title;
+  span.style.whiteSpace = 'nowrap';
+  span.style.overflow = 'hidden';
+  span.style.textOverflow = 'ellipsis';
+  span.style.minWidth = '0';
   return span;
 }
 
@@ -54,8 +83,8 @@ export function deletedByColumn(t: Translate, uid: string): Column {
   };
 }
 
-/** The 'Deleted' column: when, newest first when sorted ascending (the view's default). */
-export function deletedColumn(t: Translate, locale?: string): Column {
+/** The 'Deleted' column: when (relative, the full date as tooltip), newest first when sorted ascending (the view's default). */
+export function deletedColumn(t: Translate, locale?: string, now: () => number = Date.now): Column {
   return {
     id: 'deleted',
     title: t('Deleted'),
@@ -64,7 +93,7 @@ export function deletedColumn(t: Translate, locale?: string): Column {
       const seconds = deletionTime(node);
       if (seconds === 0) return cell(t('A long time ago'), '');
       const date = new Date(seconds * 1000);
-      return cell(date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }), date.toISOString());
+      return cell(deletedText(seconds, now(), locale), date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }));
     },
     sort: (a, b) => deletionTime(b) - deletionTime(a),
   };

@@ -49,3 +49,7 @@ export const UPLOAD_ICON = svg('M9 16h6v-6h4l-7-7-7 7h4zm-4 2h14v2H5z');
 export const FOLDER_UPLOAD_ICON = svg('M20 6h-8l-2-2H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2m0 12H4V8h16zM8 13.01l1.41 1.41L11 12.84V17h2v-4.16l1.59 1.59L16 13.01 12.01 9z');
 /** A folder with a plus: new folder. */
 export const FOLDER_PLUS_ICON = svg('M20 6h-8l-2-2H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2m-1 8h-3v3h-2v-3h-3v-2h3V9h2v3h3z');
+/** Two bars: pause the uploads (the compact upload controls). */
+export const PAUSE_ICON = svg('M6 5h4v14H6zm8 0h4v14h-4z');
+/** A triangle: resume the uploads (the compact upload controls). */
+export const PLAY_ICON = svg('M8 5v14l11-7z');
