@@ -40,16 +40,25 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
  * 1280 px. The full date is the cell's tooltip.
  */
 export function deletedText(seconds: number, nowMs: number, locale?: string): string {
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const diff = seconds - Math.floor(nowMs / 1000);
-  for (const [unit, length] of RELATIVE_UNITS) {
-    if (Math.abs(diff) >= length) return format.format(Math.round(diff / length), unit);
+  let unit: Intl.RelativeTimeFormatUnit = 'second';
+  let value = 0;
+  for (const [name, length] of RELATIVE_UNITS) {
+    if (Math.abs(diff) < length) continue;
+    unit = name;
+    value = Math.round(diff / length);
+    break;
   }
-  return format.format(0, 'second');
+  const text = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(value, unit);
+  // A long form that may not fit ('för 23 timmar sedan') takes the language's short one.
+  return text.length <= MAX_LONG_FORM ? text : new Intl.RelativeTimeFormat(locale, { numeric: 'auto', style: 'short' }).format(value, unit);
 }
 
+/** The longest relative text, in characters, that the Deleted column shows in the long form. */
+const MAX_LONG_FORM = 16;
+
 /** A cell on one line: a text too long for its column ends in '…', the whole of it in the tooltip. */
-function cell(text: string, title: string): HTMLElement {
+function cell(text: string, title: string, date = false): HTMLElement {
   const span = document.createElement('span');
   span.className = 'files-trash-cell';
   span.textContent = text;
@@ -58,6 +67,11 @@ function cell(text: string, title: string): HTMLElement {
   span.style.overflow = 'hidden';
   span.style.textOverflow = 'ellipsis';
   span.style.minWidth = '0';
+  // A date reads as the list's Modified column does: smaller, muted.
+  if (date) {
+    span.style.fontSize = '13px';
+    span.style.color = 'var(--files-text-muted)';
+  }
   return span;
 }
 
@@ -93,7 +107,7 @@ export function deletedColumn(t: Translate, locale?: string, now: () => number =
       const seconds = deletionTime(node);
       if (seconds === 0) return cell(t('A long time ago'), '');
       const date = new Date(seconds * 1000);
-      return cell(deletedText(seconds, now(), locale), date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }));
+      return cell(deletedText(seconds, now(), locale), date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }), true);
     },
     sort: (a, b) => deletionTime(b) - deletionTime(a),
   };

@@ -116,6 +116,8 @@ describe('the Deleted column', () => {
     expect(deletedText(Math.floor(now / 1000) - 300, now, 'en')).toBe('5 minutes ago');
     expect(deletedText(Math.floor(now / 1000) - 26 * 3600, now, 'en')).toBe('yesterday');
     expect(deletedText(Math.floor(now / 1000) - 10, now, 'de')).toBe('jetzt');
+    // A long form that would not fit the column takes the short one.
+    expect(deletedText(Math.floor(now / 1000) - 23 * 3600, now, 'sv')).toBe(new Intl.RelativeTimeFormat('sv', { numeric: 'auto', style: 'short' }).format(-23, 'hour'));
     const column = deletedColumn((key) => key, 'en', () => now);
     const cell = column.render(at(now - 3 * 24 * 3600e3), {} as View);
     expect(cell.textContent).toBe('3 days ago');
