@@ -54,6 +54,8 @@ describe('upload engine: queue, state and notifications (spec §3, §4)', () => 
     const held = heldTransport();
     const engine = engineWith(held.transport, { capabilities });
     const done = engine.upload(HOME, [1, 2, 3, 4, 5, 6, 7].map((n) => makeFile(`${n}.txt`, 10)));
+    // On a busy machine the files are queued over a few turns: wait for the pool to fill, then see it goes no further.
+    for (let waited = 0; held.waiting.length < limit && waited < 2000; waited += 5) await settle();
     await settle();
     expect(held.waiting).toHaveLength(limit);
     while (held.waiting.length > 0) {
