@@ -5,7 +5,7 @@
  * counts the batch's files from its start, while the conflict dialog waits,
  * in the singular for one; Pause stops the PUT under way (the bar shows what
  * the server holds) and Resume sends it again; the footer's total size
- * follows a filter, a delete, a restore and another client's PUT; at 400 px
+ * follows a filter, a delete, a restore and another client's PUT; at 400 and 1024 px
  * the upload controls keep one row with Reload; at 1280 px the trash's
  * Deleted date keeps one line. The PUTs are held by routes, so what is on
  * screen stays while the test looks. Needs the built front end
@@ -87,7 +87,7 @@ describe('upload progress, footer total and narrow layouts in the browser', () =
 
   beforeAll(async () => {
     server = await startFilesServer({ name: 'upload-progress', adminPassword: PASSWORD, config: { throttleDelayMs: 0 } });
-    for (const folder of ['/Colour', '/Failing', '/Counted', '/Paused', '/Footer', '/Live', '/Narrow']) expect((await dav('MKCOL', folder)).status).toBe(201);
+    for (const folder of ['/Colour', '/Failing', '/Counted', '/Paused', '/Footer', '/Live', '/Narrow-400', '/Narrow-1024']) expect((await dav('MKCOL', folder)).status).toBe(201);
     expect((await dav('PUT', '/Counted/taken.txt', 'already here')).status).toBe(201);
     for (const [name, size] of [
       ['/Footer/a.txt', 20],
@@ -247,14 +247,14 @@ describe('upload progress, footer total and narrow layouts in the browser', () =
     expect(await footerSize().textContent()).toBe('5 KB');
   }, STEP_MS);
 
-  it('at 400 px the upload controls keep one row beside New, and Reload stays on screen', async () => {
-    await page.setViewportSize({ width: 400, height: 800 });
-    await goTo('/Narrow');
-    const puts = await holdPuts('Narrow');
+  it.each([400, 1024])('at %i px the upload controls keep one row beside New, and Reload stays on screen', async (width) => {
+    await page.setViewportSize({ width, height: 800 });
+    await goTo(`/Narrow-${width}`);
+    const puts = await holdPuts(`Narrow-${width}`);
     await pick([file('one.txt'), file('two.txt')]);
     await bar().waitFor();
     await page.waitForTimeout(400);
-    await shot('narrow-400');
+    await shot(`narrow-${width}`);
     const reload = page.getByRole('button', { name: 'Reload content' });
     expect(await reload.isVisible()).toBe(true);
     const boxes = {
@@ -269,14 +269,14 @@ describe('upload progress, footer total and narrow layouts in the browser', () =
       expect([name, box === null]).toEqual([name, false]);
       const value = box as { x: number; y: number; width: number; height: number };
       // Inside the window, and centred on the New button's line.
-      expect([name, value.x >= 0 && value.x + value.width <= 400]).toEqual([name, true]);
+      expect([name, value.x >= 0 && value.x + value.width <= width]).toEqual([name, true]);
       const middle = value.y + value.height / 2;
       const newMiddle = (boxes.new?.y ?? 0) + (boxes.new?.height ?? 0) / 2;
       expect([name, Math.abs(middle - newMiddle) <= 4]).toEqual([name, true]);
     }
-    await puts.drop();
-    await page.getByRole('button', { name: 'Cancel uploads' }).click().catch(() => undefined);
+    await page.getByRole('button', { name: 'Cancel uploads' }).click();
     await bar().waitFor({ state: 'detached' });
+    await puts.drop();
     await page.setViewportSize({ width: 1400, height: 900 });
   }, STEP_MS);
 

@@ -20,8 +20,12 @@ import { FileListActions } from './FileListActions';
 import { NewButton } from './NewButton';
 import { documentTitle, pageHeading } from './pageTitle';
 
-/** Below this header width the upload controls are compact (icons, '1/3'), so they keep one row beside New and Reload. */
-const COMPACT_UPLOAD_WIDTH = 640;
+/**
+ * Below this header width the upload controls are compact (icons, '1/3'), so they keep one row
+ * beside New and Reload: in full words they take about 810 px (a 1024 px window's header, beside
+ * the navigation, has about 720).
+ */
+const COMPACT_UPLOAD_WIDTH = 900;
 
 /**
  * The top of the file list (spec §2): the page heading (for screen readers)

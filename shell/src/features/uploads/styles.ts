@@ -17,7 +17,7 @@ const css = `
 .files-header__actions { position: relative; }
 /* While uploading, the controls are wider than a narrow header has room for: the header wraps
    them (New, the upload controls and Reload) onto a line of their own instead of squeezing the
-   breadcrumb to nothing; that line never wraps (compact controls below 640 px, the bar shrinks). */
+   breadcrumb to nothing; that line never wraps (compact controls below a 900 px header, the bar shrinks). */
 .files-header:has(.files-upload) { flex-wrap: wrap; row-gap: 4px; }
 .files-header:has(.files-upload) .files-breadcrumbs { min-width: 44px; }
 .files-header:has(.files-upload) .files-header__actions { flex-wrap: nowrap; min-width: 0; max-width: 100%; }
