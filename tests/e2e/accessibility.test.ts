@@ -379,7 +379,7 @@ describe('accessibility in the browser', () => {
       await newButton().click();
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('menuitem', { name: 'Upload files' }).click()]);
       await chooser.setFiles({ name: 'held.txt', mimeType: 'text/plain', buffer: Buffer.alloc(200_000, 65) });
-      await announcement.getByText('0 of 1 files').waitFor();
+      await announcement.getByText('0 of 1 file').waitFor();
       const bar = page.getByRole('progressbar', { name: 'Upload progress' });
       await bar.waitFor();
       expect(await bar.getAttribute('aria-valuemin')).toBe('0');
@@ -387,7 +387,7 @@ describe('accessibility in the browser', () => {
       expect(await bar.getAttribute('aria-valuenow')).toMatch(/^\d+$/);
       expect(await bar.getAttribute('aria-valuetext')).toMatch(/^\d+% – /);
       // The per-file list, opened from the panel, for axe too.
-      await page.getByRole('button', { name: '0 of 1 files' }).click();
+      await page.getByRole('button', { name: '0 of 1 file' }).click();
       await page.getByRole('list', { name: 'Uploads' }).waitFor();
       await expectNoSeriousViolations(page, 'the upload panel during an upload');
       await shot('upload-panel');

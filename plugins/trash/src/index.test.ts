@@ -5,7 +5,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import { activatePlugin, createEventBus, createRegistries, isPluginDefinition } from '@cumulus/sdk';
 import type { ConfirmOptions, Dialogs, Node, View } from '@cumulus/sdk';
 import trash from './index';
-import { deletedBy, deletionTime, originalLocation } from './columns';
+import { deletedBy, deletedColumn, deletedText, deletionTime, originalLocation } from './columns';
 import { emptyTrashAction } from './emptyTrashAction';
 import { parseTrash, trashbinClient } from './trashbin-client';
 import type { Session } from './trashbin-client';
@@ -105,5 +105,24 @@ describe('the trash’s web part', () => {
     expect([view?.emptyTitle, view?.emptyCaption]).toEqual(['«No deleted files»', '«Files and folders you have deleted will show up here»']);
     expect(h.registries.fileActions.getAll().map((action) => action.id)).toEqual(['trash-open-nothing', 'restore', 'delete-permanently']);
     expect(h.registries.fileListActions.get('empty-trash')?.displayName(view as View)).toBe('«Empty deleted files»');
+  });
+});
+
+describe('the Deleted column', () => {
+  const now = Date.UTC(2026, 11, 1, 21, 43);
+  const at = (ms: number) => ({ attributes: { 'trashbin-deletion-time': Math.floor(ms / 1000) } }) as unknown as Node;
+
+  it("says when relative to now, short enough for its column ('5 minutes ago', 'yesterday'), the full date in the tooltip, on one line", () => {
+    expect(deletedText(Math.floor(now / 1000) - 300, now, 'en')).toBe('5 minutes ago');
+    expect(deletedText(Math.floor(now / 1000) - 26 * 3600, now, 'en')).toBe('yesterday');
+    expect(deletedText(Math.floor(now / 1000) - 10, now, 'de')).toBe('jetzt');
+    // A long form that would not fit the column takes the short one.
+    expect(deletedText(Math.floor(now / 1000) - 23 * 3600, now, 'sv')).toBe(new Intl.RelativeTimeFormat('sv', { numeric: 'auto', style: 'short' }).format(-23, 'hour'));
+    const column = deletedColumn((key) => key, 'en', () => now);
+    const cell = column.render(at(now - 3 * 24 * 3600e3), {} as View);
+    expect(cell.textContent).toBe('3 days ago');
+    expect(cell.title).toBe(new Date(now - 3 * 24 * 3600e3).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }));
+    expect(cell.style.whiteSpace).toBe('nowrap');
+    expect(column.render(at(0), {} as View).textContent).toBe('A long time ago');
   });
 });

@@ -11,4 +11,6 @@ export const englishPlurals: Record<string, string> = {
   '{count} folder_other': '{count} folders',
   '{count} file conflict in {dirname}_one': '{count} file conflict in {dirname}',
   '{count} file conflict in {dirname}_other': '{count} file conflicts in {dirname}',
+  '{ended} of {count} file_one': '{ended} of {count} file',
+  '{ended} of {count} file_other': '{ended} of {count} files',
 };

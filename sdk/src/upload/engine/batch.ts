@@ -26,6 +26,8 @@ interface Batch {
   /** Running uploads and folder levels; grows while the batch walks its folders. */
   work: Promise<unknown>[];
   cancelled: boolean;
+  /** Its files not queued yet (counted in the queue's `unqueuedFiles`). */
+  unqueued: number;
 }
 
 /** One folder level of a batch: entries to put into one folder. */
@@ -87,6 +89,24 @@ export function childController(parent: AbortSignal | undefined): AbortControlle
   return controller;
 }
 
+/** How many files the entries hold, in their folders too. */
+export function filesIn(entries: readonly UploadEntry[]): number {
+  let count = 0;
+  const stack = [...entries];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    if (isUploadFolder(entry)) stack.push(...entry.children);
+    else count += 1;
+  }
+  return count;
+}
+
+/** Takes `count` of the batch's files off its unqueued ones: queued, skipped or never to be. */
+function release(context: EngineContext, batch: Batch, count: number): void {
+  const released = Math.min(count, batch.unqueued);
+  batch.unqueued -= released;
+  context.state.expectFiles(-released);
+}
+
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, '');
 }
@@ -124,7 +144,10 @@ export async function runBatch(
     skipped: [],
     work: [],
     cancelled: false,
+    unqueued: filesIn(entries),
   };
+  // The batch's files count from its start, while its folders are listed and its conflicts asked.
+  context.state.expectFiles(batch.unqueued);
   if (batch.id !== null) {
     context.controllers.set(batch.id, batch.controller);
     context.state.add({ ...createBatchUpload(source), id: batch.id, kind: 'batch', name: baseOf(destination.path ?? source), path: '/', batchId: null, destination: source, chunksUploaded: 0 });
@@ -150,6 +173,8 @@ export async function runBatch(
     waited = batch.work.length;
     await Promise.allSettled(pending);
   }
+  // What a cancel, a failed folder or an error left unqueued never will be.
+  release(context, batch, batch.unqueued);
   if (batch.controller.signal.aborted && failure === null) batch.cancelled = true;
   const items = batch.itemIds.map((id) => context.state.get(id)).filter((item): item is UploadItemState => item !== undefined);
   if (batch.id !== null) {
@@ -207,6 +232,7 @@ async function checkNames(context: EngineContext, batch: Batch, level: Level, co
       if (level.signal.aborted) return null;
       if (decision === 'skip') {
         batch.skipped.push(`${level.path}/${entry.name}`);
+        release(context, batch, filesIn([entry]));
         name = null;
         break;
       }
@@ -266,7 +292,10 @@ async function resolveLevelConflicts(
   for (const item of planned) {
     const resolution = byItem.get(item);
     if (resolution === undefined) result.push(item);
-    else if (resolution.action === 'skip') batch.skipped.push(`${level.path}/${item.name}`);
+    else if (resolution.action === 'skip') {
+      batch.skipped.push(`${level.path}/${item.name}`);
+      release(context, batch, filesIn([item.entry]));
+    }
     else if (resolution.action === 'rename') result.push({ ...item, name: resolution.name });
     else result.push({ ...item, name: resolution.name, merge: resolution.action === 'merge' });
   }
@@ -288,6 +317,7 @@ function startFile(context: EngineContext, batch: Batch, level: Level, file: Upl
     startedAt: context.now(),
   };
   context.runs.set(run.id, run);
+  release(context, batch, 1);
   context.state.add(fileItem(run, { name, path, batchId: batch.id, destination: batch.destination }));
   batch.itemIds.push(run.id);
   batch.work.push(runFile(context, run));
@@ -318,6 +348,7 @@ function startFolder(
       const status = outcome.kind === 'answer' ? outcome.response.status : 0;
       // 405: the folder exists (spec §8): write into it.
       if (status !== 201 && status !== 405) {
+        release(context, batch, filesIn(children));
         fail({ code: 'mkdir-failed', stage: 'mkdir', status, directory: path, detail: 'Unable to create the directory' });
         return;
       }

@@ -25,6 +25,7 @@ export class EngineState {
   private size = 0;
   private progress = 0;
   private pending = 0;
+  private unqueued = 0;
   private snapshot: UploaderState | null = null;
   private readonly changed = new Set<string>();
   private flushScheduled = false;
@@ -72,7 +73,7 @@ export class EngineState {
       let itemsCopy: Readonly<Record<string, UploadItemState>> | undefined;
       let orderCopy: readonly string[] | undefined;
       this.snapshot = Object.freeze({
-        queue: Object.freeze({ status: this.status, size: this.size, progress: this.progress }),
+        queue: Object.freeze({ status: this.status, size: this.size, progress: this.progress, unqueuedFiles: this.unqueued }),
         get items() {
           return (itemsCopy ??= Object.freeze(Object.fromEntries(order.slice(0, length).map((id) => [id, item(id) as UploadItemState]))));
         },
@@ -125,6 +126,13 @@ export class EngineState {
       if (after.status === 'failed') this.emit('failed', after);
     }
     return after;
+  }
+
+  /** Counts `delta` more (or, negative, fewer) files that running batches will queue (see `QueueInfo.unqueuedFiles`). */
+  expectFiles(delta: number): void {
+    if (delta === 0) return;
+    this.unqueued = Math.max(0, this.unqueued + delta);
+    this.touched(null);
   }
 
   pause(): void {

@@ -158,7 +158,7 @@ async function uploadPlain(context: EngineContext, run: FileRun): Promise<void> 
       body: file,
       onUploadProgress: sent,
     },
-    { priority: [run.seq], signal: run.controller.signal, onStart: () => sent(0), onRetry: () => sent(0) },
+    { priority: [run.seq], signal: run.controller.signal, interruptible: true, onStart: () => sent(0), onRetry: () => sent(0) },
   );
   const response = success(outcome);
   if (response === null) throw failure('upload', outcome);
@@ -286,6 +286,7 @@ async function uploadChunked(context: EngineContext, run: FileRun): Promise<void
             {
               priority: [run.seq, n],
               signal: chunks.signal,
+              interruptible: true,
               onStart: () => {
                 inFlight.set(n, 0);
                 report();

@@ -28,13 +28,19 @@ function before(a: Job, b: Job): boolean {
  * of an earlier file go before a later file's: files finish one after the
  * other instead of all crawling along together. Only requests hold a slot,
  * never a whole file, so a file waiting for its chunks cannot starve them.
- * Paused, it starts nothing new; running jobs finish.
+ * Paused, it starts nothing new; running jobs finish, except those started
+ * as interruptible (the uploads' PUTs, which carry the bytes): their
+ * interrupt signal aborts, and the sender puts them back in line, to go
+ * again on resume. A pause stops the bytes at once, as a user expects; a
+ * one-request upload does not run on to its end under a 'paused' label.
  */
 export class RequestPool {
   private readonly heap: Job[] = [];
   private running = 0;
   private seq = 0;
   private paused = false;
+  /** The interrupt controllers of the interruptible jobs running now. */
+  private readonly interruptible = new Set<AbortController>();
 
   /** @param limit - the most jobs running at once (at least 1) */
   constructor(private limit: number) {
@@ -51,10 +57,12 @@ export class RequestPool {
     return this.heap.filter((job) => !job.dropped).length;
   }
 
-  /** Stops starting jobs. */
+  /** Stops starting jobs, and interrupts the interruptible ones running. */
   pause(): void {
     this.paused = true;
+    for (const controller of [...this.interruptible]) controller.abort();
   }
+
 
   /** Starts jobs again. */
   resume(): void {
@@ -66,8 +74,9 @@ export class RequestPool {
    * Runs `task` when a slot is free and its turn comes. A signal that aborts
    * while the job waits takes it out of the line (rejecting with an
    * `AbortError`); once started, the task itself must honour the signal.
+   * An `interruptible` task is given a signal that a pause aborts.
    */
-  run<T>(priority: Priority, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  run<T>(priority: Priority, task: (interrupt: AbortSignal) => Promise<T>, signal?: AbortSignal, interruptible = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       if (signal?.aborted) {
         reject(abortError());
@@ -84,13 +93,16 @@ export class RequestPool {
         start: () => {
           signal?.removeEventListener('abort', onAbort);
           this.running += 1;
+          const interrupt = new AbortController();
+          if (interruptible) this.interruptible.add(interrupt);
           let settled: Promise<T>;
           try {
-            settled = task();
+            settled = task(interrupt.signal);
           } catch (error) {
             settled = Promise.reject(error);
           }
           settled.then(resolve, reject).finally(() => {
+            this.interruptible.delete(interrupt);
             this.running -= 1;
             this.drain();
           });

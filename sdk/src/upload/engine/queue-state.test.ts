@@ -54,6 +54,8 @@ describe('upload engine: queue, state and notifications (spec §3, §4)', () => 
     const held = heldTransport();
     const engine = engineWith(held.transport, { capabilities });
     const done = engine.upload(HOME, [1, 2, 3, 4, 5, 6, 7].map((n) => makeFile(`${n}.txt`, 10)));
+    // On a busy machine the files are queued over a few turns: wait for the pool to fill, then see it goes no further.
+    for (let waited = 0; held.waiting.length < limit && waited < 2000; waited += 5) await settle();
     await settle();
     expect(held.waiting).toHaveLength(limit);
     while (held.waiting.length > 0) {
@@ -72,17 +74,18 @@ describe('upload engine: queue, state and notifications (spec §3, §4)', () => 
       const item = state.items[state.order[0] as string];
       seen.push(`${state.queue.status} ${item?.status} ${state.queue.progress}/${state.queue.size} [${changed.join(',')}]`);
     });
-    expect(engine.getState().queue).toEqual({ status: 'idle', size: 0, progress: 0 });
+    expect(engine.getState().queue).toEqual({ status: 'idle', size: 0, progress: 0, unqueuedFiles: 0 });
     const done = engine.upload(HOME, [makeFile('a.txt', 100)]);
     await settle();
     held.release(201, { 'oc-fileid': '5' });
     await done;
     await settle();
     // All bytes sent but no answer yet: one byte short of the size, so 'finished' comes only with the answer.
-    expect(seen).toEqual(['uploading uploading 0/100 [upload-1]', 'uploading uploading 99/100 [upload-1]', 'idle finished 100/100 [upload-1]']);
+    // First the file is known (`unqueuedFiles`: its folder is being listed), then queued.
+    expect(seen).toEqual(['idle undefined 0/0 []', 'uploading uploading 0/100 [upload-1]', 'uploading uploading 99/100 [upload-1]', 'idle finished 100/100 [upload-1]']);
   });
 
-  it('pause stops new requests and emits paused; resume emits resumed and goes on; reset only when idle', async () => {
+  it('pause stops new requests, aborts the PUT under way and emits paused; resume emits resumed and sends it again; reset only when idle', async () => {
     const held = heldTransport();
     const engine = engineWith(held.transport, { capabilities: { files: { chunked_upload: { max_parallel_count: 1 } } } });
     const events: string[] = [];
@@ -91,19 +94,24 @@ describe('upload engine: queue, state and notifications (spec §3, §4)', () => 
     engine.on('uploaded', (item) => events.push(`uploaded ${item.name}`));
     const done = engine.upload(HOME, [makeFile('a.txt', 1), makeFile('b.txt', 1)]);
     await settle();
+    const running = held.waiting[0];
     engine.pause();
     expect(engine.getState().queue.status).toBe('paused');
-    held.release(); // a.txt was running: it finishes
     await settle();
-    expect(held.waiting).toHaveLength(0); // b.txt waits
+    // a.txt's PUT was aborted (a pause stops the bytes at once), b.txt's never went.
+    expect(running?.request.signal?.aborted).toBe(true);
+    held.waiting.length = 0;
     expect(engine.getState().queue.status).toBe('paused');
     expect(engine.reset()).toBe(false);
     engine.resume();
     await settle();
     expect(engine.getState().queue.status).toBe('uploading');
+    expect(held.waiting.map((entry) => entry.request.url.split('/').pop())).toEqual(['a.txt']);
+    held.release();
+    await settle();
     held.release();
     await done;
-    expect(events).toEqual(['paused', 'uploaded a.txt', 'resumed', 'uploaded b.txt']);
+    expect(events).toEqual(['paused', 'resumed', 'uploaded a.txt', 'uploaded b.txt']);
     expect(engine.getState().queue.status).toBe('idle');
     expect(engine.reset()).toBe(true);
     expect(engine.getState()).toMatchObject({ queue: { status: 'idle', size: 0, progress: 0 }, order: [], items: {} });

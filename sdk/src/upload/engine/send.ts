@@ -27,6 +27,12 @@ export interface SendOptions {
    * either way.
    */
   retryStatus?: boolean;
+  /**
+   * A pause interrupts the request (the uploads' PUTs): it is aborted, its progress made void
+   * (`onRetry` with attempt 0), and it goes back in line to be sent again on resume, not
+   * counted as a try.
+   */
+  interruptible?: boolean;
   /** Called when a try gets its pool slot and goes out. */
   onStart?: () => void;
   /** Called before each retry (progress of the failed try is void). */
@@ -51,19 +57,33 @@ export async function send(context: SendContext, request: TransportRequest, opti
   for (let attempt = 1; ; attempt++) {
     if (signal.aborted) throw abortError();
     let outcome: SendOutcome;
+    let interruptSignal: AbortSignal | undefined;
+    let interrupted = false;
     try {
       const response = await context.pool.run(
         options.priority,
-        () => {
+        (interrupt) => {
+          interruptSignal = interrupt;
           options.onStart?.();
-          return context.transport({ ...request, signal });
+          if (options.interruptible !== true) return context.transport({ ...request, signal });
+          const both = eitherSignal(signal, interrupt);
+          return context.transport({ ...request, signal: both.signal }).finally(both.stop);
         },
         signal,
+        options.interruptible === true,
       );
       outcome = { kind: 'answer', response, attempts: attempt };
     } catch (error) {
-      if (signal.aborted || isAbortError(error)) throw abortError();
+      if (signal.aborted) throw abortError();
+      // Paused while under way: the request goes again when the queue resumes.
+      interrupted = options.interruptible === true && interruptSignal?.aborted === true;
+      if (!interrupted && isAbortError(error)) throw abortError();
       outcome = { kind: 'no-answer', error, attempts: attempt };
+    }
+    if (interrupted) {
+      options.onRetry?.(0, 0);
+      attempt -= 1;
+      continue;
     }
     if (outcome.kind === 'answer' && outcome.response.status < 400) return outcome;
     if (attempt > context.retries || !mayRetry(request.method, outcome, options.retryStatus)) return outcome;
@@ -85,6 +105,22 @@ function mayRetry(method: string, outcome: SendOutcome, retryStatus: boolean | u
   if (status === 507) return false;
   if (retryStatus === true) return status === 429 || (status >= 500 && status <= 599);
   return isRetryable({ method, status });
+}
+
+/** A signal that aborts when either of two does; `stop` removes its listeners. */
+function eitherSignal(a: AbortSignal, b: AbortSignal): { signal: AbortSignal; stop: () => void } {
+  const controller = new AbortController();
+  const abort = (): void => controller.abort();
+  if (a.aborted || b.aborted) controller.abort();
+  a.addEventListener('abort', abort, { once: true });
+  b.addEventListener('abort', abort, { once: true });
+  return {
+    signal: controller.signal,
+    stop: () => {
+      a.removeEventListener('abort', abort);
+      b.removeEventListener('abort', abort);
+    },
+  };
 }
 
 /** Waits `ms` on the real clock; rejects with an AbortError when the signal aborts. */

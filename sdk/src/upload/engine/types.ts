@@ -283,6 +283,13 @@ export interface QueueInfo {
   readonly size: number;
   /** Bytes uploaded. */
   readonly progress: number;
+  /**
+   * Files of running batches not queued yet: their folder is being listed, their names
+   * checked or their conflicts asked. With the file items they give the batch's file count
+   * from its start ('0 of 3 files' while the conflict dialog waits, not '0 of 0'); a skip
+   * or a cancel takes them off. Absent means none.
+   */
+  readonly unqueuedFiles?: number;
 }
 
 /**
@@ -432,7 +439,10 @@ export interface Uploader {
   cancel(id: string): void;
   /** Cancels everything queued or running. */
   cancelAll(): void;
-  /** Pauses the queue: no new request starts; running ones finish. Emits `paused`. */
+  /**
+   * Pauses the queue: no new request starts; the PUTs under way are aborted (their bytes
+   * uncounted) and sent again on resume; other running requests finish. Emits `paused`.
+   */
   pause(): void;
   /** Resumes a paused queue. Emits `resumed`. */
   resume(): void;

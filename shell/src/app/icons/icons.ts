@@ -51,3 +51,7 @@ export const FOLDER_UPLOAD_ICON = svg('M20 6h-8l-2-2H4a2 2 0 0 0-2 2v12a2 2 0 0 
 export const FOLDER_PLUS_ICON = svg('M20 6h-8l-2-2H4a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V8a2 2 0 0 0-2-2m-1 8h-3v3h-2v-3h-3v-2h3V9h2v3h3z');
 /** A door with an arrow out: sign out. */
 export const SIGN_OUT_ICON = svg('M10.09 15.59 11.5 17l5-5-5-5-1.41 1.41L12.67 11H3v2h9.67zM19 3H5a2 2 0 0 0-2 2v4h2V5h14v14H5v-4H3v4a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V5a2 2 0 0 0-2-2');
+/** Two bars: pause the uploads (the compact upload controls). */
+export const PAUSE_ICON = svg('M6 5h4v14H6zm8 0h4v14h-4z');
+/** A triangle: resume the uploads (the compact upload controls). */
+export const PLAY_ICON = svg('M8 5v14l11-7z');

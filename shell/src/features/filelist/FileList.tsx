@@ -9,7 +9,7 @@ import {
   ROW_HEIGHT,
   showsGridToggle,
 } from '@cumulus/sdk';
-import type { Column, FolderNode, Node, Registered, View } from '@cumulus/sdk';
+import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { useElementWidth } from '../../app/useElementWidth';
@@ -191,7 +191,7 @@ export function FileList() {
           rowProps={rowData}
         />
         <div role="rowgroup" className="files-table__foot">
-          <FileListFooter nodes={nodes} folder={folder as FolderNode} view={view} columns={columns} layout={layout} />
+          <FileListFooter nodes={nodes} view={view} columns={columns} layout={layout} />
         </div>
       </div>
     </div>

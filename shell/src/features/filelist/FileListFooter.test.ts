@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createI18n, translatorOf } from '../../i18n/createI18n';
 import { testFolder, testNode } from '../../test-support/fakeServices';
-import { summaryText } from './FileListFooter';
+import { summaryText, totalSize } from './FileListFooter';
 
 const files = (count: number) => Array.from({ length: count }, (_, index) => testNode(`/f${index}.txt`));
 
@@ -26,5 +26,17 @@ describe('summaryText', () => {
     expect(summaryText(files(2), t)).toBe('2 pliki');
     expect(summaryText(files(5), t)).toBe('5 plików');
     expect(summaryText(files(22), t)).toBe('22 pliki');
+  });
+});
+
+describe('totalSize', () => {
+  const sized = (path: string, size: number) => testNode(path, { size });
+
+  it('sums the sizes of the nodes shown, files and folders, not the folder size of an earlier listing', () => {
+    const shown = [sized('/a.txt', 20), sized('/b.txt', 38), testFolder('/Photos', { size: 1000 })];
+    expect(totalSize(shown)).toBe(1058);
+    // A filter (or a delete) leaves fewer nodes: the total follows.
+    expect(totalSize(shown.slice(0, 2))).toBe(58);
+    expect(totalSize([])).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
-import { formatFileSize, isPendingSize } from '@cumulus/sdk';
-import type { Column, FolderNode, Node, Registered, Translate, View } from '@cumulus/sdk';
+import { formatFileSize } from '@cumulus/sdk';
+import type { Column, Node, Registered, Translate, View } from '@cumulus/sdk';
 import { useLanguage, useT } from '../../app/ServicesContext';
 import { listTotals } from './listTotals';
 import type { RowLayout } from './rowLayout';
@@ -15,14 +15,20 @@ export function summaryText(nodes: readonly Node[], t: Translate): string {
   return t('{files} and {folders}', { files: fileText, folders: folderText });
 }
 
-/** Footer total size (spec §9): the folder's size, or the sum of the node sizes. */
-export function totalSize(folder: FolderNode | undefined, nodes: readonly Node[]): number {
-  if (folder !== undefined && !isPendingSize(folder.size)) return folder.size as number;
+/**
+ * Footer total size (spec §9, as Nextcloud's footer means it): the sum of the sizes of the
+ * files and folders shown, the folder's children after the hidden-file rule, the filename
+ * filter and the plugins' filters. Never the folder's own size from its listing: that went
+ * stale after a delete, a restore or a live change, and with a filter it counted what is
+ * not shown ('2.9 MB' beside 58 B of files). `listTotals` keeps it per shown order, so it
+ * follows every change at the cost of what changed.
+ */
+export function totalSize(nodes: readonly Node[]): number {
   return listTotals(nodes).size;
 }
 
 /** The footer summary row: counts, total size, and each custom column's summary. */
-export function FileListFooter({ nodes, folder, view, columns, layout }: { nodes: Node[]; folder: FolderNode | undefined; view: View; columns: readonly Registered<Column>[]; layout: RowLayout }) {
+export function FileListFooter({ nodes, view, columns, layout }: { nodes: Node[]; view: View; columns: readonly Registered<Column>[]; layout: RowLayout }) {
   const t = useT();
   const language = useLanguage();
   return (
@@ -34,7 +40,7 @@ export function FileListFooter({ nodes, folder, view, columns, layout }: { nodes
       <span role="cell" className="files-cell files-cell--actions" />
       {layout.showSizeAndModified && (
         <span role="cell" className="files-cell files-cell--size">
-          <bdi>{formatFileSize(totalSize(folder, nodes), { locale: language })}</bdi>
+          <bdi>{formatFileSize(totalSize(nodes), { locale: language })}</bdi>
         </span>
       )}
       {layout.showSizeAndModified && <span role="cell" className="files-cell files-cell--mtime" />}

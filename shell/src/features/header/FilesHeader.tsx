@@ -22,6 +22,13 @@ import { NewButton } from './NewButton';
 import { documentTitle, pageHeading } from './pageTitle';
 
 /**
+ * Below this header width the upload controls are compact (icons, '1/3'), so they keep one row
+ * beside New and Reload: in full words they take about 810 px (a 1024 px window's header, beside
+ * the navigation, has about 720).
+ */
+const COMPACT_UPLOAD_WIDTH = 900;
+
+/**
  * The top of the file list (spec §2): the page heading (for screen readers)
  * and document title, the breadcrumbs, the New button with the upload
  * progress, the reload action, and the grid/list toggle.
@@ -55,7 +62,7 @@ export function FilesHeader({ view }: { view: View }) {
       <div className="files-header__actions">
         {(publicShare === undefined || canUpload(publicShare)) && <NewButton folder={folder} />}
         <FileListActions view={view} />
-        <UploadProgress returnFocusTo={() => element?.querySelector<HTMLElement>('.files-new button') ?? null} />
+        <UploadProgress compact={width < COMPACT_UPLOAD_WIDTH} returnFocusTo={() => element?.querySelector<HTMLElement>('.files-new button') ?? null} />
         <button type="button" className="files-icon-button" aria-label={t('Reload content')} title={t('Reload content')} onClick={() => dispatch(folderReloadRequested())}>
           {refreshing ? <span className="files-spinner" aria-hidden="true" /> : <Icon svg={RELOAD_ICON} size={20} />}
         </button>

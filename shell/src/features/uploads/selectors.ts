@@ -27,11 +27,22 @@ export const selectUploadById = (state: RootState, id: string): UploadItemState 
 /** The file items of the queue, by id in the order added (folders and batch containers are not listed to the user). */
 export const selectUploadFileIds = (state: RootState): string[] => state.uploads.fileIds;
 
-/** How many file items have ended, and how many there are. */
-export const selectUploadCounts = createSelector([(state: RootState) => state.uploads.endedFiles, (state: RootState) => state.uploads.fileIds.length], (ended, total) => ({
-  ended,
-  total,
-}));
+/**
+ * How many file items have ended, and how many files the queue holds: its file items and the
+ * files of running batches not queued yet (their folders listed, their conflicts asked), so
+ * a batch counts all its files from its start, not '0 of 0' while the conflict dialog waits.
+ */
+export const selectUploadCounts = createSelector(
+  [(state: Pick<RootState, 'uploads'>) => state.uploads.endedFiles, (state: Pick<RootState, 'uploads'>) => state.uploads.fileIds.length, (state: Pick<RootState, 'uploads'>) => state.uploads.queue.unqueuedFiles ?? 0],
+  (ended, queued, unqueued) => ({ ended, total: queued + unqueued }),
+);
+
+/**
+ * Whether a file of the queue failed (a user's cancel is no failure): the progress bar takes
+ * the error colour then, and only then. A healthy upload stays in the progress colour at any
+ * percentage (the above-80 % warning is the quota bar's, spec §9).
+ */
+export const selectUploadHasFailure = (state: Pick<RootState, 'uploads'>): boolean => state.uploads.failedFiles > 0;
 
 /** Whether the per-file list is open. */
 export const selectUploadListOpen = (state: RootState): boolean => state.uploads.listOpen;

@@ -16,9 +16,17 @@ const css = `
 .files-upload__resume-item { display: flex; align-items: center; gap: 8px; }
 .files-header__actions { position: relative; }
 /* While uploading, the controls are wider than a narrow header has room for: the header wraps
-   them onto a line of their own instead of squeezing the breadcrumb to nothing. */
+   them (New, the upload controls and Reload) onto a line of their own instead of squeezing the
+   breadcrumb to nothing; that line never wraps (compact controls below a 900 px header, the bar shrinks). */
 .files-header:has(.files-upload) { flex-wrap: wrap; row-gap: 4px; }
 .files-header:has(.files-upload) .files-breadcrumbs { min-width: 44px; }
+.files-header:has(.files-upload) .files-header__actions { flex-wrap: nowrap; min-width: 0; max-width: 100%; }
+.files-header__actions > * { flex-shrink: 0; }
+.files-header__actions > .files-upload { flex: 0 1 auto; min-width: 0; }
+.files-upload--compact { min-width: 0; }
+.files-upload--compact .files-upload__row { flex-wrap: nowrap; gap: 4px; }
+.files-upload--compact .files-upload__bar { flex: 1 1 120px; width: auto; min-width: 40px; }
+.files-upload--compact .files-upload__toggle { padding: 0 10px; }
 .files-new__input { display: none; }
 `;
 

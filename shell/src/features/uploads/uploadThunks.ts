@@ -106,8 +106,9 @@ export const cancelAllUploads = createAppAsyncThunk('uploads/cancelAll', async (
 });
 
 /**
- * 'Pause uploads' (spec §4: uploading to paused): no new request starts, the
- * ones under way finish; the engine emits `paused`.
+ * 'Pause uploads' (spec §4: uploading to paused): no new request starts, and
+ * the PUTs under way are aborted and sent again on resume, so the bytes stop
+ * at once and the bar shows what the server holds; the engine emits `paused`.
  */
 export const pauseUploads = createAppAsyncThunk('uploads/pause', async (_: void, { extra }) => {
   startedUploadRuntime(extra)?.uploader.pause();

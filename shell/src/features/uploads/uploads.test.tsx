@@ -128,7 +128,7 @@ describe('uploads in the shell', () => {
     ]);
   });
 
-  it("shows the progress bar (error colour above 80 %), the time-left text and the per-file list while uploading; 'Cancel uploads' cancels", async () => {
+  it("shows the progress bar (the progress colour above 80 %: that warning is the quota bar's), the time-left text and the per-file list while uploading; 'Cancel uploads' cancels", async () => {
     const { store, root } = await setup((request) => (request.url.endsWith('slow.bin') ? 'hold' : 201));
     let done: Promise<unknown> = Promise.resolve();
     await act(async () => {
@@ -136,13 +136,13 @@ describe('uploads in the shell', () => {
     });
     await settle(300);
     const bar = screen.getByRole('progressbar', { name: 'Upload progress' });
-    expect(document.querySelector('[data-upload-announcement]')?.textContent).toBe('0 of 1 files');
+    expect(document.querySelector('[data-upload-announcement]')?.textContent).toBe('0 of 1 file');
     // 90 % of the bytes went up (the transport reported them) and the request hangs.
     expect(bar.getAttribute('aria-valuenow')).toBe('90');
-    expect(bar.className).toContain('files-upload__bar--error');
+    expect(bar.className).not.toContain('files-upload__bar--error');
     expect(screen.getByText('estimating time left')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: '0 of 1 files' }));
+    fireEvent.click(screen.getByRole('button', { name: '0 of 1 file' }));
     await settle();
     const list = await screen.findByRole('list', { name: 'Uploads' });
     expect(within(list).getByText('slow.bin')).toBeTruthy();

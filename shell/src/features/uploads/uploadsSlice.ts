@@ -25,6 +25,8 @@ export interface UploadsState {
   fileIds: string[];
   /** How many file items have ended (finished, failed, cancelled), kept as reports come. */
   endedFiles: number;
+  /** How many file items failed (not cancelled by the user), kept as reports come: the bar's error colour. */
+  failedFiles: number;
   /** Speed and time left (spec §9 rate estimator). */
   estimate: RateEstimate;
   /** Chunked uploads an earlier page left unfinished, which can be resumed. */
@@ -39,6 +41,7 @@ const initialState: UploadsState = {
   order: [],
   fileIds: [],
   endedFiles: 0,
+  failedFiles: 0,
   estimate: createRateEstimate(),
   unfinished: [],
   listOpen: false,
@@ -67,6 +70,11 @@ function endedFile(item: UploadItemState | undefined): boolean {
   return item !== undefined && item.kind === 'file' && (item.status === 'finished' || item.status === 'failed' || item.status === 'cancelled');
 }
 
+/** Whether a file item failed, other than by a cancel. */
+function failedFile(item: UploadItemState | undefined): boolean {
+  return item !== undefined && item.kind === 'file' && item.status === 'failed' && item.cancelled !== true;
+}
+
 /**
  * The state after an engine report, built without Immer's drafts and
  * copying only the buckets the report touches: a drop of 10,000 files
@@ -89,6 +97,7 @@ function apply(state: UploadsState, report: EngineReport): UploadsState {
   const added: string[] = [];
   const addedFiles: string[] = [];
   let endedFiles = state.endedFiles;
+  let failedFiles = state.failedFiles;
   for (const item of report.items) {
     const bucket = bucketFor(item.id);
     const before = bucket[item.id];
@@ -97,6 +106,7 @@ function apply(state: UploadsState, report: EngineReport): UploadsState {
       if (item.kind === 'file') addedFiles.push(item.id);
     }
     endedFiles += (endedFile(item) ? 1 : 0) - (endedFile(before) ? 1 : 0);
+    failedFiles += (failedFile(item) ? 1 : 0) - (failedFile(before) ? 1 : 0);
     bucket[item.id] = item;
   }
   let order = added.length > 0 ? [...state.order, ...added] : state.order;
@@ -106,12 +116,13 @@ function apply(state: UploadsState, report: EngineReport): UploadsState {
     for (const id of removed) {
       const bucket = bucketFor(id);
       if (endedFile(bucket[id])) endedFiles -= 1;
+      if (failedFile(bucket[id])) failedFiles -= 1;
       delete bucket[id];
     }
     order = order.filter((id) => !removed.has(id));
     fileIds = fileIds.filter((id) => !removed.has(id));
   }
-  return { ...state, queue: report.queue, estimate: report.estimate, items, order, fileIds, endedFiles };
+  return { ...state, queue: report.queue, estimate: report.estimate, items, order, fileIds, endedFiles, failedFiles };
 }
 
 /** Every item of the queue, in the order added. */
