@@ -171,6 +171,8 @@ export class ChangeFeed {
       moved: (uid, entry, from) => upsert(uid, entry, from),
       deleted: (uid, entry) => this.emit({ uid, path: entry.path, fileid: entry.fileid, type: entry.type, etag: null }),
       propertiesChanged: (uid, entry) => this.emit({ uid, path: entry.path, fileid: entry.fileid, type: entry.type, etag: entry.etag, properties: true }),
+      // The marking user's feed alone: a favorite is nobody else's.
+      favoriteChanged: (uid, entry) => this.emit({ uid, path: entry.path, fileid: entry.fileid, type: entry.type, etag: entry.etag, properties: true }),
     };
   }
 
