@@ -153,6 +153,16 @@ describe('a share recipient', () => {
     expect(await favorites(BOB, 'bob')).toEqual(['/Shared/plain.txt']);
   });
 
+  it("marks through the Files app's favorite switch (the legacy tags API) inside a received share too, as their own", async () => {
+    const tags = (body: string[]) =>
+      request(server, '/apps/files/api/v1/files/Shared/inner/deep.txt', { method: 'POST', headers: { authorization: CAROL, 'content-type': 'application/json' }, body: JSON.stringify({ tags: body }) });
+    expect((await tags(['_$!<Favorite>!$_'])).status).toBe(200);
+    expect(await favorites(CAROL, 'carol')).toEqual(['/Shared/inner/deep.txt']);
+    expect((await propfind(ADMIN, 'admin', '/Shared/inner')).get('/Shared/inner/deep.txt')?.favorite).toBe('0');
+    expect((await tags([])).status).toBe(200);
+    expect(await favorites(CAROL, 'carol')).toEqual([]);
+  });
+
   it("cannot store dead properties into the owner's node", async () => {
     const patched = await proppatch(BOB, 'bob', '/Team/t.txt', '<x:color>blue</x:color>');
     expect(patched.text).toContain('403 Forbidden');
