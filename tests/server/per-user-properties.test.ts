@@ -189,6 +189,30 @@ describe("a public link's visitor", () => {
   });
 });
 
+describe("a public link's visitor and the owner's locks", () => {
+  it("sees none of the owner's locks (their tokens) on the link's nodes", async () => {
+    // The owner locks their own /plain.txt, whose path is that of the link's /plain.txt.
+    expect((await dav(ADMIN, 'admin', '/plain.txt', { method: 'PUT', body: 'top' })).status).toBe(201);
+    const lock = await dav(ADMIN, 'admin', '/plain.txt', {
+      method: 'LOCK',
+      headers: { 'content-type': 'application/xml', timeout: 'Second-600' },
+      body: '<?xml version="1.0"?><d:lockinfo xmlns:d="DAV:"><d:lockscope><d:exclusive/></d:lockscope><d:locktype><d:write/></d:locktype><d:owner>the admin</d:owner></d:lockinfo>',
+    });
+    expect(lock.status).toBe(200);
+    const locked = lock.headers.get('lock-token') ?? '';
+    expect(locked).not.toBe('');
+    const response = await request(server, `/public.php/dav/files/${token}/plain.txt`, {
+      method: 'PROPFIND',
+      headers: { ...XHR, depth: '0', 'content-type': 'application/xml' },
+      body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:lockdiscovery/></d:prop></d:propfind>',
+    });
+    expect(response.status).toBe(207);
+    const xml = await response.text();
+    expect(xml).not.toContain(locked.replace(/[<>]/g, ''));
+    expect(xml).not.toContain('the admin');
+  });
+});
+
 describe('a node deleted for good', () => {
   it('takes every mark along', async () => {
     const fileid = await fileidOf(ADMIN, 'admin', '/Shared/plain.txt');

@@ -125,6 +125,9 @@ export function httpDate(seconds: number): string {
 }
 
 function lockDiscovery(entry: FileEntry, pc: PropertyContext): string {
+  // A public link's visitor has no locks (LOCK is 405 there); the request's tree user is then
+  // the owner, whose locks (their tokens and owners, at the owner's paths) are not the visitor's.
+  if (entry.mount?.public) return '';
   let out = '';
   for (const lock of pc.locks) {
     if (lock.path === entry.path || (lock.depth !== 0 && isWithin(entry.path, lock.path))) out += activeLockXml(lock, pc.base, lock.path);
