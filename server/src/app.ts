@@ -141,7 +141,6 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   // Multistatus listings of 100,000 entries are over 100 MB of XML: brotli makes them ~3 MB.
   installCompression(app);
   let draining = false;
-  registerApi(app, { config, db, files, accounts, plugins, draining: () => draining });
   // Public links (plugins' providers): one resolver and one password guard for the page and DAV.
   const publicGuard = new PublicLinkGuard({ maxFailures: config.throttleMaxFailures, window: config.throttleWindow, delayMs: config.throttleDelayMs });
   const publicLink = async (token: string): Promise<PublicLinkAccess | null> => {
@@ -149,6 +148,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
     const owner = link ? await accounts.users.get(link.owner) : null;
     return link && owner ? { token, link, ownerDisplayName: owner.displayName, ownerQuota: owner.quota } : null;
   };
+  registerApi(app, { config, db, files, accounts, plugins, draining: () => draining, mountsFor: (uid) => plugins.host.mountsFor(uid, (owner) => accounts.users.get(owner)), publicLinks: { resolve: publicLink, guard: publicGuard } });
   const userConfig = new UserConfigStore(db);
   registerWeb(app, { config, files, accounts, publicLinks: { resolve: publicLink, guard: publicGuard }, userLanguage: (uid) => userConfig.getLanguage(uid) });
   registerDav(app, {

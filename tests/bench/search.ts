@@ -45,7 +45,7 @@ function fillCache(dataDir: string, now: number): number {
   const db = new Database(join(dataDir, 'cumulus.sqlite'));
   const root = db.prepare("select fileid from filecache where uid = 'admin' and path = '/'").get() as { fileid: number };
   const insert = db.prepare(
-    'insert into filecache (uid, path, parent, name, type, size, mtime, disk_mtime, etag, mime, favorite, upload_time, creation_time) values (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, ?, ?)',
+    'insert into filecache (uid, path, parent, name, type, size, mtime, disk_mtime, etag, mime, upload_time, creation_time) values (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)',
   );
   let seed = 42;
   const random = (): number => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);

@@ -50,6 +50,8 @@ describe('cumulus db:copy', () => {
     const before = await digests(async () => openDatabase<unknown>(sqliteFile));
     // The root, /many and its files, and (when the Trash plugin's size check has run) the trash area's root.
     expect(Number(before.filecache?.split(' ')[0])).toBeGreaterThanOrEqual(FILES + 2);
+    // The favorite is its user's own mark, a row of its own table, carried like the rest.
+    expect(before.favorites?.split(' ')[0]).toBe('1');
 
     const there = await cli(['db:copy', pgUrl], {});
     expect(there).toMatchObject({ code: 0, err: '' });

@@ -193,6 +193,19 @@ describe("the recipient's change feed", () => {
     await feed.close();
   });
 
+  it("never tells the recipient of the owner's favorite mark on a shared node: a mark is its user's alone", async () => {
+    const id = await shareWithBob('/Project');
+    const feed = await bobsFeed();
+    const mark = `<d:propertyupdate xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:set><d:prop><oc:favorite>1</oc:favorite></d:prop></d:set></d:propertyupdate>`;
+    expect((await dav(ADMIN, 'admin', '/Project/plan.txt', { method: 'PROPPATCH', body: mark })).status).toBe(207);
+    // A later change inside the share reaches bob, so the mark's event, had it been sent, would be there before it.
+    expect((await dav(ADMIN, 'admin', '/Project/after-mark.txt', { method: 'PUT', body: 'after' })).status).toBe(201);
+    await feed.waitFor({ path: '/Project/after-mark.txt' });
+    expect(feed.nodes.filter((node) => node.path === '/Project/plan.txt')).toEqual([]);
+    await feed.close();
+    await ocs('DELETE', `/shares/${id}`);
+  });
+
   it("tells a change of the share's permissions, which changes the recipient's root etag too", async () => {
     const id = await shareWithBob('/Project');
     const feed = await bobsFeed();

@@ -26,12 +26,13 @@ export default defineServerPlugin({
     ctx.mounts.register({ id: 'received-shares', mounts: (uid) => shares.mountsOf(uid), placementsOf: (owner) => shares.placementsOf(owner) });
     // Link tokens for the server's public pages and public WebDAV.
     ctx.publicLinks.register({ id: 'links', resolve: (token) => shares.publicLink(token) });
-    // The sharer's side (and the recipient's) sees which kinds of shares a node has.
+    // Which kinds of shares the viewer made of a node (Nextcloud: the shares by the user): a
+    // recipient or a link's visitor never learns of the owner's other shares.
     ctx.liveProperties.register({
       id: 'share-types',
       prefix: 'oc',
       name: 'share-types',
-      get: (node) => store.typesOf(node.fileid).map((type) => ({ prefix: 'oc' as const, name: 'share-type', text: String(type) })),
+      get: (node) => store.typesOf(node.fileid, node.uid).map((type) => ({ prefix: 'oc' as const, name: 'share-type', text: String(type) })),
       // Shares made or removed through another server process of the same deployment.
       prepare: () => store.refreshTypesIfChanged(),
     });

@@ -40,7 +40,8 @@ function normalise(row: ShareRow): ShareRow {
  */
 export class ShareStore {
   private readonly db: Kysely<SharingTables>;
-  private types = new Map<number, number[]>();
+  /** By file id, the share types each sharer made of the node. */
+  private types = new Map<number, Map<string, number[]>>();
   /**
    * The rows the memory was loaded from, as the row count and the highest id: ids are never
    * reused (SQLite AUTOINCREMENT, PostgreSQL identity) and a share's node and type never
@@ -52,20 +53,22 @@ export class ShareStore {
     this.db = db.withTables<SharingTables>();
   }
 
-  /** The distinct share types of the shares of the node with this file id, ascending. */
-  typesOf(fileid: number): readonly number[] {
-    return this.types.get(fileid) ?? [];
+  /** The distinct share types of the shares `uid` made of the node with this file id, ascending. */
+  typesOf(fileid: number, uid: string): readonly number[] {
+    return this.types.get(fileid)?.get(uid) ?? [];
   }
 
   /** Reloads the share types of every node from the table. */
   async refreshTypes(): Promise<void> {
-    const rows = await this.db.selectFrom('sharing_shares').select(['id', 'file_source', 'share_type']).execute();
-    const types = new Map<number, number[]>();
+    const rows = await this.db.selectFrom('sharing_shares').select(['id', 'file_source', 'share_type', 'uid_owner']).execute();
+    const types = new Map<number, Map<string, number[]>>();
     let top = 0;
     for (const row of rows) {
-      const list = types.get(Number(row.file_source)) ?? [];
+      let bySharer = types.get(Number(row.file_source));
+      if (!bySharer) types.set(Number(row.file_source), (bySharer = new Map()));
+      const list = bySharer.get(row.uid_owner) ?? [];
       if (!list.includes(Number(row.share_type))) list.push(Number(row.share_type));
-      types.set(Number(row.file_source), list.sort((a, b) => a - b));
+      bySharer.set(row.uid_owner, list.sort((a, b) => a - b));
       top = Math.max(top, Number(row.id));
     }
     this.types = types;

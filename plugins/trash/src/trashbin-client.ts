@@ -91,6 +91,8 @@ export function parseTrash(xml: string, session: Session): { folder: FolderNode;
         'trashbin-deletion-time': deletion,
         'trashbin-deleted-by-id': text(response, NC, 'trashbin-deleted-by-id') ?? '',
         'trashbin-deleted-by-display-name': text(response, NC, 'trashbin-deleted-by-display-name') ?? '',
+        // A trashed file is in no folder of the user's: its thumbnail is the trash's (Nextcloud's trashbin preview).
+        ...(folder ? {} : { previewUrl: `${session.origin}/index.php/apps/files_trashbin/preview?fileId=${Number(text(response, OC, 'fileid') ?? 0)}` }),
       },
     });
   });

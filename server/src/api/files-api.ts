@@ -5,6 +5,7 @@ import { bodyObject, route, userOf } from './routes';
 import { computeStats, diskFree } from './storage-stats';
 import { UserConfigStore, VIEW_CONFIG_KEYS, parseUserConfig, parseViewConfig, validateViewId } from './user-config';
 import { StorageError, normalizePath } from '../storage';
+import { MountedFiles } from '../storage/mounted-files';
 
 /** Nextcloud's private tag for favorites (`OC.TAG_FAVORITE`). */
 export const TAG_FAVORITE = '_$!<Favorite>!$_';
@@ -78,7 +79,10 @@ export function registerFilesApi(app: FastifyInstance, deps: ApiDeps): void {
       }
       if (tags === undefined) return [];
       try {
-        await deps.files.changeNode(uid, path, { favorite: (tags as string[]).includes(TAG_FAVORITE) });
+        // The user's view, received shares included: a mark is the user's own, on anything they see.
+        const mounts = (await deps.mountsFor?.(uid)) ?? [];
+        const files = mounts.length === 0 ? deps.files : new MountedFiles(deps.files, uid, mounts);
+        await files.changeNode(uid, path, { favorite: (tags as string[]).includes(TAG_FAVORITE) });
       } catch (error) {
         if (error instanceof StorageError && error.kind === 'not-found') return reply.code(404).send({ message: 'File not found' });
         throw error;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -9,7 +9,17 @@ import type { ApiDeps } from './deps';
 import { HttpError } from './errors';
 import { mimeIconSvg } from './mime-icons';
 import { route, userOf } from './routes';
-import { PREVIEWABLE_MIMES } from '../storage/mime';
+import { PREVIEWABLE_MIMES, mimeFor } from '../storage/mime';
+import type { FileService } from '../storage/file-service';
+import type { OpenedFile } from '../storage/content-store';
+import type { FileEntry } from '../storage/types';
+import { downloadForbidden } from '../storage/mounted-files';
+import { areaKey } from '../storage/areas';
+import { StorageError } from '../storage/errors';
+import { isWithin, normalizePath } from '../storage/paths';
+
+/** The trash plugin's area (its plugin id), where a user's trashed nodes are. */
+const TRASH_AREA = 'trash';
 
 
 /** Largest preview edge, in pixels. */
@@ -61,66 +71,173 @@ export function previewDir(dataDir: string, uid: string): string {
   return join(dataDir, 'previews', uid);
 }
 
+/** Where a preview's bytes come from: a node the viewer may see, read through its owner's storage. */
+interface PreviewSource {
+  entry: FileEntry;
+  /** The storage key whose previews folder caches it (the owner's: every viewer shares it). */
+  cacheKey: string;
+  open(): Promise<OpenedFile>;
+}
+
+/** The message of a preview refused because the share does not allow downloads (Nextcloud answers such requests 403). */
+export const NO_DOWNLOAD_PREVIEW = 'This share does not allow downloads, so it has no previews.';
+
+/** Nextcloud's `X-NC-Preview: true`: its own pages asking for a preview of a share without downloads (a short cache). */
+function ownUiPreview(request: FastifyRequest): boolean {
+  return String(request.headers['x-nc-preview'] ?? '').toLowerCase() === 'true';
+}
+
 /**
- * `GET /core/preview`: thumbnails of images made with sharp and cached on disk under
- * `<dataDir>/previews/<uid>/`, keyed by file id, etag and size, so a changed file gets a new
+ * Answers a preview of `source`: thumbnails of images made with sharp and cached on disk under
+ * `<dataDir>/previews/<key>/`, keyed by file id, etag and size, so a changed file gets a new
  * one; a mime-type icon for other files when `mimeFallback` is set, else 404.
+ */
+async function sendPreview(request: FastifyRequest, reply: FastifyReply, deps: ApiDeps, query: PreviewQuery, source: PreviewSource, maxAge = 86400): Promise<FastifyReply> {
+  const { entry } = source;
+  const cache = `private, max-age=${maxAge}`;
+  const fallback = (): FastifyReply => {
+    if (!query.mimeFallback) throw new HttpError(404, 'No preview available for this file.');
+    return reply.header('Cache-Control', cache).type('image/svg+xml').send(mimeIconSvg(entry.mime));
+  };
+  if (entry.type !== 'file' || !PREVIEWABLE_MIMES.has(entry.mime)) return fallback();
+
+  const dir = previewDir(deps.config.dataDir, source.cacheKey);
+  const etag = entry.etag.replace(/[^A-Za-z0-9]/g, '');
+  const base = `${entry.fileid}-${etag}-${query.x}x${query.y}-${query.keepAspect ? 'a' : 'c'}`;
+  for (const [ext, type] of [['png', 'image/png'], ['jpg', 'image/jpeg']] as const) {
+    const cached = join(dir, `${base}.${ext}`);
+    if ((await stat(cached).catch(() => null))?.isFile()) {
+      return reply.header('Cache-Control', cache).type(type).send(createReadStream(cached));
+    }
+  }
+
+  let image: { data: Buffer; ext: 'png' | 'jpg' };
+  let bytes: Readable | undefined;
+  try {
+    // Through the content store (a file on disk or an object): sharp takes the bytes as a stream.
+    const opened = await source.open();
+    const sharpSource = sharp({ failOn: 'error' });
+    bytes = opened.stream();
+    bytes.on('error', (error) => sharpSource.destroy(error));
+    bytes.pipe(sharpSource);
+    sharpSource.rotate();
+    const { hasAlpha } = await sharpSource.metadata();
+    const resized = sharpSource.resize(query.x, query.y, { fit: query.keepAspect ? 'inside' : 'cover', withoutEnlargement: true });
+    image = hasAlpha ? { data: await resized.png().toBuffer(), ext: 'png' } : { data: await resized.jpeg({ quality: 85 }).toBuffer(), ext: 'jpg' };
+  } catch (error) {
+    // Not an image after all: the rest of the file (an object's GET) is not read.
+    bytes?.destroy();
+    request.log.warn({ err: error, fileid: entry.fileid }, 'preview failed');
+    return fallback();
+  }
+  await mkdir(dir, { recursive: true });
+  const tmp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(tmp, image.data);
+    await rename(tmp, join(dir, `${base}.${image.ext}`));
+  } catch (error) {
+    await rm(tmp, { force: true });
+    request.log.warn({ err: error }, 'could not cache a preview');
+  }
+  return reply
+    .header('Cache-Control', cache)
+    .type(image.ext === 'png' ? 'image/png' : 'image/jpeg')
+    .send(image.data);
+}
+
+/** A node of the owner's tree as a preview source. */
+function ownerSource(files: FileService, owner: string, entry: FileEntry): PreviewSource {
+  return { entry, cacheKey: owner, open: () => files.openRead(owner, entry.path) };
+}
+
+/**
+ * The node with this file id as `uid` sees it: their own, or one inside a share they received
+ * (READ granted; a share that forbids downloads only for the server's own pages, as Nextcloud's
+ * `X-NC-Preview`). Null when the user sees no such node.
+ */
+async function userSource(deps: ApiDeps, request: FastifyRequest, uid: string, fileid: number): Promise<PreviewSource | null> {
+  const own = await deps.files.getById(uid, fileid);
+  if (own) return ownerSource(deps.files, uid, own);
+  for (const mount of (await deps.mountsFor?.(uid)) ?? []) {
+    if ((mount.permissions & READ) === 0) continue;
+    const root = await deps.files.getById(mount.owner, mount.fileid);
+    const entry = root && (await deps.files.getById(mount.owner, fileid));
+    if (!root || !entry) continue;
+    if (entry.fileid !== root.fileid && (root.type !== 'folder' || !isWithin(entry.path, root.path))) continue;
+    if (downloadForbidden(mount.attributes) && !ownUiPreview(request)) throw new HttpError(403, NO_DOWNLOAD_PREVIEW);
+    return ownerSource(deps.files, mount.owner, entry);
+  }
+  return null;
+}
+
+const READ = 1;
+
+/**
+ * `GET /core/preview` (the user's files and what is shared with them, by file id),
+ * `GET /apps/files_trashbin/preview` (the user's trash, by the trashed node's file id) and the
+ * public `GET /apps/files_sharing/publicpreview/{token}?file=/path` (a link's node or a file
+ * inside its folder), all with x, y, a and mimeFallback as Nextcloud has them.
  */
 export function registerPreview(app: FastifyInstance, deps: ApiDeps): void {
   route(app, '/core/preview', 'required', {
     GET: async (request, reply) => {
       const user = userOf(request);
       const query = parsePreviewQuery(request.query as Record<string, unknown>);
-      const entry = await deps.files.getById(user.uid, query.fileId);
-      if (!entry) throw new HttpError(404, 'File not found.');
-      const fallback = (): FastifyReply => {
-        if (!query.mimeFallback) throw new HttpError(404, 'No preview available for this file.');
-        return reply.header('Cache-Control', 'private, max-age=86400').type('image/svg+xml').send(mimeIconSvg(entry.mime));
-      };
-      if (entry.type !== 'file' || !PREVIEWABLE_MIMES.has(entry.mime)) return fallback();
+      const source = await userSource(deps, request, user.uid, query.fileId);
+      if (!source) throw new HttpError(404, 'File not found.');
+      return sendPreview(request, reply, deps, query, source);
+    },
+  });
 
-      const dir = previewDir(deps.config.dataDir, user.uid);
-      const etag = entry.etag.replace(/[^A-Za-z0-9]/g, '');
-      const base = `${entry.fileid}-${etag}-${query.x}x${query.y}-${query.keepAspect ? 'a' : 'c'}`;
-      for (const [ext, type] of [['png', 'image/png'], ['jpg', 'image/jpeg']] as const) {
-        const cached = join(dir, `${base}.${ext}`);
-        if ((await stat(cached).catch(() => null))?.isFile()) {
-          return reply.header('Cache-Control', 'private, max-age=86400').type(type).send(createReadStream(cached));
+  route(app, '/apps/files_trashbin/preview', 'required', {
+    GET: async (request, reply) => {
+      const user = userOf(request);
+      const query = parsePreviewQuery(request.query as Record<string, unknown>);
+      // The trash plugin's area of this user (areas.ts): nobody else's trash is reachable.
+      const key = areaKey(user.uid, TRASH_AREA);
+      const found = await deps.files.getById(key, query.fileId);
+      if (!found) throw new HttpError(404, 'File not found.');
+      // A top-level item is named `<name>.d<deletion time>`: its type is its original name's.
+      const entry = { ...found, mime: found.type === 'file' ? mimeFor(found.name.replace(/\.d\d+$/, '')) : found.mime };
+      return sendPreview(request, reply, deps, query, { entry, cacheKey: user.uid, open: () => deps.files.openRead(key, entry.path) });
+    },
+  });
+
+  route(app, '/apps/files_sharing/publicpreview/:token', 'public', {
+    GET: async (request, reply) => {
+      const { token } = request.params as { token: string };
+      const raw = request.query as Record<string, unknown>;
+      const query = parsePreviewQuery({ ...raw, fileId: '1' });
+      const links = deps.publicLinks;
+      const access = links && token !== '' ? await links.resolve(token) : null;
+      if (!links || !access) throw new HttpError(404, 'Share not found.');
+      const admitted = await links.guard.admit(request, access);
+      if (admitted === 'denied') throw new HttpError(401, 'The password of this link is missing or wrong.');
+      if (admitted !== 'ok') throw new HttpError(429, 'Too many wrong passwords for this link. Try again later.', { 'Retry-After': String(admitted.throttled) });
+      const { link } = access;
+      if ((link.permissions & READ) === 0) throw new HttpError(403, 'This share has no read permission.');
+      // As Nextcloud: a link without downloads has previews for the server's own pages only (X-NC-Preview), cached briefly.
+      const noDownload = link.hideDownload || downloadForbidden(link.attributes);
+      if (noDownload && !ownUiPreview(request)) throw new HttpError(403, NO_DOWNLOAD_PREVIEW);
+      const root = await deps.files.getById(link.owner, link.fileid);
+      if (!root) throw new HttpError(404, 'Share not found.');
+      let entry: FileEntry | null = root;
+      if (root.type === 'folder') {
+        const file = typeof raw.file === 'string' ? raw.file : '';
+        if (file === '') throw new HttpError(400, '"file" must name a file inside the shared folder.');
+        let inside: string;
+        try {
+          inside = normalizePath(file);
+        } catch (error) {
+          if (error instanceof StorageError) throw new HttpError(400, error.message);
+          throw error;
         }
+        // Below the link's node only: a normalised path cannot climb out of it.
+        entry = inside === '/' ? root : await deps.files.stat(link.owner, root.path === '/' ? inside : `${root.path}${inside}`);
+        if (!entry) throw new HttpError(404, 'File not found.');
+        if (entry.type === 'folder') throw new HttpError(400, '"file" must name a file, not a folder.');
       }
-
-      let image: { data: Buffer; ext: 'png' | 'jpg' };
-      let bytes: Readable | undefined;
-      try {
-        // Through the content store (a file on disk or an object): sharp takes the bytes as a stream.
-        const opened = await deps.files.openRead(user.uid, entry.path);
-        const source = sharp({ failOn: 'error' });
-        bytes = opened.stream();
-        bytes.on('error', (error) => source.destroy(error));
-        bytes.pipe(source);
-        source.rotate();
-        const { hasAlpha } = await source.metadata();
-        const resized = source.resize(query.x, query.y, { fit: query.keepAspect ? 'inside' : 'cover', withoutEnlargement: true });
-        image = hasAlpha ? { data: await resized.png().toBuffer(), ext: 'png' } : { data: await resized.jpeg({ quality: 85 }).toBuffer(), ext: 'jpg' };
-      } catch (error) {
-        // Not an image after all: the rest of the file (an object's GET) is not read.
-        bytes?.destroy();
-        request.log.warn({ err: error, fileid: entry.fileid }, 'preview failed');
-        return fallback();
-      }
-      await mkdir(dir, { recursive: true });
-      const tmp = join(dir, `.${randomBytes(6).toString('hex')}.tmp`);
-      try {
-        await writeFile(tmp, image.data);
-        await rename(tmp, join(dir, `${base}.${image.ext}`));
-      } catch (error) {
-        await rm(tmp, { force: true });
-        request.log.warn({ err: error }, 'could not cache a preview');
-      }
-      return reply
-        .header('Cache-Control', 'private, max-age=86400')
-        .type(image.ext === 'png' ? 'image/png' : 'image/jpeg')
-        .send(image.data);
+      return sendPreview(request, reply, deps, query, ownerSource(deps.files, link.owner, entry), noDownload ? 900 : 86400);
     },
   });
 }

@@ -151,7 +151,7 @@ export class ChangeFeed {
       const batch = this.queued;
       this.queued = [];
       this.flushing = null;
-      await this.log.record([...batch, ...(await this.alsoSeen(batch))]);
+      await this.log.record([...batch, ...(await this.alsoSeen(batch.filter((change) => !this.personal.has(change))))]);
       this.poll();
     });
     return this.flushing;
@@ -185,6 +185,14 @@ export class ChangeFeed {
 
   /** Changes emitted in this tick, written together at the next. */
   private queued: NodeChange[] = [];
+  /** Changes that are their user's alone (a favorite mark): never fanned out to the users a node is mounted for. */
+  private readonly personal = new WeakSet<NodeChange>();
+
+  /** Records a change only its own user sees, even on a node others see through a mount (a favorite mark). */
+  private emitPersonal(change: NodeChange): Promise<void> {
+    this.personal.add(change);
+    return this.emit(change);
+  }
   private flushing: Promise<void> | null = null;
 
   /** The storage layer's node events as changes (add it to `FileService.events`). */
@@ -197,6 +205,8 @@ export class ChangeFeed {
       moved: (uid, entry, from) => upsert(uid, entry, from),
       deleted: (uid, entry) => this.emit({ uid, path: entry.path, fileid: entry.fileid, type: entry.type, etag: null }),
       propertiesChanged: (uid, entry) => this.emit({ uid, path: entry.path, fileid: entry.fileid, type: entry.type, etag: entry.etag, properties: true }),
+      // The marking user's feed alone: a favorite is nobody else's.
+      favoriteChanged: (uid, entry) => this.emitPersonal({ uid, path: entry.path, fileid: entry.fileid, type: entry.type, etag: entry.etag, properties: true }),
     };
   }
 

@@ -1,4 +1,5 @@
 import type { FileEntry } from '../storage/types';
+import type { FilesView } from '../storage/mounted-files';
 import type { XmlElement } from './xml/element';
 
 /** A REPORT as the plugins' handlers get it. */
@@ -8,6 +9,8 @@ export interface DavReportCall {
   path: string;
   /** The body's root element. */
   report: XmlElement;
+  /** The files as the user sees them (their received shares mounted), when not the user's own tree alone. */
+  files?: FilesView;
 }
 
 /** A SEARCH as the plugins' handlers get it. */

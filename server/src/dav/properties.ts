@@ -56,6 +56,8 @@ const prefixNs = { d: NS.dav, oc: NS.oc, nc: NS.nc, ocs: NS.ocs } as const;
 
 /** Nextcloud's value of quota-available-bytes for unlimited storage. */
 export const SPACE_UNLIMITED = -3;
+/** Nextcloud's value of quota-available-bytes when the free space is not known (`SPACE_UNKNOWN`). */
+export const SPACE_UNKNOWN = -2;
 
 
 const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
@@ -123,6 +125,9 @@ export function httpDate(seconds: number): string {
 }
 
 function lockDiscovery(entry: FileEntry, pc: PropertyContext): string {
+  // A public link's visitor has no locks (LOCK is 405 there); the request's tree user is then
+  // the owner, whose locks (their tokens and owners, at the owner's paths) are not the visitor's.
+  if (entry.mount?.public) return '';
   let out = '';
   for (const lock of pc.locks) {
     if (lock.path === entry.path || (lock.depth !== 0 && isWithin(entry.path, lock.path))) out += activeLockXml(lock, pc.base, lock.path);
@@ -162,7 +167,10 @@ const liveList: LiveProperty[] = [
     prefix: 'd',
     local: 'quota-available-bytes', constant: true,
     allprop: true,
-    get: (e, pc) => (e.type === 'folder' ? String(pc.user.quota < 0 ? SPACE_UNLIMITED : Math.max(0, pc.user.quota - pc.used)) : undefined),
+    // The request's user's free space; a node seen through a share or a public link is the
+    // owner's, whose space is none of the viewer's business: unknown (writes are still held to
+    // the owner's quota).
+    get: (e, pc) => (e.type !== 'folder' ? undefined : e.mount ? String(SPACE_UNKNOWN) : String(pc.user.quota < 0 ? SPACE_UNLIMITED : Math.max(0, pc.user.quota - pc.used))),
   },
   { prefix: 'd', local: 'quota-used-bytes', allprop: true, get: (e) => (e.type === 'folder' ? String(e.size) : undefined) },
   { prefix: 'd', local: 'supportedlock', constant: true, allprop: true, get: () => SUPPORTED_LOCK },
@@ -322,6 +330,7 @@ export class ResponseRenderer {
    * written once per node type (per node only through a mount, which has its own).
    */
   compactRow(name: string, entry: FileEntry, dead: Map<string, string> | undefined): string {
+    dead = ownDead(entry, dead);
     const constant = entry.mount ? undefined : this.compactConstant[entry.type];
     let row = `[${JSON.stringify(name)}`;
     for (let i = 0; i < this.steps.length; i += 1) {
@@ -371,6 +380,7 @@ export class ResponseRenderer {
   }
 
   render(href: string, entry: FileEntry, dead: Map<string, string> | undefined): string {
+    dead = ownDead(entry, dead);
     let found: string;
     let missing: string;
     if (this.request.kind === 'propname') {
@@ -407,6 +417,14 @@ export class ResponseRenderer {
     if (missing !== '') out += `<d:propstat><d:prop>${missing}</d:prop>${NOT_FOUND}</d:propstat>`;
     return `${out}</d:response>`;
   }
+}
+
+/**
+ * The dead properties a node shows its viewer: they are their user's own (Nextcloud keeps
+ * them per user), so a node seen through a share or a public link shows none of its owner's.
+ */
+function ownDead(entry: FileEntry, dead: Map<string, string> | undefined): Map<string, string> | undefined {
+  return entry.mount ? undefined : dead;
 }
 
 /** Splits a Clark name. */

@@ -80,6 +80,10 @@ export interface CapabilitiesContribution {
 
 /** A node of a user's tree, as hooks see it. */
 export interface PluginNode {
+  /**
+   * The user whose tree the node is seen in (a live property's `get`: the user who sees it, the
+   * recipient for a node of a received share, '' for a public link's visitor).
+   */
   readonly uid: string;
   readonly fileid: number;
   /** Path inside the user's root, e.g. `/a/b.txt`. */

@@ -2,6 +2,7 @@ import type { DavFailure, DavNodesAnswer, PluginNode, PluginNodeQuery, PluginUse
 import type { DavPluginHandlers } from '../dav/plugin-handlers';
 import { clark } from '../dav/xml/element';
 import type { FileService } from '../storage/file-service';
+import type { FilesView } from '../storage/mounted-files';
 import type { StorageErrorKind } from '../storage/errors';
 import { StorageError } from '../storage/errors';
 import { isWithin, normalizePath } from '../storage/paths';
@@ -42,7 +43,7 @@ const byPath = (a: FileEntry, b: FileEntry): number => (a.path < b.path ? -1 : a
  * so the answer renders without reading them again; a path is normalised (and refused when
  * it tries to leave the tree) before it reaches storage.
  */
-function userTree(files: FileService, uid: string, known: Map<PluginNode, FileEntry>): PluginUserTree {
+function userTree(files: Pick<FilesView, 'stat' | 'favorites' | 'search'>, uid: string, known: Map<PluginNode, FileEntry>): PluginUserTree {
   const remember = (entry: FileEntry): PluginNode => {
     const node = pluginNode(uid, entry);
     known.set(node, entry);
@@ -94,7 +95,7 @@ export function davPluginHandlers(host: Pick<PluginHost, 'reports' | 'searches'>
       const known = new Map<PluginNode, FileEntry>();
       let answer: DavNodesAnswer | undefined;
       try {
-        answer = await found.entry.handle(Object.freeze({ uid: call.uid, path: call.path, report: call.report, tree: userTree(files, call.uid, known) }));
+        answer = await found.entry.handle(Object.freeze({ uid: call.uid, path: call.path, report: call.report, tree: userTree(call.files ?? files, call.uid, known) }));
       } catch (error) {
         if (error instanceof StorageError) throw error;
         log.error(`[plugin ${found.owner}] the report handler "${found.entry.id}" failed: ${messageOf(error)}`);

@@ -341,7 +341,8 @@ export class PluginHost {
         local: entry.name,
         get: (node, pc) => {
           try {
-            const value = entry.get(pluginNode(pc.user.uid, node));
+            // Who sees the node: the request's user, nobody ('') for a public link's visitor.
+            const value = entry.get(pluginNode(node.mount?.public ? '' : pc.user.uid, node));
             return value === undefined ? undefined : renderValue(value);
           } catch (error) {
             this.log.error(`[plugin ${owner}] the live property ${entry.prefix}:${entry.name} failed: ${messageOf(error)}`);

@@ -50,7 +50,6 @@ export function newRow(uid: string, path: string, parent: number | null, stat: C
     disk_mtime: stat.mtimeUs,
     etag: newEtag(),
     mime: folder ? FOLDER_MIME : mimeFor(name),
-    favorite: 0,
     upload_time: uploadTime,
     creation_time: uploadTime,
     checksum: null,

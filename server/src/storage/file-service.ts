@@ -42,7 +42,10 @@ export interface FileWriteOptions {
 
 /** What {@link FileService.changeNode} may change. */
 export interface NodeChanges {
+  /** The favorite mark of {@link favoriteOf} (favorites are each user's own). */
   favorite?: boolean;
+  /** Whose mark {@link favorite} is: the tree's user when absent, or a user who sees the node through a share. */
+  favoriteOf?: string;
   /** Modification time in seconds. */
   mtime?: number;
 }
@@ -586,7 +589,7 @@ export class FileService {
     const row = await this.sync.refreshNode(uid, path);
     if (!row) fail('not-found', 'File not found');
     const update: Partial<NewFileRow> = {};
-    if (changes.favorite !== undefined) update.favorite = changes.favorite ? 1 : 0;
+    const markedBy = changes.favoriteOf ?? uid;
     let before: ContentStat | null = null;
     if (changes.mtime !== undefined && this.objects) {
       update.mtime = changes.mtime;
@@ -602,6 +605,7 @@ export class FileService {
     try {
       await this.metadata.transaction(async (store, db) => {
         await store.update(row.fileid, update);
+        if (changes.favorite !== undefined) await store.markFavorite(markedBy, row.fileid, changes.favorite);
         if (changes.mtime !== undefined) await store.propagate(uid, ancestorsOf(path), 0, now());
         if (alsoInTransaction) await alsoInTransaction(db);
       });
@@ -609,10 +613,19 @@ export class FileService {
       if (before) await this.content.setMtime(uid, path, before.mtimeUs / 1e6).catch(() => undefined);
       throw error;
     }
-    const entry = toEntry({ ...row, ...update });
-    // Other sessions show the favorite star and the properties too: the change feed tells them.
-    await this.events.emit('propertiesChanged', uid, entry);
+    const ownMark = changes.favorite !== undefined && markedBy === uid;
+    const entry = toEntry({ ...row, ...update, ...(ownMark ? { favorite: changes.favorite ? 1 : 0 } : {}) });
+    // What everyone who sees the node sees (its mtime, dead properties): the change feed tells
+    // them. A favorite mark is its user's own: only that user's feed hears of it (a mark made
+    // through a share is told by the share's view, at the user's path).
+    if (changes.mtime !== undefined || alsoInTransaction) await this.events.emit('propertiesChanged', uid, entry);
+    if (ownMark) await this.events.emit('favoriteChanged', uid, entry);
     return entry;
+  }
+
+  /** The ids of every node `uid` marked as a favorite (their own and, through shares, others'). */
+  favoriteIds(uid: string): Promise<number[]> {
+    return this.metadata.favoriteIds(uid);
   }
 
   /** The user's favorites (checked against the disk). */

@@ -8,13 +8,15 @@ import type { FileRow, StorageTables } from './tables';
 import type { SearchCondition, SearchOrderColumn, SearchQuery } from './search-query';
 import { fail } from './errors';
 import type { ListingPages } from './listing-pages';
-import { LISTING_COLUMNS, listedRows, pagesOf, postgresPages, sqlitePages } from './listing-pages';
+import { FAVORITE_SQL, LISTING_COLUMNS, listedRows, pagesOf, postgresPages, sqlitePages } from './listing-pages';
 
 /** What a listing needs of a child row (path, uid and parent are known from the folder). */
 export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time' | 'checksum'>;
 
-/** A new file cache row, without its generated id. */
-export type NewFileRow = Omit<FileRow, 'fileid'>;
+/** A new file cache row, without its generated id (and without a favorite mark: those are the `favorites` table's). */
+export type NewFileRow = Omit<FileRow, 'fileid' | 'favorite'>;
+
+const favoriteColumn = sql<number>`${sql.raw(FAVORITE_SQL)}`.as('favorite');
 
 /**
  * The file cache behind one interface, so a PostgreSQL implementation can
@@ -46,7 +48,12 @@ export interface MetadataStore {
   copyChecksums(uid: string, from: string, to: string): Promise<void>;
   /** Adds `sizeDelta` to, and gives a new etag to, the given folders. */
   propagate(uid: string, paths: string[], sizeDelta: number, mtime: number): Promise<void>;
+  /** The rows of the user's own tree the user marked as favorites. */
   favorites(uid: string): Promise<FileRow[]>;
+  /** The ids of every node the user marked (their own and other users' nodes, through shares). */
+  favoriteIds(uid: string): Promise<number[]>;
+  /** Marks (or unmarks) a node as the user's favorite. */
+  markFavorite(uid: string, fileid: number, favorite: boolean): Promise<void>;
   /** Rows below `scope` (never `scope` itself) matching a search, ordered and cut in the database. */
   search(uid: string, scope: string, query: SearchQuery): Promise<FileRow[]>;
   deleteUser(uid: string): Promise<void>;
@@ -80,17 +87,17 @@ export class SqlMetadataStore implements MetadataStore {
   }
 
   async get(uid: string, path: string): Promise<FileRow | null> {
-    const row = await this.db.selectFrom('filecache').selectAll().where('uid', '=', uid).where('path', '=', path).executeTakeFirst();
+    const row = await this.db.selectFrom('filecache').selectAll().select(favoriteColumn).where('uid', '=', uid).where('path', '=', path).executeTakeFirst();
     return row ?? null;
   }
 
   async getById(uid: string, fileid: number): Promise<FileRow | null> {
-    const row = await this.db.selectFrom('filecache').selectAll().where('uid', '=', uid).where('fileid', '=', fileid).executeTakeFirst();
+    const row = await this.db.selectFrom('filecache').selectAll().select(favoriteColumn).where('uid', '=', uid).where('fileid', '=', fileid).executeTakeFirst();
     return row ?? null;
   }
 
   async children(parent: number): Promise<FileRow[]> {
-    return this.db.selectFrom('filecache').selectAll().where('parent', '=', parent).execute();
+    return this.db.selectFrom('filecache').selectAll().select(favoriteColumn).where('parent', '=', parent).execute();
   }
 
   async listing(parent: number): Promise<ListedRow[]> {
@@ -100,7 +107,7 @@ export class SqlMetadataStore implements MetadataStore {
     if (pool) return listedRows(await queryRows(pool, 'cumulus-listing', POSTGRES_LISTING_SQL, [parent]));
     return this.db
       .selectFrom('filecache')
-      .select(['fileid', 'name', 'type', 'size', 'mtime', 'disk_mtime', 'etag', 'mime', 'favorite', 'upload_time', 'creation_time', 'checksum'])
+      .select(['fileid', 'name', 'type', 'size', 'mtime', 'disk_mtime', 'etag', 'mime', favoriteColumn, 'upload_time', 'creation_time', 'checksum'])
       .where('parent', '=', parent)
       .execute();
   }
@@ -124,7 +131,8 @@ export class SqlMetadataStore implements MetadataStore {
         .onConflict((conflict) => conflict.columns(['uid', 'path']).doNothing())
         .returningAll()
         .executeTakeFirst();
-      if (inserted) return inserted;
+      // A new node: nobody has marked it yet.
+      if (inserted) return { ...inserted, favorite: 0 };
       const stored = await this.get(row.uid, row.path);
       if (stored) return stored;
       if (attempt === 3) fail('conflict', `The place of ${row.path} kept changing`);
@@ -150,7 +158,7 @@ export class SqlMetadataStore implements MetadataStore {
   }
 
   async subtree(uid: string, path: string): Promise<FileRow[]> {
-    let query = this.db.selectFrom('filecache').selectAll().where('uid', '=', uid);
+    let query = this.db.selectFrom('filecache').selectAll().select(favoriteColumn).where('uid', '=', uid);
     if (path !== '/') query = query.where((eb) => eb.or([eb('path', '=', path), eb(sql<string>`substr(path, 1, ${path.length + 1})`, '=', `${path}/`)]));
     return query.orderBy('path').execute();
   }
@@ -236,11 +244,34 @@ export class SqlMetadataStore implements MetadataStore {
   }
 
   async favorites(uid: string): Promise<FileRow[]> {
-    return this.db.selectFrom('filecache').selectAll().where('uid', '=', uid).where('favorite', '=', 1).execute();
+    return this.db
+      .selectFrom('filecache')
+      .innerJoin('favorites', (join) => join.onRef('favorites.fileid', '=', 'filecache.fileid').onRef('favorites.uid', '=', 'filecache.uid'))
+      .selectAll('filecache')
+      .select(sql<number>`1`.as('favorite'))
+      .where('filecache.uid', '=', uid)
+      .execute();
+  }
+
+  async favoriteIds(uid: string): Promise<number[]> {
+    const rows = await this.db.selectFrom('favorites').select('fileid').where('uid', '=', uid).execute();
+    return rows.map((row) => Number(row.fileid));
+  }
+
+  async markFavorite(uid: string, fileid: number, favorite: boolean): Promise<void> {
+    if (favorite) {
+      await this.db
+        .insertInto('favorites')
+        .values({ uid, fileid })
+        .onConflict((conflict) => conflict.columns(['uid', 'fileid']).doNothing())
+        .execute();
+    } else {
+      await this.db.deleteFrom('favorites').where('uid', '=', uid).where('fileid', '=', fileid).execute();
+    }
   }
 
   async search(uid: string, scope: string, query: SearchQuery): Promise<FileRow[]> {
-    let select = this.db.selectFrom('filecache').selectAll().where('uid', '=', uid).where('path', '!=', scope);
+    let select = this.db.selectFrom('filecache').selectAll().select(favoriteColumn).where('uid', '=', uid).where('path', '!=', scope);
     if (query.parent !== undefined) select = select.where('parent', '=', query.parent);
     else if (scope !== '/') select = select.where(sql<string>`substr(path, 1, ${scope.length + 1})`, '=', `${scope}/`);
     if (query.afterPath !== undefined) select = select.where('path', '>', query.afterPath);
@@ -260,6 +291,8 @@ export class SqlMetadataStore implements MetadataStore {
   }
 
   async deleteUser(uid: string): Promise<void> {
+    // The user's marks on other users' nodes (theirs go with their rows).
+    await this.db.deleteFrom('favorites').where('uid', '=', uid).execute();
     await this.db.deleteFrom('locks').where('uid', '=', uid).execute();
     await this.db.deleteFrom('uploads').where('uid', '=', uid).execute();
     await this.db.deleteFrom('upload_chunks').where('uid', '=', uid).execute();
@@ -290,6 +323,7 @@ export class SqlMetadataStore implements MetadataStore {
 export const LAST_ACTIVITY_SQL = sql<number>`(case when mtime > upload_time then mtime else upload_time end)`;
 
 function orderSql(column: SearchOrderColumn) {
+  if (column === 'favorite') return sql<number>`(${sql.raw(FAVORITE_SQL)})`;
   return column === 'last_activity' ? LAST_ACTIVITY_SQL : sql.ref(column);
 }
 

@@ -72,3 +72,49 @@ describe('the change feed table compiles on both dialects', () => {
     expect(statements).toContain('create index "node_changes_uid_id" on "node_changes" ("uid", "id")');
   });
 });
+
+describe('storage-012: favorites become each user\'s own marks', () => {
+  it('moves every mark to its node\'s owner (an area\'s node to the user it belongs to) and drops the column (SQLite)', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { sql } = await import('kysely');
+    const { openDatabase } = await import('../db/connection');
+    const dir = await mkdtemp(join(tmpdir(), 'cumulus-favorites-migration-'));
+    const db = openDatabase<unknown>(join(dir, 'db.sqlite'));
+    try {
+      const index = storageMigrations.findIndex((migration) => migration.name === 'storage-012-user-favorites');
+      expect(index).toBeGreaterThan(0);
+      await migrate(db, storageMigrations.slice(0, index));
+      const insertRow = (uid: string, path: string, favorite: number) =>
+        sql`insert into filecache (uid, path, parent, name, type, size, mtime, disk_mtime, etag, mime, favorite, upload_time, creation_time) values (${uid}, ${path}, null, ${path.slice(1)}, 'file', 0, 0, 0, 'e', 'text/plain', ${favorite}, 0, 0)`.execute(db);
+      await insertRow('alice', '/marked.txt', 1);
+      await insertRow('alice', '/plain.txt', 0);
+      await insertRow('bob', '/marked.txt', 1);
+      await insertRow('alice~trash', '/old.txt', 1);
+      await migrate(db, storageMigrations);
+      const marks = await sql<{ uid: string; path: string }>`select favorites.uid, filecache.path from favorites join filecache on filecache.fileid = favorites.fileid order by favorites.uid, filecache.path`.execute(db);
+      expect(marks.rows).toEqual([
+        { uid: 'alice', path: '/marked.txt' },
+        { uid: 'alice', path: '/old.txt' },
+        { uid: 'bob', path: '/marked.txt' },
+      ]);
+      const columns = await sql<{ name: string }>`select name from pragma_table_info('filecache')`.execute(db);
+      expect(columns.rows.map((column) => column.name)).not.toContain('favorite');
+      // A node deleted for good takes its marks along.
+      await sql`delete from filecache where uid = 'bob'`.execute(db);
+      expect((await sql<{ n: number }>`select count(*) as n from favorites where uid = 'bob'`.execute(db)).rows[0]?.n).toBe(0);
+    } finally {
+      await db.destroy();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it.each(['sqlite', 'postgres'] as const)('compiles on %s, the owner read with the dialect\'s own string function', async (dialect) => {
+    const statements = await compiledSchema(dialect);
+    expect(statements.find((statement) => statement.startsWith('create table "favorites"'))).toContain('constraint "favorites_pk" primary key ("uid", "fileid")');
+    const copy = statements.find((statement) => statement.startsWith('insert into favorites'));
+    expect(copy).toContain(dialect === 'postgres' ? 'split_part' : 'instr');
+    expect(statements).toContain('alter table "filecache" drop column "favorite"');
+  });
+});

@@ -175,4 +175,23 @@ export const storageMigrations: Migration[] = [
         .execute();
     },
   },
+  {
+    name: 'storage-012-user-favorites',
+    async up(db: Kysely<unknown>, dialect: SqlDialectName) {
+      // Favorites are each user's own marks (Nextcloud's private tag per user), not the node's:
+      // a share's recipient marks what they see, and never sees the owner's marks.
+      await db.schema
+        .createTable('favorites')
+        .addColumn('uid', 'varchar(64)', (col) => col.notNull())
+        // A node deleted for good takes every user's mark along.
+        .addColumn('fileid', 'bigint', (col) => col.notNull().references('filecache.fileid').onDelete('cascade'))
+        .addPrimaryKeyConstraint('favorites_pk', ['uid', 'fileid'])
+        .execute();
+      await db.schema.createIndex('favorites_fileid').on('favorites').columns(['fileid']).execute();
+      // The marks so far were the tree's user's: a node in one of the user's areas (`<uid>~trash`) is theirs too.
+      const owner = dialect === 'postgres' ? sql`split_part(uid, '~', 1)` : sql`case when instr(uid, '~') > 0 then substr(uid, 1, instr(uid, '~') - 1) else uid end`;
+      await sql`insert into favorites (uid, fileid) select ${owner}, fileid from filecache where favorite = 1`.execute(db);
+      await db.schema.alterTable('filecache').dropColumn('favorite').execute();
+    },
+  },
 ];

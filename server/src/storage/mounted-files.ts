@@ -99,6 +99,9 @@ interface Place {
  */
 export class MountedFiles implements FilesView {
   private readonly roots = new Map<StorageMount, Promise<FileEntry | null>>();
+  /** The ids of the nodes this view's user marked as favorites (read once, kept up to date by {@link changeNode}). */
+  private marks: Set<number> | null = null;
+  private marksRead: Promise<void> | null = null;
 
   constructor(
     private readonly base: FileService,
@@ -118,8 +121,49 @@ export class MountedFiles implements FilesView {
     return this.base.getUsage(uid);
   }
 
-  favorites(uid: string): Promise<FileEntry[]> {
-    return this.base.favorites(uid);
+  /** Whether this is a public link's view: its visitor is nobody, with no marks of their own. */
+  private get anonymous(): boolean {
+    return this.mounts.some((mount) => mount.public === true);
+  }
+
+  /** Reads this user's marks once, before an owner's entry is first shown (none for a public link's visitor). */
+  private loadMarks(): Promise<void> {
+    if (this.anonymous) {
+      this.marks ??= new Set();
+      return Promise.resolve();
+    }
+    this.marksRead ??= this.base.favoriteIds(this.uid).then((ids) => {
+      this.marks = new Set(ids);
+    });
+    return this.marksRead;
+  }
+
+  /**
+   * The user's favorites: their own nodes, and the nodes inside their mounts they marked
+   * (at their path through the mount). A public link's visitor has none.
+   */
+  async favorites(uid: string): Promise<FileEntry[]> {
+    if (uid !== this.uid) return this.base.favorites(uid);
+    if (this.anonymous) return [];
+    const own = await this.base.favorites(uid);
+    const seen = new Set(own.map((entry) => entry.fileid));
+    await this.loadMarks();
+    const others = [...(this.marks ?? [])].filter((fileid) => !seen.has(fileid));
+    const out = [...own.filter((entry) => !this.mounts.some((mount) => isWithin(entry.path, mount.path)))];
+    if (others.length === 0) return out;
+    for (const mount of this.mounts) {
+      const root = await this.rootOf(mount);
+      if (!root) continue;
+      const active = { mount, root };
+      for (const fileid of others) {
+        const entry = await this.base.getById(mount.owner, fileid);
+        if (!entry || (entry.fileid !== root.fileid && (root.type !== 'folder' || !isWithin(entry.path, root.path)))) continue;
+        // Checked against the disk, as the user's own favorites are.
+        const fresh = await this.base.stat(mount.owner, entry.path);
+        if (fresh) out.push(this.shown(fresh, active));
+      }
+    }
+    return out;
   }
 
   /**
@@ -159,6 +203,7 @@ export class MountedFiles implements FilesView {
     if (!best) return { uid, path, active: null };
     const root = await this.rootOf(best);
     if (!root) return { uid, path, active: null };
+    await this.loadMarks();
     if (path !== best.path && root.type !== 'folder') fail('not-found', 'File not found');
     const rest = best.path === '/' ? (path === '/' ? '' : path) : path.slice(best.path.length);
     return { uid: best.owner, path: root.path === '/' ? rest || '/' : root.path + rest, active: { mount: best, root } };
@@ -181,8 +226,10 @@ export class MountedFiles implements FilesView {
       ...entry,
       path,
       name: isRoot ? baseName(mount.path) || entry.name : entry.name,
+      // The viewer's own mark, never the owner's.
+      favorite: this.marks?.has(entry.fileid) === true,
       permissions: isRoot && anonymous ? linkRootLetters(mount.permissions, entry.type) : mountedLetters(mount.permissions & (entry.type === 'file' ? ~CREATE : ~0), entry.type, isRoot && !anonymous, anonymous),
-      mount: { type: mount.mountType, root: isRoot && !anonymous, owner: mount.owner, ownerDisplayName: mount.ownerDisplayName, permissions: bits, attributes: mount.attributes },
+      mount: { type: mount.mountType, root: isRoot && !anonymous, owner: mount.owner, ownerDisplayName: mount.ownerDisplayName, permissions: bits, attributes: mount.attributes, ...(anonymous ? { public: true as const } : {}) },
     };
   }
 
@@ -194,6 +241,7 @@ export class MountedFiles implements FilesView {
   /** The mount roots that sit directly in the user's folder `path`. */
   private async mountsIn(path: string): Promise<FileEntry[]> {
     const out: FileEntry[] = [];
+    await this.loadMarks();
     for (const mount of this.mounts) {
       if (parentPath(mount.path) !== path || mount.path === '/') continue;
       const root = await this.rootOf(mount);
@@ -342,7 +390,7 @@ export class MountedFiles implements FilesView {
 
   /** Who deletes through this view: its user, nobody known for a public link's visitor. */
   private get deleter(): string {
-    return this.mounts.some((mount) => mount.public === true) ? '' : this.uid;
+    return this.anonymous ? '' : this.uid;
   }
 
   async delete(uid: string, path: string, options: { final?: boolean } = {}): Promise<void> {
@@ -359,12 +407,21 @@ export class MountedFiles implements FilesView {
 
   async changeNode(uid: string, path: string, changes: NodeChanges, alsoInTransaction?: (db: Kysely<unknown>) => Promise<void>): Promise<FileEntry> {
     const place = await this.place(uid, path);
-    if (place.active) {
-      if (changes.favorite !== undefined) fail('forbidden', 'Nodes of a share cannot be marked as favorites');
-      if (changes.mtime !== undefined) this.need(place, UPDATE, 'change files');
+    const active = place.active;
+    if (!active) return this.base.changeNode(place.uid, place.path, changes, alsoInTransaction);
+    // A mark is the user's own, on anything they see (read-only shares too); a visitor has none to make.
+    if (changes.favorite !== undefined && active.mount.public) fail('forbidden', 'A public link has no favorites');
+    if (changes.mtime !== undefined) this.need(place, UPDATE, 'change files');
+    const entry = await this.base.changeNode(place.uid, place.path, { ...changes, ...(changes.favorite !== undefined ? { favoriteOf: this.uid } : {}) }, alsoInTransaction);
+    if (changes.favorite !== undefined) {
+      await this.loadMarks();
+      if (changes.favorite) this.marks?.add(entry.fileid);
+      else this.marks?.delete(entry.fileid);
     }
-    const entry = await this.base.changeNode(place.uid, place.path, changes, alsoInTransaction);
-    return place.active ? this.shown(entry, place.active) : entry;
+    const shown = this.shown(entry, active);
+    // The user's own feed hears of their mark, at their path; the owner's never does.
+    if (changes.favorite !== undefined) await this.base.events.emit('favoriteChanged', this.uid, shown);
+    return shown;
   }
 
   async move(uid: string, from: string, to: string, options: { replace?: boolean } = {}): Promise<FileEntry> {

@@ -20,9 +20,15 @@ export interface NodeEventListener {
   moved?(uid: string, entry: FileEntry, from: string): void | Promise<void>;
   /** The node's properties changed, not its content (a PROPPATCH: favorite, dead properties, mtime). */
   propertiesChanged?(uid: string, entry: FileEntry): void | Promise<void>;
+  /**
+   * `uid` marked or unmarked the node as a favorite: a change of that user's view only (the
+   * entry is at the user's path, through a share when it is another user's node), never of
+   * the owner's or of anyone else who sees the node.
+   */
+  favoriteChanged?(uid: string, entry: FileEntry): void | Promise<void>;
 }
 
-type AfterEvent = 'created' | 'changed' | 'deleted' | 'propertiesChanged';
+type AfterEvent = 'created' | 'changed' | 'deleted' | 'propertiesChanged' | 'favoriteChanged';
 
 /**
  * The node events the storage layer fires. A listener that fails after the fact is reported

@@ -13,6 +13,11 @@ export interface FileRow {
   disk_mtime: number;
   etag: string;
   mime: string;
+  /**
+   * 1 when the tree's user marked the node as a favorite: not a column but read from
+   * `favorites` (per user, see storage-012) for the row's own user. Another user's view of the
+   * node (a received share, a public link) puts its own marks in (mounted-files.ts).
+   */
   favorite: number;
   upload_time: number;
   creation_time: number;
@@ -49,7 +54,9 @@ export interface JournalRow {
 
 /** The storage area's tables, for typed kysely queries. */
 export interface StorageTables {
-  filecache: Omit<FileRow, 'fileid'> & { fileid: Generated<number> };
+  filecache: Omit<FileRow, 'fileid' | 'favorite'> & { fileid: Generated<number> };
+  /** The users' favorite marks (Nextcloud keeps them as each user's own tag): one row per user and node. */
+  favorites: { uid: string; fileid: number };
   properties: { fileid: number; name: string; value: string };
   locks: {
     token: string;

@@ -40,6 +40,8 @@ export interface MountInfo {
   permissions: number;
   /** `nc:share-attributes`: a JSON list. */
   attributes: string;
+  /** Seen by a public link's visitor: nobody, who has no marks, properties or shares of their own. */
+  public?: true;
 }
 
 /** The mime type Nextcloud gives folders. */

@@ -59,7 +59,9 @@ export async function proppatch(ctx: DavRequest): Promise<void> {
   const isLive = (name: string): boolean => LIVE_PROPERTIES.has(name) || pluginLive.has(name);
   for (const op of operations) {
     if (!isLive(op.clark)) {
-      status.set(op.clark, 200);
+      // Dead properties are their user's (Nextcloud keeps them per user): a node seen through
+      // a share would take them into its owner's, so they are not stored there.
+      status.set(op.clark, entry.mount ? 403 : 200);
       continue;
     }
     // Removing oc:favorite un-favourites, as Nextcloud does; removing any other live property is refused.
@@ -100,11 +102,13 @@ export async function proppatch(ctx: DavRequest): Promise<void> {
     const set = [...finalDead].filter((pair): pair is [string, string] => pair[1] !== null);
     const remove = [...finalDead].filter(([, value]) => value === null).map(([name]) => name);
     // One transaction for the dead properties, the favorite mark and the mtime: all or nothing.
+    // The mark is the requesting user's own; only a change of dead properties or the mtime is
+    // one everybody who sees the node hears of.
     await ctx.services.files.changeNode(
       ctx.uid,
       ctx.path,
       { ...(favorite !== undefined ? { favorite } : {}), ...(mtime !== undefined ? { mtime } : {}) },
-      (db) => ctx.services.properties.patch(entry.fileid, set, remove, db),
+      set.length + remove.length > 0 ? (db) => ctx.services.properties.patch(entry.fileid, set, remove, db) : undefined,
     );
   }
 

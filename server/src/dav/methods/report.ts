@@ -19,7 +19,7 @@ export async function report(ctx: DavRequest): Promise<void> {
   const root = parseXml(await readBody(ctx.request));
   const target = await ctx.services.files.stat(ctx.uid, ctx.path);
   if (!target) fail('not-found', 'File not found');
-  const entries = await ctx.services.pluginHandlers.report({ uid: ctx.uid, path: ctx.path, report: root });
+  const entries = await ctx.services.pluginHandlers.report({ uid: ctx.uid, path: ctx.path, report: root, files: ctx.services.files });
   if (entries === undefined) {
     ctx.reply
       .code(415)

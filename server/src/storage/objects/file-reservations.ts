@@ -52,7 +52,6 @@ export class FileReservations {
       disk_mtime: 0,
       etag: newEtag(),
       mime: 'application/octet-stream',
-      favorite: 0,
       upload_time: time,
       creation_time: time,
       checksum: null,
@@ -71,7 +70,7 @@ export class FileReservations {
     const existing = await store.get(row.uid, row.path);
     if (existing) return { revealed: false, existing };
     await store.update(fileid, row);
-    return { revealed: true, row: { ...row, fileid } };
+    return { revealed: true, row: { ...row, fileid, favorite: 0 } };
   }
 
   /** Drops a reservation that was not revealed (the write failed, or went to an existing file). */

@@ -97,7 +97,6 @@ export class ObjectTreeOperations {
             disk_mtime: row.disk_mtime,
             etag: newEtag(),
             mime: folder ? FOLDER_MIME : mimeFor(name),
-            favorite: 0,
             upload_time: time,
             creation_time: time,
             checksum: folder ? null : row.checksum,
@@ -107,7 +106,7 @@ export class ObjectTreeOperations {
           if (fileid === undefined) placed = await tx.insert(fresh);
           else {
             await tx.update(fileid, fresh);
-            placed = { ...fresh, fileid };
+            placed = { ...fresh, fileid, favorite: 0 };
           }
           ids.set(row.fileid, placed.fileid);
           first ??= placed;

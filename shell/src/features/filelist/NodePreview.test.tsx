@@ -1,7 +1,9 @@
 /** @jest-environment jsdom */
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, render } from '@testing-library/react';
-import { testFolder, testNode } from '../../test-support/fakeServices';
+import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
+import { ServicesContext } from '../../app/ServicesContext';
+import type { PublicShare } from '../../services/publicShare';
 import { NodePreview } from './NodePreview';
 import { noteListScroll, SCROLL_QUIET_MS } from './scrollActivity';
 
@@ -9,6 +11,23 @@ import { noteListScroll, SCROLL_QUIET_MS } from './scrollActivity';
 const previewSrc = (container: HTMLElement): string | null => container.querySelector('img.files-preview')?.getAttribute('src') ?? null;
 
 describe('NodePreview', () => {
+  it("asks a public link's rows for Nextcloud's public preview by path; a link without downloads and a view-only node show the icon", async () => {
+    const { services } = await createFakeServices();
+    const share: PublicShare = { token: 'tok', type: 'folder', name: 'S', fileName: 'S', mime: 'httpd/unix-directory', size: 0, mtime: 0, permissions: 1, hideDownload: false, downloadable: true, ownerDisplayName: 'A', note: '' };
+    const inPage = (publicShare: PublicShare, node = testNode('/sub/a b.png', { fileid: 7 })) => (
+      <ServicesContext.Provider value={{ ...services, publicShare }}>
+        <NodePreview node={node} size={32} crop displaySize={32} />
+      </ServicesContext.Provider>
+    );
+    const { container, rerender } = render(inPage(share));
+    expect(previewSrc(container)).toMatch(/^\/apps\/files_sharing\/publicpreview\/tok\?file=%2Fsub%2Fa\+b\.png&x=32&y=32&mimeFallback=true/);
+    rerender(inPage({ ...share, hideDownload: true }));
+    expect(previewSrc(container)).toBeNull();
+    const viewOnly = testNode('/v.png', { fileid: 9, attributes: { 'share-attributes': [{ scope: 'permissions', key: 'download', value: false }] } });
+    rerender(<NodePreview node={viewOnly} size={32} crop displaySize={32} />);
+    expect(previewSrc(container)).toBeNull();
+  });
+
   it("uses the node's own previewUrl attribute with the grid size and crop query", () => {
     const node = testNode('/old.png', { fileid: 5, attributes: { previewUrl: '/apps/files_trashbin/preview?fileId=5', etag: 'abcdef123' } });
     const { container } = render(<NodePreview node={node} size={128} crop={false} displaySize={166} />);

@@ -1,8 +1,9 @@
 import { memo, useContext, useEffect, useState } from 'react';
-import { isFolder, nodePreviewUrl } from '@cumulus/sdk';
+import { isDownloadable, isFolder, nodePreviewUrl } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { Icon } from '../../app/icons/Icon';
 import { ServicesContext } from '../../app/ServicesContext';
+import type { PublicShare } from '../../services/publicShare';
 import { FILE_ICON, FOLDER_ICON, IMAGE_ICON, TEXT_ICON } from '../../app/icons/icons';
 import { msUntilListQuiet } from './scrollActivity';
 
@@ -58,15 +59,29 @@ function PreviewImage({ node, src, displaySize }: { node: Node; src: string; dis
 }
 
 /**
+ * The preview URL of a public link's node: Nextcloud's public preview
+ * (`/apps/files_sharing/publicpreview/{token}?file=/path`, the path inside the
+ * shared folder; a file link's own file). None for a link without downloads:
+ * the server gives those only to requests an image element cannot make
+ * (`X-NC-Preview`), so the rows show the MIME icon instead of a refused image.
+ */
+function publicPreviewUrl(share: PublicShare, node: Node, size: 32 | 128, crop: boolean): string | undefined {
+  if (share.hideDownload || !share.downloadable) return undefined;
+  const file = share.type === 'folder' ? node.path : '';
+  return nodePreviewUrl({ fileid: node.fileid, attributes: { ...node.attributes, previewUrl: `/apps/files_sharing/publicpreview/${encodeURIComponent(share.token)}?file=${encodeURIComponent(file)}` } }, { size, crop });
+}
+
+/**
  * A node's preview: its own `previewUrl` attribute (spec §3) or else
  * /core/preview (spec §7), at 32 px in the list and 128 px in the grid,
  * cropped per user config crop_image_previews; folders, nodes without a
  * preview and failed previews show the MIME icon. A public link's visitor
- * has no /core/preview (the owner's, signed in): their nodes show the MIME icon.
+ * gets the link's public preview; a node of a share without downloads shows
+ * the MIME icon (its preview is refused to an image element, as Nextcloud does).
  */
 export const NodePreview = memo(function NodePreview({ node, size, crop, displaySize }: { node: Node; size: 32 | 128; crop: boolean; displaySize: number }) {
-  const isPublic = useContext(ServicesContext)?.publicShare !== undefined;
-  const src = isFolder(node) || isPublic ? undefined : nodePreviewUrl(node, { size, crop });
+  const share = useContext(ServicesContext)?.publicShare;
+  const src = isFolder(node) || !isDownloadable(node) ? undefined : share ? publicPreviewUrl(share, node, size, crop) : nodePreviewUrl(node, { size, crop });
   if (src === undefined) return <PreviewIcon node={node} displaySize={displaySize} />;
   // Keyed by the URL: "failed" belongs to one image, not to whichever node this row shows next.
   return <PreviewImage key={src} node={node} src={src} displaySize={displaySize} />;
