@@ -49,7 +49,7 @@ export async function main(argv: string[], io: CliIo = { stdout: process.stdout,
       return 2;
     }
     if (rest.includes('--help') || rest.includes('-h')) {
-      println(io.stdout, `Usage: cumulus ${command.usage}\n\n${command.summary}`);
+      println(io.stdout, command.help?.() ?? `Usage: cumulus ${command.usage}\n\n${command.summary}`);
       return 0;
     }
     const args = parseArgs(rest, new Set([...command.valued, 'data-dir']));

@@ -20,6 +20,9 @@ export const serveCommand: Command = {
     'Run the server (PORT, CUMULUS_HOST, CUMULUS_DATA_DIR, CUMULUS_DATABASE_URL, … configure it; serve --help lists them all). --plugins-config (or CUMULUS_PLUGINS_CONFIG) names the deployment config listing third-party plugin remotes by URL and integrity hash.',
   valued: ['port', 'host', PLUGINS_CONFIG_OPTION],
   flags: ['help'],
+  help() {
+    return serveHelp(this.usage);
+  },
   async run(args, io, config: ServerConfig) {
     if (args.options.has('help')) {
       println(io.stdout, serveHelp(this.usage));

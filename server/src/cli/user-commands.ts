@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../config';
-import { formatQuota, parseQuota } from '../auth/user-validation';
+import { formatQuota, formatSize, parseQuota } from '../auth/user-validation';
 import { forgetGeneratedAdminPassword } from '../auth/bootstrap';
 import type { ParsedArgs } from './args';
 import { UsageError, checkOptions, optionValue } from './args';
@@ -15,6 +15,8 @@ export interface Command {
   valued: string[];
   /** Flags. */
   flags: string[];
+  /** The text of `<command> --help`, when it says more than the usage and summary. */
+  help?(): string;
   run(args: ParsedArgs, io: CliIo, config: ServerConfig): Promise<number>;
 }
 
@@ -115,7 +117,7 @@ export const userCommands: Record<string, Command> = {
   },
   'user:list': {
     usage: 'user:list [--json]',
-    summary: 'List the users with their quota and usage.',
+    summary: 'List the users with their quota and used space, both in the same units ("2.9 MB"; --json: bytes).',
     valued: [],
     flags: ['json'],
     async run(args, io, config) {
@@ -131,7 +133,7 @@ export const userCommands: Record<string, Command> = {
         const nameWidth = Math.max(12, ...rows.map((row) => row.displayName.length)) + 2;
         println(io.stdout, `${pad('USER', width)}${pad('DISPLAY NAME', nameWidth)}${pad('QUOTA', 12)}USED`);
         for (const row of rows) {
-          println(io.stdout, `${pad(row.uid, width)}${pad(row.displayName, nameWidth)}${pad(formatQuota(row.quota), 12)}${row.used}`);
+          println(io.stdout, `${pad(row.uid, width)}${pad(row.displayName, nameWidth)}${pad(formatQuota(row.quota), 12)}${formatSize(row.used)}`);
         }
         return 0;
       });
