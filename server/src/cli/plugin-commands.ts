@@ -1,8 +1,9 @@
 import { relative, resolve } from 'node:path';
 import type { PluginManifestEntry } from '@cumulus/remotes/manifest';
 import type { ServerConfig } from '../config';
-import type { PluginPackage } from '../plugin-host';
-import { PluginStates, findPluginPackages } from '../plugin-host';
+import type { PluginPackage } from '../plugin-host/packages';
+import { findPluginPackages } from '../plugin-host/packages';
+import { PluginStates } from '../plugin-host/states';
 import { readDeploymentConfig } from '../plugin-host/deployment-config';
 import { PluginManifestSource } from '../api/plugins';
 import type { ParsedArgs } from './args';

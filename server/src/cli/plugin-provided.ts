@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { Writable } from 'node:stream';
 import { join, resolve } from 'node:path';
-import { openServices } from '../app';
+import { openServices } from '../open-services';
 import { dialectOf } from '../db/connection';
 import { hasDatabase } from '../db/open';
 import type { ServerConfig } from '../config';

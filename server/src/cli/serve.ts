@@ -1,5 +1,4 @@
 import type { ServerConfig } from '../config';
-import { startServer } from '../app';
 import type { Command } from './user-commands';
 import { UsageError, optionValue } from './args';
 import { println } from './io';
@@ -30,6 +29,7 @@ export const serveCommand: Command = {
     }
     if (args.positional.length > 0) throw new UsageError(`Usage: cumulus ${this.usage}`);
     const pluginsConfig = pluginsConfigOf(args, config);
+    const { startServer } = await import('../app');
     const server = await startServer({
       ...config,
       ...(pluginsConfig !== undefined ? { pluginsConfig } : {}),

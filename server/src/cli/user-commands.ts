@@ -1,11 +1,11 @@
 import type { ServerConfig } from '../config';
 import { formatQuota, formatSize, parseQuota } from '../auth/user-validation';
-import { forgetGeneratedAdminPassword } from '../auth/bootstrap';
+
 import type { ParsedArgs } from './args';
 import { UsageError, checkOptions, optionValue } from './args';
 import type { CliIo } from './io';
 import { println, readNewPassword } from './io';
-import { openCliServices } from './services';
+import type { CliServices } from './services';
 
 /** One `cumulus` command: its usage line, what it does, and how it runs. */
 export interface Command {
@@ -26,7 +26,9 @@ export function needPositional(args: ParsedArgs, count: number, usage: string): 
 }
 
 /** Runs `work` with the data dir open, closing it afterwards (every data command uses it). */
-export async function withServices<T>(config: ServerConfig, work: (s: Awaited<ReturnType<typeof openCliServices>>) => Promise<T>): Promise<T> {
+export async function withServices<T>(config: ServerConfig, work: (s: CliServices) => Promise<T>): Promise<T> {
+  // Loaded when a command needs the data dir: the help and wrong usage answer without the database and storage.
+  const { openCliServices } = await import('./services');
   const services = await openCliServices(config);
   try {
     return await work(services);
@@ -73,7 +75,7 @@ export const userCommands: Record<string, Command> = {
         if (!(await accounts.users.get(uid))) throw new NotFound(`The user "${uid}" does not exist.`);
         const password = await readNewPassword(io, args.options.has('password-from-env'));
         await accounts.users.setPassword(uid, password);
-        if (uid === 'admin') await forgetGeneratedAdminPassword(config.dataDir);
+        if (uid === 'admin') await (await import('../auth/bootstrap')).forgetGeneratedAdminPassword(config.dataDir);
         println(io.stdout, `The password of "${uid}" was changed.`);
         return 0;
       });
