@@ -5,7 +5,8 @@
  *
  * `--env pluginsDir=… --env distDir=… --env publicPath=… --env remotesOnly`
  * build other plugin folders elsewhere (the e2e tests' fixture remotes);
- * `--env only=a,b` builds only the plugins with those ids.
+ * `--env only=a,b` builds only the plugins with those ids; `--env examples=hello`
+ * adds the example plugins named (left out by default, disabled until enabled).
  */
 import type { Configuration } from 'webpack';
 import { buildConfigs } from './build/configs';
@@ -17,6 +18,7 @@ interface Env {
   publicPath?: string;
   remotesOnly?: boolean | string;
   only?: string;
+  examples?: string;
 }
 
 export default function config(env: Env = {}, argv: { mode?: string } = {}): Configuration[] {
@@ -28,5 +30,6 @@ export default function config(env: Env = {}, argv: { mode?: string } = {}): Con
     publicPath: env.publicPath,
     remotesOnly: env.remotesOnly === true || env.remotesOnly === 'true',
     ...(env.only !== undefined ? { only: env.only.split(',').filter((id) => id !== '') } : {}),
+    ...(env.examples !== undefined ? { examples: env.examples.split(',').filter((id) => id !== '') } : {}),
   });
 }

@@ -14,6 +14,11 @@ export interface CumulusPackageField {
   exposes?: string;
   /** The server part's entry; the web build ignores it. */
   server?: string;
+  /**
+   * An example for plugin authors (`plugins/hello`): left out of the default build, and
+   * disabled until an operator enables it, when it is built on request.
+   */
+  example?: boolean;
 }
 
 /** A plugin found under a plugins folder, ready to be built. */
@@ -25,6 +30,8 @@ export interface PluginPackage {
   readonly dir: string;
   /** Absolute path of the exposed module. */
   readonly exposes: string;
+  /** An example for plugin authors: built only on request, and disabled until enabled. */
+  readonly example: boolean;
 }
 
 function readJson(file: string): Record<string, unknown> {
@@ -61,6 +68,7 @@ export function findPluginPackages(pluginsDir: string): PluginPackage[] {
     if (typeof web !== 'string') throw new Error(`${where}: "${key}" must name the module to expose`);
     const exposes = path.resolve(dir, web);
     if (!existsSync(exposes)) throw new Error(`${where}: "${key}" ${web} does not exist`);
+    if (field.example !== undefined && typeof field.example !== 'boolean') throw new Error(`${where}: "example" must be true or false`);
     // The manifest rules apply to the id, name and version already at build time.
     const checked = validateManifestEntry({
       id: field.id,
@@ -69,7 +77,7 @@ export function findPluginPackages(pluginsDir: string): PluginPackage[] {
       entry: '/placeholder',
       enabled: true,
     });
-    found.push({ id: checked.id, name: checked.name, version: checked.version, dir, exposes });
+    found.push({ id: checked.id, name: checked.name, version: checked.version, dir, exposes, example: field.example === true });
   }
   const ids = new Set<string>();
   for (const plugin of found) {

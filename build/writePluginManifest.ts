@@ -5,7 +5,10 @@ import type { PluginManifest } from '@cumulus/remotes';
 import { validateManifest } from '@cumulus/remotes';
 import type { PluginPackage } from './pluginPackages';
 
-/** The manifest listing every built plugin, enabled, at its served remote entry. */
+/**
+ * The manifest listing every built plugin at its served remote entry: enabled, but for an
+ * example (`hello`), which stays off until an operator runs `cumulus plugins:enable <id>`.
+ */
 export function pluginManifest(plugins: readonly PluginPackage[], pluginsPublicPath: string): PluginManifest {
   return validateManifest({
     plugins: plugins.map((plugin) => ({
@@ -13,7 +16,7 @@ export function pluginManifest(plugins: readonly PluginPackage[], pluginsPublicP
       name: plugin.name,
       version: plugin.version,
       entry: `${pluginsPublicPath}${plugin.id}/remoteEntry.js`,
-      enabled: true,
+      enabled: !plugin.example,
     })),
   });
 }

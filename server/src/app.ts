@@ -1,20 +1,14 @@
 import Fastify, { LogController } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { mkdir } from 'node:fs/promises';
 import type { ServerConfig } from './config';
 import { withDefaults } from './config';
-import { dialectOf, migrate } from './db/connection';
-import { openConfiguredDatabase } from './db/open';
-import { FileService, storageMigrations } from './storage';
-import { S3ObjectStore } from './storage/objects/s3-object-store';
-import { testS3Config } from './storage/objects/s3-config';
+import { dialectOf } from './db/connection';
+import type { FileService } from './storage';
 import type { Accounts } from './auth/accounts';
-import { createAccounts } from './auth/accounts';
 import type { AdminBootstrap } from './auth/bootstrap';
 import { ensureAdmin } from './auth/bootstrap';
 import { installAuth } from './auth/hook';
-import { accountMigrations } from './auth/migrations';
 import { registerApi } from './api';
 import { installCompression } from './api/compression';
 import { registerWeb } from './web';
@@ -23,7 +17,8 @@ import { registerDav } from './dav';
 import { answerClientError } from './client-errors';
 import { installBodyDrain } from './unread-bodies';
 import type { PluginRuntime } from './plugin-host';
-import { davPluginHandlers, pluginMigrations, startPlugins } from './plugin-host';
+import { davPluginHandlers, startPlugins } from './plugin-host';
+import { openServices } from './open-services';
 import { installServerErrorLog } from './server-errors';
 import { readDeploymentConfig } from './plugin-host/deployment-config';
 import { ChangeFeed, fanOutToMounts, installNotifyPush, registerChangeFeed } from './changes';
@@ -48,26 +43,8 @@ export interface BuiltApp {
   close(): Promise<void>;
 }
 
-/** Opens the data dir and database, applying every migration; used by the server and the CLI. */
-export async function openServices(config: Pick<ServerConfig, 'dataDir' | 'databaseUrl' | 'databasePoolSize' | 's3'> & Parameters<typeof createAccounts>[1]): Promise<{ db: Kysely<unknown>; files: FileService; accounts: Accounts }> {
-  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
-  const db = await openConfiguredDatabase(config);
-  // File content on S3 when configured (the bucket is checked, and created when missing, before serving).
-  const s3 = config.s3 ?? testS3Config(config.dataDir);
-  const objects = s3 ? new S3ObjectStore(s3) : undefined;
-  try {
-    await migrate(db, [...accountMigrations, ...storageMigrations, ...pluginMigrations]);
-    await objects?.ensureReady().catch((error: unknown) => {
-      throw new Error(`The object storage of CUMULUS_S3_BUCKET (bucket ${s3?.bucket ?? ''} at ${s3?.endpoint ?? 'AWS'}) does not answer: ${(error as Error).message}`, { cause: error });
-    });
-  } catch (error) {
-    objects?.destroy();
-    await db.destroy();
-    throw error;
-  }
-  const files = new FileService({ db, dataDir: config.dataDir, ...(objects ? { objects } : {}) });
-  return { db, files, accounts: createAccounts(db, config) };
-}
+/** Opens the data dir and database, applying every migration; used by the server and the CLI (its own module, which the CLI loads without the web server). */
+export { openServices };
 
 /**
  * Settles the COPY and MOVE operations a crash cut short and sweeps temporary leftovers,

@@ -6,20 +6,44 @@ import { AccountError } from './auth/user-validation';
 import { UsageError, parseArgs } from './cli/args';
 import type { CliIo } from './cli/io';
 import { println } from './cli/io';
-import { serveCommand } from './cli/serve';
-import { dbCommands } from './cli/db-commands';
-import { pluginCommands } from './cli/plugin-commands';
-import { effectiveConfig, loadPluginCommands } from './cli/plugin-provided';
+import type * as PluginProvidedModule from './cli/plugin-provided';
 import type { Command } from './cli/user-commands';
+
+type PluginProvided = typeof PluginProvidedModule;
 import { NotFound, checkCommandOptions, userCommands } from './cli/user-commands';
 
-/** Every `cumulus` command by name. */
-export const commands: Record<string, Command> = { serve: serveCommand, ...userCommands, ...pluginCommands, ...dbCommands };
+/**
+ * The commands by group, each group's module loaded only when one of its commands runs (or the
+ * help lists them all): a user command never loads the web server, S3's client or the plugin host.
+ */
+const GROUPS: { prefix: string; load: () => Promise<Record<string, Command>> }[] = [
+  { prefix: 'serve', load: async () => ({ serve: (await import('./cli/serve')).serveCommand }) },
+  { prefix: 'user:', load: () => Promise.resolve(userCommands) },
+  { prefix: 'plugins:', load: async () => (await import('./cli/plugin-commands')).pluginCommands },
+  { prefix: 'db:', load: async () => (await import('./cli/db-commands')).dbCommands },
+];
+
+/** Every `cumulus` command by name (loads every group). */
+export async function allCommands(): Promise<Record<string, Command>> {
+  const all: Record<string, Command> = {};
+  // One group after the other, in the help's order.
+  for (const group of GROUPS) Object.assign(all, await group.load());
+  return all;
+}
+
+/** The built-in command called `name`, loading only its group; undefined for another name. */
+async function builtInCommand(name: string): Promise<Command | undefined> {
+  const group = GROUPS.find((candidate) => (candidate.prefix.endsWith(':') ? name.startsWith(candidate.prefix) : name === candidate.prefix));
+  return group === undefined ? undefined : (await group.load())[name];
+}
+
+/** The plugins' commands: the plugin host and the server parts load only for them. */
+const pluginProvided = async (): Promise<PluginProvided> => import('./cli/plugin-provided');
 
 /** The help text. */
-export function usage(): string {
+export async function usage(): Promise<string> {
   const lines = ['Usage: cumulus <command> [options] [--data-dir DIR]', '', 'Commands:'];
-  for (const command of Object.values(commands)) lines.push(`  ${command.usage}`, `      ${command.summary}`);
+  for (const command of Object.values(await allCommands())) lines.push(`  ${command.usage}`, `      ${command.summary}`);
   lines.push('', 'The data directory is CUMULUS_DATA_DIR (default ./data) unless --data-dir is given.');
   return lines.join('\n');
 }
@@ -32,15 +56,16 @@ export async function main(argv: string[], io: CliIo = { stdout: process.stdout,
   const [name, ...rest] = argv;
   if (!name || name === 'help' || name === '--help' || name === '-h') {
     const out = name ? io.stdout : io.stderr;
-    println(out, usage());
+    println(out, await usage());
     await printPluginCommands(out, io, rest);
     return name ? 0 : 2;
   }
-  let loaded: Awaited<ReturnType<typeof loadPluginCommands>> | undefined;
+  let loaded: Awaited<ReturnType<PluginProvided['loadPluginCommands']>> | undefined;
   try {
-    let command = commands[name];
+    let command = await builtInCommand(name);
     // `<plugin id>:<name>`: a command of an enabled plugin's server part.
     if (!command && name.includes(':')) {
+      const { effectiveConfig, loadPluginCommands } = await pluginProvided();
       loaded = await loadPluginCommands(effectiveConfig(loadConfig(io.env), rest), io.stderr);
       command = loaded.commands.get(name);
     }
@@ -49,7 +74,7 @@ export async function main(argv: string[], io: CliIo = { stdout: process.stdout,
       return 2;
     }
     if (rest.includes('--help') || rest.includes('-h')) {
-      println(io.stdout, `Usage: cumulus ${command.usage}\n\n${command.summary}`);
+      println(io.stdout, command.help?.() ?? `Usage: cumulus ${command.usage}\n\n${command.summary}`);
       return 0;
     }
     const args = parseArgs(rest, new Set([...command.valued, 'data-dir']));
@@ -77,6 +102,7 @@ export async function main(argv: string[], io: CliIo = { stdout: process.stdout,
 /** Appends the enabled plugins' commands to the help; the help still prints when they cannot be loaded. */
 async function printPluginCommands(out: Writable, io: CliIo, argv: readonly string[]): Promise<void> {
   try {
+    const { effectiveConfig, loadPluginCommands } = await pluginProvided();
     const loaded = await loadPluginCommands(effectiveConfig(loadConfig(io.env), argv), io.stderr);
     try {
       if (loaded.commands.size === 0) return;

@@ -6,7 +6,10 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ROOT } from '../../build/common';
+import { selectPlugins } from '../../build/configs';
 import { findPluginPackages } from '../../build/pluginPackages';
+import { pluginManifest } from '../../build/writePluginManifest';
 
 let dir: string;
 
@@ -39,5 +42,34 @@ describe('findPluginPackages (web build)', () => {
     rmSync(path.join(dir, 'empty'), { recursive: true });
     plugin('ghost', { id: 'ghost', name: 'Ghost', web: './src/missing.ts' });
     expect(() => findPluginPackages(dir)).toThrow('"web" ./src/missing.ts does not exist');
+  });
+});
+
+describe('example plugins (hello) in the build', () => {
+  it('the default build of the repository leaves the example out; the first-party plugins are in', () => {
+    const found = findPluginPackages(path.join(ROOT, 'plugins'));
+    expect(found.find((plugin) => plugin.id === 'hello')).toMatchObject({ example: true });
+    const ids = selectPlugins(found, {}).map((plugin) => plugin.id);
+    expect(ids).toEqual(expect.arrayContaining(['favorites', 'recent', 'sharing', 'trash']));
+    expect(ids).not.toContain('hello');
+  });
+
+  it('builds an example only on request (--env examples=hello or only=hello), and writes it disabled into the manifest', () => {
+    plugin('a', { id: 'a', name: 'A', web: './src/index.ts' }, ['src/index.ts']);
+    plugin('demo', { id: 'demo', name: 'Demo', web: './src/index.ts', example: true }, ['src/index.ts']);
+    const found = findPluginPackages(dir);
+    expect(selectPlugins(found, {}).map((plugin) => plugin.id)).toEqual(['a']);
+    expect(selectPlugins(found, { examples: ['demo'] }).map((plugin) => plugin.id)).toEqual(['a', 'demo']);
+    expect(selectPlugins(found, { only: ['demo'] }).map((plugin) => plugin.id)).toEqual(['demo']);
+    expect(() => selectPlugins(found, { examples: ['a'] })).toThrow('No example plugin with the id "a" (examples: demo)');
+    expect(pluginManifest(selectPlugins(found, { examples: ['demo'] }), '/p/').plugins.map((entry) => [entry.id, entry.enabled])).toEqual([
+      ['a', true],
+      ['demo', false],
+    ]);
+  });
+
+  it('refuses an "example" that is not true or false', () => {
+    plugin('odd', { id: 'odd', name: 'Odd', web: './src/index.ts', example: 'yes' }, ['src/index.ts']);
+    expect(() => findPluginPackages(dir)).toThrow('"example" must be true or false');
   });
 });

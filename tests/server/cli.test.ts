@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../server/src/app';
+import { documentedKeys } from '../../server/src/cli/serve-help';
 import { basic } from './helpers';
 
 const bin = resolve(dirname(fileURLToPath(import.meta.url)), '../../server/bin/cumulus.js');
@@ -80,6 +81,42 @@ describe('the cumulus command line', () => {
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain('The user "hana" does not exist.');
   }, 60000);
+
+  it('refuses a valued option followed by another option rather than taking the flag as its value', async () => {
+    const swallowed = await cumulus(['user:add', 'carol', '--display-name', '--password-from-env'], { ...env, CUMULUS_PASSWORD: 'carol-password' });
+    expect(swallowed).toMatchObject({ code: 2, stderr: 'The option --display-name needs a value.\n', stdout: '' });
+    const quota = await cumulus(['user:add', 'carol', '--quota', '--password-from-env'], { ...env, CUMULUS_PASSWORD: 'carol-password' });
+    expect(quota).toMatchObject({ code: 2, stderr: 'The option --quota needs a value.\n' });
+    const name = await cumulus(['user:app-password:add', 'hana', '--name', '--data-dir', dataDir], env);
+    expect(name).toMatchObject({ code: 2, stderr: 'The option --name needs a value.\n' });
+    const list = await cumulus(['user:list', '--json'], env);
+    expect((JSON.parse(list.stdout) as { uid: string }[]).map((user) => user.uid)).not.toContain('carol');
+  }, 30000);
+
+  it('user:list shows the used space in the units of the quota', async () => {
+    expect((await cumulus(['user:add', 'kim', '--quota', '5 MB', '--password-from-env'], { ...env, CUMULUS_PASSWORD: 'kim-password' })).code).toBe(0);
+    const server = await startServer({ dataDir, port: 0, adminPassword: 'admin-password' });
+    try {
+      const put = await fetch(`${server.url}/remote.php/dav/files/kim/photo.jpg`, { method: 'PUT', headers: { authorization: basic('kim', 'kim-password') }, body: Buffer.alloc(3040870, 7) });
+      expect(put.status).toBe(201);
+    } finally {
+      await server.close();
+    }
+    const list = await cumulus(['user:list'], env);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/^kim\s+kim\s+5 MB\s+2\.9 MB$/m);
+    expect(list.stdout).toMatch(/^USER\s+DISPLAY NAME\s+QUOTA\s+USED$/m);
+  }, 60000);
+
+  it('serve --help lists every setting with its variable, configuration key and default', async () => {
+    const help = await cumulus(['serve', '--help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: cumulus serve [--port N]');
+    expect(help.stdout).toContain('  CUMULUS_DATA_DIR (key dataDir, default ./data)');
+    expect(help.stdout).toContain('  CUMULUS_CHANGES_WINDOW (key changeFeed.window.maxAgeSeconds, default 3600)');
+    for (const { name, key } of documentedKeys()) expect(help.stdout).toContain(`  ${name} (key ${key}, default `);
+    expect(help.stdout).toContain('  --plugins-config FILE');
+  }, 30000);
 
   it('creates an app password that signs in to a server, lists and revokes it', async () => {
     const created = await cumulus(['user:app-password:add', 'ivan', '--name', 'rclone'], env);

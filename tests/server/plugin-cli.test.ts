@@ -22,12 +22,15 @@ describe('cumulus plugins:list, plugins:enable, plugins:disable', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
-  it('lists the first-party plugins of the repository by default, with version, switch and source', async () => {
+  it('lists the first-party plugins of the repository by default, with version, switch and source; the example (hello) off until enabled', async () => {
     const list = await cumulus(['plugins:list'], { CUMULUS_DATA_DIR: dataDir });
     expect(list.code).toBe(0);
     const lines = list.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^ID\s+VERSION\s+ENABLED\s+SOURCE$/);
-    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^hello\s+0\.1\.0\s+yes\s+plugins\/hello$/)]));
+    expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^trash\s+0\.1\.0\s+yes\s+plugins\/trash$/), expect.stringMatching(/^hello\s+0\.1\.0\s+no\s+plugins\/hello$/)]));
+    expect(await cumulus(['plugins:enable', 'hello'], { CUMULUS_DATA_DIR: dataDir })).toMatchObject({ code: 0, stdout: 'The plugin "hello" is enabled.\nIt follows at the next page load.\n' });
+    const after = await cumulus(['plugins:list'], { CUMULUS_DATA_DIR: dataDir });
+    expect(after.stdout.trim().split('\n')).toEqual(expect.arrayContaining([expect.stringMatching(/^hello\s+0\.1\.0\s+yes\s+plugins\/hello$/)]));
   }, 30000);
 
   it('disables and enables a plugin; the switch is what the server starts with', async () => {

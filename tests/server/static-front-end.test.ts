@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PluginStates } from '../../server/src/plugin-host';
 import type { TestServer } from './helpers';
 import { ADMIN, remove, request, signIn, startTestServer } from './helpers';
 
@@ -104,5 +105,34 @@ describe('a plugin manifest with one bad entry', () => {
     const response = await request(server, '/apps/files/api/v1/plugins', { headers: { authorization: ADMIN } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ plugins: [hello] });
+  });
+});
+
+describe('an example plugin an author built (hello)', () => {
+  let server: TestServer;
+  let dist: string;
+  const trash = { id: 'trash', name: 'Trash', version: '0.1.0', entry: '/apps/files/plugins/trash/remoteEntry.js', enabled: true };
+  // The build writes an example's entry disabled (build/writePluginManifest.ts).
+  const hello = { id: 'hello', name: 'Hello', version: '0.1.0', entry: '/apps/files/plugins/hello/remoteEntry.js', enabled: false };
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'cumulus-dist-'));
+    await mkdir(join(dist, 'plugins'), { recursive: true });
+    await writeFile(join(dist, 'plugins', 'manifest.json'), JSON.stringify({ plugins: [hello, trash] }));
+    server = await startTestServer({ distDir: dist });
+  });
+  afterAll(async () => {
+    await server.stop();
+    await remove(dist);
+  });
+
+  const served = async (): Promise<unknown> => (await request(server, '/apps/files/api/v1/plugins', { headers: { authorization: ADMIN } })).json();
+
+  it('is not served until the operator enables it, and then served enabled; disabling takes it away again', async () => {
+    await expect(served()).resolves.toEqual({ plugins: [trash] });
+    const states = new PluginStates(server.built.db);
+    await states.setEnabled('hello', true);
+    await expect(served()).resolves.toEqual({ plugins: [{ ...hello, enabled: true }, trash] });
+    await states.setEnabled('hello', false);
+    await expect(served()).resolves.toEqual({ plugins: [trash] });
   });
 });

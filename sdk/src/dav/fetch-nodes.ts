@@ -1,6 +1,7 @@
 import type { Node } from '../node/types';
 import { MultistatusReader } from './multistatus';
 import { ResponseNodeBuilder } from './response-node';
+import { followUntilRead } from './follow-signal';
 
 /** Who is signed in to the page, as the server tells it in `<head>` (Nextcloud's `data-user`, `data-requesttoken`). */
 export interface DavSession {
@@ -70,8 +71,16 @@ export async function fetchDavNodes(session: DavSession, request: DavNodesReques
   const headers: Record<string, string> = { 'Content-Type': 'application/xml; charset=utf-8', 'X-Requested-With': 'XMLHttpRequest' };
   if (session.requestToken) headers['requesttoken'] = session.requestToken;
   if (request.depth !== undefined) headers['Depth'] = request.depth;
-  const response = await fetch(`${davUrl}${request.path}`, { method: request.method, headers, body: request.body, credentials: 'same-origin', signal: request.signal });
-  const text = await response.text();
+  // The caller's signal reaches the request only until its answer is read (see followUntilRead).
+  const { signal, release } = followUntilRead(request.signal);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${davUrl}${request.path}`, { method: request.method, headers, body: request.body, credentials: 'same-origin', signal });
+    text = await response.text();
+  } finally {
+    release();
+  }
   if (response.status !== 207) throw new DavRequestError(response.status, `${request.method} ${request.path} answered ${response.status}`);
   return readDavNodes(text, davUrl, filesRoot(session));
 }

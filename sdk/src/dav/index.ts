@@ -13,4 +13,5 @@ export type { RecentSearchOptions } from './dav-bodies';
 export { DavRequestError, fetchDavNodes, filesRoot, readDavNodes, readDavSession } from './fetch-nodes';
 export type { DavNodesRequest, DavSession } from './fetch-nodes';
 export { fetchDavFolder } from './fetch-folder';
+export { followUntilRead } from './follow-signal';
 export type { DavFolderContents } from './fetch-folder';

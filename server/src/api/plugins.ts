@@ -49,7 +49,7 @@ export class PluginManifestSource {
 
 /**
  * `GET /apps/files/api/v1/plugins`: the manifest of plugin remotes the shell loads, only the
- * enabled ones (the switches are read at each request: a change shows at the next page load):
+ * enabled ones (an entry built disabled, an example plugin, only once switched on) (the switches are read at each request: a change shows at the next page load):
  * the build's plugins, then the third-party remotes of the deployment config (`source: config`,
  * with their integrity hashes), which is re-read when it changes.
  */
@@ -60,10 +60,12 @@ export function registerPlugins(app: FastifyInstance, distDir: string, states: P
   route(app, '/apps/files/api/v1/plugins', 'required', {
     GET: async (request, reply) => {
       try {
-        const [built, disabled] = await Promise.all([source.read(), states.disabledIds()]);
+        const built = await source.read();
         const remotes = await configured.remotes(new Set(built.plugins.map((plugin) => plugin.id)));
         const all = [...built.plugins, ...remotes];
-        const enabled: PluginManifest = { plugins: all.filter((plugin) => !disabled.has(plugin.id)) };
+        // An entry marked disabled (an example plugin the author built) is off until the operator switches it on.
+        const disabled = await states.disabledIds(all.filter((plugin) => !plugin.enabled).map((plugin) => plugin.id));
+        const enabled: PluginManifest = { plugins: all.filter((plugin) => !disabled.has(plugin.id)).map((plugin) => ({ ...plugin, enabled: true })) };
         return reply.header('Cache-Control', 'no-cache').send(enabled);
       } catch (error) {
         // The operator's build is broken, not the client's request: say so, loudly, once per request.

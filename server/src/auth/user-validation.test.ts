@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { formatQuota, parseQuota, validateUid } from './user-validation';
+import { formatQuota, formatSize, parseQuota, validateUid } from './user-validation';
 
 describe('quota parsing', () => {
   it('reads sizes in binary units as Nextcloud does', () => {
@@ -20,6 +20,15 @@ describe('quota parsing', () => {
     expect(formatQuota(-1)).toBe('none');
     expect(formatQuota(5 * 1024 ** 3)).toBe('5 GB');
     expect(formatQuota(1500)).toBe('1500 B');
+  });
+  it('formats a used size to one decimal in the units of the quota', () => {
+    expect(formatSize(0)).toBe('0 B');
+    expect(formatSize(58)).toBe('58 B');
+    expect(formatSize(1024)).toBe('1 KB');
+    expect(formatSize(1500)).toBe('1.5 KB');
+    expect(formatSize(3040870)).toBe('2.9 MB');
+    expect(formatSize(1024 * 1024 - 1)).toBe('1 MB');
+    expect(formatSize(5 * 1024 ** 3)).toBe(formatQuota(5 * 1024 ** 3));
   });
 });
 

@@ -74,6 +74,27 @@ export function parseQuota(text: string): number {
   return bytes;
 }
 
+/**
+ * Formats a size for people in the units of {@link formatQuota} (binary, "KB" = 1024 B), to one
+ * decimal: 3040870 → "2.9 MB", 1024 → "1 KB", 58 → "58 B".
+ */
+export function formatSize(bytes: number): string {
+  const steps = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+  let value = Math.max(0, bytes);
+  let step = 0;
+  while (value >= 1024 && step < steps.length - 1) {
+    value /= 1024;
+    step += 1;
+  }
+  // Rounding may reach the next unit (1023.96 KB → "1024 KB"): carry it over.
+  let shown = Math.round(value * 10) / 10;
+  if (shown >= 1024 && step < steps.length - 1) {
+    shown = Math.round((shown / 1024) * 10) / 10;
+    step += 1;
+  }
+  return `${shown} ${steps[step]}`;
+}
+
 /** Formats a quota for people: "none" for unlimited, else binary units ("5 GB"). */
 export function formatQuota(bytes: number): string {
   if (bytes < 0) return 'none';

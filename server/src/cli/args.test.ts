@@ -15,4 +15,12 @@ describe('command line arguments', () => {
     expect(() => parseArgs(['--json=1'], new Set())).toThrow('The option --json takes no value.');
     expect(() => checkOptions(parseArgs(['--qouta'], new Set()), ['quota'])).toThrow('Unknown option --qouta.');
   });
+  it('never takes the next option as the value of a valued one', () => {
+    expect(() => parseArgs(['carol', '--display-name', '--password-from-env'], new Set(['display-name']))).toThrow('The option --display-name needs a value.');
+    expect(() => parseArgs(['--quota', '--', '5'], new Set(['quota']))).toThrow('The option --quota needs a value.');
+    // Spelled with "=", the value is what the operator wrote, even when it starts with dashes.
+    expect(parseArgs(['--display-name=--odd'], new Set(['display-name'])).options.get('display-name')).toBe('--odd');
+    // A value with one leading dash ("-1") is a value.
+    expect(parseArgs(['--quota', '-1'], new Set(['quota'])).options.get('quota')).toBe('-1');
+  });
 });

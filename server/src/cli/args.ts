@@ -9,7 +9,8 @@ export class UsageError extends Error {}
 
 /**
  * Parses arguments. `valued` lists the options that take a value (`--quota 5GB`); any other
- * `--name` is a flag. `--` ends the options.
+ * `--name` is a flag. `--` ends the options. A valued option followed by nothing or by another
+ * option (`--display-name --password-from-env`) is an error, never that option taken as its value.
  */
 export function parseArgs(argv: string[], valued: ReadonlySet<string>): ParsedArgs {
   const positional: string[] = [];
@@ -28,7 +29,8 @@ export function parseArgs(argv: string[], valued: ReadonlySet<string>): ParsedAr
     const name = eq > 0 ? arg.slice(2, eq) : arg.slice(2);
     if (valued.has(name)) {
       const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
-      if (value === undefined) throw new UsageError(`The option --${name} needs a value.`);
+      // Never a flag as a value: `--display-name --password-from-env` forgot the name (`--name=--x` still gives one).
+      if (value === undefined || (eq < 0 && value.startsWith('--'))) throw new UsageError(`The option --${name} needs a value.`);
       options.set(name, value);
     } else {
       if (eq > 0) throw new UsageError(`The option --${name} takes no value.`);

@@ -1,8 +1,9 @@
 import { relative, resolve } from 'node:path';
 import type { PluginManifestEntry } from '@cumulus/remotes/manifest';
 import type { ServerConfig } from '../config';
-import type { PluginPackage } from '../plugin-host';
-import { PluginStates, findPluginPackages } from '../plugin-host';
+import type { PluginPackage } from '../plugin-host/packages';
+import { findPluginPackages } from '../plugin-host/packages';
+import { PluginStates } from '../plugin-host/states';
 import { readDeploymentConfig } from '../plugin-host/deployment-config';
 import { PluginManifestSource } from '../api/plugins';
 import type { ParsedArgs } from './args';
@@ -29,20 +30,22 @@ interface KnownPlugin {
   source: string;
   /** Whether it has a server part (which follows a switch only at the next start). */
   server: boolean;
+  /** An example plugin: off until enabled. */
+  example: boolean;
 }
 
 /** The installed packages and the deployment config's remotes (a remote may not take a package's id). */
 async function knownPlugins(config: ServerConfig, configFile: string | undefined, warn: (line: string) => void): Promise<KnownPlugin[]> {
   const { packages, rejected } = await findPluginPackages(config.pluginsDir);
   for (const problem of rejected) warn(`Skipped ${problem.dir}: ${problem.message}`);
-  const known: KnownPlugin[] = packages.map((pkg) => ({ id: pkg.id, name: pkg.name, version: pkg.version, source: sourceOf(pkg), server: pkg.server !== undefined }));
+  const known: KnownPlugin[] = packages.map((pkg) => ({ id: pkg.id, name: pkg.name, version: pkg.version, source: sourceOf(pkg), server: pkg.server !== undefined, example: pkg.example === true }));
   if (configFile !== undefined) {
     // As the manifest endpoint does: no remote takes the id of a plugin the build ships (or of a package).
     const built = await new PluginManifestSource(config.distDir).read().catch(() => ({ plugins: [] }));
     const reserved = new Set([...packages.map((pkg) => pkg.id), ...built.plugins.map((plugin) => plugin.id)]);
     const { remotes, rejected: refused } = await readDeploymentConfig(configFile, reserved);
     for (const problem of refused) warn(`Skipped a remote of ${configFile}: ${problem.message}`);
-    known.push(...remotes.map((remote: PluginManifestEntry) => ({ id: remote.id, name: remote.name, version: remote.version, source: 'config', server: false })));
+    known.push(...remotes.map((remote: PluginManifestEntry) => ({ id: remote.id, name: remote.name, version: remote.version, source: 'config', server: false, example: false })));
   }
   return known;
 }
@@ -96,7 +99,7 @@ export const pluginCommands: Record<string, Command> = {
       needPositional(args, 0, this.usage);
       const plugins = await knownPlugins(config, pluginsConfigOf(args, config), (line) => println(io.stderr, line));
       return withServices(config, async ({ db }) => {
-        const disabled = await new PluginStates(db).disabledIds();
+        const disabled = await new PluginStates(db).disabledIds(plugins.filter((plugin) => plugin.example).map((plugin) => plugin.id));
         const rows = plugins.map((plugin) => ({ id: plugin.id, name: plugin.name, version: plugin.version, enabled: !disabled.has(plugin.id), source: plugin.source }));
         if (args.options.has('json')) {
           println(io.stdout, JSON.stringify(rows, null, 2));

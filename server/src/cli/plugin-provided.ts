@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { Writable } from 'node:stream';
 import { join, resolve } from 'node:path';
-import { openServices } from '../app';
+import { openServices } from '../open-services';
 import { dialectOf } from '../db/connection';
 import { hasDatabase } from '../db/open';
 import type { ServerConfig } from '../config';
-import { PluginHost, PluginStates, findPluginPackages } from '../plugin-host';
+import { PluginHost, PluginStates, examplesOf, findPluginPackages } from '../plugin-host';
 import { loadServerPlugins } from '../plugin-host/loader';
 import { pluginUsers } from '../plugin-host/services';
 import type { Command } from './user-commands';
@@ -39,8 +39,8 @@ export async function loadPluginCommands(config: ServerConfig, stderr: Writable)
   };
   let host: PluginHost;
   try {
-    const disabled = await new PluginStates(services.db).disabledIds();
     const { packages } = await findPluginPackages(config.pluginsDir);
+    const disabled = await new PluginStates(services.db).disabledIds(examplesOf(packages));
     const log = { info: () => undefined, warn: (line: string) => println(stderr, line), error: (line: string) => println(stderr, line) };
     host = new PluginHost(
       log,

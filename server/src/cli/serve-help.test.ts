@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFile } from 'node:fs/promises';
-import { documentedSettings, serveHelp } from './serve-help';
+import { loadConfig } from '../config';
+import { documentedKeys, documentedSettings, serveHelp } from './serve-help';
 
 describe('cumulus serve --help', () => {
   it('documents every environment setting the configuration reads', async () => {
@@ -9,7 +10,24 @@ describe('cumulus serve --help', () => {
     const read = new Set(sources.flatMap((source) => [...source.matchAll(/\b(CUMULUS_[A-Z0-9_]+|PORT)\b/g)].map((match) => match[1] ?? '')).filter((name) => !name.startsWith('CUMULUS_TEST_') && !name.endsWith('_')));
     expect(read.size).toBeGreaterThan(15);
     const help = serveHelp('serve');
-    for (const name of read) expect(help).toContain(`  ${name} (default `);
+    for (const name of read) expect(help).toMatch(new RegExp(`^  ${name} \\(key [a-zA-Z0-9.]+, default .+\\)$`, 'm'));
     expect(new Set(documentedSettings())).toEqual(read);
+  });
+
+  it('names, for each setting, the configuration key it sets', () => {
+    // Every setting given a value, so that each optional key exists.
+    const config = loadConfig({
+      CUMULUS_ADMIN_PASSWORD: 'x',
+      CUMULUS_DATABASE_URL: 'postgres://u:p@db:5432/cumulus',
+      CUMULUS_PLUGINS_CONFIG: 'plugins.json',
+      CUMULUS_S3_BUCKET: 'cumulus-files',
+      CUMULUS_S3_ENDPOINT: 'http://127.0.0.1:7480',
+      CUMULUS_S3_ACCESS_KEY_ID: 'k',
+      CUMULUS_S3_SECRET_ACCESS_KEY: 's',
+    });
+    for (const { name, key } of documentedKeys()) {
+      const value = key.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], config);
+      expect([name, value === undefined ? 'missing' : 'found']).toEqual([name, 'found']);
+    }
   });
 });

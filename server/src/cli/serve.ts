@@ -1,5 +1,4 @@
 import type { ServerConfig } from '../config';
-import { startServer } from '../app';
 import type { Command } from './user-commands';
 import { UsageError, optionValue } from './args';
 import { println } from './io';
@@ -20,6 +19,9 @@ export const serveCommand: Command = {
     'Run the server (PORT, CUMULUS_HOST, CUMULUS_DATA_DIR, CUMULUS_DATABASE_URL, … configure it; serve --help lists them all). --plugins-config (or CUMULUS_PLUGINS_CONFIG) names the deployment config listing third-party plugin remotes by URL and integrity hash.',
   valued: ['port', 'host', PLUGINS_CONFIG_OPTION],
   flags: ['help'],
+  help() {
+    return serveHelp(this.usage);
+  },
   async run(args, io, config: ServerConfig) {
     if (args.options.has('help')) {
       println(io.stdout, serveHelp(this.usage));
@@ -27,6 +29,7 @@ export const serveCommand: Command = {
     }
     if (args.positional.length > 0) throw new UsageError(`Usage: cumulus ${this.usage}`);
     const pluginsConfig = pluginsConfigOf(args, config);
+    const { startServer } = await import('../app');
     const server = await startServer({
       ...config,
       ...(pluginsConfig !== undefined ? { pluginsConfig } : {}),

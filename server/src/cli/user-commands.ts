@@ -1,11 +1,11 @@
 import type { ServerConfig } from '../config';
-import { formatQuota, parseQuota } from '../auth/user-validation';
-import { forgetGeneratedAdminPassword } from '../auth/bootstrap';
+import { formatQuota, formatSize, parseQuota } from '../auth/user-validation';
+
 import type { ParsedArgs } from './args';
 import { UsageError, checkOptions, optionValue } from './args';
 import type { CliIo } from './io';
 import { println, readNewPassword } from './io';
-import { openCliServices } from './services';
+import type { CliServices } from './services';
 
 /** One `cumulus` command: its usage line, what it does, and how it runs. */
 export interface Command {
@@ -15,6 +15,8 @@ export interface Command {
   valued: string[];
   /** Flags. */
   flags: string[];
+  /** The text of `<command> --help`, when it says more than the usage and summary. */
+  help?(): string;
   run(args: ParsedArgs, io: CliIo, config: ServerConfig): Promise<number>;
 }
 
@@ -24,7 +26,9 @@ export function needPositional(args: ParsedArgs, count: number, usage: string): 
 }
 
 /** Runs `work` with the data dir open, closing it afterwards (every data command uses it). */
-export async function withServices<T>(config: ServerConfig, work: (s: Awaited<ReturnType<typeof openCliServices>>) => Promise<T>): Promise<T> {
+export async function withServices<T>(config: ServerConfig, work: (s: CliServices) => Promise<T>): Promise<T> {
+  // Loaded when a command needs the data dir: the help and wrong usage answer without the database and storage.
+  const { openCliServices } = await import('./services');
   const services = await openCliServices(config);
   try {
     return await work(services);
@@ -71,7 +75,7 @@ export const userCommands: Record<string, Command> = {
         if (!(await accounts.users.get(uid))) throw new NotFound(`The user "${uid}" does not exist.`);
         const password = await readNewPassword(io, args.options.has('password-from-env'));
         await accounts.users.setPassword(uid, password);
-        if (uid === 'admin') await forgetGeneratedAdminPassword(config.dataDir);
+        if (uid === 'admin') await (await import('../auth/bootstrap')).forgetGeneratedAdminPassword(config.dataDir);
         println(io.stdout, `The password of "${uid}" was changed.`);
         return 0;
       });
@@ -115,7 +119,7 @@ export const userCommands: Record<string, Command> = {
   },
   'user:list': {
     usage: 'user:list [--json]',
-    summary: 'List the users with their quota and usage.',
+    summary: 'List the users with their quota and used space, both in the same units ("2.9 MB"; --json: bytes).',
     valued: [],
     flags: ['json'],
     async run(args, io, config) {
@@ -131,7 +135,7 @@ export const userCommands: Record<string, Command> = {
         const nameWidth = Math.max(12, ...rows.map((row) => row.displayName.length)) + 2;
         println(io.stdout, `${pad('USER', width)}${pad('DISPLAY NAME', nameWidth)}${pad('QUOTA', 12)}USED`);
         for (const row of rows) {
-          println(io.stdout, `${pad(row.uid, width)}${pad(row.displayName, nameWidth)}${pad(formatQuota(row.quota), 12)}${row.used}`);
+          println(io.stdout, `${pad(row.uid, width)}${pad(row.displayName, nameWidth)}${pad(formatQuota(row.quota), 12)}${formatSize(row.used)}`);
         }
         return 0;
       });

@@ -12,6 +12,8 @@ export interface PluginPackage {
   web?: string;
   /** The server part's entry, relative to `dir`, when it has one. */
   server?: string;
+  /** An example for plugin authors (`"example": true`): off until an operator enables it. */
+  example?: boolean;
 }
 
 /** A package.json in the plugins folder that cannot be a plugin: the operator's to fix. */
@@ -38,7 +40,7 @@ async function readPackage(dir: string): Promise<PluginPackage | RejectedPackage
   } catch {
     return null;
   }
-  let json: { version?: unknown; cumulus?: { id?: unknown; name?: unknown; web?: unknown; exposes?: unknown; server?: unknown } };
+  let json: { version?: unknown; cumulus?: { id?: unknown; name?: unknown; web?: unknown; exposes?: unknown; server?: unknown; example?: unknown } };
   try {
     json = JSON.parse(raw) as typeof json;
   } catch (error) {
@@ -61,6 +63,7 @@ async function readPackage(dir: string): Promise<PluginPackage | RejectedPackage
     dir,
     ...(web ? { web } : {}),
     ...(server ? { server } : {}),
+    ...(block.example === true ? { example: true } : {}),
   };
 }
 
@@ -81,4 +84,9 @@ export async function findPluginPackages(pluginsDir: string): Promise<{ packages
   }
   packages.sort((a, b) => a.id.localeCompare(b.id));
   return { packages, rejected };
+}
+
+/** The ids of the example packages, which stay off until an operator enables them. */
+export function examplesOf(packages: readonly PluginPackage[]): string[] {
+  return packages.filter((pkg) => pkg.example === true).map((pkg) => pkg.id);
 }

@@ -8,7 +8,7 @@ import { PluginHost, messageOf } from './host';
 import type { PluginLoadFailure } from './loader';
 import { loadServerPlugins } from './loader';
 import type { PluginPackage, RejectedPackage } from './packages';
-import { findPluginPackages } from './packages';
+import { examplesOf, findPluginPackages } from './packages';
 import { pluginUsers } from './services';
 import { PluginStates } from './states';
 
@@ -50,7 +50,7 @@ export async function startPlugins(options: {
   const states = new PluginStates(options.db);
   const { packages, rejected } = await findPluginPackages(options.pluginsDir);
   for (const problem of rejected) options.log.error(`The plugin package in ${problem.dir} was left out: ${problem.message}`);
-  const failures = await loadServerPlugins(host, packages, await states.disabledIds());
+  const failures = await loadServerPlugins(host, packages, await states.disabledIds(examplesOf(packages)));
   for (const failure of failures) options.log.error(`The plugin "${failure.id}" was not loaded: ${failure.message}`);
   const removeListener = options.files.events.add(host.nodeEventListener());
   options.files.events.onError = (error) => options.log.error(`A node event listener failed: ${messageOf(error)}`);

@@ -164,8 +164,9 @@ export function createFilesApi(options: FilesApiOptions): FilesApi {
     } catch (error) {
       throw new ApiError(error instanceof Error ? error.message : String(error), 0);
     }
+    // Read first, error or not: an answer left unread is cancelled by the browser (net::ERR_ABORTED).
+    const text = await response.text().catch(() => '');
     if (!response.ok) throw new ApiError(`${method} ${path} answered ${response.status}`, response.status);
-    const text = await response.text();
     return text === '' ? undefined : (JSON.parse(text) as unknown);
   };
 

@@ -2,6 +2,7 @@ import type { FileStat, ResponseDataDetailed, WebDAVClient } from 'webdav';
 import { encodeDavPath, propfindBody } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { withDavMessage } from '../davErrorMessage';
+import { fetchReadWhole } from './readWholeResponse';
 import { errorStatus } from '../errorStatus';
 import { HEAD_ROWS } from './listingCache';
 import type { KeptListing, ListingCache } from './listingCache';
@@ -134,7 +135,9 @@ export function createDavService(options: DavServiceOptions): DavService {
   // folders does not, so the screen's first JavaScript stays small.
   let clientLoaded: Promise<WebDAVClient> | undefined;
   const webdav = (): Promise<WebDAVClient> =>
-    (clientLoaded ??= import('webdav').then(({ createClient }) => {
+    (clientLoaded ??= import('webdav').then(({ createClient, getPatcher }) => {
+      // Every answer read to its end: an unread one shows as net::ERR_ABORTED (see fetchReadWhole).
+      if (!getPatcher().isPatched('fetch')) getPatcher().patch('fetch', (...args: unknown[]) => fetchReadWhole(args[0] as string, args[1] as RequestInit | undefined));
       const client = createClient(davUrl, { headers });
       client.registerTagParser((path, value) => (RAW_TEXT_PROPERTIES.test(path) ? undefined : value));
       return client;

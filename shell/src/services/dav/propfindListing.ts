@@ -1,4 +1,4 @@
-import { MultistatusReader, ResponseNodeBuilder, cleanEtag, deepFreeze, isFolder, propfindBody, yieldToMain } from '@cumulus/sdk';
+import { MultistatusReader, ResponseNodeBuilder, cleanEtag, deepFreeze, followUntilRead, isFolder, propfindBody, yieldToMain } from '@cumulus/sdk';
 import type { BuiltNode, DavResponse, FolderNode, Node, RowColumns } from '@cumulus/sdk';
 import { COMPACT_LISTING_TYPE, CompactListingReader } from './compactListing';
 
@@ -245,23 +245,43 @@ function urlOf(request: Pick<ListingRequest, 'davUrl'>, requested: string): stri
   return `${request.davUrl.replace(/\/+$/, '')}${requested.split('/').map(encodeURIComponent).join('/')}`;
 }
 
+/** How each answered PROPFIND lets go of its caller's signal once its body is read ({@link readText}). */
+const letGo = new WeakMap<Response, () => void>();
+
 /** One PROPFIND of `requested` (decoded, below the DAV endpoint); an HTTP error status throws. */
 async function propfind(request: ListingRequest, requested: string, depth: '0' | '1', body: string, accept = 'text/plain,application/xml'): Promise<Response> {
-  const response = await fetch(urlOf(request, requested), {
-    method: 'PROPFIND',
-    headers: { Accept: accept, Depth: depth, 'Content-Type': 'application/xml; charset=utf-8', ...request.headers },
-    body,
-    signal: request.signal,
-    credentials: 'same-origin',
-  });
-  if (response.status < 200 || response.status >= 300) throw new DavResponseError(response.status, response.statusText);
+  const { signal, release } = followUntilRead(request.signal);
+  let response: Response;
+  try {
+    response = await fetch(urlOf(request, requested), {
+      method: 'PROPFIND',
+      headers: { Accept: accept, Depth: depth, 'Content-Type': 'application/xml; charset=utf-8', ...request.headers },
+      body,
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+  if (response.status < 200 || response.status >= 300) {
+    // Read to its end, or the browser cancels the answered request (net::ERR_ABORTED beside the real error).
+    await response.arrayBuffer().catch(() => undefined);
+    release();
+    throw new DavResponseError(response.status, response.statusText);
+  }
+  letGo.set(response, release);
   return response;
 }
 
 /** Passes the body's text to `onText` piece by piece as it arrives (all at once where streams are missing). */
 async function readText(response: Response, onText: (text: string) => void | Promise<void>): Promise<void> {
   if (response.body === null || typeof TextDecoder === 'undefined') {
-    await onText(await response.text());
+    try {
+      await onText(await response.text());
+    } finally {
+      letGo.get(response)?.();
+    }
     return;
   }
   const decoder = new TextDecoder('utf-8');
@@ -279,5 +299,7 @@ async function readText(response: Response, onText: (text: string) => void | Pro
     throw error;
   } finally {
     reader.releaseLock();
+    // Read (or given up): the caller's signal no longer reaches the request.
+    letGo.get(response)?.();
   }
 }

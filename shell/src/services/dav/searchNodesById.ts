@@ -1,4 +1,4 @@
-import { DAV_NAMESPACES, DAV_PROPERTIES, MultistatusReader, ResponseNodeBuilder, encodeDavPath } from '@cumulus/sdk';
+import { DAV_NAMESPACES, DAV_PROPERTIES, MultistatusReader, ResponseNodeBuilder, encodeDavPath, followUntilRead } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { DavResponseError } from './propfindListing';
 
@@ -48,18 +48,28 @@ export async function searchNodesById(request: SearchByIdRequest): Promise<Node[
   if (request.fileids.length === 0) return [];
   const davUrl = request.davUrl.replace(/\/+$/, '');
   const scope = `${request.root.replace(/\/+$/, '')}${request.folder === '/' ? '' : request.folder}`;
-  const response = await fetch(davUrl, {
-    method: 'SEARCH',
-    headers: { 'Content-Type': 'text/xml; charset=utf-8', ...request.headers },
-    body: searchByIdBody(encodeDavPath(scope), request.fileids),
-    signal: request.signal,
-    credentials: 'same-origin',
-  });
+  // The caller's signal reaches the request only until its answer is read (see followUntilRead).
+  const { signal, release } = followUntilRead(request.signal);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(davUrl, {
+      method: 'SEARCH',
+      headers: { 'Content-Type': 'text/xml; charset=utf-8', ...request.headers },
+      body: searchByIdBody(encodeDavPath(scope), request.fileids),
+      signal,
+      credentials: 'same-origin',
+    });
+    // Read whole, error or not: an answer left unread is cancelled by the browser (net::ERR_ABORTED).
+    text = await response.text();
+  } finally {
+    release();
+  }
   if (response.status < 200 || response.status >= 300) throw new DavResponseError(response.status, response.statusText);
   const builder = new ResponseNodeBuilder({ davUrl, root: request.root });
   const nodes: Node[] = [];
   const reader = new MultistatusReader((entry) => void nodes.push(builder.build(entry).node));
-  reader.write(await response.text());
+  reader.write(text);
   reader.end();
   return nodes;
 }
