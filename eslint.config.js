@@ -1,4 +1,4 @@
-// Lint for the whole workspace. The import boundaries of ARCHITECTURE.md are
+// Lint for the whole workspace. The import boundaries of docs/architecture.md are
 // enforced here, so a wrong-way import fails `npm test`;
 // tests/lint/boundaries.test.ts proves each arrow.
 import js from '@eslint/js';
@@ -82,49 +82,49 @@ export default tseslint.config(
   {
     files: ['sdk/**'],
     rules: boundary(
-      ['The SDK imports nothing of ours (ARCHITECTURE.md).', [SHELL, SERVER, REMOTES, PLUGINS, TESTS]],
-      ['The SDK has no React and no store (ARCHITECTURE.md).', [REACT_AND_STORE]],
+      ['The SDK imports nothing of ours (docs/architecture.md).', [SHELL, SERVER, REMOTES, PLUGINS, TESTS]],
+      ['The SDK has no React and no store (docs/architecture.md).', [REACT_AND_STORE]],
     ),
   },
   {
     // First-party plugins, and the third-party example built apart from the workspace.
     files: ['plugins/**', 'examples/**'],
     rules: boundary(
-      ['A plugin imports only @cumulus/sdk (ARCHITECTURE.md).', [SHELL, SERVER, REMOTES, OTHER_PLUGINS]],
-      ['A plugin imports the SDK only through its public surface, @cumulus/sdk (ARCHITECTURE.md).', [SDK_INTERNALS]],
+      ['A plugin imports only @cumulus/sdk (docs/architecture.md).', [SHELL, SERVER, REMOTES, OTHER_PLUGINS]],
+      ['A plugin imports the SDK only through its public surface, @cumulus/sdk (docs/architecture.md).', [SDK_INTERNALS]],
     ),
   },
   {
-    // A plugin's server part: the server's plugin contract only (ARCHITECTURE.md, "Plugins with a server part").
+    // A plugin's server part: the server's plugin contract only (docs/architecture.md, "Plugins with a server part").
     // (The test fixtures' server parts are held to it too, so they show what a real one may do.)
     files: ['plugins/*/server/**', 'tests/fixtures/server-plugins/*/server/**'],
     rules: boundary([
-      "A plugin's server part imports only @cumulus/server/plugin-api (ARCHITECTURE.md).",
+      "A plugin's server part imports only @cumulus/server/plugin-api (docs/architecture.md).",
       [SERVER_BUT_PLUGIN_API, SHELL, SDK, REMOTES, OTHER_PLUGINS, OTHER_PLUGIN_SERVERS],
     ]),
   },
   {
     files: ['remotes/**'],
-    rules: boundary(['@cumulus/remotes imports only the SDK (ARCHITECTURE.md).', [SHELL, SERVER, PLUGINS]]),
+    rules: boundary(['@cumulus/remotes imports only the SDK (docs/architecture.md).', [SHELL, SERVER, PLUGINS]]),
   },
   {
     files: ['server/**'],
     rules: boundary(
-      ['The server never imports the front end (ARCHITECTURE.md).', [SHELL, SDK, PLUGINS]],
-      ['The server imports only @cumulus/remotes/manifest, never the browser loader (ARCHITECTURE.md).', [REMOTES_BUT_MANIFEST]],
+      ['The server never imports the front end (docs/architecture.md).', [SHELL, SDK, PLUGINS]],
+      ['The server imports only @cumulus/remotes/manifest, never the browser loader (docs/architecture.md).', [REMOTES_BUT_MANIFEST]],
     ),
   },
   {
     // The contract plugins import stands alone, so no server internal leaks into a plugin.
     files: ['server/src/plugin-api/**'],
     rules: boundary(
-      ['The server never imports the front end (ARCHITECTURE.md).', [SHELL, SDK, PLUGINS]],
-      ['The server imports only @cumulus/remotes/manifest, never the browser loader (ARCHITECTURE.md).', [REMOTES_BUT_MANIFEST]],
-      ["The server's plugin contract imports nothing else of the server (ARCHITECTURE.md).", [UPWARDS, SERVER]],
+      ['The server never imports the front end (docs/architecture.md).', [SHELL, SDK, PLUGINS]],
+      ['The server imports only @cumulus/remotes/manifest, never the browser loader (docs/architecture.md).', [REMOTES_BUT_MANIFEST]],
+      ["The server's plugin contract imports nothing else of the server (docs/architecture.md).", [UPWARDS, SERVER]],
     ),
   },
   {
     files: ['shell/**'],
-    rules: boundary(['The shell imports the SDK and remotes, never the server or a plugin (ARCHITECTURE.md).', [SERVER, PLUGINS]]),
+    rules: boundary(['The shell imports the SDK and remotes, never the server or a plugin (docs/architecture.md).', [SERVER, PLUGINS]]),
   },
 );

@@ -1,5 +1,5 @@
 // Jest runs in native ESM mode (NODE_OPTIONS=--experimental-vm-modules): webdav,
-// react-router and nock's interceptors are ESM-only (TOOLCHAIN.md).
+// react-router and nock's interceptors are ESM-only (docs/toolchain.md).
 const tsJest = [
   'ts-jest',
   { useESM: true, isolatedModules: true, tsconfig: '<rootDir>/tsconfig.base.json' },

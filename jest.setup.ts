@@ -1,4 +1,4 @@
-// jsdom lacks TextEncoder/TextDecoder, which react-router needs (TOOLCHAIN.md).
+// jsdom lacks TextEncoder/TextDecoder, which react-router needs (docs/toolchain.md).
 import { TextDecoder, TextEncoder } from 'node:util';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });

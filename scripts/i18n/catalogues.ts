@@ -10,7 +10,7 @@ export interface Catalogue {
 }
 
 /**
- * The catalogues of a checkout (CONVENTIONS.md): the shell's, which also
+ * The catalogues of a checkout (docs/translating.md): the shell's, which also
  * holds the SDK's strings (the SDK translates through the shell's `t`); one
  * per first-party plugin; the server's pages.
  */

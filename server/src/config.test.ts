@@ -12,7 +12,7 @@ describe('server configuration', () => {
     const config = loadConfig({ PORT: '9000', CUMULUS_DATA_DIR: '/srv/cumulus', CUMULUS_ADMIN_PASSWORD: 'pw', CUMULUS_HOST: '127.0.0.1' });
     expect(config).toMatchObject({ port: 9000, dataDir: '/srv/cumulus', adminPassword: 'pw', host: '127.0.0.1' });
   });
-  it('keeps enable_non-accessible_features on unless set to 0 or false (spec §2, default true)', () => {
+  it('keeps enable_non-accessible_features on unless set to 0 or false (product §2, default true)', () => {
     expect(loadConfig({}).enableNonAccessibleFeatures).toBe(true);
     expect(loadConfig({}).bulkUpload).toBe(false);
     expect(loadConfig({ CUMULUS_BULK_UPLOAD: '1' }).bulkUpload).toBe(true);

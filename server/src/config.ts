@@ -87,7 +87,7 @@ export interface ServerConfig {
    * never finishes syncing.
    */
   bulkUpload: boolean;
-  /** Core flag enable_non-accessible_features: false hides the grid view of the Files screen (spec §2). */
+  /** Core flag enable_non-accessible_features: false hides the grid view of the Files screen (product §2). */
   enableNonAccessibleFeatures: boolean;
   /** The change feed's settings (poll interval, window, connections per user…); defaults for what is left out. */
   changeFeed?: Partial<Omit<ChangeFeedOptions, 'onError'>>;
@@ -181,7 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     credentialCacheTtl: integer(env, 'CUMULUS_CREDENTIAL_CACHE_TTL', defaultConfig.credentialCacheTtl, 0, 3600),
     trustedProxies: proxyList(env, 'CUMULUS_TRUSTED_PROXIES'),
     logRequests: env.CUMULUS_LOG_REQUESTS === '1' || env.CUMULUS_LOG_REQUESTS === 'true',
-    // Default true (spec §2): only an explicit 0/false turns the non-accessible features off.
+    // Default true (product §2): only an explicit 0/false turns the non-accessible features off.
     enableNonAccessibleFeatures: !['0', 'false'].includes(env.CUMULUS_ENABLE_NON_ACCESSIBLE_FEATURES?.trim().toLowerCase() ?? ''),
     changeFeed: {
       pollIntervalMs: integer(env, 'CUMULUS_CHANGES_POLL_MS', feed.pollIntervalMs, 10, 60_000),

@@ -7,7 +7,7 @@
  * "whole list sortable" carries it among everything else).
  *
  * The rows are rendered by the server's own renderer for the property set of
- * the files app (spec §7), names and types as bench:ui seeds them.
+ * the files app (product §7), names and types as bench:ui seeds them.
  *
  * Options (environment): BENCH_RUNS=7 (reads, median reported), BENCH_ROWS=100000.
  */

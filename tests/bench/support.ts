@@ -7,7 +7,7 @@ import type { Agent } from 'node:http';
  */
 
 /**
- * The PROPFIND body the files app sends for a listing (spec §7), every
+ * The PROPFIND body the files app sends for a listing (product §7), every
  * property of the issue; kept as literal text so both benches send the same
  * bytes whatever the SDK's formatting.
  */

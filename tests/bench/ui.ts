@@ -3,7 +3,7 @@
  * against the real server, printed as a table against the product's speed targets
  * (listed in TARGETS below).
  *
- * Every listing asks for the web property set of the files app (spec §7) over
+ * Every listing asks for the web property set of the files app (product §7) over
  * the wire. Each cold load is timed twice per run, interleaved: as the app
  * lists (the compact listing it negotiates) and through the standard path
  * (the `Accept` header stripped by the browser's request routing, so the

@@ -184,7 +184,7 @@ describe('chunked upload v2 (/remote.php/dav/uploads/{uid}/{upload-id})', () => 
     expect(await server.stored.read('small', '/q.bin')).toEqual(chunk(1, 600));
   });
 
-  it("does not count an upload's own chunks against its OC-Total-Length (spec §7 sends it on every chunk)", async () => {
+  it("does not count an upload's own chunks against its OC-Total-Length (product §7 sends it on every chunk)", async () => {
     const auth = await server.addUser('fits', 'fits-password-1', 100);
     const fits = davClient(server.url, auth);
     const destination = `${server.url}/remote.php/dav/files/fits/eighty.bin`;

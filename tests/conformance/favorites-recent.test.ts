@@ -1,5 +1,5 @@
 /**
- * Favorites and Recent as Nextcloud's clients speak them (plugins-protocol.md §7, §8): the
+ * Favorites and Recent as Nextcloud's clients speak them (protocol §7, §8): the
  * `webdav` npm client sends the exact bodies of `@nextcloud/files` (`getFavoritesReport`,
  * `getRecentSearch`, as the SDK writes them), raw requests the edge cases. The Favorites
  * plugin answers the REPORT; disabled, the REPORT is unknown again (415) while PROPPATCH and

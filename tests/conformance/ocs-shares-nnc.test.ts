@@ -2,7 +2,7 @@
  * Conformance of the OCS share API with a real third-party client: `nextcloud-node-client`
  * 1.8.1 (npm, node-fetch 2, written for Nextcloud), run under this Node 20, creates a folder
  * over WebDAV, creates a password link share on it, reads it back, updates expiry, password,
- * note and public upload, and deletes it, against the real server (plugins-protocol.md §9).
+ * note and public upload, and deletes it, against the real server (protocol §9).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRequire } from 'node:module';

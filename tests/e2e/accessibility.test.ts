@@ -361,7 +361,7 @@ describe('accessibility in the browser', () => {
       await field.press('Enter');
       await alert.locator('.files-toast').first().waitFor();
       await page.unroute('**/remote.php/dav/files/admin/gamma.txt');
-      // The field re-opens with the old name (spec §4); Enter on it closes it unchanged.
+      // The field re-opens with the old name (product §4); Enter on it closes it unchanged.
       await row('gamma.txt').getByRole('textbox', { name: 'Filename' }).press('Enter');
       await row('gamma.txt').getByRole('textbox').waitFor({ state: 'detached' });
       expect(await exists('/gamma.txt')).toBe(true);

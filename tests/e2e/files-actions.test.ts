@@ -92,7 +92,7 @@ describe('file actions in the browser', () => {
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     await shot('rename-invalid');
     await field.press('Escape');
-    // A refused name is not kept: the field stays open with the old name (spec §4).
+    // A refused name is not kept: the field stays open with the old name (product §4).
     expect(await field.inputValue()).toBe('other.txt');
     await field.press('Escape');
     await row('other.txt').getByRole('textbox').waitFor({ state: 'detached' });
@@ -109,7 +109,7 @@ describe('file actions in the browser', () => {
     await field.fill('taken.txt');
     await field.press('Enter');
     await toast('The name "taken.txt" is already used in the folder "/". Please choose a different name.').waitFor();
-    // Spec §4: on failure the old name is restored and the field re-opens.
+    // product §4: on failure the old name is restored and the field re-opens.
     expect(await row('other.txt').getByRole('textbox', { name: 'Filename' }).inputValue()).toBe('other.txt');
     await shot('rename-clash');
     await row('other.txt').getByRole('textbox', { name: 'Filename' }).press('Enter');

@@ -104,7 +104,7 @@ describe('browsing files in the browser', () => {
     // Folders first, then files, naturally by name; the dot file stays hidden (show_hidden off).
     await expect(listed()).resolves.toEqual(['Archive', 'Documents', 'Music', 'Photos', 'Projects', 'Budget 2024.ods', 'Holiday plan.pdf', 'Readme.md', 'Sunset.jpg']);
     await page.getByText('4 files and 5 folders').waitFor();
-    // No share button without a sharing app; the New button is there and usable: uploads and 'New folder' are built in (spec §2).
+    // No share button without a sharing app; the New button is there and usable: uploads and 'New folder' are built in (product §2).
     await expect(page.getByRole('button', { name: /^Share/ }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'New', exact: true }).isDisabled()).resolves.toBe(false);
     // Let the previews arrive before the picture is taken.
@@ -181,7 +181,7 @@ describe('browsing files in the browser', () => {
 
     // Narrow: the grid stays, the toggle goes (below 512 px), the navigation hides behind its toggle.
     await page.setViewportSize({ width: 480, height: 900 });
-    // Widths are followed with a 100 ms debounce (spec §9).
+    // Widths are followed with a 100 ms debounce (product §9).
     await page.getByRole('button', { name: 'Switch to list view' }).waitFor({ state: 'detached' });
     await expect(page.getByRole('navigation', { name: 'Files' }).isVisible()).resolves.toBe(false);
     await expect(page.locator('.files-list').getAttribute('data-layout')).resolves.toBe('grid');

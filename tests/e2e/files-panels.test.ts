@@ -28,7 +28,7 @@ describe('sidebar, settings and quota in the browser', () => {
 
   const shot = async (name: string, width: number) => {
     await page.setViewportSize({ width, height: 900 });
-    // The list width is debounced by 100 ms (spec §9): let the layout settle.
+    // The list width is debounced by 100 ms (product §9): let the layout settle.
     await page.waitForTimeout(300);
     await page.screenshot({ path: path.join(E2E_OUTPUT, `${name}-${width}x900.png`) });
   };

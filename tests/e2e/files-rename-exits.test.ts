@@ -3,7 +3,7 @@
  * Chromium against the real server: Escape, a click outside, Tab, a click on
  * a breadcrumb and the browser's Back, each with a valid new name, an
  * invalid one (a sibling's name, `bad/name`) and the unchanged one. Leaving
- * submits (spec §4); a failed submit puts the old name back in the field,
+ * submits (product §4); a failed submit puts the old name back in the field,
  * and leaving it again closes it with nothing renamed: the user is never
  * held in the field. Needs the built front end (`npm run build`).
  */
@@ -113,7 +113,7 @@ describe('leaving the rename field in the browser', () => {
       await closed();
       await row('Work').waitFor();
     } else {
-      // Spec §4: on failure the old name is restored and the field re-opens.
+      // product §4: on failure the old name is restored and the field re-opens.
       expect(await field.inputValue()).toBe(name);
       expect(await field.getAttribute('aria-invalid')).toBe('false');
       await exit.run(page, field);

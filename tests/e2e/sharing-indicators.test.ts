@@ -1,10 +1,10 @@
 /**
  * The sharing plugin's marks in the file list, as users meet them in headless Chromium
  * against the real server: the share button of the breadcrumb bar ('Share', 'Shared',
- * 'Shared by link', spec §2) opening the Sharing tab, where the owner shares a folder by
+ * 'Shared by link', product §2) opening the Sharing tab, where the owner shares a folder by
  * link and another with a user (download not allowed); the row indicators that follow;
  * the recipient's 'Shared with you by …' marks, the sharing views opened into folders with
- * working breadcrumbs, and no Download where the share forbids it (spec §6).
+ * working breadcrumbs, and no Download where the share forbids it (product §6).
  * Needs `npm run build` first.
  */
 import path from 'node:path';
@@ -132,7 +132,7 @@ describe('share button, row indicators and sharing views in the browser', () => 
     await row(page, 'Specs').waitFor({ state: 'detached' });
     await row(page, 'Project').waitFor();
 
-    // Below 512 px there is no share button (spec §2 width thresholds).
+    // Below 512 px there is no share button (product §2 width thresholds).
     await page.goto(`${server.url}/apps/files/files?dir=/Project`);
     await header(page).getByRole('button', { name: 'Shared by link', exact: true }).waitFor();
     await page.setViewportSize({ width: 480, height: 800 });

@@ -1,6 +1,6 @@
 /**
  * The public link page as an anonymous visitor meets it, in headless Chromium against the real
- * server: the shell in public mode (spec §1, §7) after the password step; a folder link's list
+ * server: the shell in public mode (product §1, §7) after the password step; a folder link's list
  * (browse, download with the bytes the owner stored, no private views, settings or quota), an
  * upload-enabled link's anonymous plain PUTs the owner then sees, a file drop's upload area
  * (no listing), a single-file link, hide download, an expired link's message, and the password

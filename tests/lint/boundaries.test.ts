@@ -1,5 +1,5 @@
 /**
- * The import boundaries of ARCHITECTURE.md, proved against the real
+ * The import boundaries of docs/architecture.md, proved against the real
  * eslint.config.js: every wrong-way import fails with its rule's message
  * (static, dynamic `import()`, `require()` and `import('…')` types alike), and
  * the allowed imports pass.
@@ -11,16 +11,16 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const SDK_OURS = 'The SDK imports nothing of ours (ARCHITECTURE.md).';
-const SDK_NO_REACT = 'The SDK has no React and no store (ARCHITECTURE.md).';
-const PLUGIN_ONLY_SDK = 'A plugin imports only @cumulus/sdk (ARCHITECTURE.md).';
-const PLUGIN_SDK_SURFACE = 'A plugin imports the SDK only through its public surface, @cumulus/sdk (ARCHITECTURE.md).';
-const REMOTES_ONLY_SDK = '@cumulus/remotes imports only the SDK (ARCHITECTURE.md).';
-const SERVER_NO_FRONT_END = 'The server never imports the front end (ARCHITECTURE.md).';
-const SERVER_ONLY_MANIFEST = 'The server imports only @cumulus/remotes/manifest, never the browser loader (ARCHITECTURE.md).';
-const PLUGIN_SERVER_ONLY_API = "A plugin's server part imports only @cumulus/server/plugin-api (ARCHITECTURE.md).";
-const PLUGIN_API_ALONE = "The server's plugin contract imports nothing else of the server (ARCHITECTURE.md).";
-const SHELL_NO_SERVER_OR_PLUGIN = 'The shell imports the SDK and remotes, never the server or a plugin (ARCHITECTURE.md).';
+const SDK_OURS = 'The SDK imports nothing of ours (docs/architecture.md).';
+const SDK_NO_REACT = 'The SDK has no React and no store (docs/architecture.md).';
+const PLUGIN_ONLY_SDK = 'A plugin imports only @cumulus/sdk (docs/architecture.md).';
+const PLUGIN_SDK_SURFACE = 'A plugin imports the SDK only through its public surface, @cumulus/sdk (docs/architecture.md).';
+const REMOTES_ONLY_SDK = '@cumulus/remotes imports only the SDK (docs/architecture.md).';
+const SERVER_NO_FRONT_END = 'The server never imports the front end (docs/architecture.md).';
+const SERVER_ONLY_MANIFEST = 'The server imports only @cumulus/remotes/manifest, never the browser loader (docs/architecture.md).';
+const PLUGIN_SERVER_ONLY_API = "A plugin's server part imports only @cumulus/server/plugin-api (docs/architecture.md).";
+const PLUGIN_API_ALONE = "The server's plugin contract imports nothing else of the server (docs/architecture.md).";
+const SHELL_NO_SERVER_OR_PLUGIN = 'The shell imports the SDK and remotes, never the server or a plugin (docs/architecture.md).';
 
 /** A file inside each package, as lint sees it (it need not exist). */
 const FILE = {

@@ -121,7 +121,7 @@ describe('the catalogue check', () => {
     expect(problemsOf(root)).toContain('server/src/i18n/locales/de.json: 1 problem(s)');
   });
 
-  it('knows every language: the plural categories of CONVENTIONS.md', () => {
+  it('knows every language: the plural categories of docs/translating.md', () => {
     expect(LANGUAGES).toHaveLength(18);
     expect(pluralCategories('ar')).toEqual(['zero', 'one', 'two', 'few', 'many', 'other']);
     expect(pluralCategories('sl')).toEqual(['one', 'two', 'few', 'other']);

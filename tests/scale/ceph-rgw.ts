@@ -26,7 +26,7 @@ export interface CephRgw {
 const DAEMONS = ['client.rgw.a', 'osd.0', 'mon.a'];
 
 /**
- * Ceph's configuration for one node on loopback (the measured recipe of TOOLCHAIN.md): no
+ * Ceph's configuration for one node on loopback (the measured recipe of docs/toolchain.md): no
  * authentication, so the gateway's connection to the monitor must be `crc` rather than its
  * secure default; pools of size 1 on one OSD that keeps its objects in memory. The monitor
  * commits its changes every 50 ms instead of every second (`paxos propose interval`): the

@@ -4,7 +4,7 @@
  * properties, is refused what the share does not grant (and any path out of it), writes
  * count against the owner's quota, renaming and deleting the share root act for the recipient
  * alone, view-only shares refuse downloads, and the sharer sees `oc:share-types`
- * (plugins-protocol.md §4, §10 item 6).
+ * (protocol §4, §10 item 6).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';

@@ -1,7 +1,7 @@
 /**
  * The sharing plugin's OCS share API against the real server: create, list, get, update and
  * delete user and link shares at Nextcloud's paths (v1 and v2, JSON and XML), with the
- * protocol's field types, permission rules and status codes (plugins-protocol.md §1–§3, §5.4).
+ * protocol's field types, permission rules and status codes (protocol §1–§3, §5.4).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestServer } from './helpers';

@@ -1,5 +1,5 @@
 /**
- * Public links against the real server (plugins-protocol.md §5): the `/s/{token}` page
+ * Public links against the real server (protocol §5): the `/s/{token}` page
  * (password first, throttled; then the shell's page in public mode with the link's facts), public WebDAV and its legacy twin, read-only, upload-enabled
  * and file-drop links taking anonymous plain PUTs, hide-download and the download attribute,
  * expiry at the end of the day, and hostile paths and guessed tokens reaching nothing.

@@ -10,7 +10,7 @@ import { basic, startTestServer } from './helpers';
  * repository's plugins folder): a node a share's recipient deletes goes to its owner's trash,
  * at the location the owner knows it by and marked as deleted by the recipient, and a copy
  * to the recipient's trash, at the location they saw it at, when it fits their free space;
- * deleting the share root unshares it and trashes nothing (plugins-protocol.md §4, §6.5).
+ * deleting the share root unshares it and trashes nothing (protocol §4, §6.5).
  */
 describe('the trash of shared folders', () => {
   let server: TestServer;

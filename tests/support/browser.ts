@@ -1,7 +1,7 @@
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 
-/** Debian's chromium; `npx playwright install` cannot download browsers here (TOOLCHAIN.md). */
+/** Debian's chromium; `npx playwright install` cannot download browsers here (docs/toolchain.md). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Flags for a quiet, sandbox-free headless run that never phones home. */

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Where a catalogue's language files are (CONVENTIONS.md / docs/translating.md). */
+/** Where a catalogue's language files are (docs/translating.md). */
 export const CATALOGUE_DIRS = {
   shell: 'shell/src/i18n/locales',
   server: 'server/src/i18n/locales',

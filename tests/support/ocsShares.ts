@@ -1,6 +1,6 @@
 import { basicAuth } from './filesServer';
 
-/** The OCS share API's base path (plugins-protocol.md §2). */
+/** The OCS share API's base path (protocol §2). */
 export const SHARES_API = '/ocs/v2.php/apps/files_sharing/api/v1';
 
 /** A caller of the OCS share API as one user (Basic auth, JSON): `method`, a path below the API, an optional JSON body. */

@@ -24,7 +24,7 @@ export function createFavoritesPlugin(deps?: () => FavoritesDeps) {
       const getContents = favoritesContents(session, dav);
       const folders = new FavoriteFolderViews(ctx.views, FAVORITES_VIEW_ID, getContents);
       let loading: Promise<void> | undefined;
-      // The favorite folders' child views load once, on the view's first expansion (spec §4).
+      // The favorite folders' child views load once, on the view's first expansion (product §4).
       const loadChildViews = (): Promise<void> =>
         (loading ??= dav.favorites().then(
           (nodes) => folders.set(nodes.filter(isFolder).map((node) => ({ path: node.path, ...(node.fileid !== undefined ? { fileid: node.fileid } : {}) }))),

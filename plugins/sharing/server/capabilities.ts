@@ -2,7 +2,7 @@ import type { JsonValue } from '@cumulus/server/plugin-api';
 import { ALL } from './rules';
 
 /**
- * The `files_sharing` capabilities block (plugins-protocol.md §5.4), saying what this server
+ * The `files_sharing` capabilities block (protocol §5.4), saying what this server
  * does: user and link shares, public upload and file drops, resharing; no groups, no mail, no
  * federation, no custom tokens, no enforced passwords or expiry.
  */

@@ -19,7 +19,7 @@ function route(id: string, method: PluginRouteMethod, path: string, handle: (req
   return { id, method, path: `${API}${path}`, handle: (request) => answering(() => handle(request)) };
 }
 
-/** The OCS routes of the share API (plugins-protocol.md §2, §3). */
+/** The OCS routes of the share API (protocol §2, §3). */
 export function shareRoutes(shares: ShareService, users: PluginUsers): PluginOcsRoute[] {
   return [
     route('shares-list', 'GET', '/shares', async (r) => ({ data: await shares.list(r.uid, r.input, r.origin) })),

@@ -1,5 +1,5 @@
 /**
- * The share rules of the Nextcloud share API (plugins-protocol.md §2.2, §2.4): permission bits,
+ * The share rules of the Nextcloud share API (protocol §2.2, §2.4): permission bits,
  * link and user permission rules, the sharer's limit, expiry dates, labels and attributes.
  * Pure functions; the handlers apply them.
  */
@@ -15,7 +15,7 @@ export const ALL = 31;
 export const SHARE_TYPE_USER = 0;
 export const SHARE_TYPE_GROUP = 1;
 export const SHARE_TYPE_LINK = 3;
-/** Every share type the protocol names (plugins-protocol.md §0). */
+/** Every share type the protocol names (protocol §0). */
 export const KNOWN_SHARE_TYPES = new Set([0, 1, 3, 4, 6, 7, 8, 9, 10, 12, 15]);
 
 /** A failure with its OCS status and the protocol's message. */
@@ -53,7 +53,7 @@ export function forItem(permissions: number, isFolder: boolean): number {
 }
 
 /**
- * The permissions of a link share (§2.2 link rules): `permissions` or READ; legacy
+ * The permissions of a link share (protocol §2.2 link rules): `permissions` or READ; legacy
  * `publicUpload` replaces them by 15 / 1; then READ gains SHARE (17, 31), a file drop (CREATE
  * only) stays 4. Refused: neither READ nor CREATE, UPDATE/DELETE without READ, public upload
  * on a file.
@@ -171,7 +171,7 @@ export function parseAttributes(value: unknown): string | null {
   return attributes.length === 0 ? null : JSON.stringify(attributes);
 }
 
-/** Whether a share's attributes allow downloading (spec §6: scope permissions, key download, value false denies). */
+/** Whether a share's attributes allow downloading (product §6: scope permissions, key download, value false denies). */
 export function downloadAllowed(attributes: string | null): boolean {
   if (attributes === null) return true;
   try {

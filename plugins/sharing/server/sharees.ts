@@ -16,7 +16,7 @@ function integer(value: unknown, fallback: number): number {
 }
 
 /**
- * `GET /sharees` (plugins-protocol.md §3) over the server's users: every key present, exact id
+ * `GET /sharees` (protocol §3) over the server's users: every key present, exact id
  * or display-name matches under `exact.users`, the signed-in user left out. Only user shares
  * exist here, so the other lists stay empty.
  */

@@ -32,7 +32,7 @@ import type { ShareRow, ShareStore } from './store';
 
 type Input = Readonly<Record<string, unknown>>;
 
-/** The fields `PUT /shares/{id}` knows (plugins-protocol.md §2.4). */
+/** The fields `PUT /shares/{id}` knows (protocol §2.4). */
 const UPDATE_FIELDS = ['permissions', 'password', 'sendPasswordByTalk', 'publicUpload', 'expireDate', 'note', 'label', 'hideDownload', 'attributes', 'sendMail', 'token'];
 
 const NOT_FOUND_SHARE = 'Wrong share ID, share does not exist';
@@ -52,7 +52,7 @@ function inheritedAttributes(requested: string | null, via: ShareRow | null): st
 
 /**
  * The share API's operations for one server: create, list, get, update, delete, each as the
- * viewer `uid` may, with the share object of plugins-protocol.md §2.6.
+ * viewer `uid` may, with the share object of protocol §2.6.
  */
 export class ShareService {
   readonly views: NodeViews;
@@ -354,7 +354,7 @@ export class ShareService {
     }
   }
 
-  /** The share object of plugins-protocol.md §2.6, as `uid` sees it. */
+  /** The share object of protocol §2.6, as `uid` sees it. */
   async format(uid: string, share: ShareRow, origin: string): Promise<JsonValue> {
     const node = await this.files.getById(share.uid_file_owner, share.file_source);
     if (!node) {

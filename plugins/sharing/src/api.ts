@@ -1,12 +1,12 @@
 /**
- * The OCS share API as the web remote calls it (plugins-protocol.md §2, §3): JSON, the
+ * The OCS share API as the web remote calls it (protocol §2, §3): JSON, the
  * `OCS-APIRequest` header and the page's request token, errors as {@link ShareApiError}
  * carrying the server's message.
  */
 
 const BASE = '/ocs/v2.php/apps/files_sharing/api/v1';
 
-/** The fields of the share object the remote reads (§2.6). */
+/** The fields of the share object the remote reads (protocol §2.6). */
 export interface Share {
   id: string;
   share_type: number;

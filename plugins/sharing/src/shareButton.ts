@@ -4,7 +4,7 @@ import { shareIcon, shareLabel } from './shareLabels';
 import { SHARING_TAB_ID } from './sharingTab';
 
 /**
- * The share button of the breadcrumb bar (spec §2, §6): on the folder on screen when it has
+ * The share button of the breadcrumb bar (product §2, §6): on the folder on screen when it has
  * share permission (the plugin being enabled is what registers it), never on the root, which
  * cannot be shared; labelled 'Share', 'Shared' or 'Shared by link'; opens the Sharing tab.
  */

@@ -19,7 +19,7 @@ export function sharedBy(node: Node, uid: string): string | null {
 }
 
 /**
- * The share button's label for `node` (spec §2: 'Share' with no shares, 'Shared' with user
+ * The share button's label for `node` (product §2: 'Share' with no shares, 'Shared' with user
  * shares, 'Shared by link' with any link share), translated from literal keys.
  */
 export function shareLabel(t: Translate, node: Node): string {

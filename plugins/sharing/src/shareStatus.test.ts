@@ -43,13 +43,13 @@ describe('the share button of the breadcrumb bar', () => {
   const button = shareButton(t);
   const folder = (path: string, permissions: number, types: number[] = []) => node(path, { permissions, attributes: { 'share-types': types } }) as FolderNode;
 
-  it("is labelled 'Share', 'Shared' or 'Shared by link' (spec §2)", () => {
+  it("is labelled 'Share', 'Shared' or 'Shared by link' (product §2)", () => {
     expect(button.displayName(folder('/A', Permission.ALL), view)).toBe('«Share»');
     expect(button.displayName(folder('/A', Permission.ALL, [0]), view)).toBe('«Shared»');
     expect(button.displayName(folder('/A', Permission.ALL, [3, 0]), view)).toBe('«Shared by link»');
   });
 
-  it('is offered only on a folder with share permission, never on the root (spec §6)', () => {
+  it('is offered only on a folder with share permission, never on the root (product §6)', () => {
     expect(button.enabled?.(folder('/A', Permission.ALL), view)).toBe(true);
     expect(button.enabled?.(folder('/A', Permission.READ | Permission.UPDATE), view)).toBe(false);
     expect(button.enabled?.(folder('/', Permission.ALL), view)).toBe(false);

@@ -3,7 +3,7 @@ import type { Node } from '@cumulus/sdk';
 
 /**
  * `node` with its `share-types` as the server reports them now (PROPFIND Depth 0 of
- * `oc:share-types`: the types the user created on it plus incoming ones, plugins-protocol.md
+ * `oc:share-types`: the types the user created on it plus incoming ones, docs/protocol.md
  * §4), so the row indicator and the share button follow a change made in the Sharing tab.
  * Everything else of the node is kept as it is.
  */

@@ -89,7 +89,7 @@ export function userChoiceOf(permissions: number, isFolder: boolean): Choice | n
   return permissions === edit?.permissions ? edit : null;
 }
 
-/** The permission checkboxes of a user share (spec §6: read, edit, create, delete, reshare). */
+/** The permission checkboxes of a user share (product §6: read, edit, create, delete, reshare). */
 const USER_PERMISSIONS = [
   { bit: Permission.READ, label: i18nKey('Read'), folderOnly: false },
   { bit: Permission.UPDATE, label: i18nKey('Edit'), folderOnly: false },
@@ -180,7 +180,7 @@ function sameTypes(a: number[], b: number[]): boolean {
   return sorted(a) === sorted(b);
 }
 
-/** The download attribute of a user share (plugins-protocol.md §2.2 `attributes`). */
+/** The download attribute of a user share (protocol §2.2 `attributes`). */
 function downloadAttribute(allowed: boolean): string {
   return JSON.stringify([{ scope: 'permissions', key: 'download', value: allowed }]);
 }

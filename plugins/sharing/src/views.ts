@@ -108,7 +108,7 @@ function sharesView(id: string, name: string, caption: string, icon: string, ord
   return { id, name, caption, icon, order, emptyTitle: t('No shares'), emptyCaption: caption, getContents: sharesContents(id, pick) };
 }
 
-/** 'Shared with you', 'Shared with others' and 'Shared by link' (spec §3). */
+/** 'Shared with you', 'Shared with others' and 'Shared by link' (product §3). */
 export function sharingViews(t: Translate): View[] {
   return [
     sharesView('sharingin', t('Shared with you'), t('Files and folders others shared with you will show up here'), SHARING_ICON, 20, async () => ({ shares: await listShares(true), received: true }), t),

@@ -37,7 +37,7 @@ export interface FederationRuntime {
  * The real runtime of the running build. Imported lazily: the server imports
  * this package for `validateManifest` and must never load browser code, and in
  * the shell the module is already part of the entry chunk, so nothing extra is
- * fetched. With the build's own runtime no `init` is needed (TOOLCHAIN.md).
+ * fetched. With the build's own runtime no `init` is needed (docs/toolchain.md).
  */
 export async function defaultFederationRuntime(): Promise<FederationRuntime> {
   const runtime = await import('@module-federation/enhanced/runtime');

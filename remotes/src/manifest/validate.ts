@@ -2,7 +2,7 @@ import type { PluginManifest, PluginManifestEntry, PluginSource } from './types'
 
 /**
  * The id rule of the SDK's `definePlugin`, repeated here because the server
- * validates manifests without loading the SDK (ARCHITECTURE.md).
+ * validates manifests without loading the SDK (docs/architecture.md).
  */
 const PLUGIN_ID = /^[a-z0-9][a-z0-9._-]*$/;
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { SHARED_SINGLETON_NAMES, sharedSingletons, singletonReason } from './singletons';
 
 describe('sharedSingletons', () => {
-  it('shares exactly the packages ARCHITECTURE.md and TOOLCHAIN.md name', () => {
+  it('shares exactly the packages docs/architecture.md and docs/toolchain.md name', () => {
     expect(Object.keys(sharedSingletons()).sort()).toEqual(
       ['@cumulus/sdk', '@reduxjs/toolkit', 'i18next', 'react', 'react-dom', 'react-dom/client', 'react-redux', 'react/jsx-runtime'].sort(),
     );

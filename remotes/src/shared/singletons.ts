@@ -3,8 +3,8 @@ import sdkPackage from '../../../sdk/package.json' with { type: 'json' };
 
 /**
  * Why each package must exist exactly once on the page. Host and every remote
- * build share this list unchanged (TOOLCHAIN.md: identical shared config on
- * both sides), so a plugin never bundles its own copy (ARCHITECTURE.md).
+ * build share this list unchanged (docs/toolchain.md: identical shared config on
+ * both sides), so a plugin never bundles its own copy (docs/architecture.md).
  */
 const SINGLETON_REASONS = {
   react: 'Hooks and context only work when the component tree and the renderer share one React instance.',

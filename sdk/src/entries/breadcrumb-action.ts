@@ -6,7 +6,7 @@ import type { View } from './view';
 
 /**
  * A button of the breadcrumb bar acting on the folder on screen, such as the
- * sharing plugin's share button (spec §2: 'Share', 'Shared', 'Shared by
+ * sharing plugin's share button (product §2: 'Share', 'Shared', 'Shared by
  * link'). The shell shows enabled ones after the breadcrumbs, at 512 px or
  * more (the spec's width rule: no share button below), as icon buttons
  * named by `displayName`.

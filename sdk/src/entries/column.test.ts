@@ -3,7 +3,7 @@ import { createRegistry } from '../registry/create-registry';
 import { columnKind } from './column';
 import { aColumn, refusal } from './test-fixtures';
 
-describe('column registration (spec §5)', () => {
+describe('column registration (product §5)', () => {
   it('accepts a column with id, title and render', () => {
     const columns = createRegistry(columnKind);
     columns.register(aColumn());

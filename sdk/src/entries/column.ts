@@ -3,7 +3,7 @@ import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalBoolean, optionalFunction, optionalOrder } from './checks';
 import type { View } from './view';
 
-/** A custom column of the file list (spec §3). */
+/** A custom column of the file list (product §3). */
 export interface Column {
   /** Unique id; also the sorting mode when the column sorts. */
   id: string;
@@ -25,7 +25,7 @@ export interface Column {
   summary?(nodes: Node[], view: View): string;
 }
 
-/** Why `entry` is not a valid column, or null. Spec §5: a column needs id, title and render. */
+/** Why `entry` is not a valid column, or null. product §5: a column needs id, title and render. */
 export function validateColumn(entry: unknown): string | null {
   return firstReason(entry, (column) => [
     needString(column, 'id'),

@@ -3,7 +3,7 @@ import { createRegistry } from '../registry/create-registry';
 import { fileActionKind } from './file-action';
 import { aFileAction, refusal } from './test-fixtures';
 
-describe('file action registration (spec §5)', () => {
+describe('file action registration (product §5)', () => {
   it('accepts an action with id, displayName, iconSvgInline and exec functions', () => {
     const actions = createRegistry(fileActionKind);
     actions.register(aFileAction({ default: 'default', destructive: true, hotkey: { key: 'Delete', description: 'Delete' } }));

@@ -18,7 +18,7 @@ export interface FileActionHotkey {
 }
 
 /**
- * An action on nodes (spec §3), shown in the row's actions menu, the context
+ * An action on nodes (product §3), shown in the row's actions menu, the context
  * menu and the batch bar. `exec` resolves to true (success), false (failure)
  * or null (say nothing).
  */
@@ -54,7 +54,7 @@ export interface FileAction {
 }
 
 /**
- * Why `entry` is not a valid file action, or null. Spec §5: an action needs
+ * Why `entry` is not a valid file action, or null. product §5: an action needs
  * id, displayName, icon and exec functions.
  */
 export function validateFileAction(entry: unknown): string | null {

@@ -26,7 +26,7 @@ describe('file-list filter registration', () => {
     expect(error.reason).toBe(reason);
   });
 
-  it('registers once per id: a duplicate raises \'File list filter "{id}" already registered\' (spec §4)', () => {
+  it('registers once per id: a duplicate raises \'File list filter "{id}" already registered\' (product §4)', () => {
     const filters = createRegistry(fileListFilterKind);
     filters.register(aFileListFilter('modified'));
     const error = refusal(() => filters.register(aFileListFilter('modified')));
@@ -34,7 +34,7 @@ describe('file-list filter registration', () => {
     expect(error.code).toBe('duplicate');
   });
 
-  it('sorts filters by order (default 100, spec §9), then id', () => {
+  it('sorts filters by order (default 100, product §9), then id', () => {
     const filters = createRegistry(fileListFilterKind);
     filters.register(aFileListFilter('type'));
     filters.register(aFileListFilter('people', 100));

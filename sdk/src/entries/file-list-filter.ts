@@ -2,7 +2,7 @@ import type { Node } from '../node/types';
 import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalFunction, optionalOrder } from './checks';
 
-/** An active-filter chip shown in the filter area (spec §2). */
+/** An active-filter chip shown in the filter area (product §2). */
 export interface FilterChip {
   /** Chip text. */
   text: string;
@@ -33,8 +33,8 @@ export type FileListFilterEventType = keyof FileListFilterEventMap;
 export type FileListFilterListener<K extends FileListFilterEventType> = (event: FileListFilterEventMap[K]) => void;
 
 /**
- * A filter of the file list (spec §3): narrows the shown nodes and shows
- * chips for what it filters by. Default order 100 (spec §9).
+ * A filter of the file list (product §3): narrows the shown nodes and shows
+ * chips for what it filters by. Default order 100 (product §9).
  */
 export interface FileListFilter {
   /** Unique id. */
@@ -53,7 +53,7 @@ export interface FileListFilter {
   removeEventListener<K extends FileListFilterEventType>(type: K, listener: FileListFilterListener<K>): void;
 }
 
-/** The default order of a file-list filter (spec §9: 'Filter default order 100'). */
+/** The default order of a file-list filter (product §9: 'Filter default order 100'). */
 export const FILE_LIST_FILTER_DEFAULT_ORDER = 100;
 
 /**

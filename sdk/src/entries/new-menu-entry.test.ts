@@ -3,7 +3,7 @@ import { createRegistry } from '../registry/create-registry';
 import { newMenuEntryKind } from './new-menu-entry';
 import { aNewMenuEntry, refusal } from './test-fixtures';
 
-describe('new-menu entry registration (spec §5)', () => {
+describe('new-menu entry registration (product §5)', () => {
   it('accepts an SVG icon or an icon class', () => {
     const entries = createRegistry(newMenuEntryKind);
     entries.register(aNewMenuEntry({ id: 'svg' }));
@@ -26,13 +26,13 @@ describe('new-menu entry registration (spec §5)', () => {
     expect(error.reason).toBe(reason);
   });
 
-  it("refuses a duplicate id with 'Duplicate entry' (spec §4: unique ids)", () => {
+  it("refuses a duplicate id with 'Duplicate entry' (product §4: unique ids)", () => {
     const entries = createRegistry(newMenuEntryKind);
     entries.register(aNewMenuEntry());
     expect(refusal(() => entries.register(aNewMenuEntry({ displayName: 'Other' }))).message).toBe('Duplicate entry');
   });
 
-  it('groups upload-from-device, create-new, other, then sorts by order, then display name (spec §2)', () => {
+  it('groups upload-from-device, create-new, other, then sorts by order, then display name (product §2)', () => {
     const entries = createRegistry(newMenuEntryKind);
     entries.register(aNewMenuEntry({ id: 'template', displayName: 'Templates', category: 'other', order: -100 }));
     entries.register(aNewMenuEntry({ id: 'text', displayName: 'New text file', order: 5 }));

@@ -3,13 +3,13 @@ import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalFunction, optionalOneOf, optionalOrder } from './checks';
 import { isValidSvg } from './svg';
 
-/** The groups of the New menu, in the order the menu shows them (spec §2). */
+/** The groups of the New menu, in the order the menu shows them (product §2). */
 export const NEW_MENU_CATEGORIES = ['upload-from-device', 'create-new', 'other'] as const;
 
 /** A group of the New menu. */
 export type NewMenuEntryCategory = (typeof NEW_MENU_CATEGORIES)[number];
 
-/** An entry of the New menu (spec §2, §3). */
+/** An entry of the New menu (product §2, §3). */
 export interface NewMenuEntry {
   /** Unique id. */
   id: string;
@@ -25,12 +25,12 @@ export interface NewMenuEntry {
   handler(context: FolderNode, content: Node[]): void | Promise<void>;
   /** Sort position within its category; default 0. */
   order?: number;
-  /** Group of the menu; default `'create-new'` (spec §2: extra entries go under 'Create new'). */
+  /** Group of the menu; default `'create-new'` (product §2: extra entries go under 'Create new'). */
   category?: NewMenuEntryCategory;
 }
 
 /**
- * Why `entry` is not a valid new-menu entry, or null. Spec §5: a new-menu
+ * Why `entry` is not a valid new-menu entry, or null. product §5: a new-menu
  * entry needs id, displayName, icon (svg or class) and handler.
  */
 export function validateNewMenuEntry(entry: unknown): string | null {

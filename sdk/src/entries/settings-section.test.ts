@@ -21,13 +21,13 @@ describe('settings section registration', () => {
     expect(error.reason).toBe(reason);
   });
 
-  it("refuses a duplicate registration with 'Duplicate entry' (spec §2)", () => {
+  it("refuses a duplicate registration with 'Duplicate entry' (product §2)", () => {
     const sections = createRegistry(settingsSectionKind);
     sections.register(aSettingsSection());
     expect(refusal(() => sections.register(aSettingsSection({ name: 'Other' }))).message).toBe('Duplicate entry');
   });
 
-  it("refuses a second section with the same name, whatever its id, with 'Duplicate entry' (spec §2)", () => {
+  it("refuses a second section with the same name, whatever its id, with 'Duplicate entry' (product §2)", () => {
     const sections = createRegistry(settingsSectionKind);
     const undo = sections.register(aSettingsSection({ id: 'photos', name: 'Photos' }));
     const error = refusal(() => sections.register(aSettingsSection({ id: 'other-photos', name: 'Photos' })));

@@ -2,7 +2,7 @@ import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalOrder } from './checks';
 
 /**
- * A section of the settings dialog's 'Additional settings' (spec §2: "a
+ * A section of the settings dialog's 'Additional settings' (product §2: "a
  * duplicate registration name is refused", so both the id and the name must
  * be unique).
  */

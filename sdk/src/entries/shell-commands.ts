@@ -9,7 +9,7 @@ export interface ShellCommands {
   /**
    * Opens the details sidebar on `node` at the tab `tab` (a sidebar tab id)
    * when that tab is offered for the node, else at its first tab, under the
-   * details action's rules (spec §5: one node under /files/ with permissions).
+   * details action's rules (product §5: one node under /files/ with permissions).
    *
    * @returns whether the sidebar opened
    */

@@ -11,7 +11,7 @@ const HANDLER_ATTRIBUTE = /[\s"'/]on[a-z]+\s*=/i;
 const JAVASCRIPT_URL = /javascript\s*:/i;
 
 /**
- * Whether `value` is an SVG string fit to be an icon (spec §3: a view's icon
+ * Whether `value` is an SVG string fit to be an icon (product §3: a view's icon
  * "must be a valid SVG string"). Works without a DOM, so it runs in the SDK,
  * in tests and on the server.
  *

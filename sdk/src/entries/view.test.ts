@@ -3,7 +3,7 @@ import { createRegistry } from '../registry/create-registry';
 import { aView, refusal } from './test-fixtures';
 import { viewKind } from './view';
 
-describe('view registration (spec §5)', () => {
+describe('view registration (product §5)', () => {
   it('accepts a view with a string id, a name, a getContents function and a valid SVG icon', () => {
     const views = createRegistry(viewKind);
     views.register(aView());

@@ -14,7 +14,7 @@ export interface ViewContents {
 
 /** Options of `View.getContents`. */
 export interface GetContentsOptions {
-  /** Aborted when the list no longer needs the result (spec §4: the previous fetch is cancelled). */
+  /** Aborted when the list no longer needs the result (product §4: the previous fetch is cancelled). */
   signal?: AbortSignal;
   /**
    * Receives the folder and the first part of its children while the rest is
@@ -25,7 +25,7 @@ export interface GetContentsOptions {
   onFirstContents?(partial: ViewContents): void;
 }
 
-/** A view of the left navigation (spec §3): All files, Favorites, Recent, … */
+/** A view of the left navigation (product §3): All files, Favorites, Recent, … */
 export interface View {
   /** Unique id; also the `{view}` segment of the route. */
   id: string;
@@ -45,7 +45,7 @@ export interface View {
   sticky?: boolean;
   /** Whether the child views have been loaded. */
   loaded?: boolean;
-  /** Loads the child views on first expansion (spec §4). */
+  /** Loads the child views on first expansion (product §4). */
   loadChildViews?(view: View): Promise<void>;
   /** Route query values the view navigates with (`dir`, `fileid`). */
   params?: Record<string, string>;
@@ -95,7 +95,7 @@ export interface View {
 }
 
 /**
- * Why `entry` is not a valid view, or null. Spec §5: a view needs a string
+ * Why `entry` is not a valid view, or null. product §5: a view needs a string
  * id, a name, a getContents function and a valid SVG icon.
  */
 export function validateView(entry: unknown): string | null {

@@ -1,5 +1,5 @@
 /**
- * How strongly the size and modified-time cells stand out (spec §9:
+ * How strongly the size and modified-time cells stand out (product §9:
  * "Modified-time fade window 26784e5 ms (about 31 days); size fade scales up
  * to 10 MiB").
  *

@@ -1,5 +1,5 @@
 /**
- * Human-readable file sizes (spec §9: "Size units binary B to PB base 1024
+ * Human-readable file sizes (product §9: "Size units binary B to PB base 1024
  * (decimal base 1000 optional); one decimal for values, zero decimals below
  * MB").
  *
@@ -30,7 +30,7 @@ export interface FormatFileSizeOptions {
 }
 
 /**
- * Whether a size is unknown: the row then shows 'Pending' (spec §2: "Size
+ * Whether a size is unknown: the row then shows 'Pending' (product §2: "Size
  * unknown or negative shows 'Pending'"). The label itself is the shell's.
  */
 export function isPendingSize(size: number | null | undefined): boolean {

@@ -1,7 +1,7 @@
-/** Thumbnail edge in the list, in pixels (spec §9). */
+/** Thumbnail edge in the list, in pixels (product §9). */
 export const THUMBNAIL_SIZE_LIST = 32;
 
-/** Thumbnail edge in the grid, in pixels (spec §9). */
+/** Thumbnail edge in the grid, in pixels (product §9). */
 export const THUMBNAIL_SIZE_GRID = 128;
 
 /** Options of {@link previewUrl}. */
@@ -26,7 +26,7 @@ function setPreviewQuery(query: URLSearchParams, etag: string | undefined, size:
 }
 
 /**
- * URL of a node's preview (spec §7): `/core/preview?fileId=…&x=…&y=…&mimeFallback=true&v=…&a=…`
+ * URL of a node's preview (product §7): `/core/preview?fileId=…&x=…&y=…&mimeFallback=true&v=…&a=…`
  * where `v` is the first 6 characters of the ETag (so a changed file gets a
  * new URL and the browser cache stays correct) and `a` is 0 when cropping, 1
  * when keeping the aspect ratio. Without an ETag `v` is left out.
@@ -39,7 +39,7 @@ export function previewUrl(fileid: number, etag: string | undefined, options: Pr
 }
 
 /**
- * The preview URL of a node: its own `previewUrl` attribute first (spec §3;
+ * The preview URL of a node: its own `previewUrl` attribute first (product §3;
  * a view such as the trash bin serves previews elsewhere), with the same
  * size, crop and ETag query as {@link previewUrl} so the list and the grid
  * get their sizes; else `/core/preview` by file id. A `data:` or `blob:`

@@ -3,7 +3,7 @@ import { formatFileSize } from './file-size';
 import type { FormatFileSizeOptions } from './file-size';
 import { englishTranslate } from './translate';
 
-/** Above this percentage the quota progress bar shows its error style (spec §9). */
+/** Above this percentage the quota progress bar shows its error style (product §9). */
 export const QUOTA_WARNING_PERCENT = 80;
 
 /** Whether the quota bar shows its error style: used share above 80 percent. */
@@ -11,7 +11,7 @@ export function isQuotaWarning(relative: number): boolean {
   return relative > QUOTA_WARNING_PERCENT;
 }
 
-/** The quota bar's value: the used percentage capped to 0–100 (spec §9 "capped at 100"). */
+/** The quota bar's value: the used percentage capped to 0–100 (product §9 "capped at 100"). */
 export function quotaBarValue(relative: number): number {
   if (!Number.isFinite(relative)) {
     return 0;
@@ -21,7 +21,7 @@ export function quotaBarValue(relative: number): number {
 
 /**
  * Whether the storage-full warning shows: free space became 0 while a quota
- * (above 0) is set (spec §4 "Storage full warning").
+ * (above 0) is set (product §4 "Storage full warning").
  */
 export function isStorageFull(stats: { free: number; quota: number }): boolean {
   return stats.free === 0 && stats.quota > 0;
@@ -36,7 +36,7 @@ export interface QuotaLabelOptions {
 }
 
 /**
- * The navigation footer's quota text (spec §9): '{used} of {quota} used', or
+ * The navigation footer's quota text (product §9): '{used} of {quota} used', or
  * '{used} used' when the quota is unlimited (negative).
  */
 export function quotaLabel(stats: { used: number; quota: number }, options: QuotaLabelOptions = {}): string {

@@ -1,10 +1,10 @@
 import type { Translate } from '../plugin';
 import { englishTranslate } from './translate';
 
-/** Under this many seconds the upload shows 'a few seconds left' (spec §9). */
+/** Under this many seconds the upload shows 'a few seconds left' (product §9). */
 export const TIME_LEFT_FEW_SECONDS_S = 10;
 
-/** From this many seconds on the time left shows as hh:mm:ss (spec §9). */
+/** From this many seconds on the time left shows as hh:mm:ss (product §9). */
 export const TIME_LEFT_CLOCK_FROM_S = 60;
 
 /** Options of {@link formatTimeLeft}. */
@@ -21,7 +21,7 @@ function pad(value: number): string {
 }
 
 /**
- * The upload's time-left text (spec §4 "Time-left text"):
+ * The upload's time-left text (product §4 "Time-left text"):
  * 'paused'; 'estimating time left' while the estimate is infinite (or not a
  * number); 'a few seconds left' under 10 s; '{seconds} seconds left' from 10
  * to under 60 s; '{time} left' with `time` as hh:mm:ss from 60 s on.

@@ -49,7 +49,7 @@ export interface NodeInit {
   mime?: string;
   /** Sources of the children of a folder. */
   _children?: string[];
-  /** Further attributes (spec §3). */
+  /** Further attributes (product §3). */
   attributes?: NodeAttributes;
 }
 
@@ -108,7 +108,7 @@ function checkNumber(field: string, value: number | undefined, integer: boolean,
 }
 
 /**
- * Build a folder node from `init` (spec §3): a plain, serialisable object
+ * Build a folder node from `init` (product §3): a plain, serialisable object
  * that can live in the store as it is. Derives `dirname`, `basename`,
  * `extension` ('' for folders) and `displayname` (the basename unless given).
  * The result is typed {@link FolderNode}.
@@ -241,7 +241,7 @@ function nextDisplayname(node: Node, basename: string): string {
  * recomputed. The input node is not changed.
  *
  * @throws {@link InvalidNodeError} when the new name is empty, holds a '/'
- * or is '.' or '..'. Product rules on names (spec §5) are checked by
+ * or is '.' or '..'. Product rules on names (product §5) are checked by
  * `validateFilename`/`validateRename`, not here.
  */
 export function renameNode<T extends Node>(node: T, newBasename: string): T {

@@ -1,4 +1,4 @@
-/** The node model: types, permissions, construction and the per-node rules of spec §2, §3 and §6. */
+/** The node model: types, permissions, construction and the per-node rules of product §2, §3 and §6. */
 export * from './permissions';
 export type * from './types';
 export * from './guards';

@@ -1,5 +1,5 @@
 /**
- * Permission bit flags of a node (spec §3, §6).
+ * Permission bit flags of a node (product §3, §6).
  *
  * The values match Nextcloud's `OCP\Constants` so that numbers read from a
  * Nextcloud server mean the same thing here.

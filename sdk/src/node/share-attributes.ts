@@ -40,7 +40,7 @@ export function shareAttributesOf(node: Node): ShareAttribute[] {
 }
 
 /**
- * Whether the node may be downloaded (spec §6): denied when its share
+ * Whether the node may be downloaded (product §6): denied when its share
  * attributes carry scope 'permissions', key 'download', value false.
  */
 export function isDownloadable(node: Node): boolean {
@@ -49,7 +49,7 @@ export function isDownloadable(node: Node): boolean {
 
 /**
  * Whether share attributes allow downloading: not when they carry scope 'permissions', key
- * 'download', value false (spec §6). For a share's `attributes` before they reach a node.
+ * 'download', value false (product §6). For a share's `attributes` before they reach a node.
  */
 export function allowsDownload(attributes: readonly ShareAttribute[]): boolean {
   return !attributes.some((attribute) => attribute.scope === 'permissions' && attribute.key === 'download' && attribute.value === false);

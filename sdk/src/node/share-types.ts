@@ -35,7 +35,7 @@ export const ShareType = {
 /** One of the {@link ShareType} numbers. */
 export type ShareType = (typeof ShareType)[keyof typeof ShareType];
 
-/** The labels of the share button (spec §2), also the i18n keys. */
+/** The labels of the share button (product §2), also the i18n keys. */
 export type ShareButtonLabel = 'Share' | 'Shared' | 'Shared by link';
 
 /** The share types a node carries; [] when it has none or the attribute is malformed. */
@@ -45,7 +45,7 @@ export function shareTypesOf(node: Node): number[] {
 }
 
 /**
- * The share button's label (spec §2): 'Share' when the node has no shares,
+ * The share button's label (product §2): 'Share' when the node has no shares,
  * 'Shared by link' when any of them is a link share, otherwise 'Shared'.
  * The label is the English i18n key; translate it before showing it.
  */
@@ -56,7 +56,7 @@ export function shareButtonLabel(node: Node): ShareButtonLabel {
 }
 
 /**
- * Whether the share button is offered (spec §6): the node has the share
+ * Whether the share button is offered (product §6): the node has the share
  * permission and the sharing app is enabled.
  */
 export function canShare(node: Node, sharingEnabled: boolean): boolean {

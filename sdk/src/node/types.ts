@@ -1,9 +1,9 @@
 import type { Permissions } from './permissions';
 
-/** Whether a node is a file or a folder (spec §3). */
+/** Whether a node is a file or a folder (product §3). */
 export type NodeType = 'file' | 'folder';
 
-/** Transient state of a node in the list (spec §3, §4). */
+/** Transient state of a node in the list (product §3, §4). */
 export type NodeStatus = 'loading' | 'failed' | 'empty';
 
 /** Where a node is mounted from, as the `mount-type` attribute says. */
@@ -20,7 +20,7 @@ export interface ShareAttribute {
 }
 
 /**
- * Attributes of a node beyond its core fields (spec §3). Values arrive from
+ * Attributes of a node beyond its core fields (product §3). Values arrive from
  * WebDAV properties; unknown attributes are kept as they came.
  */
 export interface NodeAttributes {
@@ -51,7 +51,7 @@ export interface NodeAttributes {
 }
 
 /**
- * A file or a folder (spec §3). Plain, serialisable data: it can live in the
+ * A file or a folder (product §3). Plain, serialisable data: it can live in the
  * store as it is. Build one with `createNode`; tell files from folders with
  * `isFolder`/`isFile`, never with `instanceof`.
  */
@@ -90,7 +90,7 @@ export interface Node {
   mime: string;
   /** Sources of the children, for folders whose contents are loaded. */
   _children?: string[];
-  /** Further attributes (spec §3). */
+  /** Further attributes (product §3). */
   attributes: NodeAttributes;
 }
 

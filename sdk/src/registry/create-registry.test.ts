@@ -99,7 +99,7 @@ describe('createRegistry', () => {
     expect(items.getAll()).toBe(before);
   });
 
-  it("emits 'added' on register and 'removed' on removal, with the stamped entry (spec §4)", () => {
+  it("emits 'added' on register and 'removed' on removal, with the stamped entry (product §4)", () => {
     const items = createRegistry(itemKind);
     const added = jest.fn();
     const removed = jest.fn();

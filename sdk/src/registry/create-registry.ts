@@ -14,7 +14,7 @@ function idOf(entry: unknown): string | undefined {
   }
 }
 
-/** The message of a clash on a kind's `uniqueKey` (spec §8). */
+/** The message of a clash on a kind's `uniqueKey` (product §8). */
 const DUPLICATE_ENTRY = 'Duplicate entry';
 
 /** The owner stamped on entries registered without one: the shell's built-ins. */

@@ -19,7 +19,7 @@ describe('createRegistries', () => {
     });
   });
 
-  it("refuses duplicates with the spec's message for each kind (spec §8)", () => {
+  it("refuses duplicates with the spec's message for each kind (product §8)", () => {
     const registries = createRegistries();
     const twice = <T>(register: (entry: T) => unknown, make: () => T): string => {
       register(make());

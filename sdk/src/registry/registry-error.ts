@@ -14,7 +14,7 @@ export interface RegistryErrorDetails {
 }
 
 /**
- * Thrown when a registry refuses an entry (spec §8's registry errors). The
+ * Thrown when a registry refuses an entry (product §8's registry errors). The
  * message is the spec's exact wording (`Invalid entry`, `Duplicate entry`,
  * `View id {id} is already registered`, `File list filter "{id}" already
  * registered`); the broken rule of an invalid entry is in `reason`.

@@ -1,7 +1,7 @@
 import type { Sorting, SortingMode } from './types';
 
 /**
- * The sorting after a click on a column header (spec §4 "Sort: clicking the
+ * The sorting after a click on a column header (product §4 "Sort: clicking the
  * active column toggles direction; clicking another sets it as sorting
  * mode"): another column starts ascending.
  */

@@ -189,7 +189,7 @@ function compareKnownFirst(a: number | undefined, b: number | undefined, directi
 }
 
 /**
- * Sorts nodes for the file list (spec §4, §9) and returns a new array.
+ * Sorts nodes for the file list (product §4, §9) and returns a new array.
  *
  * A custom column that sorts (its id is the sorting mode and it has `sort`)
  * orders the nodes by its `sort` alone, reversed for 'desc', exactly as

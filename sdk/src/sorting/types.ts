@@ -1,10 +1,10 @@
 import type { Node } from '../node/types';
 
-/** Sort direction of a view (spec §3 view config `sorting_direction`). */
+/** Sort direction of a view (product §3 view config `sorting_direction`). */
 export type SortingOrder = 'asc' | 'desc';
 
 /**
- * What the list is sorted by (spec §9 "Sort modes: basename, size, mtime,
+ * What the list is sorted by (product §9 "Sort modes: basename, size, mtime,
  * plus custom columns"): a built-in key or the id of a custom column.
  */
 // `string & {}` keeps the built-in names in editor completion.

@@ -1,5 +1,5 @@
 /**
- * The selection after a batch action (spec §4 "Batch action"): all results
+ * The selection after a batch action (product §4 "Batch action"): all results
  * null (the action said nothing) → clear; some failed (false) → keep only the
  * failed nodes selected, so the user can retry them; all succeeded → clear.
  *

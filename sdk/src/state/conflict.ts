@@ -3,12 +3,12 @@ import { getUniqueName } from '../validation/unique-name';
 
 /**
  * What the user keeps when an incoming item has the name of an existing one
- * (spec §4 "Conflict choices"): the existing version, the new version, or
+ * (product §4 "Conflict choices"): the existing version, the new version, or
  * both.
  */
 export type ConflictChoice = 'keep-existing' | 'keep-new' | 'keep-both';
 
-/** The conflict dialog's refusal when neither version of a file is ticked (spec §5). */
+/** The conflict dialog's refusal when neither version of a file is ticked (product §5). */
 export const CONFLICT_SELECTION_REQUIRED = i18nKey('You need to select at least one version of each file to continue.');
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Layout sizes and width rules of the file list (spec §2, §4, §9). Widths are
+ * Layout sizes and width rules of the file list (product §2, §4, §9). Widths are
  * the file list's width in CSS pixels.
  */
 

@@ -13,7 +13,7 @@ import {
   STATS_THROTTLE_MS,
 } from './limits';
 
-describe('limits of spec §9', () => {
+describe('limits of product §9', () => {
   it('refreshes storage stats every 60 s, at most once per 1 s', () => {
     expect(STATS_REFRESH_MS).toBe(60000);
     expect(STATS_THROTTLE_MS).toBe(1000);

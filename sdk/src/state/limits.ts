@@ -1,5 +1,5 @@
 /**
- * Timing and count limits of the product (spec §8, §9). Layout sizes are in
+ * Timing and count limits of the product (product §8, §9). Layout sizes are in
  * `layout.ts`, thumbnail sizes beside `previewUrl`, upload limits in the
  * upload rules, the default file-list filter order beside the filter entry
  * (`FILE_LIST_FILTER_DEFAULT_ORDER`).
@@ -23,7 +23,7 @@ export const RESIZE_DEBOUNCE_MS = 100;
 /** The drop notice hides by itself after this many ms. */
 export const DRAG_NOTICE_MS = 3000;
 
-/** The 'copied to clipboard' flag resets after this many ms (spec §8). */
+/** The 'copied to clipboard' flag resets after this many ms (product §8). */
 export const CLIPBOARD_FEEDBACK_MS = 5000;
 
 /** Moves and copies running at once. */

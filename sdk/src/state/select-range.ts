@@ -1,5 +1,5 @@
 /**
- * The selection after a shift-click (spec §4 "Selection"): everything between
+ * The selection after a shift-click (product §4 "Selection"): everything between
  * the last selected index and the clicked one, both included, added to the
  * current selection. Without a last index only the clicked node is added.
  * Indices outside the list are clamped; sources appear once, the current

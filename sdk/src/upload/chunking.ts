@@ -1,5 +1,5 @@
 /**
- * Chunked-upload arithmetic (spec §9 "Chunking"). Nextcloud's chunked upload
+ * Chunked-upload arithmetic (product §9 "Chunking"). Nextcloud's chunked upload
  * v2 refuses chunks under 5 MiB (except the last) and more than 10000 chunks
  * per file, which is where the minimum and the growth rule come from.
  */
@@ -51,7 +51,7 @@ function readNumber(value: unknown): number | undefined {
 /**
  * Whether a file goes up in chunks: not in public mode (public uploads are
  * always plain), not with chunking disabled (chunk size 0), and not when the
- * file is smaller than the chunk size (spec §9: "Files smaller than the chunk
+ * file is smaller than the chunk size (product §9: "Files smaller than the chunk
  * size, and every file in public mode, go in one request").
  */
 export function shouldChunk(size: number, chunkSize: number, isPublic: boolean): boolean {

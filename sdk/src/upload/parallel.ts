@@ -1,4 +1,4 @@
-/** Parallel upload jobs when the server does not say (spec §9). */
+/** Parallel upload jobs when the server does not say (product §9). */
 export const DEFAULT_MAX_PARALLEL_UPLOADS = 5;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Progress as a rounded percentage (spec §9), capped at 100 and never below
+ * Progress as a rounded percentage (product §9), capped at 100 and never below
  * 0. An empty total counts as done.
  */
 export function progressPercent(uploaded: number, total: number): number {

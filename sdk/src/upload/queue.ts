@@ -1,7 +1,7 @@
 import type { Upload } from './upload-item';
 import { isUploadFinal } from './upload-item';
 
-/** Status of the upload queue (spec §3 "Queue info"). */
+/** Status of the upload queue (product §3 "Queue info"). */
 export type QueueStatus = 'idle' | 'uploading' | 'paused';
 
 /**
@@ -22,7 +22,7 @@ export interface QueueState {
 }
 
 /**
- * The queue status after an event (spec §4 "Upload queue"): idle to uploading
+ * The queue status after an event (product §4 "Upload queue"): idle to uploading
  * on start or when jobs exist; uploading to paused on pause; back to idle when
  * nothing is pending, unless paused (only start leaves paused). Reset applies
  * only when idle.
@@ -57,7 +57,7 @@ export function pendingUploads(uploads: readonly Upload[]): number {
   return pending;
 }
 
-/** The queue's totals (spec §3 "Queue info"): bytes to upload and bytes uploaded. */
+/** The queue's totals (product §3 "Queue info"): bytes to upload and bytes uploaded. */
 export function queueTotals(uploads: readonly Upload[]): { size: number; progress: number } {
   let size = 0;
   let progress = 0;

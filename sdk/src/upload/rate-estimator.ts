@@ -1,7 +1,7 @@
 import { progressPercent } from './progress';
 
 /**
- * Estimates upload speed and time left from progress reports (spec §9:
+ * Estimates upload speed and time left from progress reports (product §9:
  * "Progress is a rounded percentage; the rate estimator has history time
  * constant default 2.5 and range 0 to 1").
  *

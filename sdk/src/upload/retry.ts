@@ -1,5 +1,5 @@
 /**
- * Retry policy of upload requests (spec §9 "Retries"): up to 5 retries with
+ * Retry policy of upload requests (product §9 "Retries"): up to 5 retries with
  * exponential backoff from 1000 ms, honouring a Retry-After header, on
  * network errors and on 429 or 5xx answers to idempotent methods. Creating
  * the chunk workspace uses the same defaults.

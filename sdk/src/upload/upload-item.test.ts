@@ -49,7 +49,7 @@ describe('cancel, fail and finish', () => {
   it('cancel sets cancelled', () => {
     expect(cancelUpload(createUpload(SOURCE, true, 100, 10))).toMatchObject({ status: 'cancelled', cancelled: true });
   });
-  it('a cancelled upload settles as failed once its aborted request ends, still marked cancelled (spec §4 "Failure or cancel yields failed")', () => {
+  it('a cancelled upload settles as failed once its aborted request ends, still marked cancelled (product §4 "Failure or cancel yields failed")', () => {
     const cancelled = cancelUpload(setUploaded(createUpload(SOURCE, true, 100, 10), 30, 1));
     expect(isUploadFinal(cancelled)).toBe(true);
     const failed = failUpload(cancelled);

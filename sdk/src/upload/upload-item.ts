@@ -1,16 +1,16 @@
 import { chunkCount } from './chunking';
 
-/** Status of one upload item (spec §3). */
+/** Status of one upload item (product §3). */
 export type UploadStatus = 'initialized' | 'uploading' | 'assembling' | 'finished' | 'cancelled' | 'failed';
 
 /**
  * Statuses after which an upload makes no more progress: late progress,
  * finish and cancel change nothing. The one move left is a cancelled upload
- * settling as 'failed' (spec §4 "Failure or cancel yields failed").
+ * settling as 'failed' (product §4 "Failure or cancel yields failed").
  */
 export const FINAL_UPLOAD_STATUSES: readonly UploadStatus[] = ['finished', 'cancelled', 'failed'];
 
-/** What the server answered to an upload (spec §3 "Upload result"). */
+/** What the server answered to an upload (product §3 "Upload result"). */
 export interface UploadResponse {
   /** HTTP status of the final request. */
   status: number;
@@ -21,7 +21,7 @@ export interface UploadResponse {
 }
 
 /**
- * One upload item (spec §3), as plain serialisable data. The underlying File
+ * One upload item (product §3), as plain serialisable data. The underlying File
  * and the AbortController stay outside, keyed by `source`.
  */
 export interface Upload {
@@ -67,7 +67,7 @@ export function createUpload(source: string, isChunked: boolean, size: number, c
 }
 
 /**
- * The container entry of a batch upload (spec §4: "A batch upload creates a
+ * The container entry of a batch upload (product §4: "A batch upload creates a
  * container entry that goes uploading to finished or failed"): it starts
  * 'uploading' and carries no bytes of its own; end it with
  * {@link finishUpload} or {@link failUpload}.
@@ -84,7 +84,7 @@ export function isUploadFinal(upload: Pick<Upload, 'status'>): boolean {
 }
 
 /**
- * Records uploaded bytes (spec §4 "Upload status"): below the size the upload
+ * Records uploaded bytes (product §4 "Upload status"): below the size the upload
  * is 'uploading' and the start time is recorded the first time; reaching the
  * size makes it 'assembling' when chunked (the server still has to join the
  * chunks) or else 'finished', with `uploaded` capped at the size.
@@ -121,7 +121,7 @@ export function finishUpload<T extends Upload>(upload: T, response?: UploadRespo
  * The user cancelled the upload: 'cancelled', marked `cancelled: true`.
  * Aborting the request is the caller's job (the AbortController lives
  * outside the record); when the aborted request settles, the caller ends the
- * upload with {@link failUpload} (spec §4 "Failure or cancel yields failed",
+ * upload with {@link failUpload} (product §4 "Failure or cancel yields failed",
  * as Nextcloud's uploader does). A finished or failed upload stays as it is.
  */
 export function cancelUpload<T extends Upload>(upload: T): T {

@@ -3,7 +3,7 @@ import type { Node } from '../node/types';
 import { isUnderFiles } from './under-files';
 
 /**
- * Whether the details action is enabled (spec §5): exactly one node, in a
+ * Whether the details action is enabled (product §5): exactly one node, in a
  * user's files space, with permissions other than none, and the sidebar
  * available.
  */

@@ -5,7 +5,7 @@ import type { Node } from '../node/types';
 /** The mouse button that starts a drop: the primary one. */
 export const PRIMARY_BUTTON = 0;
 
-/** Dragging needs the update permission on every dragged node (spec §5); false for no nodes. */
+/** Dragging needs the update permission on every dragged node (product §5); false for no nodes. */
 export function canDrag(nodes: readonly Node[]): boolean {
   return nodes.length > 0 && nodes.every((node) => hasPermission(node.permissions, Permission.UPDATE));
 }
@@ -21,7 +21,7 @@ export interface DropContext {
 }
 
 /**
- * Whether dropping here is accepted (spec §5): the primary button, a folder
+ * Whether dropping here is accepted (product §5): the primary button, a folder
  * target with the create permission, and the target not itself dragged.
  */
 export function canDrop({ target, dragged, button }: DropContext): boolean {
@@ -33,7 +33,7 @@ export function canDrop({ target, dragged, button }: DropContext): boolean {
   );
 }
 
-/** The operation of a drop (spec §5): Ctrl held means copy, otherwise move. */
+/** The operation of a drop (product §5): Ctrl held means copy, otherwise move. */
 export function dropOperation({ ctrlKey }: { ctrlKey: boolean }): 'copy' | 'move' {
   return ctrlKey ? 'copy' : 'move';
 }

@@ -18,7 +18,7 @@ function reasonOf(name: string, rules = {}) {
   return error && { reason: error.reason, segment: error.segment };
 }
 
-describe('filename defaults (spec §5)', () => {
+describe('filename defaults (product §5)', () => {
   it('forbids slash and backslash, reserves .htaccess, no base names, .part and .filepart', () => {
     expect(DEFAULT_FORBIDDEN_CHARACTERS).toEqual(['/', '\\']);
     expect(DEFAULT_RESERVED_NAMES).toEqual(['.htaccess']);

@@ -1,19 +1,19 @@
 import { englishTranslate } from '../format';
 import type { Translate } from '../plugin';
 
-/** Why a filename was refused (spec §5, §8 "invalid-filename"). */
+/** Why a filename was refused (product §5, §8 "invalid-filename"). */
 export type InvalidFilenameReason = 'character' | 'reserved-name' | 'extension' | 'empty';
 
-/** Characters refused in a filename unless the server configures others (spec §5). */
+/** Characters refused in a filename unless the server configures others (product §5). */
 export const DEFAULT_FORBIDDEN_CHARACTERS: readonly string[] = Object.freeze(['/', '\\']);
 
-/** Whole names refused in any letter case unless the server configures others (spec §5). */
+/** Whole names refused in any letter case unless the server configures others (product §5). */
 export const DEFAULT_RESERVED_NAMES: readonly string[] = Object.freeze(['.htaccess']);
 
-/** Base names refused by default: none (spec §5). */
+/** Base names refused by default: none (product §5). */
 export const DEFAULT_RESERVED_BASENAMES: readonly string[] = Object.freeze([]);
 
-/** Endings refused by default: the partial-upload files of the desktop client and the server (spec §5). */
+/** Endings refused by default: the partial-upload files of the desktop client and the server (product §5). */
 export const DEFAULT_FORBIDDEN_EXTENSIONS: readonly string[] = Object.freeze(['.part', '.filepart']);
 
 /**
@@ -75,7 +75,7 @@ export function isInvalidFilenameError(value: unknown): value is InvalidFilename
 const lower = (list: readonly string[]) => list.map((entry) => entry.toLowerCase());
 
 /**
- * Check `name` against the filename rules (spec §5) and return the first
+ * Check `name` against the filename rules (product §5) and return the first
  * problem, or null when the name is valid. Order: empty or blank, forbidden
  * character (case-sensitive, checked before lowercasing), reserved name,
  * reserved base name, forbidden extension.
@@ -109,7 +109,7 @@ export function checkFilename(name: string, rules: FilenameRules = {}): InvalidF
 }
 
 /**
- * Validate `name` against the filename rules (spec §5).
+ * Validate `name` against the filename rules (product §5).
  *
  * @throws {@link InvalidFilenameError} with the reason and offending segment.
  */
@@ -118,7 +118,7 @@ export function validateFilename(name: string, rules: FilenameRules = {}): void 
   if (error) throw error;
 }
 
-/** Whether `name` passes the filename rules (spec §5). */
+/** Whether `name` passes the filename rules (product §5). */
 export function isFilenameValid(name: string, rules: FilenameRules = {}): boolean {
   return checkFilename(name, rules) === null;
 }
@@ -129,7 +129,7 @@ function isRealExtension(segment: string): boolean {
 }
 
 /**
- * The rename wording of a filename error (spec §5), through `t` (the English
+ * The rename wording of a filename error (product §5), through `t` (the English
  * strings are the keys): 'Filename must not be empty.', '"{char}" is not
  * allowed inside a filename.', '"{segment}" is a reserved name and not
  * allowed for filenames.', '"{extension}" is not an allowed filetype.',
@@ -155,7 +155,7 @@ export function filenameErrorMessage(error: unknown, t: Translate = englishTrans
 }
 
 /**
- * The upload wording of a filename error (spec §5): '"{segment}" is not
+ * The upload wording of a filename error (product §5): '"{segment}" is not
  * allowed inside a file or folder name.', '"{segment}" is a forbidden file or
  * folder name.', '"{segment}" is a forbidden file type.', or 'Filenames must
  * not end with "{extension}".' when the ending is not a real extension

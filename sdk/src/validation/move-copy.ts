@@ -7,20 +7,20 @@ import type { Node } from '../node/types';
 import type { Translate } from '../plugin';
 import { isUnderFiles } from './under-files';
 
-/** The label of the move/copy file action (spec §4), also its i18n key. */
+/** The label of the move/copy file action (product §4), also its i18n key. */
 export type MoveCopyLabel = 'Move' | 'Copy' | 'Move or copy';
 
 /** Which of the two operations runs. */
 export type MoveCopyOperation = 'move' | 'copy';
 
-/** Moving needs the delete permission on every node (spec §6); false for no nodes. */
+/** Moving needs the delete permission on every node (product §6); false for no nodes. */
 export function canMove(nodes: readonly Node[]): boolean {
   return nodes.length > 0 && nodes.every((node) => hasPermission(node.permissions, Permission.DELETE));
 }
 
 /**
  * Whether copying `nodes` into the destination(s) picked in the destination
- * picker is enabled (spec §5 "Copy is enabled in the destination picker only
+ * picker is enabled (product §5 "Copy is enabled in the destination picker only
  * if all items have create permission", §6 "create: needed to copy"). The
  * items are the picked destinations: each must be a folder with the create
  * permission. False for no nodes or no destination.
@@ -35,7 +35,7 @@ export function canCopy(nodes: readonly Node[], destination: Node | readonly Nod
 }
 
 /**
- * Whether the move/copy action is offered for `nodes` (spec §5): some nodes,
+ * Whether the move/copy action is offered for `nodes` (product §5): some nodes,
  * all in a user's files space.
  */
 export function isMoveCopyEnabled(nodes: readonly Node[]): boolean {
@@ -43,7 +43,7 @@ export function isMoveCopyEnabled(nodes: readonly Node[]): boolean {
 }
 
 /**
- * The move/copy action's label (spec §4): 'Move or copy' when every node is
+ * The move/copy action's label (product §4): 'Move or copy' when every node is
  * deletable and downloadable, 'Move' when every node is deletable but some
  * are not downloadable, 'Copy' otherwise. The label is the English i18n key.
  */
@@ -55,7 +55,7 @@ export function moveCopyLabel(nodes: readonly Node[]): MoveCopyLabel {
 /** Why a destination was refused by {@link validateMoveCopyTarget}. */
 export type MoveCopyRefusalReason = 'not-a-folder' | 'same-directory' | 'into-itself';
 
-/** A refused destination: the reason and the message to show (spec §5). */
+/** A refused destination: the reason and the message to show (product §5). */
 export interface MoveCopyRefusal {
   /** Why it was refused. */
   reason: MoveCopyRefusalReason;
@@ -69,7 +69,7 @@ export interface MoveCopyRefusal {
 const fullPath = (root: string, path: string) => (path === '/' ? root : `${root}${path}`);
 
 /**
- * Check a move or copy destination (spec §5), returning the first refusal or
+ * Check a move or copy destination (product §5), returning the first refusal or
  * null:
  * - the destination must be a folder: 'Destination is not a folder';
  * - a move into the folder a node is already in: 'This file/folder is

@@ -35,7 +35,7 @@ export type RenameValidation =
     };
 
 /**
- * Validate a new name typed into the rename field (spec §5): the input is
+ * Validate a new name typed into the rename field (product §5): the input is
  * trimmed and required (at least 1 character); a name equal to a sibling's
  * gives 'Another entry with the same name already exists.'; otherwise the
  * filename rules apply with the rename wording. A refusal carries the reason

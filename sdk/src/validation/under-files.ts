@@ -2,7 +2,7 @@ import type { Node } from '../node/types';
 
 /**
  * Whether the node lives in a user's files space, that is its root starts
- * with '/files/' (spec §5: move or copy and the details action are enabled
+ * with '/files/' (product §5: move or copy and the details action are enabled
  * only there, not for trash, versions or other roots).
  */
 export function isUnderFiles(node: Node): boolean {

@@ -13,7 +13,7 @@ export interface UniqueNameOptions {
 /**
  * `name` itself when unused, otherwise `name` with a numbered suffix in
  * parentheses before the extension, the first unused of ' (1)', ' (2)', …
- * (spec §5): 'file.txt' → 'file (1).txt'. The extension is what follows the
+ * (product §5): 'file.txt' → 'file (1).txt'. The extension is what follows the
  * last dot not at the start ('archive.tar.gz' → 'archive.tar (1).gz', as
  * Nextcloud does).
  */
@@ -38,7 +38,7 @@ export interface CopyNameOptions {
 }
 
 /**
- * The suffix of the n-th copy (spec §5): '(copy)' for the first, '(copy %n)'
+ * The suffix of the n-th copy (product §5): '(copy)' for the first, '(copy %n)'
  * with %n the number for the others. '%n' is Nextcloud's plural placeholder:
  * it is filled in here when the translation leaves it, and `n`/`count` are
  * passed for translators that fill it themselves.
@@ -49,7 +49,7 @@ export function copySuffix(n: number, t: Translate = englishTranslate): string {
 }
 
 /**
- * The name of a copy among `existing` names (spec §5): the name itself when
+ * The name of a copy among `existing` names (product §5): the name itself when
  * unused, else 'file (copy).txt', then 'file (copy 2).txt', 'file (copy 3).txt'…
  */
 export function getCopyName(name: string, existing: readonly string[], options: CopyNameOptions = {}): string {

@@ -6,14 +6,14 @@ import type { Translate } from '../plugin';
 
 /**
  * Whether the folder's quota is exhausted: `quota-available-bytes` is exactly
- * 0 (spec §5). Negative (unknown or unlimited) and missing values are not.
+ * 0 (product §5). Negative (unknown or unlimited) and missing values are not.
  */
 export function isQuotaExceeded(folder: Node): boolean {
   return folder.attributes['quota-available-bytes'] === 0;
 }
 
 /**
- * Whether uploading into `folder` is possible (spec §5): a folder with the
+ * Whether uploading into `folder` is possible (product §5): a folder with the
  * create permission whose quota is not exhausted.
  */
 export function canUploadTo(folder: Node | null | undefined): boolean {
@@ -21,7 +21,7 @@ export function canUploadTo(folder: Node | null | undefined): boolean {
 }
 
 /**
- * Why uploading into `folder` is not possible (spec §8), or null when it is:
+ * Why uploading into `folder` is not possible (product §8), or null when it is:
  * 'Your have used your space quota and cannot upload files anymore' (the
  * spec's wording, kept as the key) when the quota is exhausted, checked
  * first; 'You don’t have permission to upload or create files here' when the
@@ -34,7 +34,7 @@ export function cannotUploadLabel(folder: Node, t: Translate = englishTranslate)
 }
 
 /**
- * Check the destination of an upload (spec §5): a folder with a source.
+ * Check the destination of an upload (product §5): a folder with a source.
  *
  * @throws Error 'Invalid destination folder' otherwise.
  */
@@ -45,7 +45,7 @@ export function assertUploadDestination(destination: Node | null | undefined, t:
 }
 
 /**
- * Check that someone may upload (spec §5): a logged-in user, unless this is
+ * Check that someone may upload (product §5): a logged-in user, unless this is
  * a public share.
  *
  * @throws Error 'User is not logged in' otherwise.
@@ -55,7 +55,7 @@ export function assertLoggedIn(user: string | { uid: string } | null | undefined
 }
 
 /**
- * Check the name of a directory to create (spec §5): not empty or blank.
+ * Check the name of a directory to create (product §5): not empty or blank.
  *
  * @throws Error 'Can not create empty directory' otherwise.
  */

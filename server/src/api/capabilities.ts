@@ -8,7 +8,7 @@ export const SERVER_VERSION_FULL = '30.0.0.0';
 /** The product name in `status.php` and the capabilities' theming. */
 export const PRODUCT_NAME = 'Cumulus';
 
-/** The file name rules the server enforces (storage refuses such names) and the front end shows (spec §5 defaults). */
+/** The file name rules the server enforces (storage refuses such names) and the front end shows (product §5 defaults). */
 export { FILENAME_RULES };
 
 /**

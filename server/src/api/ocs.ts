@@ -16,7 +16,7 @@ export interface OcsStatus {
   message?: string;
 }
 
-/** The OCS v1 `meta.statuscode` (plugins-protocol.md §1.1): 100 for success, else the error's own code, 997 for 401. */
+/** The OCS v1 `meta.statuscode` (protocol §1.1): 100 for success, else the error's own code, 997 for 401. */
 function v1Code(status: number): number {
   if (status >= 200 && status < 300) return 100;
   return status === 401 ? 997 : status;

@@ -3,7 +3,7 @@ import { statfs } from 'node:fs/promises';
 /** Nextcloud's marker for an unlimited quota in storage statistics (`SPACE_UNLIMITED`). */
 export const SPACE_UNLIMITED = -3;
 
-/** Storage statistics as the files app reads them (spec §3: used, quota, free, relative). */
+/** Storage statistics as the files app reads them (product §3: used, quota, free, relative). */
 export interface StorageStats {
   used: number;
   /** Bytes, or {@link SPACE_UNLIMITED} (negative) when unlimited. */

@@ -6,7 +6,7 @@ import { INTERFACE_LANGUAGES } from '../i18n/languages';
 /** A setting value as stored and sent: the file list settings are booleans or short strings. */
 export type ConfigValue = boolean | string;
 
-/** The user config keys of the file list and their defaults (spec §3). */
+/** The user config keys of the file list and their defaults (product §3). */
 export const USER_CONFIG_DEFAULTS: Readonly<Record<string, boolean>> = Object.freeze({
   show_hidden: false,
   crop_image_previews: true,
@@ -47,7 +47,7 @@ function languageValue(stored: string): string {
   return typeof value === 'string' && INTERFACE_LANGUAGES.includes(value) ? value : '';
 }
 
-/** The view config keys (spec §3): sorting mode, direction and whether the view is expanded. */
+/** The view config keys (product §3): sorting mode, direction and whether the view is expanded. */
 export const VIEW_CONFIG_KEYS = ['sorting_mode', 'sorting_direction', 'expanded'] as const;
 
 /** One view's settings as stored. */

@@ -31,7 +31,7 @@ export function resolvePublicUrl(rawUrl: string, authorization: string | undefin
   }
   const legacy = /^\/public\.php\/webdav(\/.*)?$/.exec(path);
   if (legacy) {
-    // The legacy endpoint names the link by the Basic user name (plugins-protocol.md §5.3).
+    // The legacy endpoint names the link by the Basic user name (protocol §5.3).
     const token = parseBasicAuth(authorization)?.login ?? '';
     return { token, rest: legacy[1] ?? '', base: '/public.php/webdav', legacy: true };
   }
@@ -45,7 +45,7 @@ function numbered(name: string, n: number): string {
 }
 
 /**
- * A file drop (CREATE without READ, plugins-protocol.md §5.2): only PUT, the final name made
+ * A file drop (CREATE without READ, protocol §5.2): only PUT, the final name made
  * unique; with `X-NC-Nickname` into `<nickname>/…` (made when missing); MKCOL with a nickname
  * answers 201 and makes nothing; everything else 405.
  */

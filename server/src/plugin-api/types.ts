@@ -272,7 +272,7 @@ export interface PluginOcsRequest {
 
 /**
  * What an OCS route answers; the server wraps it in the OCS envelope (v1 or v2, JSON or XML as
- * the client asked, plugins-protocol.md §1). `status` is the OCS status: 200 (the default) for
+ * the client asked, protocol §1). `status` is the OCS status: 200 (the default) for
  * success, else the error's code (400, 403, 404, …) with its `message`.
  */
 export interface PluginOcsResponse {

@@ -22,7 +22,7 @@ function mergeInput(into: Record<string, unknown>, source: unknown): void {
   }
 }
 
-/** The query string and body of an OCS request merged, the body winning (plugins-protocol.md §1.3). */
+/** The query string and body of an OCS request merged, the body winning (protocol §1.3). */
 export function ocsInput(query: unknown, body: unknown): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   mergeInput(input, query);

@@ -4,7 +4,7 @@ import type { FilenameRuleLists } from './filename-rules';
 import { StorageError } from './errors';
 
 describe('filename rules', () => {
-  it('holds the spec §5 defaults', () => {
+  it('holds the product §5 defaults', () => {
     expect(FILENAME_RULES).toEqual({
       forbiddenCharacters: ['/', '\\'],
       forbiddenFilenames: ['.htaccess'],

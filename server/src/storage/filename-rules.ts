@@ -1,7 +1,7 @@
 import { StorageError } from './errors';
 
 /**
- * The file name rules of this server (spec §5 defaults), in one place: the
+ * The file name rules of this server (product §5 defaults), in one place: the
  * capabilities advertise them (`files.forbidden_filename*`) and the storage
  * layer refuses every name that breaks them when a node is created or
  * renamed. The front end checks the same rules through the SDK; the server

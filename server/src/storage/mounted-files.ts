@@ -34,7 +34,7 @@ const CREATE = 4;
 const DELETE = 8;
 const SHARE = 16;
 
-/** The message of a refused download in a view-only mount (plugins-protocol.md §4, ViewOnlyPlugin). */
+/** The message of a refused download in a view-only mount (protocol §4, ViewOnlyPlugin). */
 export const VIEW_ONLY_MESSAGE = 'Access to this shared resource has been denied because its download permission is disabled. It can only be viewed in view-only mode.';
 
 /** Whether a mount's attributes forbid downloads (scope permissions, key download, value false). */
@@ -48,7 +48,7 @@ export function downloadForbidden(attributes: string): boolean {
 }
 
 /**
- * `oc:permissions` letters of a node inside a mount (plugins-protocol.md §4): `S` on every node,
+ * `oc:permissions` letters of a node inside a mount (protocol §4): `S` on every node,
  * `R` SHARE, `G` READ, `D` DELETE, `NV` UPDATE, then `W` for writable files or `CK` for folders
  * with CREATE. The mount root always has `D` (it can be left: unshared for this user) and `NV`
  * (it can be renamed and moved within the user's own tree), as Nextcloud gives a moveable

@@ -22,7 +22,7 @@ export function queryOf(url: string): string {
  * (`/apps/files/files/{fileid}`) or from the root's `fileid` query, the form
  * of Nextcloud's older links. When the `dir` of the link (none means the
  * root) does not hold that file of the signed-in user, the link goes to the
- * file's own folder with the file selected (spec §2, §4); `openfile` is kept
+ * file's own folder with the file selected (product §2, §4); `openfile` is kept
  * when the link asked for it. An unknown id is left to the app, which says
  * 'File not found'. Only the files view has folders that are paths of the
  * user's own files.

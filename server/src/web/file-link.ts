@@ -4,13 +4,13 @@ import { parentPath } from '../storage';
 import { HttpError } from '../api/errors';
 import { route, userOf } from '../api/routes';
 
-/** A query value encoded as usual, except that slashes stay readable (files spec §2). */
+/** A query value encoded as usual, except that slashes stay readable (files product §2). */
 function queryValue(value: string): string {
   return encodeURIComponent(value).replace(/%2F/gi, '/');
 }
 
 /**
- * The app URL that opens a node (spec §2, §4): a folder as itself, a file in
+ * The app URL that opens a node (product §2, §4): a folder as itself, a file in
  * its folder with the file selected. `openfile` says whether the file opens
  * too; by default a file does, as Nextcloud's `/f/{fileid}` does.
  */
@@ -19,7 +19,7 @@ export function fileLinkTarget(entry: { fileid: number; path: string; type: 'fil
   return `/apps/files/files/${entry.fileid}?dir=${queryValue(dir)}${openfile ? '&openfile=true' : ''}`;
 }
 
-/** The app URL of a file id the user cannot reach: the app says 'File not found' there (spec §8). */
+/** The app URL of a file id the user cannot reach: the app says 'File not found' there (product §8). */
 export function missingFileTarget(fileid: string): string {
   return `/apps/files/files/${fileid}`;
 }

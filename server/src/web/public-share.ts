@@ -101,7 +101,7 @@ export interface PublicShareFacts {
   permissions: number;
   /** The page offers no download (hide download). */
   hideDownload: boolean;
-  /** False when the download attribute refuses downloads (spec §6). */
+  /** False when the download attribute refuses downloads (product §6). */
   downloadable: boolean;
   ownerDisplayName: string;
   /** The sharer's note, '' for none. */
@@ -128,7 +128,7 @@ export function publicShareFacts(access: PublicLinkAccess, node: FileEntry): Pub
 }
 
 /**
- * The public link pages of plugins-protocol.md §5.1: `GET /s/{token}` and below it (404 page for an
+ * The public link pages of protocol §5.1: `GET /s/{token}` and below it (404 page for an
  * unknown, expired or broken link; a protected link asks for the password first; then the shell
  * in public mode, from `shellRoot`, with the link's facts in `data-public-share`),
  * `GET|POST /s/{token}/authenticate/{redirect}` (throttled password check, then a cookie the

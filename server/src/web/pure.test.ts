@@ -46,7 +46,7 @@ describe('the sign-in page', () => {
 });
 
 describe('file links', () => {
-  it('opens a file in its parent folder and a folder as itself, slashes unescaped (spec §2)', () => {
+  it('opens a file in its parent folder and a folder as itself, slashes unescaped (product §2)', () => {
     expect(fileLinkTarget({ fileid: 5, path: '/a/b c/d.txt', type: 'file' })).toBe('/apps/files/files/5?dir=/a/b%20c&openfile=true');
     expect(fileLinkTarget({ fileid: 6, path: '/top.txt', type: 'file' })).toBe('/apps/files/files/6?dir=/&openfile=true');
     expect(fileLinkTarget({ fileid: 6, path: '/top.txt', type: 'file' }, false)).toBe('/apps/files/files/6?dir=/');

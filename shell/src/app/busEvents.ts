@@ -15,7 +15,7 @@ export const busNodeDeleted = createAction<{ node: Node }>('bus/nodeDeleted');
 export const busConfigUpdated = createAction<{ key: string; value: unknown }>('bus/configUpdated');
 
 /**
- * Forwards the bus events the store reacts to as actions (spec §4 "Refetch",
+ * Forwards the bus events the store reacts to as actions (product §4 "Refetch",
  * "Deleted node"). Returns the function that stops forwarding.
  */
 export function connectEventBus(events: EventBus, dispatch: (action: { type: string }) => unknown): () => void {

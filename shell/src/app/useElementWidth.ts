@@ -3,7 +3,7 @@ import { RESIZE_DEBOUNCE_MS } from '@cumulus/sdk';
 
 /**
  * The width of `element`, followed with a ResizeObserver and debounced by
- * 100 ms (spec §9). `fallback` until measured, and in environments without
+ * 100 ms (product §9). `fallback` until measured, and in environments without
  * layout (jsdom). Measured in the render that first receives the element: the
  * file list's rows are then laid out once, at their width, instead of at the
  * fallback's first and again when an effect measured it (a render of every row

@@ -1,7 +1,7 @@
 /**
  * The server's explanation of a failed DAV request: Sabre and Nextcloud (and
  * our server) answer errors with `<d:error>` XML holding an `s:message`
- * element (spec §7). The webdav client throws with the unread `response`, so
+ * element (product §7). The webdav client throws with the unread `response`, so
  * the body is read once here and the message kept on the error as
  * `davMessage`, where error-to-text code can find it without awaiting.
  * Kept apart from the DAV service, like `errorStatus`, so readers of errors

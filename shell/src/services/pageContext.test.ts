@@ -16,7 +16,7 @@ describe('readPageContext', () => {
     expect(context).toMatchObject({ uid: 'alice', displayName: 'Alice A.', requestToken: 'tok', enableNonAccessibleFeatures: false });
   });
 
-  it('keeps enable_non-accessible_features true unless the page says false (spec §2 default)', () => {
+  it('keeps enable_non-accessible_features true unless the page says false (product §2 default)', () => {
     expect(readPageContext(pageWith({})).enableNonAccessibleFeatures).toBe(true);
     expect(readPageContext(pageWith({ 'data-enable-non-accessible-features': 'true' })).enableNonAccessibleFeatures).toBe(true);
     expect(readPageContext(pageWith({})).uid).toBe('');

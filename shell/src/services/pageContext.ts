@@ -10,7 +10,7 @@ export interface PageContext {
   requestToken: string;
   /**
    * Core flag enable_non-accessible_features (`data-enable-non-accessible-features`):
-   * true unless the server says 'false' (spec §2: default true).
+   * true unless the server says 'false' (product §2: default true).
    */
   enableNonAccessibleFeatures: boolean;
   /** The language the browser's Accept-Language asks for, among the interface's (`data-browser-language`); '' when not given. */

@@ -1,4 +1,4 @@
-/** READ and CREATE of a link's permissions (plugins-protocol.md §2). */
+/** READ and CREATE of a link's permissions (protocol §2). */
 const READ = 1;
 const CREATE = 4;
 
@@ -23,7 +23,7 @@ export interface PublicShare {
   permissions: number;
   /** The sharer hid downloads (hide download). */
   hideDownload: boolean;
-  /** False when the link's download attribute refuses downloads (spec §6). */
+  /** False when the link's download attribute refuses downloads (product §6). */
   downloadable: boolean;
   ownerDisplayName: string;
   /** The sharer's note, '' for none. */

@@ -21,7 +21,7 @@ export const fake = {
   refuse: {} as Record<string, { status: number; message: string }>,
 };
 
-/** A share object (plugins-protocol.md §2.6) of a link on /Photos, with `extra` replacing fields. */
+/** A share object (protocol §2.6) of a link on /Photos, with `extra` replacing fields. */
 export function share(extra: Record<string, unknown>): Record<string, unknown> {
   return { id: String(fake.shares.length + 1), share_type: 3, permissions: 17, path: '/Photos', item_type: 'folder', url: 'http://cloud/index.php/s/tok', hide_download: 0, note: '', expiration: null, password: null, share_with: null, share_with_displayname: null, item_source: 5, item_size: 0, item_mtime: 1, mimetype: 'httpd/unix-directory', uid_file_owner: 'admin', displayname_file_owner: 'Admin', item_permissions: 31, attributes: null, ...extra };
 }

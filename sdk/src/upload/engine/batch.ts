@@ -346,7 +346,7 @@ function startFolder(
     try {
       const outcome = await send(context.send, { method: 'MKCOL', url, headers: { ...batch.headers } }, { priority: [seq], signal: controller.signal });
       const status = outcome.kind === 'answer' ? outcome.response.status : 0;
-      // 405: the folder exists (spec §8): write into it.
+      // 405: the folder exists (product §8): write into it.
       if (status !== 201 && status !== 405) {
         release(context, batch, filesIn(children));
         fail({ code: 'mkdir-failed', stage: 'mkdir', status, directory: path, detail: 'Unable to create the directory' });

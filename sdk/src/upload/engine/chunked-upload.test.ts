@@ -11,10 +11,10 @@ const oneAtATime = { files: { chunked_upload: { max_parallel_count: 1 } } };
 /** Chunk PUTs made, by number. */
 const chunkPuts = () => requests.filter((r) => r.method === 'PUT' && r.path.startsWith(WORKSPACE)).map((r) => Number(r.path.slice(WORKSPACE.length + 1)));
 
-describe('upload engine: chunked uploads (spec §7, §9)', () => {
+describe('upload engine: chunked uploads (product §7, §9)', () => {
   useNock();
 
-  it('creates the workspace, PUTs chunks 1..N and MOVEs .file, with the headers of spec §7', async () => {
+  it('creates the workspace, PUTs chunks 1..N and MOVEs .file, with the headers of product §7', async () => {
     answer('MKCOL', WORKSPACE, [201]);
     answer('PUT', new RegExp(`^${WORKSPACE}/\\d+$`), [201], 3);
     answer('MOVE', `${WORKSPACE}/.file`, [201, '', { 'oc-fileid': '77' }]);

@@ -13,7 +13,7 @@ import { RequestPool } from './pool';
 import { realSleep } from './send';
 import type { UnfinishedUpload, Uploader, UploaderOptions, UploadDestination, UploadFile, UploadItemState } from './types';
 
-/** 16 random hex characters (the workspace name's tail, spec §7). */
+/** 16 random hex characters (the workspace name's tail, product §7). */
 function randomHex16(): string {
   const bytes = new Uint8Array(8);
   globalThis.crypto.getRandomValues(bytes);
@@ -40,7 +40,7 @@ function splitUrl(url: string): { folder: string; name: string } {
 }
 
 /**
- * Checks the destination and the user before anything is queued (spec §5).
+ * Checks the destination and the user before anything is queued (product §5).
  *
  * @throws Error 'Invalid destination folder' or 'User is not logged in'.
  */

@@ -5,7 +5,7 @@ import { uploadErrorFromResponse, uploadErrorMessage } from './errors';
 const sabreError = (message: string) =>
   `<?xml version="1.0" encoding="utf-8"?><d:error xmlns:d="DAV:" xmlns:s="http://sabredav.org/ns"><s:exception>Sabre\\DAV\\Exception</s:exception><s:message>${message}</s:message></d:error>`;
 
-describe('upload errors (spec §8 "Upload")', () => {
+describe('upload errors (product §8 "Upload")', () => {
   it.each([
     [507, '', 'Not enough free space'],
     [404, sabreError('gone'), 'Target folder does not exist any more'],

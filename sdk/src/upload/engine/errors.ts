@@ -3,7 +3,7 @@ import type { Translate } from '../../plugin/types';
 import { serverMessage } from './dav-xml';
 import type { UploadError, UploadFile, UnfinishedUpload, UploadStage } from './types';
 
-/** The English detail of a failed step, for logs (spec §8 "Upload"). */
+/** The English detail of a failed step, for logs (product §8 "Upload"). */
 const STAGE_DETAIL: Record<UploadStage, string> = {
   upload: 'Failed uploading the file',
   workspace: 'Failed creating the upload workspace',
@@ -34,7 +34,7 @@ export function cancelledError(stage: UploadStage): UploadError {
 }
 
 /**
- * The spec's text for an upload error (§8 "Upload"), through `t` (the English
+ * The spec's text for an upload error (product §8 "Upload"), through `t` (the English
  * strings are the keys): 'Upload was cancelled by user', 'Not enough free
  * space', 'Target folder does not exist any more', 'Operation is blocked by
  * access control', 'Error during upload: {message}', 'Unknown error during

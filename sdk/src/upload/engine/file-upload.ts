@@ -9,7 +9,7 @@ import { send } from './send';
 import { abortError, isAbortError } from './transport';
 import type { TransportResponse, UnfinishedUpload, UploadError, UploadFile, UploadItemState, UploadStage } from './types';
 
-/** Content type of a file the browser cannot name, and of every chunk (spec §7). */
+/** Content type of a file the browser cannot name, and of every chunk (product §7). */
 const OCTET_STREAM = 'application/octet-stream';
 
 /** The PROPFIND body asking a workspace for its chunks' sizes. */
@@ -63,7 +63,7 @@ function success(outcome: SendOutcome): TransportResponse | null {
   return outcome.kind === 'answer' && outcome.response.status >= 200 && outcome.response.status < 300 ? outcome.response : null;
 }
 
-/** `X-OC-Mtime`: the modification time in whole seconds (spec §7). */
+/** `X-OC-Mtime`: the modification time in whole seconds (product §7). */
 function mtimeHeader(file: UploadFile): string {
   return String(Math.floor(file.lastModified / 1000));
 }
@@ -142,7 +142,7 @@ function finish(context: EngineContext, run: FileRun, response: TransportRespons
   context.state.update(run.id, (item) => ({ ...finishUpload(item, uploadResponse(response)), ...(fileid === undefined ? {} : { fileid }), resumable: false }));
 }
 
-/** One PUT of the whole file, with X-OC-Mtime and its Content-Type (spec §7 "Regular"). */
+/** One PUT of the whole file, with X-OC-Mtime and its Content-Type (product §7 "Regular"). */
 async function uploadPlain(context: EngineContext, run: FileRun): Promise<void> {
   const { file } = run;
   // Below the size until the server has answered: 'finished' comes with the answer.
@@ -165,7 +165,7 @@ async function uploadPlain(context: EngineContext, run: FileRun): Promise<void> 
   finish(context, run, response);
 }
 
-/** MKCOL of a new workspace with the Destination header (spec §7), retried; recorded in the journal. */
+/** MKCOL of a new workspace with the Destination header (product §7), retried; recorded in the journal. */
 async function createWorkspace(context: EngineContext, run: FileRun): Promise<string> {
   const name = `web-file-upload-${context.randomHex()}`;
   const url = `${context.uploadsRoot}/${name}`;
@@ -211,7 +211,7 @@ async function listStoredChunks(context: EngineContext, run: FileRun, workspace:
 }
 
 /**
- * The chunked upload of spec §7: workspace, chunks 1..N, MOVE of `.file`.
+ * The chunked upload of product §7: workspace, chunks 1..N, MOVE of `.file`.
  * With a kept workspace it first asks which chunks the server holds and
  * sends only the others (a chunk counts when its stored size is right).
  * The first chunk that fails for good cancels the others.
@@ -304,7 +304,7 @@ async function uploadChunked(context: EngineContext, run: FileRun): Promise<void
           report();
         } catch (error) {
           inFlight.delete(n);
-          // The first real failure stops the other chunks (a 507 among them: spec §8).
+          // The first real failure stops the other chunks (a 507 among them: product §8).
           if (firstFailure === null && !isAbortError(error)) {
             firstFailure = error;
             chunks.abort();
@@ -384,7 +384,7 @@ async function forget(context: EngineContext, run: FileRun): Promise<void> {
   }
 }
 
-/** DELETE of the workspace after a failure or a cancel (spec §7), once, best effort; and the journal record. */
+/** DELETE of the workspace after a failure or a cancel (product §7), once, best effort; and the journal record. */
 export async function dropWorkspace(context: EngineContext, run: FileRun): Promise<void> {
   await forget(context, run);
   const workspace = run.workspace;

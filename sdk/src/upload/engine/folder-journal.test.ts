@@ -5,7 +5,7 @@ import type { UnfinishedUpload } from './types';
 
 const file = (name: string, size: number, lastModified: number) => new File([new Uint8Array(size)], name, { lastModified });
 
-describe('folder wrapper (spec §3)', () => {
+describe('folder wrapper (product §3)', () => {
   it('has the size of its children together and their newest modification time', () => {
     const folder = createUploadFolder('/A', [file('a', 3, 100), createUploadFolder('/A/B', [file('b', 4, 900)]), file('c', 5, 50)]);
     expect(folder).toMatchObject({ kind: 'folder', name: 'A', originalName: 'A', path: '/A', size: 12, lastModified: 900 });

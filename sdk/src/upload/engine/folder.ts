@@ -6,7 +6,7 @@ export function isUploadFolder(entry: UploadEntry): entry is UploadFolder {
 }
 
 /**
- * A folder wrapper (spec §3): size the sum of its children's sizes,
+ * A folder wrapper (product §3): size the sum of its children's sizes,
  * lastModified the newest of theirs (0 when empty).
  *
  * @param path Path relative to the upload's destination ('/Photos/2024'); its last segment is the name.

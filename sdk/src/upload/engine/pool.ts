@@ -24,7 +24,7 @@ function before(a: Job, b: Job): boolean {
 
 /**
  * One pool of parallel upload requests shared by every file and chunk (spec
- * §9 "Parallel upload jobs"). Waiting jobs start by priority, so the chunks
+ * product §9 "Parallel upload jobs"). Waiting jobs start by priority, so the chunks
  * of an earlier file go before a later file's: files finish one after the
  * other instead of all crawling along together. Only requests hold a slot,
  * never a whole file, so a file waiting for its chunks cannot starve them.

@@ -46,7 +46,7 @@ function engineWith(transport: UploaderOptions['transport'], options: Partial<Up
   return createUploader({ transport, user: 'alice', notifyInterval: 0, sleep: async () => undefined, logError: () => undefined, ...options });
 }
 
-describe('upload engine: queue, state and notifications (spec §3, §4)', () => {
+describe('upload engine: queue, state and notifications (product §3, §4)', () => {
   it.each([
     ['max_parallel_count', { files: { chunked_upload: { max_parallel_count: 2 } } }, 2],
     ['5 by default', undefined, 5],

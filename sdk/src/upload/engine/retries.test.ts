@@ -8,7 +8,7 @@ jest.setTimeout(60_000);
 
 const WORKSPACE = `${UPLOADS_PATH}/web-file-upload-0000000000000001`;
 
-describe('upload engine: retries (spec §9)', () => {
+describe('upload engine: retries (product §9)', () => {
   useNock();
 
   it('retries a 5xx PUT with exponential backoff from 1000 ms', async () => {

@@ -21,9 +21,9 @@ export interface SendOptions {
   signal: AbortSignal;
   /**
    * Retry a 429 or 5xx answer even though the method is not idempotent: for
-   * the workspace MKCOL, whose random name makes a repeat harmless (spec §9:
+   * the workspace MKCOL, whose random name makes a repeat harmless (product §9:
    * workspace creation is retried). Otherwise the idempotent methods of
-   * spec §9 (PUT, DELETE, PROPFIND) decide. Network errors are retried
+   * product §9 (PUT, DELETE, PROPFIND) decide. Network errors are retried
    * either way.
    */
   retryStatus?: boolean;
@@ -45,7 +45,7 @@ export type SendOutcome =
   | { kind: 'no-answer'; error: unknown; attempts: number };
 
 /**
- * Sends a request through the pool with the retries of spec §9: up to
+ * Sends a request through the pool with the retries of product §9: up to
  * `retries` more tries, waiting 1000 ms, 2000 ms, 4000 ms… or what the
  * answer's Retry-After asks when longer, on network errors and (when
  * `retryStatus`) on 429 and 5xx. The wait holds no pool slot.

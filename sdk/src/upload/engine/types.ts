@@ -65,7 +65,7 @@ export type UploadFile = Blob & {
 };
 
 /**
- * A folder to upload (spec §3 "Folder wrapper"). Build one with
+ * A folder to upload (product §3 "Folder wrapper"). Build one with
  * `createUploadFolder` or `uploadTreeFromPaths`.
  */
 export interface UploadFolder {
@@ -87,7 +87,7 @@ export interface UploadFolder {
 export type UploadEntry = UploadFile | UploadFolder;
 
 /**
- * The folder uploaded into (spec §3 "Destination folder"). A folder `Node`
+ * The folder uploaded into (product §3 "Destination folder"). A folder `Node`
  * fits as it is.
  */
 export interface UploadDestination {
@@ -102,7 +102,7 @@ export interface UploadDestination {
 // ---------------------------------------------------------------------------
 // Decisions the UI makes
 
-/** An entry whose name breaks the filename rules (spec §5 "Upload"). */
+/** An entry whose name breaks the filename rules (product §5 "Upload"). */
 export interface InvalidNameRequest {
   /** The entry's name as it is. */
   readonly name: string;
@@ -130,7 +130,7 @@ export interface IncomingConflict {
   readonly file?: UploadFile;
 }
 
-/** A folder level with conflicts, as the conflict dialog shows it (spec §2). */
+/** A folder level with conflicts, as the conflict dialog shows it (product §2). */
 export interface ConflictRequest {
   /** The folder written into. */
   readonly destination: UploadDestination;
@@ -207,7 +207,7 @@ export interface UploadJournal {
 
 /**
  * Why an upload failed. `uploadErrorMessage(error, t)` gives the spec's text
- * (§8 "Upload"):
+ * (product §8 "Upload"):
  * - `cancelled`: 'Upload was cancelled by user'
  * - `no-space` (507): 'Not enough free space'
  * - `target-missing` (404, 409): 'Target folder does not exist any more'
@@ -251,7 +251,7 @@ export interface UploadError {
 export type UploadItemKind = 'file' | 'folder' | 'batch';
 
 /**
- * One item of the queue (spec §3 "Upload item") as plain data: the SDK's
+ * One item of the queue (product §3 "Upload item") as plain data: the SDK's
  * {@link Upload} record plus what the UI shows. Keyed by `id`.
  */
 export interface UploadItemState extends Upload {
@@ -276,7 +276,7 @@ export interface UploadItemState extends Upload {
   readonly resumable?: boolean;
 }
 
-/** The queue's info (spec §3 "Queue info"). */
+/** The queue's info (product §3 "Queue info"). */
 export interface QueueInfo {
   readonly status: QueueStatus;
   /** Bytes of all items. */
@@ -307,7 +307,7 @@ export interface UploaderState {
   readonly estimate: RateEstimate;
 }
 
-/** The notifications of the engine (spec §4 "Upload queue"). */
+/** The notifications of the engine (product §4 "Upload queue"). */
 export interface UploaderEvents {
   /** A file or folder item finished. */
   uploaded: UploadItemState;
@@ -335,12 +335,12 @@ export interface UploaderOptions {
    * public mode) every file goes in one request.
    */
   uploadsRoot?: string;
-  /** Public-share mode: anonymous owner, no chunking (spec §9). */
+  /** Public-share mode: anonymous owner, no chunking (product §9). */
   isPublic?: boolean;
-  /** The signed-in user's id; required unless public (spec §5 'User is not logged in'). */
+  /** The signed-in user's id; required unless public (product §5 'User is not logged in'). */
   user?: string | null;
   /**
-   * The server's configured max_chunk_size (spec §9: ≤0 disables chunking,
+   * The server's configured max_chunk_size (product §9: ≤0 disables chunking,
    * invalid → 10 MiB, at least 5 MiB). When left out, the capability
    * `files.chunked_upload.max_size` is used.
    */
@@ -353,19 +353,19 @@ export interface UploaderOptions {
   capabilities?: unknown;
   /** Headers added to every request (e.g. `requesttoken`, `Authorization`). */
   headers?: Readonly<Record<string, string>>;
-  /** The server's filename rules (spec §5); defaults otherwise. */
+  /** The server's filename rules (product §5); defaults otherwise. */
   filenameRules?: FilenameRules;
   /** The UI's dialogs. */
   decisions?: UploadDecisions;
   /**
-   * Lists a folder's nodes, for conflict detection (spec §2 conflict dialog).
+   * Lists a folder's nodes, for conflict detection (product §2 conflict dialog).
    * Resolves null when the folder does not exist. Without it, no conflicts
    * are looked for.
    */
   listFolder?: (folder: UploadDestination, signal: AbortSignal) => Promise<readonly Node[] | null>;
   /** Persists unfinished chunked uploads for `listUnfinished`/`resumeUnfinished`. */
   journal?: UploadJournal;
-  /** Retries after the first try (spec §9, default 5). */
+  /** Retries after the first try (product §9, default 5). */
   retries?: number;
   /** Waits `ms` (for backoff); rejects when the signal aborts. Injectable for tests. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -421,7 +421,7 @@ export interface Uploader {
   on<E extends keyof UploaderEvents>(event: E, listener: (payload: UploaderEvents[E]) => void): () => void;
 
   /**
-   * Uploads files and folder trees into `destination` (spec §5 checks first:
+   * Uploads files and folder trees into `destination` (product §5 checks first:
    * a folder with a source, a signed-in user unless public). Names are
    * checked (invalid-name decision), conflicts resolved per folder level
    * (conflict decision), folders created before their contents. Resolves

@@ -66,7 +66,7 @@ const UNREACHABLE = new Set(['TimeoutError', 'RequestTimeout', 'RequestTimeoutEx
  * {@link ObjectStore} on an S3-compatible service (AWS S3, Ceph RGW, MinIO) through the AWS
  * SDK. One bucket holds an installation's objects. Checksums are sent only where S3 requires
  * them (`WHEN_REQUIRED`): the SDK's default CRC32 trailers are not understood by every
- * S3-compatible service (TOOLCHAIN.md).
+ * S3-compatible service (docs/toolchain.md).
  */
 export class S3ObjectStore implements ObjectStore {
   /** The SDK client (tests inspect the bucket through it). */
@@ -445,7 +445,7 @@ export class S3ObjectStore implements ObjectStore {
 
   /**
    * The object just written, read back: RGW answers CompleteMultipartUpload with an empty ETag
-   * (TOOLCHAIN.md), and the size is checked against what was sent.
+   * (docs/toolchain.md), and the size is checked against what was sent.
    */
   private async headAfterWrite(key: string, size: number): Promise<StoredObject> {
     const stored = await this.head(key);

@@ -19,7 +19,7 @@ import { injectBaseStyles } from './baseStyles';
 injectBaseStyles();
 
 /**
- * The main files screen (spec §2): navigation on the left, then the header,
+ * The main files screen (product §2): navigation on the left, then the header,
  * the drop notice and the file list, the details sidebar on the right, and
  * the settings dialog above everything. Each part is a feature's component.
  */

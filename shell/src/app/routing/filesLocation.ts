@@ -1,12 +1,12 @@
 import type { FilesLocation } from '../../services/types';
 
-/** The base path of the app (spec §2: history mode with base path /apps/files). */
+/** The base path of the app (product §2: history mode with base path /apps/files). */
 export const BASENAME = '/apps/files';
 
-/** The view the root route redirects to (spec §2). */
+/** The view the root route redirects to (product §2). */
 export const DEFAULT_VIEW = 'files';
 
-/** A query value encoded as usual, except that slashes stay readable (spec §2). */
+/** A query value encoded as usual, except that slashes stay readable (product §2). */
 export function encodeQueryValue(value: string): string {
   return encodeURIComponent(value).replace(/%2F/gi, '/');
 }
@@ -19,12 +19,12 @@ export function normaliseDir(dir: string | null | undefined): string {
   return trimmed === '' ? '/' : trimmed;
 }
 
-/** Whether a route's fileid segment is valid: digits only (spec §2). */
+/** Whether a route's fileid segment is valid: digits only (product §2). */
 export function isFileIdSegment(segment: string): boolean {
   return /^\d+$/.test(segment);
 }
 
-/** openfile is true unless its value is 'false' in any case (spec §2); absent means false. */
+/** openfile is true unless its value is 'false' in any case (product §2); absent means false. */
 export function parseOpenFile(value: string | null): boolean {
   return value !== null && value.toLowerCase() !== 'false';
 }
@@ -42,7 +42,7 @@ export function filesPath(location: FilesLocation): string {
   return `/${encodeURIComponent(location.view)}${fileid}?${query.join('&')}`;
 }
 
-/** Reads the filelist route's values from its params and query (spec §2). */
+/** Reads the filelist route's values from its params and query (product §2). */
 export function readFilesLocation(params: { view?: string; fileid?: string }, search: URLSearchParams): Required<Omit<FilesLocation, 'fileid'>> & { fileid: number | null } {
   return {
     view: params.view ?? DEFAULT_VIEW,

@@ -2,12 +2,12 @@ import { DEFAULT_VIEW, encodeQueryValue, isFileIdSegment } from './filesLocation
 
 /**
  * Where the app's root (`/apps/files/?…`) leads: the route named filelist
- * with view=files (spec §2), keeping every query value, so bookmarks and
+ * with view=files (product §2), keeping every query value, so bookmarks and
  * links of the form `/apps/files/?dir=/Photos` open Photos. The older
  * Nextcloud forms are read too: `view` in the query names the view,
  * `fileid` in the query becomes the route's fileid segment, and an
  * `openfile` holding a file id (Nextcloud before 28) names the file and
- * asks to open it. Values are written back with slashes unescaped (spec §2).
+ * asks to open it. Values are written back with slashes unescaped (product §2).
  */
 export function rootRedirectTarget(search: string): string {
   const query = new URLSearchParams(search);

@@ -18,7 +18,7 @@ import { selectNodeBySource } from '../nodes/selectors';
 const CHECKBOX_COLUMN_PX = 52;
 
 /**
- * The batch actions bar (spec §2, §4, §9), shown over the list header while
+ * The batch actions bar (product §2, §4, §9), shown over the list header while
  * nodes are selected: how many are selected, the first enabled actions
  * inline (0 under 512 px, 1 under 768, 2 under 1024, else 3, by
  * `inlineBatchActionCount`) and the rest in an 'Actions' menu. The actions
@@ -46,7 +46,7 @@ export function BatchActions({ view }: { view: View }) {
   }, []);
   if (nodes.length === 0) return null;
 
-  // A failed node has no actions (spec §4 "Node status"): the batch acts on the others.
+  // A failed node has no actions (product §4 "Node status"): the batch acts on the others.
   const actionable = nodes.filter((node) => node.status !== 'failed');
   const sources = actionable.map((node) => node.source);
   const busy = nodes.some((node) => node.status === 'loading');

@@ -11,7 +11,7 @@ import { useRunAction } from './useRunActions';
 import { selectNodeBySource } from '../nodes/selectors';
 
 /**
- * The context menu of rows (spec §2): the enabled actions for the row's
+ * The context menu of rows (product §2): the enabled actions for the row's
  * node, or for the selection when several are selected (then they run as a
  * batch). Mounted once by the actions layer.
  */

@@ -59,7 +59,7 @@ export function useContextMenu(): ContextMenuRequest | null {
 }
 
 /**
- * The right click of a row (spec §2 "Rows"): opens the context menu at the
+ * The right click of a row (product §2 "Rows"): opens the context menu at the
  * pointer instead of the browser's, on the row's node, or on the whole
  * selection when several nodes are selected and the row is one of them
  * (the global batch menu).

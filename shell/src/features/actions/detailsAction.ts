@@ -4,7 +4,7 @@ import { actionDispatchOf } from './actionDispatch';
 import { INFO_ICON } from './icons';
 
 /**
- * Details (spec §5): opens the details sidebar on the node. Enabled by the
+ * Details (product §5): opens the details sidebar on the node. Enabled by the
  * sidebar's own rule (`canOpenDetails`: a single node under /files/ with
  * permissions other than none, and a sidebar tab for it). Hotkey D.
  */

@@ -7,7 +7,7 @@ import { DOWNLOAD_ICON } from './icons';
  * Download: saves one file through the browser (a link with `download` to
  * its WebDAV URL). Only a single file: the server has no zip endpoint, so
  * folders and several nodes cannot be downloaded at once. Needs read
- * permission and a downloadable node (share attributes, spec §6).
+ * permission and a downloadable node (share attributes, product §6).
  */
 export function downloadAction(dav: Pick<DavService, 'downloadUrl'>, t: Translate): FileAction {
   return {

@@ -21,11 +21,11 @@ async function settleEach(nodes: Node[], exec: (node: Node) => Promise<boolean |
 
 /**
  * Runs the file action `actionId` on several nodes (the selection, or the
- * nodes of a context menu) as spec §4 "Batch action" says: the nodes are
+ * nodes of a context menu) as product §4 "Batch action" says: the nodes are
  * marked loading, the action runs (its `execBatch`, else `exec` on each
  * node), then the selection follows `batchResultSelection` (all null or all
  * succeeded: cleared; some failed: only the failed ones stay selected).
- * Spec §8: success toasts '"{displayName}" batch action executed
+ * product §8: success toasts '"{displayName}" batch action executed
  * successfully', some failures '"{displayName}" failed on some elements ',
  * a throwing `execBatch` '"{displayName}" action failed'; without
  * `execBatch`, a node whose `exec` throws counts as failed and the others
@@ -44,7 +44,7 @@ export const runBatchAction = createAppAsyncThunk(
     const nodes: Node[] = [];
     for (const source of sources) {
       const node = selectNodeBySource(state, source);
-      // A failed node is unavailable and one already loading is busy (spec §4 "Node status").
+      // A failed node is unavailable and one already loading is busy (product §4 "Node status").
       if (node === undefined || node.status === 'failed' || node.status === 'loading') continue;
       if (node.fileid === undefined) {
         console.error(`Batch action "${actionId}" skipped a node without fileid`, source);

@@ -36,7 +36,7 @@ function CrumbButton(props: { node: Node | undefined; current: boolean; label: s
 }
 
 /**
- * The breadcrumb bar (spec §2): the root shows the view's name (or 'Home'),
+ * The breadcrumb bar (product §2): the root shows the view's name (or 'Home'),
  * then each folder; clicking the current folder reloads it. Under 512 px only
  * the root and the last folders fit; the root's text shows at 486 px or more.
  * Each crumb takes dropped rows like a folder row does.

@@ -34,7 +34,7 @@ export const setUserConfig = createAppAsyncThunk(
 );
 
 /**
- * Changes a view's sorting (spec §4 "Sort"): shown at once, saved with
+ * Changes a view's sorting (product §4 "Sort"): shown at once, saved with
  * PUT /apps/files/api/v1/views for both keys, announced as 'files:view-config:updated'.
  */
 export const setViewSorting = createAppAsyncThunk(

@@ -9,7 +9,7 @@ export const selectUserConfig = (state: RootState): UserConfig => state.userConf
 export const selectGridView = (state: RootState): boolean => state.userConfig.values.grid_view;
 
 /**
- * The sorting of a view (spec §3): its config, else the view's default sort
+ * The sorting of a view (product §3): its config, else the view's default sort
  * key (or basename), ascending.
  */
 export const selectViewSorting = (state: RootState, viewId: string, defaultSortKey?: string): Sorting => {
@@ -23,5 +23,5 @@ export const selectViewSorting = (state: RootState, viewId: string, defaultSortK
 /** Whether the view is expanded in the navigation (view config `expanded`), undefined when never set. */
 export const selectViewExpanded = (state: RootState, viewId: string): boolean | undefined => state.viewConfig.byView[viewId]?.expanded;
 
-/** Core flag enable_non-accessible_features (spec §2): false hides the grid toggle and the grid. */
+/** Core flag enable_non-accessible_features (product §2): false hides the grid toggle and the grid. */
 export const selectEnableNonAccessibleFeatures = (state: RootState): boolean => state.coreConfig.enableNonAccessibleFeatures;

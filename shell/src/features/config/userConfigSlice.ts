@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 
-/** The user config of the file list with the spec's defaults (spec §3). */
+/** The user config of the file list with the spec's defaults (product §3). */
 export interface UserConfig {
   show_hidden: boolean;
   crop_image_previews: boolean;
@@ -29,7 +29,7 @@ export interface UserConfigState {
   loaded: boolean;
 }
 
-/** The user config (spec §3 "User config"). */
+/** The user config (product §3 "User config"). */
 export const userConfigSlice = createSlice({
   name: 'userConfig',
   initialState: { values: USER_CONFIG_DEFAULTS, loaded: false } as UserConfigState,

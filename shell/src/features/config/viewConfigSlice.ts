@@ -2,7 +2,7 @@ import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { ViewConfigValues } from '../../services/api/filesApi';
 
-/** The config of every view by view id (spec §3 "View config per view"). */
+/** The config of every view by view id (product §3 "View config per view"). */
 export interface ViewConfigState {
   byView: Record<string, ViewConfigValues>;
 }

@@ -2,7 +2,7 @@ import { createOnDemandDialog } from '../../app/OnDemandDialog';
 import { conflictDialog } from './conflictStore';
 
 /**
- * The conflict dialog of moves and uploads, one component (spec §2 "Conflict dialog", §4
+ * The conflict dialog of moves and uploads, one component (product §2 "Conflict dialog", §4
  * "Conflict choices", §5): '{count} file conflict in {dirname}' (plural by i18next),
  * 'Which files do you want to keep?', and per conflicting name an 'Existing version' and a
  * 'New version' checkbox with its preview ('Preview image'), size ('Unknown size') and date

@@ -9,7 +9,7 @@ const PREVIEW_EDGE = 64;
 
 /**
  * An object URL of `blob` while it is shown, when it is an image (the new version of an
- * upload, spec §2 'Preview image'); revoked when the dialog closes or the blob changes.
+ * upload, product §2 'Preview image'); revoked when the dialog closes or the blob changes.
  */
 function useImageObjectUrl(blob: Blob | undefined): string | undefined {
   const [url, setUrl] = useState<string>();

@@ -9,7 +9,7 @@ export interface ConflictTicks {
 }
 
 /**
- * What each row of the dialog stands for, from its ticks (spec §4 "Conflict choices"): null
+ * What each row of the dialog stands for, from its ticks (product §4 "Conflict choices"): null
  * while neither version is ticked; the existing version only skips the item; the new
  * version only overwrites a file or merges a folder; both keep both, the incoming item
  * renamed to the first unused of 'name (1).ext', 'name (2).ext'… (`resolveConflict`, the

@@ -30,7 +30,7 @@ export interface ConflictEntry {
 }
 
 /**
- * What the dialog is asked (spec §2: "It takes the directory name, the conflicts, the
+ * What the dialog is asked (product §2: "It takes the directory name, the conflicts, the
  * existing content and a recursive flag"): the conflicts of one destination folder.
  */
 export interface ConflictRequest {

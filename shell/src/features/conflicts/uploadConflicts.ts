@@ -18,7 +18,7 @@ function choiceOf(resolution: ConflictResolution): ConflictChoice {
 }
 
 /**
- * The upload engine's `resolveConflicts` decision through the conflict dialog (spec §2,
+ * The upload engine's `resolveConflicts` decision through the conflict dialog (product §2,
  * §4 "Conflict choices"): one folder level's conflicts, each incoming file beside the
  * existing node with previews (the server's, and the local image), sizes and dates, the
  * folder's existing content for the numbered names of keep-both, and the recursive note

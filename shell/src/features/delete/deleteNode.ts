@@ -7,7 +7,7 @@ import { selectNodeBySource } from '../nodes/selectors';
 
 /**
  * Deletes the node `source` on the server (DELETE through the DAV service)
- * and forgets it. Spec §4 "Deleted node": when it was the current folder the
+ * and forgets it. product §4 "Deleted node": when it was the current folder the
  * app goes to its parent folder in the view; otherwise a route naming it by
  * fileid drops fileid and openfile. It also leaves the selection and the
  * sidebar. Resolves to true, or false when the server refused (logged).

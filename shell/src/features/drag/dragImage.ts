@@ -27,7 +27,7 @@ function previewOf(node: Node, doc: Document, crop: boolean): HTMLElement {
 }
 
 /**
- * The picture that follows the pointer while rows are dragged (spec §9 "Up
+ * The picture that follows the pointer while rows are dragged (product §9 "Up
  * to 3 dragged previews"): the previews of the first `MAX_DRAG_PREVIEWS`
  * nodes, stacked, and the number of dragged nodes. Previews are cropped as
  * the user's `crop_image_previews` says, like the rows. The caller puts it

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 
-/** Drag state (spec §3): the sources being dragged. */
+/** Drag state (product §3): the sources being dragged. */
 export interface DragState {
   sources: string[];
 }

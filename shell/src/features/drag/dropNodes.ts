@@ -6,7 +6,7 @@ import { draggingEnded } from './dragSlice';
 import { selectNodeBySource } from '../nodes/selectors';
 
 /**
- * A drop of dragged rows onto a folder (spec §5 "Drag and drop", §8 "Drop").
+ * A drop of dragged rows onto a folder (product §5 "Drag and drop", §8 "Drop").
  * The target folder is listed again from the server first (the list may be
  * stale) and must still exist: otherwise 'Target folder does not exist any
  * more'; its entries give copies a free '(copy)' name and moves their
@@ -15,7 +15,7 @@ import { selectNodeBySource } from '../nodes/selectors';
  * folder listed again), and the drop ends with 'Files moved successfully' /
  * 'Files copied successfully', or 'Some files could not be moved' / 'Some
  * files could not be copied'. A drop of selected rows clears the selection
- * (spec §4 "Selection"). Resolves to one result per node, empty when
+ * (product §4 "Selection"). Resolves to one result per node, empty when
  * nothing ran.
  */
 export const dropNodes = createAppAsyncThunk(

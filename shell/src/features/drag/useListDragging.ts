@@ -5,7 +5,7 @@ import { draggingEnded } from './dragSlice';
 
 /**
  * The list's part of dragging rows: while something is dragged over the
- * scroll container, it scrolls by `autoScrollStep` (spec §9: 25 px steps
+ * scroll container, it scrolls by `autoScrollStep` (product §9: 25 px steps
  * within 100 px of the top or 50 px of the bottom; browsers repeat dragover
  * while the pointer rests, so resting near an edge keeps scrolling). The
  * drag state is cleared when any drag ends or drops anywhere: the row that

@@ -26,7 +26,7 @@ export interface DropTargetProps {
 }
 
 /**
- * Makes `node` a drop target for dragged rows (spec §5): it accepts while
+ * Makes `node` a drop target for dragged rows (product §5): it accepts while
  * `canDrop` says so (a folder with create permission, not itself dragged,
  * primary button), shows the copy or move cursor by Ctrl (`dropOperation`),
  * is highlighted while hovered, and a drop runs `dropNodes`. Files dragged
@@ -96,7 +96,7 @@ export interface NodeDragProps extends DropTargetProps {
 }
 
 /**
- * Dragging and dropping rows (spec §5): a row with update permission can be
+ * Dragging and dropping rows (product §5): a row with update permission can be
  * dragged; a drag from a selected row takes the whole selection, otherwise
  * only that row, and all dragged nodes need the update permission
  * (`canDrag`), else the drag does not start. The drag image shows up to

@@ -17,7 +17,7 @@ function CustomEmptyView({ view }: { view: View & { emptyView(el: HTMLElement): 
 }
 
 /**
- * The empty folder (spec §2): the view's custom empty view when it has one,
+ * The empty folder (product §2): the view's custom empty view when it has one,
  * else its title and caption (default 'No files in here' / 'Upload some
  * content or sync with your devices!'), and 'Go back' when not at the root.
  */

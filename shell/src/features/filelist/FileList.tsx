@@ -87,7 +87,7 @@ function GridRow({ index, style, nodes, perRow, view, order, crop, onOpen, onRun
 }
 
 /**
- * The file list of the current folder (spec §2): header, virtual rows (or
+ * The file list of the current folder (product §2): header, virtual rows (or
  * grid rows) and footer in one scroll container, or the empty, loading,
  * failure or 'File not found' state.
  */
@@ -111,7 +111,7 @@ export function FileList() {
   const onOpen = useOpenNode(view);
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const width = useElementWidth(scroller);
-  // The width hides only the toggle (spec §2): a grid chosen on a wide screen stays a grid on a narrow one.
+  // The width hides only the toggle (product §2): a grid chosen on a wide screen stays a grid on a narrow one.
   const grid = gridView && enableNonAccessibleFeatures;
   const layout = useMemo(() => rowLayout(width, columns.length), [width, columns.length]);
   const order = useMemo(() => sourcesOf(nodes), [nodes]);
@@ -123,7 +123,7 @@ export function FileList() {
   const now = useListClock(nodes, `${view?.id ?? ''}:${dir}`);
   const onRunAction = useCallback((actionId: string, node: Node) => void dispatch(runFileAction({ actionId, source: node.source })), [dispatch]);
 
-  // A new folder starts at the top (spec §4 "directory change … scrolls to top").
+  // A new folder starts at the top (product §4 "directory change … scrolls to top").
   useEffect(() => {
     scroller?.scrollTo?.({ top: 0 });
   }, [scroller, view?.id, dir]);
@@ -139,10 +139,10 @@ export function FileList() {
   useEffect(() => void (nodes.length > 0 && performance.mark?.('files:first-rows', { detail: { dir, count: nodes.length } })), [dir, nodes.length > 0]); // bench:ui
   useEffect(() => void (!loading && folder !== undefined && performance.mark?.('files:list-ready', { detail: { dir, count: nodes.length } })), [loading, folder, nodes, dir]); // bench:ui
 
-  // An unknown view fails too (spec §8 'Folder not found'): the error comes before waiting for the view.
+  // An unknown view fails too (product §8 'Folder not found'): the error comes before waiting for the view.
   if (error !== null) return <LoadFailure error={error} onRetry={() => dispatch(folderReloadRequested())} />;
   if (view === undefined) return <LoadingState />;
-  // Spec §2: the big loading icon until the folder's own listing arrives; a sub-folder known from its parent has no contents yet.
+  // product §2: the big loading icon until the folder's own listing arrives; a sub-folder known from its parent has no contents yet.
   // It shows in the list's own scroll container (the same element the rows come into): the rows are then laid out once, at
   // the container's width, instead of at a guess first and again when the container they came with was measured.
   if (folder === undefined || !listed) {
@@ -157,7 +157,7 @@ export function FileList() {
     );
   }
 
-  // Spec §8 'File not found': against everything listed, not only what the filters let through.
+  // product §8 'File not found': against everything listed, not only what the filters let through.
   const missingFile = fileid !== null && folder.fileid !== fileid && !contents.some((node) => node.fileid === fileid) && !loading;
   if (nodes.length === 0) {
     return (

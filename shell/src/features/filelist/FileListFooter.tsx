@@ -16,7 +16,7 @@ export function summaryText(nodes: readonly Node[], t: Translate): string {
 }
 
 /**
- * Footer total size (spec §9, as Nextcloud's footer means it): the sum of the sizes of the
+ * Footer total size (product §9, as Nextcloud's footer means it): the sum of the sizes of the
  * files and folders shown, the folder's children after the hidden-file rule, the filename
  * filter and the plugins' filters. Never the folder's own size from its listing: that went
  * stale after a delete, a restore or a live change, and with a filter it counted what is

@@ -48,7 +48,7 @@ function ariaSort(sorting: Sorting, key: string, largestFirst = false): 'ascendi
 }
 
 /**
- * The list header (spec §2): select-all checkbox (indeterminate when some
+ * The list header (product §2): select-all checkbox (indeterminate when some
  * are selected) and sortable column buttons; a click toggles the active
  * column's direction or sorts by another column (`nextSort`), saved in the
  * view config.

@@ -76,7 +76,7 @@ export function sameRowProps(before: FileRowProps, after: FileRowProps): boolean
   return keys.length === Object.keys(a).length && keys.every((key) => Object.is(a[key], b[key]));
 }
 
-/** One list row (spec §2 "Rows"): checkbox, preview, name, actions, size, modified time, custom columns. */
+/** One list row (product §2 "Rows"): checkbox, preview, name, actions, size, modified time, custom columns. */
 export const FileRow = memo(function FileRow(props: FileRowProps) {
   const { node, index, view, order, columns, layout, crop, now, style, onOpen, onRunAction } = props;
   const t = useT();
@@ -90,7 +90,7 @@ export const FileRow = memo(function FileRow(props: FileRowProps) {
   const drag = useNodeDrag(node);
   // The thunk reads the selection at click time: subscribing every row to all of it would re-render them all.
   const toggle = (shift: boolean) => dispatch(toggleSelection({ order: order.current, index, shift }));
-  // Spec §2 "Rows": size and modified time open the details sidebar on the sharing tab, where the details action would.
+  // product §2 "Rows": size and modified time open the details sidebar on the sharing tab, where the details action would.
   const sidebarTabs = useRegistry(useServices().host.registries.sidebarTabs);
   const detailsOffered = canOpenDetails([node], sidebarTabs);
   const openSidebar = () => dispatch(openDetailsOnSharing(node.source));

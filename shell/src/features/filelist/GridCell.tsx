@@ -14,7 +14,7 @@ import { NodeActions } from './NodeActions';
 import { NodeIndicators } from '../plugin-slots/NodeIndicators';
 import { NodePreview } from './NodePreview';
 
-/** One grid cell (spec §9: 198×246 with a 166 px preview): preview, checkbox, name and actions. */
+/** One grid cell (product §9: 198×246 with a 166 px preview): preview, checkbox, name and actions. */
 export const GridCell = memo(function GridCell({
   node,
   index,

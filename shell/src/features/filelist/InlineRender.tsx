@@ -3,7 +3,7 @@ import type { FileAction, Node, Registered, View } from '@cumulus/sdk';
 import { EntryMount } from '../sidebar/EntryMount';
 
 /**
- * The inline form of a file action (spec §3 `renderInline`): awaits the
+ * The inline form of a file action (product §3 `renderInline`): awaits the
  * element the action renders for the node and mounts it in the actions
  * cell, nothing while it comes or when it is null. A rejection or throw is
  * re-thrown during render so the surrounding `PluginBoundary` shows it,

@@ -4,7 +4,7 @@ import { useT } from '../../app/ServicesContext';
 import { describeLoadError } from '../folder/loadError';
 import type { LoadError } from '../folder/loadError';
 
-/** A folder that could not be loaded (spec §2, §8): empty content, the message by status, and Retry. */
+/** A folder that could not be loaded (product §2, §8): empty content, the message by status, and Retry. */
 export function LoadFailure({ error, onRetry }: { error: LoadError; onRetry(): void }) {
   const t = useT();
   return (

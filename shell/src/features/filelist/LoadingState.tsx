@@ -1,6 +1,6 @@
 import { useT } from '../../app/ServicesContext';
 
-/** The first load of a folder (spec §2: a loading icon). */
+/** The first load of a folder (product §2: a loading icon). */
 export function LoadingState() {
   const t = useT();
   return (

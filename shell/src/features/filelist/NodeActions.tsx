@@ -13,7 +13,7 @@ import { InlineRender } from './InlineRender';
 export { isActionEnabled, menuActions } from '../actions/menuActions';
 
 /**
- * The row's actions (spec §2 "Rows"): the actions whose `inline(node, view)`
+ * The row's actions (product §2 "Rows"): the actions whose `inline(node, view)`
  * is true as icon buttons (only when `showInline`: not below 768 px), then
  * a menu button (aria-haspopup) opening the other enabled actions of the
  * registry, with submenus. Enabled actions with `renderInline` mount their

@@ -72,8 +72,8 @@ function publicPreviewUrl(share: PublicShare, node: Node, size: 32 | 128, crop: 
 }
 
 /**
- * A node's preview: its own `previewUrl` attribute (spec §3) or else
- * /core/preview (spec §7), at 32 px in the list and 128 px in the grid,
+ * A node's preview: its own `previewUrl` attribute (product §3) or else
+ * /core/preview (product §7), at 32 px in the list and 128 px in the grid,
  * cropped per user config crop_image_previews; folders, nodes without a
  * preview and failed previews show the MIME icon. A public link's visitor
  * gets the link's public preview; a node of a share without downloads shows

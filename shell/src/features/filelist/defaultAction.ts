@@ -4,7 +4,7 @@ import { isActionEnabled } from './NodeActions';
 /**
  * The default action for `node` in `view`: the first registered file action
  * with a `default` (shown or hidden) that is enabled for it, in registry
- * order (spec §2 "Rows", §4 "Opening by fileid").
+ * order (product §2 "Rows", §4 "Opening by fileid").
  */
 export function findDefaultAction(actions: readonly Registered<FileAction>[], node: Node, view: View): Registered<FileAction> | undefined {
   return actions.find((action) => action.default !== undefined && isActionEnabled(action, [node], view));

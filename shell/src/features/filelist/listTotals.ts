@@ -2,7 +2,7 @@ import { isFolder, isPendingSize } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { orderChange } from './incrementalOrder';
 
-/** What the footer sums over the shown nodes (spec §2, §9). */
+/** What the footer sums over the shown nodes (product §2, §9). */
 export interface ListTotals {
   files: number;
   folders: number;

@@ -8,7 +8,7 @@ export function gridColumnCount(width: number): number {
   return Math.max(1, Math.floor((width - 2 * GRID_ROW_PADDING) / GRID_CELL_WIDTH));
 }
 
-/** Which cells the list shows at its width, and the CSS grid columns they take (spec §9 width thresholds). */
+/** Which cells the list shows at its width, and the CSS grid columns they take (product §9 width thresholds). */
 export interface RowLayout {
   showSizeAndModified: boolean;
   showCustomColumns: boolean;

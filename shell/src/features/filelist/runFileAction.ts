@@ -7,9 +7,9 @@ import { selectNodeBySource } from '../nodes/selectors';
 
 /**
  * Runs the registered file action `actionId` on the node `source` in the
- * current view and folder (spec §4 "Node status": loading while the action
+ * current view and folder (product §4 "Node status": loading while the action
  * runs, reset afterwards) and resolves to its result: true, false or null.
- * Spec §8 "Actions": true toasts '"{displayName}" action executed
+ * product §8 "Actions": true toasts '"{displayName}" action executed
  * successfully', false '"{displayName}" action failed', null says nothing
  * (the action reported by itself, or there was nothing to say). A failing or
  * unknown action resolves to false; a node without a fileid is logged and
@@ -25,7 +25,7 @@ export const runFileAction = createAppAsyncThunk(
     const view = state.navigation.view === null ? undefined : extra.host.registries.views.get(state.navigation.view);
     const node = selectNodeBySource(state, source);
     if (action === undefined || view === undefined || node === undefined) return false;
-    // A failed node has no actions, and a loading one is already busy (spec §4 "Node status"): say nothing.
+    // A failed node has no actions, and a loading one is already busy (product §4 "Node status"): say nothing.
     if (node.status === 'failed' || node.status === 'loading') return null;
     if (node.fileid === undefined) {
       console.error(`File action "${actionId}" skipped a node without fileid`, source);

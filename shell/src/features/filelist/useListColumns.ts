@@ -5,7 +5,7 @@ import { useRegistry } from '../../plugin-host/useRegistry';
 
 /**
  * The custom columns of the list: those in the columns registry, then the
- * current view's own `columns` (spec §3), without repeating an id.
+ * current view's own `columns` (product §3), without repeating an id.
  */
 export function useListColumns(view: View | undefined): readonly Registered<Column>[] {
   const registered = useRegistry(useServices().host.registries.columns);

@@ -6,13 +6,13 @@ import { useServices } from '../../app/ServicesContext';
 import { findDefaultAction } from './defaultAction';
 import { runFileAction } from './runFileAction';
 
-/** The permanent link of a node (spec §7 "File open"); none on a public link's page (it leads to the owner's private files). */
+/** The permanent link of a node (product §7 "File open"); none on a public link's page (it leads to the owner's private files). */
 export function fileLink(node: Node, isPublic = false): string | undefined {
   return node.fileid === undefined || isPublic ? undefined : `/f/${node.fileid}`;
 }
 
 /**
- * What a click on a row does (spec §2 "Rows"): middle or ctrl/meta click
+ * What a click on a row does (product §2 "Rows"): middle or ctrl/meta click
  * opens /f/{fileId} in a new tab; otherwise the first enabled default action
  * runs, and with none the node opens at /f/{fileId} in the same tab.
  */

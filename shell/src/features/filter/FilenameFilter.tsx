@@ -7,8 +7,8 @@ import { useT } from '../../app/ServicesContext';
 import { filenameFilterChanged } from './filterSlice';
 
 /**
- * The 'Filter filenames…' box of the navigation (spec §2). Typing updates
- * the list at most every 800 ms (spec §9), the last value always lands.
+ * The 'Filter filenames…' box of the navigation (product §2). Typing updates
+ * the list at most every 800 ms (product §9), the last value always lands.
  */
 export function FilenameFilter() {
   const t = useT();

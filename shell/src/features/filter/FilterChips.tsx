@@ -23,7 +23,7 @@ function Chip({ text, icon, pluginId, onRemove }: { text: string; icon?: string;
 }
 
 /**
- * The filter area (spec §2): a chip for each active filter: the filename
+ * The filter area (product §2): a chip for each active filter: the filename
  * filter of the navigation, then the chips of the registered file-list
  * filters in their order. Nothing shows while no filter is active.
  */

@@ -4,7 +4,7 @@ import { useServices } from '../../app/ServicesContext';
 import { useRegistry } from '../../plugin-host/useRegistry';
 
 /**
- * The registered file-list filters (spec §3, ordered by `order`, default
+ * The registered file-list filters (product §3, ordered by `order`, default
  * 100), and a counter that changes whenever one of them sends `event`
  * ('update:filter': the list must filter again; 'update:chips': the chips
  * changed), so memoised results that depend on it are recomputed.

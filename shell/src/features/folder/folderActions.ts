@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { FolderNode, Node } from '@cumulus/sdk';
 
-/** A folder of a view was listed (spec §4 "List loading": stores nodes, children and folder path). */
+/** A folder of a view was listed (product §4 "List loading": stores nodes, children and folder path). */
 export const folderLoaded = createAction<{ view: string; dir: string; folder: FolderNode; contents: Node[] }>('folder/loaded');
 
 /**

@@ -50,7 +50,7 @@ describe('folder reactions to events and the route', () => {
     expect(selectCurrentContents(store.getState()).map((node) => node.basename)).toEqual(['b.txt']);
   });
 
-  it('goes to the parent dir when the current folder is deleted, and drops fileid and openfile when the route file is (spec §4)', async () => {
+  it('goes to the parent dir when the current folder is deleted, and drops fileid and openfile when the route file is (product §4)', async () => {
     const sub = testFolder('/Docs/Sub', { fileid: 9 });
     const file = testNode('/Docs/a.txt', { fileid: 6 });
     const { services, calls } = await createFakeServices({ folders: { '/Docs': [file], '/Docs/Sub': [] } });

@@ -17,7 +17,7 @@ function openFileKey(state: RootState): string {
 }
 
 /**
- * The folder's reactions to the event bus and the route (spec §4):
+ * The folder's reactions to the event bus and the route (product §4):
  * - Refetch on a config update ('files:config:updated', so show_hidden and
  *   the other user settings apply to a fresh listing) and on an update of
  *   the current folder node ('files:node:updated').

@@ -30,7 +30,7 @@ function heldEtag(state: RootState, view: string, dir: string): string | undefin
 }
 
 /**
- * The folder side effects of spec §4: a view or folder change clears the
+ * The folder side effects of product §4: a view or folder change clears the
  * selection and closes the sidebar, then the folder is listed through its
  * view's `getContents`, cancelling the previous listing. A route naming a view
  * that no plugin registered yet waits for the plugins.

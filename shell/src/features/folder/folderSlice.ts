@@ -6,7 +6,7 @@ import type { LoadError } from './loadError';
 
 /** The state of the folder listing: which folder source each path of each view is, and how loading went. */
 export interface FolderState {
-  /** Folder source by view id, then by path in the view (spec §4: "registers sub-folder paths"). */
+  /** Folder source by view id, then by path in the view (product §4: "registers sub-folder paths"). */
   paths: Record<string, Record<string, string>>;
   /** A listing is under way. */
   loading: boolean;
@@ -35,7 +35,7 @@ const initialState: FolderState = { paths: {}, loading: false, error: null, curr
 /** The key of a folder in a view, as kept in `current`. */
 export const folderKey = (view: string, dir: string): string => `${view}:${dir}`;
 
-/** Folder listing: paths, loading and error (spec §4 "List loading"). */
+/** Folder listing: paths, loading and error (product §4 "List loading"). */
 export const folderSlice = createSlice({
   name: 'folder',
   initialState,

@@ -5,7 +5,7 @@ import { describeLoadError, toLoadError } from './loadError';
 const message = (error: unknown) => describeLoadError(toLoadError(error), englishTranslate);
 const withStatus = (status: number) => Object.assign(new Error('boom'), { status });
 
-describe('folder load errors (spec §8)', () => {
+describe('folder load errors (product §8)', () => {
   it.each([400, 404, 405])('%i gives "Folder not found"', (status) => {
     expect(message(withStatus(status))).toBe('Folder not found');
   });

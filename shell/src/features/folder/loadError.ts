@@ -6,7 +6,7 @@ export interface LoadError {
   status?: number;
   /** The error's own message. */
   message: string;
-  /** False for a thrown value that was not an Error (spec §8 'Unknown error'). */
+  /** False for a thrown value that was not an Error (product §8 'Unknown error'). */
   isError: boolean;
 }
 
@@ -23,7 +23,7 @@ export function toLoadError(error: unknown): LoadError {
   return { message: String(error), isError: false };
 }
 
-/** The spec's message for a folder that could not be loaded (spec §8 "Folder load"). */
+/** The spec's message for a folder that could not be loaded (product §8 "Folder load"). */
 export function describeLoadError(error: LoadError, t: Translate): string {
   switch (error.status) {
     case 400:

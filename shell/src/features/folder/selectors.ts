@@ -42,7 +42,7 @@ export const selectIsLoading = (state: RootState): boolean => state.folder.loadi
 
 /**
  * Whether the list is being refreshed while it already shows the folder's
- * contents (spec §2: the small refresh icon; the first load shows the big one).
+ * contents (product §2: the small refresh icon; the first load shows the big one).
  */
 export const selectIsRefreshing = (state: RootState): boolean => state.folder.loading && selectIsCurrentFolderListed(state);
 

@@ -15,7 +15,7 @@ export function carriesFiles(transfer: DataTransfer | null): boolean {
 }
 
 /**
- * The drop notice (spec §2 "Dragging files over the content shows a drop
+ * The drop notice (product §2 "Dragging files over the content shows a drop
  * notice", §4 "Drag notice"): files dragged from the desktop over the
  * content (the element this component sits in, the screen's main area) show
  * it; it hides 3000 ms (`DRAG_NOTICE_MS`) after the last drag movement, when

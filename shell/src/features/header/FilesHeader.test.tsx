@@ -26,7 +26,7 @@ describe('the files header', () => {
     expect(screen.getByRole('button', { name: 'Switch to list view' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('has no grid toggle and no grid when enable_non-accessible_features is false (spec §2)', async () => {
+  it('has no grid toggle and no grid when enable_non-accessible_features is false (product §2)', async () => {
     const { services } = await createFakeServices({ folders: { '/': [testNode('/a.txt')] }, userConfig: { grid_view: true } });
     const { store, container } = await renderShell(services, '/files');
     await act(async () => {

@@ -29,7 +29,7 @@ import { documentTitle, pageHeading } from './pageTitle';
 const COMPACT_UPLOAD_WIDTH = 900;
 
 /**
- * The top of the file list (spec §2): the page heading (for screen readers)
+ * The top of the file list (product §2): the page heading (for screen readers)
  * and document title, the breadcrumbs, the New button with the upload
  * progress, the reload action, and the grid/list toggle.
  */

@@ -41,7 +41,7 @@ describe('the New button', () => {
     expect(button.getAttribute('aria-expanded')).toBe('true');
     const groups = within(menu).getAllByRole('group');
     expect(groups.map((group) => group.getAttribute('aria-label'))).toEqual(['Upload from device', 'Create new', null]);
-    // jsdom's <input> cannot pick folders, so 'Upload folders' is not offered (spec §2).
+    // jsdom's <input> cannot pick folders, so 'Upload folders' is not offered (product §2).
     expect(within(groups[0] as HTMLElement).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Upload files', 'Scan a document']);
     expect(within(groups[1] as HTMLElement).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['New folder', 'A drawing', 'New document', 'New spreadsheet']);
     expect(within(groups[2] as HTMLElement).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['From template']);

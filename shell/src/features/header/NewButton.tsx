@@ -16,12 +16,12 @@ import { newMenuGroups } from './newMenuEntries';
 const NewMenu = lazyComponent(() => import('./NewMenu').then((module) => module.NewMenu));
 
 /**
- * The New menu's form and its menu button (spec §2: "A form with a menu
+ * The New menu's form and its menu button (product §2: "A form with a menu
  * button labelled New (or Upload when the menu is off)"). It opens the menu
  * of the registered new-menu entries that apply to the folder: 'Upload from
  * device', 'Create new', then 'other'. With `noMenu` the button reads
  * 'Upload' and runs the first upload entry ('Upload files') directly. When
- * uploading is impossible it is disabled and says why (spec §8): 'Your have
+ * uploading is impossible it is disabled and says why (product §8): 'Your have
  * used your space quota and cannot upload files anymore' or 'You don’t have
  * permission to upload or create files here'; still named for screen readers.
  */

@@ -10,7 +10,7 @@ import type { NewMenuGroup } from './newMenuEntries';
 injectActionStyles();
 
 /**
- * The New menu (spec §2, WAI-ARIA menu pattern): the 'Upload from device'
+ * The New menu (product §2, WAI-ARIA menu pattern): the 'Upload from device'
  * caption with its entries, the 'Create new' caption with its entries, then
  * the 'other' group, separated. Focus starts on
  * the first entry; arrow keys, Home and End move; Escape closes back to the

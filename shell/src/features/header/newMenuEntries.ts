@@ -8,7 +8,7 @@ export interface NewMenuGroup {
 }
 
 /**
- * The New menu's groups for `folder` (spec §2): the entries enabled there,
+ * The New menu's groups for `folder` (product §2): the entries enabled there,
  * grouped 'Upload from device', 'Create new', then 'other'; within a group
  * the registry's order (order, then display name). An `enabled` that throws
  * hides its entry rather than the menu.

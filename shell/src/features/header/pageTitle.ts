@@ -2,7 +2,7 @@ import { isolate } from '@cumulus/sdk';
 import type { Translate } from '@cumulus/sdk';
 
 /**
- * The page heading (spec §2): the view name at the root, else the folder's
+ * The page heading (product §2): the view name at the root, else the folder's
  * display name, a dash, then the view name. The name is isolated (U+2068 … U+2069: a title is
  * plain text), so `.part` stays `.part` in a right-to-left interface.
  */

@@ -230,7 +230,7 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
     };
     /**
      * The nodes a file action hotkey acts on: the selection in list order,
-     * else the active row; failed and loading nodes are left out (spec §4
+     * else the active row; failed and loading nodes are left out (product §4
      * "Node status": unavailable, or busy with an action already).
      */
     const hotkeyNodes = (): Node[] => {
@@ -250,7 +250,7 @@ export function KeyboardNavigation(props: KeyboardNavigationProps) {
       const nodes = hotkeyNodes();
       const action = matching.find((candidate) => nodes.length > 0 && isActionEnabled(candidate, nodes, view));
       if (action === undefined) return false;
-      // One node: the single runner and its toasts; several: the batch rules (spec §4 "Batch action").
+      // One node: the single runner and its toasts; several: the batch rules (product §4 "Batch action").
       runAction(action.id, nodes.map((node) => node.source));
       return true;
     };

@@ -7,7 +7,7 @@ import type { ActiveRowStore } from './activeRow';
 
 /**
  * A link that names a file (`/f/{fileid}`, or `/{view}/{fileid}?dir=…`)
- * opens its folder with that file selected (spec §2, §4): once the file is
+ * opens its folder with that file selected (product §2, §4): once the file is
  * listed, its row becomes the active row (marked, the one tab stop, where
  * the arrow keys go on from) and is scrolled into view. Once per link, so
  * the user's own moves afterwards are not undone by a re-render.

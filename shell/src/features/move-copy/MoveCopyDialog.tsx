@@ -2,7 +2,7 @@ import { createOnDemandDialog } from '../../app/OnDemandDialog';
 import { picker } from './pickerStore';
 
 /**
- * The move or copy folder picker (spec §5 "Move/copy"): an accessible modal
+ * The move or copy folder picker (product §5 "Move/copy"): an accessible modal
  * dialog over the user's folders with breadcrumbs, 'Copy to {target}' and
  * 'Move to {target}' buttons as the label rule offers them, disabled with
  * the spec's refusal shown when the destination is refused, copy only into

@@ -27,7 +27,7 @@ function pathCrumbs(path: string): { path: string; name: string }[] {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-/** Which operations the picker offers for these nodes (spec §4 label rule). */
+/** Which operations the picker offers for these nodes (product §4 label rule). */
 function offeredOperations(nodes: Node[]): MoveCopyOperation[] {
   const label = moveCopyLabel(nodes);
   if (label === 'Move or copy') return ['copy', 'move'];

@@ -4,7 +4,7 @@ import type { DavService } from '../../services/dav/davService';
 
 /**
  * Moves the folder `source` into the existing folder at `targetPath` by
- * merging (spec §4 "Conflict choices": an incoming folder merges into the
+ * merging (product §4 "Conflict choices": an incoming folder merges into the
  * existing one, recursively, and conflicting files inside are overwritten):
  * each child moves over with Overwrite T, a sub-folder present on both
  * sides merges the same way, and the emptied source folder is deleted. A

@@ -14,7 +14,7 @@ function canBeCopied(nodes: readonly Node[]): boolean {
 }
 
 /**
- * Move or copy (spec §4, §5): labelled by `moveCopyLabel` ('Move', 'Copy' or
+ * Move or copy (product §4, §5): labelled by `moveCopyLabel` ('Move', 'Copy' or
  * 'Move or copy'), offered for nodes under /files/ that can be moved or
  * copied. It opens the folder picker once for all nodes; closing it toasts
  * 'Cancelled move or copy of "{filename}".' for one node, 'Cancelled move

@@ -3,7 +3,7 @@ import { davMessageOf } from '../../services/davErrorMessage';
 import { errorStatus } from '../../services/errorStatus';
 
 /**
- * The message of a failed move or copy (spec §8 "Move/copy"): 412 'A file or
+ * The message of a failed move or copy (product §8 "Move/copy"): 412 'A file or
  * folder with that name already exists in this folder', 423 'The files are
  * locked', 404 'The file does not exist anymore'; any other failure "the
  * message or a generic error": the server's `s:message` when it sent one,

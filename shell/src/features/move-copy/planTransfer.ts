@@ -11,11 +11,11 @@ export type TransferPlan =
   | { kind: 'skip' }
   /** Moved or copied under `name`; `overwrite` replaces the entry of that name (the user kept the new version). */
   | { kind: 'transfer'; name: string; overwrite: boolean }
-  /** An incoming folder kept over an existing one: its contents merge into it (spec §4 "Conflict choices"). */
+  /** An incoming folder kept over an existing one: its contents merge into it (product §4 "Conflict choices"). */
   | { kind: 'merge' };
 
 /**
- * Copy names (spec §5, as Nextcloud's copy does): each copy takes its own
+ * Copy names (product §5, as Nextcloud's copy does): each copy takes its own
  * name when it is free in the destination, else the first free 'name
  * (copy).ext', 'name (copy 2).ext'… Names taken by earlier copies of the
  * same operation count, so two copies never pick the same one.
@@ -31,9 +31,9 @@ function planCopies(nodes: readonly Node[], taken: string[], t: Translate): Tran
 /**
  * Plans a move or copy of `nodes` into `destination`, whose entries are
  * `contents`. A copy always gets a free name. A move onto taken names asks
- * the user through the conflict dialog (spec §4): keep the new version
+ * the user through the conflict dialog (product §4): keep the new version
  * (overwrite; a folder merges), keep the existing one (skip), or both (the
- * incoming node gets a number, `getUniqueName`). Spec §8: cancelling toasts
+ * incoming node gets a number, `getUniqueName`). product §8: cancelling toasts
  * 'Move cancelled' and resolves to null (nothing moves); skipping toasts
  * 'Conflicts resolution skipped' and moves only the nodes without conflict.
  */

@@ -12,14 +12,14 @@ import { planTransfer } from './planTransfer';
 
 /**
  * Moves or copies the nodes `sources` into the chosen destination, five at a
- * time (`MOVE_COPY_CONCURRENCY`), each node loading meanwhile (spec §4). The
+ * time (`MOVE_COPY_CONCURRENCY`), each node loading meanwhile (product §4). The
  * destination is checked again with `validateMoveCopyTarget` (its refusal
  * is the toast). Names come from `planTransfer`: a copy always gets a free
  * '(copy)' name, a move onto taken names asks the conflict dialog (keep
  * new: Overwrite T, or a folder merge; keep existing: skipped; both: a
  * numbered name). Requests otherwise go with Overwrite F, so a name taken
  * meanwhile fails with 412 rather than replacing anything. Each failure
- * toasts its spec §8 message. Afterwards the current folder is listed
+ * toasts its product §8 message. Afterwards the current folder is listed
  * again. Resolves to one result per node: true (done), false (failed), null
  * (skipped or cancelled: nothing to say).
  */

@@ -15,7 +15,7 @@ import { useNarrowScreen } from './useNarrowScreen';
 import { useOverlayFocus } from './useOverlayFocus';
 
 /**
- * The left navigation (spec §2): the filter box, the scrolling views, the
+ * The left navigation (product §2): the filter box, the scrolling views, the
  * pinned (sticky) views, and a footer with the storage quota, the 'Files
  * settings' button and the signed-in user's menu (settings, sign out). Below 520 px it is hidden; the header's toggle opens it
  * over the list as a modal overlay (focus kept inside, Escape or the
@@ -47,7 +47,7 @@ export function Navigation() {
         <div className="files-nav__views">
           <ViewTree views={views} />
         </div>
-        {/* Outside the scrolling list: sticky views stay in sight above the footer (spec §2 "pinned if sticky"). */}
+        {/* Outside the scrolling list: sticky views stay in sight above the footer (product §2 "pinned if sticky"). */}
         <ViewTree views={views} pinned />
         <div className="files-nav__footer">
           <StorageQuota />

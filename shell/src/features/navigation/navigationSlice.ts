@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 
-/** Where the user is: the route's values (spec §2). */
+/** Where the user is: the route's values (product §2). */
 export interface NavigationState {
   /** Active view id; null before the first route is read. */
   view: string | null;

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { filesPath } from '../../app/routing/filesLocation';
 import type { FilesLocation } from '../../services/types';
 
-/** Navigates inside the app to a view, folder or file (the filelist route, spec §2). */
+/** Navigates inside the app to a view, folder or file (the filelist route, product §2). */
 export function useFilesNavigate(): (location: FilesLocation, options?: { replace?: boolean }) => void {
   const navigate = useNavigate();
   return useCallback((location, options) => void navigate(filesPath(location), options), [navigate]);

@@ -14,7 +14,7 @@ injectMoveCopyStyles();
 injectNewFolderStyles();
 
 /**
- * The new-folder dialog (spec §2 'New folder', §5): a name field that
+ * The new-folder dialog (product §2 'New folder', §5): a name field that
  * starts with a free 'New folder' name, checked as a rename is (trimmed,
  * the server's filename rules, no sibling's name), with 'Can not create
  * empty directory' for an empty name. Create answers the trimmed name;

@@ -6,7 +6,7 @@ import { showToast } from '../toasts/toasts';
 import { newFolderDialog } from './newFolderStore';
 
 /**
- * 'New folder' (spec §2, §5, §7): asks for a name (a free 'New folder' to
+ * 'New folder' (product §2, §5, §7): asks for a name (a free 'New folder' to
  * start with; the dialog checks it with the rename rules), creates the
  * folder with MKCOL, announces the new node on the event bus (the list
  * shows it at once) and says 'Created new folder "{name}"'. An empty name

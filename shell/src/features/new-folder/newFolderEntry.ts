@@ -3,7 +3,7 @@ import { FOLDER_PLUS_ICON } from '../../app/icons/icons';
 import { actionDispatchOf } from '../actions/actionDispatch';
 import { createFolder } from './createFolder';
 
-/** The 'New folder' entry of the New menu's 'Create new' group (spec §2), first in it. */
+/** The 'New folder' entry of the New menu's 'Create new' group (product §2), first in it. */
 export function newFolderEntry(services: object, t: Translate): NewMenuEntry {
   return {
     id: 'new-folder',

@@ -16,7 +16,7 @@ export interface NodesState {
 export const nodesUpdated = createAction<Node[]>('nodes/nodesUpdated');
 /** Nodes were deleted or moved away. */
 export const nodesRemoved = createAction<string[]>('nodes/nodesRemoved');
-/** Nodes became busy (`loading`), unavailable (`failed`), or back to normal (undefined) (spec §4 "Node status"). */
+/** Nodes became busy (`loading`), unavailable (`failed`), or back to normal (undefined) (product §4 "Node status"). */
 export const nodeStatusChanged = createAction<{ sources: string[]; status: NodeStatus | undefined }>('nodes/nodeStatusChanged');
 
 const initialState: NodesState = { table: EMPTY_TABLE };

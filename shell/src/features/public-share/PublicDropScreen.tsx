@@ -26,7 +26,7 @@ injectPublicShareStyles();
  * A file drop (Nextcloud's view publicFileDrop: upload without read): only an upload area,
  * a button that picks files and a zone that takes dropped ones, then each uploaded file's
  * result. Nothing is listed (the link's WebDAV refuses it). Uploads go through the engine's
- * public mode: plain PUTs, owner anonymous (spec §1); the server keeps both of two files
+ * public mode: plain PUTs, owner anonymous (product §1); the server keeps both of two files
  * with the same name.
  */
 export function PublicDropScreen({ share }: { share: PublicShare }) {

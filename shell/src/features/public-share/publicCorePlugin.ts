@@ -31,7 +31,7 @@ export function publicShareView(share: PublicShare, dav: ShellServices['dav']): 
 }
 
 /**
- * The built-ins of the shell in public mode (spec §1: a public-share visitor): the shared
+ * The built-ins of the shell in public mode (product §1: a public-share visitor): the shared
  * folder as the only view, the file actions the link's permissions enable (the server masks
  * `oc:permissions` with the link's, so rename, move and delete show only where it grants them)
  * without details, without download or open where the link hides or refuses downloads, and

@@ -10,7 +10,7 @@ export function publicShareBasename(share: Pick<PublicShare, 'token'>): string {
   return `/s/${encodeURIComponent(share.token)}`;
 }
 
-/** The app's routes (spec §2) below a public folder link's page, rendering its screen. */
+/** The app's routes (product §2) below a public folder link's page, rendering its screen. */
 export function publicFolderRoutes(share: PublicShare): RouteObject[] {
   return [
     { path: '/', element: <RootRedirect /> },

@@ -24,7 +24,7 @@ export interface PublicStart {
 }
 
 /**
- * Starts the shell in public mode for a public link's page (spec §1: the visitor is owner
+ * Starts the shell in public mode for a public link's page (product §1: the visitor is owner
  * anonymous): the services talk to the link's public WebDAV only (the password step's cookie
  * goes along), there is no user, no user config, no live feed and no deployment plugins; the
  * built-ins come from the public core plugin. A folder link gets the router below

@@ -10,7 +10,7 @@ import { useStorageStatsRefresh } from './useStorageStatsRefresh';
 injectQuotaStyles();
 
 /**
- * The storage quota of the navigation footer (spec §2, §9): '{used} of
+ * The storage quota of the navigation footer (product §2, §9): '{used} of
  * {quota} used', or '{used} used' when unlimited, with a progress bar (only
  * under a quota) in its error style above 80 percent. Clicking it refreshes
  * the stats; a failure of that click is toasted.

@@ -14,9 +14,9 @@ interface RefreshDeps {
 }
 
 /**
- * Asks the server for the storage stats and stores them (spec §7: an invalid
+ * Asks the server for the storage stats and stores them (product §7: an invalid
  * result is an error). A failure is logged, and toasted only when the user
- * asked (spec §8 "Storage"); free space dropping to 0 under a quota warns once.
+ * asked (product §8 "Storage"); free space dropping to 0 under a quota warns once.
  */
 async function refreshStats({ dispatch, getState, extra }: RefreshDeps, userTriggered: boolean): Promise<void> {
   // A public link's visitor has no quota (and no stats to ask for).
@@ -34,7 +34,7 @@ async function refreshStats({ dispatch, getState, extra }: RefreshDeps, userTrig
 }
 
 /**
- * The storage stats side effects (spec §4, §8, §9). A user's click is
+ * The storage stats side effects (product §4, §8, §9). A user's click is
  * debounced by 200 ms and always asks the server. Every other reason (the
  * 60 s timer, a finished listing, nodes removed, node events) is throttled to
  * one request per second, with one trailing request so the last change is

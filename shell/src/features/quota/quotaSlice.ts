@@ -2,7 +2,7 @@ import { createAction, createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { StorageStats } from '../../services/api/filesApi';
 
-/** The signed-in user's storage stats (spec §3 "Storage stats"). */
+/** The signed-in user's storage stats (product §3 "Storage stats"). */
 export interface QuotaState {
   /** The last stats the server gave; null before the first answer. */
   stats: StorageStats | null;

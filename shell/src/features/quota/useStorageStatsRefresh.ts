@@ -10,7 +10,7 @@ const USAGE_EVENTS: readonly FilesEventName[] = ['files:node:created', 'files:no
 
 /**
  * Keeps the storage stats fresh while the quota is shown: once at once,
- * every 60 s (spec §9), and after node events from the shell or plugins
+ * every 60 s (product §9), and after node events from the shell or plugins
  * (uploads, deletes). The listeners throttle these requests to one a second.
  */
 export function useStorageStatsRefresh(): void {

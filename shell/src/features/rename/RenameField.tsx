@@ -13,7 +13,7 @@ import { injectRenameStyles } from './styles';
 injectRenameStyles();
 
 /**
- * The inline rename field shown in place of a node's name (spec §4, §5):
+ * The inline rename field shown in place of a node's name (product §4, §5):
  * required, trimmed, checked live with `validateRename` against the
  * siblings and the server's filename rules; 'Invalid filename.' plus the
  * reason is shown under the field, announced and set as the field's
@@ -61,7 +61,7 @@ export function RenameField({ node }: { node: Node }) {
   const submit = (returnFocus = false) => {
     if (submitted.current) return;
     if (!validation.valid) {
-      // Spec §5: an invalid form gives 'Invalid filename.' plus the reason; spec §4: the old name is restored.
+      // product §5: an invalid form gives 'Invalid filename.' plus the reason; product §4: the old name is restored.
       showToast({ type: 'error', message: validation.message });
       setValue(node.basename);
       setRestored((count) => count + 1);

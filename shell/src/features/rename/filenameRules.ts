@@ -4,7 +4,7 @@ import type { FilesApi } from '../../services/api/filesApi';
 const cache = new WeakMap<FilesApi, Promise<FilenameRules>>();
 
 /**
- * The server's filename rules (spec §5: the forbidden characters come from
+ * The server's filename rules (product §5: the forbidden characters come from
  * the server; an empty or missing list keeps the defaults, slash and
  * backslash). Asked once per API client; a failed request falls back to the
  * defaults, since the server checks names anyway.

@@ -7,8 +7,8 @@ import { startRename } from './renameStore';
 export const RENAME_ACTION_ID = 'rename';
 
 /**
- * Rename (spec §4): opens the inline field in the node's row. Renaming is a
- * MOVE in the node's folder, so it needs the delete permission (spec §6),
+ * Rename (product §4): opens the inline field in the node's row. Renaming is a
+ * MOVE in the node's folder, so it needs the delete permission (product §6),
  * and it applies to one node at a time. Hotkey F2. The field and the rename
  * itself report their outcome, so `exec` says nothing (null).
  */

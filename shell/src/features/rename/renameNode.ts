@@ -12,9 +12,9 @@ import { selectNodeBySource } from '../nodes/selectors';
 /**
  * Renames the node `source` to `newName` (already validated and trimmed):
  * MOVE with Overwrite F through the DAV service, the node loading meanwhile
- * (spec §4). On success the store holds the renamed node under its new
+ * (product §4). On success the store holds the renamed node under its new
  * source (in its folder's children, the selection and the sidebar) and the
- * toast says 'Renamed "{oldName}" to "{newName}"'. On failure (spec §4, §8)
+ * toast says 'Renamed "{oldName}" to "{newName}"'. On failure (product §4, §8)
  * the old name stays, the field re-opens holding it (unless `reopen` is
  * false: the user went elsewhere), and the toast says why: 404 'Could not rename "{oldName}", it does not exist any
  * more', 412 'The name "{newName}" is already used in the folder "{dir}".

@@ -18,7 +18,7 @@ function set(next: RenameTarget | null): void {
   for (const listener of listeners) listener();
 }
 
-/** Opens the rename field of the node `source` (spec §4 "Rename: starts on a rename event"). */
+/** Opens the rename field of the node `source` (product §4 "Rename: starts on a rename event"). */
 export function startRename(source: string): void {
   set({ source });
 }

@@ -1,7 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
 
-/** The selection of the file list (spec §3): selected sources and the last selected index. */
+/** The selection of the file list (product §3): selected sources and the last selected index. */
 export interface SelectionState {
   sources: string[];
   lastIndex: number | null;

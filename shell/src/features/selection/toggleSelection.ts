@@ -6,7 +6,7 @@ import { selectionChanged, selectionCleared } from './selectionSlice';
 type SelectionThunk = (dispatch: AppDispatch, getState: () => RootState) => void;
 
 /**
- * A click (or Space) on a row's checkbox (spec §4 "Selection"): with Shift,
+ * A click (or Space) on a row's checkbox (product §4 "Selection"): with Shift,
  * the range between the last selected index and `index` is added
  * (`selectRange`); otherwise the node's selection flips. Either way `index`
  * becomes the last selected index. Reads the selection at run time, so rows
@@ -31,7 +31,7 @@ export function toggleSelection({ order, index, shift }: { order: readonly strin
 }
 
 /**
- * The select-all checkbox and ctrl+A (spec §4): every node of the list is
+ * The select-all checkbox and ctrl+A (product §4): every node of the list is
  * selected; when all already are, the selection clears.
  *
  * @param order Sources in displayed order.

@@ -6,7 +6,7 @@ import { useRegistry } from '../../plugin-host/useRegistry';
 import { EntryMount } from '../sidebar/EntryMount';
 
 /**
- * 'Additional settings' (spec §2): shown only when plugins registered
+ * 'Additional settings' (product §2): shown only when plugins registered
  * settings sections; each is mounted into its own element inside an error
  * boundary naming its plugin.
  */

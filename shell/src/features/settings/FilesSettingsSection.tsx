@@ -5,7 +5,7 @@ import { useT } from '../../app/ServicesContext';
 import { setUserConfig } from '../config/configThunks';
 import { selectEnableNonAccessibleFeatures, selectUserConfig } from '../config/selectors';
 
-/** The user config toggles of the dialog (spec §3 "User config"), in the order shown, with their labels. */
+/** The user config toggles of the dialog (product §3 "User config"), in the order shown, with their labels. */
 export const USER_CONFIG_TOGGLES: readonly { key: string; label: string }[] = [
   { key: 'sort_favorites_first', label: i18nKey('Sort favorites first') },
   { key: 'sort_folders_first', label: i18nKey('Sort folders before files') },
@@ -23,7 +23,7 @@ export function FilesSettingsSection() {
   const t = useT();
   const dispatch = useAppDispatch();
   const config = useAppSelector(selectUserConfig);
-  // The grid is one of the non-accessible features (spec §2): without them there is no grid to enable.
+  // The grid is one of the non-accessible features (product §2): without them there is no grid to enable.
   const toggles = useAppSelector(selectEnableNonAccessibleFeatures) ? USER_CONFIG_TOGGLES : USER_CONFIG_TOGGLES.filter(({ key }) => key !== 'grid_view');
   const headingId = useId();
   return (

@@ -100,7 +100,7 @@ describe('the settings dialog', () => {
     delete document.head.dataset['browserLanguage'];
   });
 
-  it('offers no grid view toggle when enable_non-accessible_features is false (spec §2)', async () => {
+  it('offers no grid view toggle when enable_non-accessible_features is false (product §2)', async () => {
     const { dialog, store } = await openSettings();
     expect(within(dialog).getByRole('switch', { name: 'Enable the grid view' })).toBeTruthy();
     await act(async () => {

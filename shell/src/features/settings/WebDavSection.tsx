@@ -9,7 +9,7 @@ export function webDavUrl(filesUrl: string): string {
 }
 
 /**
- * The 'WebDAV' section (spec §2): the address in a read-only field with a
+ * The 'WebDAV' section (product §2): the address in a read-only field with a
  * copy button, a link to the WebDAV help and one to the app passwords page.
  */
 export function WebDavSection() {

@@ -4,7 +4,7 @@ import { useT } from '../../app/ServicesContext';
 import { showToast } from '../toasts/toasts';
 
 /**
- * Copies text to the clipboard (spec §8 "Clipboard"): success toasts
+ * Copies text to the clipboard (product §8 "Clipboard"): success toasts
  * 'WebDAV URL copied to clipboard' and sets `copied` for 5 s; a browser
  * without a usable clipboard toasts 'Clipboard is not available'.
  */

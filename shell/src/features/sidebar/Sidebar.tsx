@@ -10,7 +10,7 @@ injectSidebarStyles();
 const SidebarPanel = lazyComponent(() => import('./SidebarPanel').then((module) => module.SidebarPanel));
 
 /**
- * The details sidebar (spec §2, §4): shown while `state.sidebar.source` names
+ * The details sidebar (product §2, §4): shown while `state.sidebar.source` names
  * a known node; a column beside the list from 1024 px on, an overlay below.
  * Its code is fetched the first time it opens (see `SidebarPanel`).
  */

@@ -10,9 +10,9 @@ import { selectNodeBySource } from '../nodes/selectors';
 type AppThunk<R> = ThunkAction<R, RootState, ShellServices, UnknownAction>;
 
 /**
- * Whether the details sidebar may open on `nodes` (spec §5 "Details action"):
+ * Whether the details sidebar may open on `nodes` (product §5 "Details action"):
  * a single node under /files/ with permissions other than none, not failed
- * (spec §4: no actions), and the sidebar available — at least one tab
+ * (product §4: no actions), and the sidebar available — at least one tab
  * registered for it. The built-in details action and every other way of
  * opening the sidebar (a size or date click, the automatic opening for a
  * file id) ask here, so none of them needs to know the action by name.
@@ -38,5 +38,5 @@ export function openDetails(source: string, preferredTab?: string): AppThunk<boo
   };
 }
 
-/** The size and modified-time cells ask for the sharing tab (spec §2 "Rows"). */
+/** The size and modified-time cells ask for the sharing tab (product §2 "Rows"). */
 export const openDetailsOnSharing = (source: string): AppThunk<boolean> => openDetails(source, SHARING_TAB_ID);

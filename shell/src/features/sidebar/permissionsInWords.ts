@@ -1,7 +1,7 @@
 import { Permission, hasPermission, i18nKey } from '@cumulus/sdk';
 import type { Permissions, Translate } from '@cumulus/sdk';
 
-/** Each permission bit and how the Details tab names it (spec §3, §6). */
+/** Each permission bit and how the Details tab names it (product §3, §6). */
 const PERMISSION_WORDS: readonly [number, string][] = [
   [Permission.READ, i18nKey('Read')],
   [Permission.UPDATE, i18nKey('Edit')],

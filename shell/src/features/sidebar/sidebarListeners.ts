@@ -23,7 +23,7 @@ function fileKey(state: RootState): string | null {
 }
 
 /**
- * The sidebar's side effects (spec §4): it announces opening and closing on
+ * The sidebar's side effects (product §4): it announces opening and closing on
  * the event bus ('files:sidebar:opened' with the node and the tab shown,
  * 'files:sidebar:closed'); it closes when its node is removed; and it opens
  * by itself for the route's file id once that file is listed, when the window

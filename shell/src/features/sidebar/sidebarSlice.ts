@@ -11,7 +11,7 @@ export interface SidebarState {
 
 const initialState: SidebarState = { source: null, tab: null };
 
-/** The tab a size or modified-time click asks for (spec §2 "Rows"); the first tab when no plugin offers it. */
+/** The tab a size or modified-time click asks for (product §2 "Rows"); the first tab when no plugin offers it. */
 export const SHARING_TAB_ID = 'sharing';
 
 /** The details sidebar's state. The sidebar itself lives in this feature folder. */
@@ -28,7 +28,7 @@ export const sidebarSlice = createSlice({
     sidebarTabChanged: (state, action: PayloadAction<string>) => {
       state.tab = action.payload;
     },
-    /** The sidebar closed (also on view or folder change, spec §4). */
+    /** The sidebar closed (also on view or folder change, product §4). */
     sidebarClosed: () => initialState,
   },
 });

@@ -55,7 +55,7 @@ describe('the invalid-filename dialog of uploads', () => {
     ['.htaccess', {}, '".htaccess" is a forbidden file or folder name.'],
     ['movie.part', {}, '".part" is a forbidden file type.'],
     ['notes~', { forbiddenExtensions: ['~'] }, 'Filenames must not end with "~".'],
-  ])('"%s": the dialog is titled with the upload wording of spec §5', async (name, rules, message) => {
+  ])('"%s": the dialog is titled with the upload wording of product §5', async (name, rules, message) => {
     const { dialog } = await open(request(name, { rules }), [...(rules.forbiddenCharacters ?? ['/', '\\'])]);
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(screen.getByRole('dialog', { name: message })).toBe(dialog);

@@ -2,7 +2,7 @@ import { createOnDemandDialog } from '../../app/OnDemandDialog';
 import { invalidNameDialog } from './invalidNameStore';
 
 /**
- * The invalid-filename dialog of uploads (spec §2 "A dialog asks for a new filename when a
+ * The invalid-filename dialog of uploads (product §2 "A dialog asks for a new filename when a
  * name is invalid", §5 "Upload"). Mounted once; uploads ask through `askForUploadName`.
  * Its code is fetched with the first request (see `InvalidNameModal`).
  */

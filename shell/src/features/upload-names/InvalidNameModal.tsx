@@ -25,7 +25,7 @@ function segmentRange(name: string, segment: string): [number, number] | null {
 /**
  * The open invalid-filename dialog of one upload entry (loaded on demand by
  * `InvalidNameDialog`). Its title is why the name is refused, in the upload wording of
- * spec §5; the 'New name' field starts with the name as it is, the refused part selected,
+ * product §5; the 'New name' field starts with the name as it is, the refused part selected,
  * and is checked as the user types: a name that breaks the rules shows why; a name taken
  * in the folder shows the unique one it is uploaded under. 'Rename' answers the new name;
  * 'Skip this file' / 'Skip this folder' (or Escape) skips the entry.

@@ -6,10 +6,10 @@ import { invalidNameDialog } from './invalidNameStore';
 
 /**
  * The upload engine's `resolveInvalidName` decision through the invalid-filename dialog
- * (spec §5 "Upload": the user is asked for a new name or to skip; a replacement name is
+ * (product §5 "Upload": the user is asked for a new name or to skip; a replacement name is
  * made unique among the siblings). Resolves to the new name, already valid and unique, or
  * 'skip', toasting 'Upload has been skipped' for a file and 'Upload of "{folder}" has been
- * skipped' for a folder (spec §8). When the upload is cancelled elsewhere (the request's
+ * skipped' for a folder (product §8). When the upload is cancelled elsewhere (the request's
  * `signal`), the dialog closes, or never opens, and the answer is a silent 'skip'.
  */
 export async function askForUploadName(request: InvalidNameRequest & AbortableDecision, t: Translate): Promise<InvalidNameDecision> {

@@ -1,7 +1,7 @@
 import type { InvalidFilenameError } from '@cumulus/sdk';
 import { createDialogRequest } from '../../app/dialogRequest';
 
-/** What the invalid-filename dialog is asked: an entry of an upload whose name breaks the rules (spec §5 "Upload"). */
+/** What the invalid-filename dialog is asked: an entry of an upload whose name breaks the rules (product §5 "Upload"). */
 export interface InvalidNameDialogRequest {
   /** The entry's name as it is on the user's device. */
   name: string;

@@ -5,11 +5,11 @@ import type { FilenameRules, Translate } from '@cumulus/sdk';
 export type NewUploadName =
   /** Usable: `name` is what the entry is uploaded under (the typed name, trimmed, made unique). */
   | { valid: true; name: string }
-  /** Refused: `problem` says why, in the upload wording of spec §5. */
+  /** Refused: `problem` says why, in the upload wording of product §5. */
   | { valid: false; problem: string };
 
 /**
- * Checks a replacement name for an upload entry (spec §5 "Upload"): trimmed, it must pass
+ * Checks a replacement name for an upload entry (product §5 "Upload"): trimmed, it must pass
  * the filename rules (the refusal in the upload wording: '"{segment}" is not allowed inside
  * a file or folder name.', '"{segment}" is a forbidden file or folder name.', '"{segment}"
  * is a forbidden file type.', 'Filenames must not end with "{extension}".', or 'Filename

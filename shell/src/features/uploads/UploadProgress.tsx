@@ -17,10 +17,10 @@ injectUploadStyles();
 const UploadList = lazyComponent(() => import('./UploadList').then((module) => module.UploadList));
 
 /**
- * What shows while uploading (spec §2): the progress bar (role progressbar,
+ * What shows while uploading (product §2): the progress bar (role progressbar,
  * in the progress colour, the error colour only once a file failed: the
- * above-80 % warning belongs to the quota bar), the time-left text (spec §4),
- * 'Pause uploads' / 'Resume uploads' (the queue's paused state, spec §4),
+ * above-80 % warning belongs to the quota bar), the time-left text (product §4),
+ * 'Pause uploads' / 'Resume uploads' (the queue's paused state, product §4),
  * 'Cancel uploads', and a button that opens the per-file list, where each
  * file's state shows and one file can be cancelled. Nothing while idle.
  * A Cancel that takes the focused button away keeps the keyboard focus: on

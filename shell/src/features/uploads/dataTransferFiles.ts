@@ -93,7 +93,7 @@ function fileOf(entry: EntryLike): Promise<File> {
 const FILE_READS_AT_ONCE = 64;
 
 /**
- * Walks what a drop carried (spec §2): each folder entry is read
+ * Walks what a drop carried (product §2): each folder entry is read
  * with repeated `readEntries` calls until one returns nothing (Chromium
  * hands out 100 entries a call), files are resolved in groups, and the work
  * yields to the browser between slices so a tree of 10,000 files never

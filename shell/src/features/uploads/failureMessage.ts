@@ -1,7 +1,7 @@
 import { uploadErrorMessage } from '@cumulus/sdk';
 import type { Translate, UploadItemState } from '@cumulus/sdk';
 
-/** Why an upload item failed, in the spec's words (§8): its error's text, or 'Failed uploading the file'. */
+/** Why an upload item failed, in the spec's words (product §8): its error's text, or 'Failed uploading the file'. */
 export function failureMessage(item: Pick<UploadItemState, 'error'>, t: Translate): string {
   return item.error === undefined ? t('Failed uploading the file') : uploadErrorMessage(item.error, t);
 }

@@ -11,7 +11,7 @@ export const selectUploadQueueStatus = (state: RootState) => state.uploads.queue
 export const selectIsUploading = (state: RootState): boolean => state.uploads.queue.status !== 'idle';
 
 /**
- * The rounded percentage of the queue's bytes uploaded (spec §9); 0 while no bytes are queued
+ * The rounded percentage of the queue's bytes uploaded (product §9); 0 while no bytes are queued
  * yet (the queue runs while a conflict or a new name is asked), where `progressPercent`'s
  * "nothing to do is done" would show a full bar in the error colour.
  */
@@ -40,7 +40,7 @@ export const selectUploadCounts = createSelector(
 /**
  * Whether a file of the queue failed (a user's cancel is no failure): the progress bar takes
  * the error colour then, and only then. A healthy upload stays in the progress colour at any
- * percentage (the above-80 % warning is the quota bar's, spec §9).
+ * percentage (the above-80 % warning is the quota bar's, product §9).
  */
 export const selectUploadHasFailure = (state: Pick<RootState, 'uploads'>): boolean => state.uploads.failedFiles > 0;
 

@@ -8,7 +8,7 @@ import { uploadCollected } from './uploadThunks';
 
 /**
  * A drop of files from the desktop onto the list, a folder row or a
- * breadcrumb (spec §2, §5, §8). The drop's entries were taken in the drop
+ * breadcrumb (product §2, §5, §8). The drop's entries were taken in the drop
  * handler (`takeDroppedEntries`); here the target folder is listed again
  * (it must still exist: 'Target folder does not exist any more') and must
  * take uploads (the quota or permission label otherwise), a drop without

@@ -10,7 +10,7 @@ export const UPLOAD_REFETCH_DEBOUNCE_MS = 300;
 const sameFolder = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
 
 /**
- * The reactions to uploads (spec §4 "Refetch … after an upload into the
+ * The reactions to uploads (product §4 "Refetch … after an upload into the
  * current folder"): when uploads into the folder on screen finish, it is
  * listed again (once for a burst of them), and the storage stats are
  * refreshed after any upload ends.

@@ -4,7 +4,7 @@ import { actionDispatchOf } from '../actions/actionDispatch';
 import { collectPickedFiles } from './dataTransferFiles';
 import { uploadCollected } from './uploadThunks';
 
-/** Whether this browser lets an `<input type=file>` pick folders (spec §2 'Upload folders'). */
+/** Whether this browser lets an `<input type=file>` pick folders (product §2 'Upload folders'). */
 export function supportsFolderPicking(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): boolean {
   return doc !== undefined && 'webkitdirectory' in doc.createElement('input');
 }
@@ -36,7 +36,7 @@ export function pickFiles(options: { folders?: boolean; multiple?: boolean } = {
 }
 
 /**
- * The 'Upload from device' entries of the New menu (spec §2): 'Upload
+ * The 'Upload from device' entries of the New menu (product §2): 'Upload
  * files', and 'Upload folders' where the browser can pick folders. The
  * core plugin registers them like any plugin's entries; `services` is the
  * object the plugin was created with (the New button binds the store to it).

@@ -117,7 +117,7 @@ export function startUploadRuntime(services: ShellServices, dispatch: AppDispatc
       loadFilenameRules(services.api),
     ]);
     const requestToken = typeof document === 'undefined' ? '' : readPageContext(document).requestToken;
-    // A public link's visitor uploads as owner anonymous, in plain PUTs (spec §1, §9), as an XHR caller (plugins-protocol.md §5.2).
+    // A public link's visitor uploads as owner anonymous, in plain PUTs (product §1, §9), as an XHR caller (protocol §5.2).
     const isPublic = services.publicShare !== undefined;
     const uploader = createUploader({
       transport: createXhrTransport(),

@@ -17,7 +17,7 @@ function isResumeMismatch(error: unknown): boolean {
 export type UploadOrigin = 'picker' | 'drop';
 
 /**
- * The toasts of a batch that ended (spec §8 "Drop", "Upload"): each distinct
+ * The toasts of a batch that ended (product §8 "Drop", "Upload"): each distinct
  * failure reason once, then for a drop 'Some files could not be uploaded' or
  * 'Files uploaded successfully'; a user's cancel 'Upload was cancelled by
  * user'; nothing uploaded because everything was skipped 'No files to
@@ -52,7 +52,7 @@ export function announceBatch(result: UploadBatchResult, origin: UploadOrigin, t
 }
 
 /**
- * Uploads what a pick or a drop collected into `folder` (spec §5, §8):
+ * Uploads what a pick or a drop collected into `folder` (product §5, §8):
  * says when the browser could not give folders ('Your browser does not
  * support the Filesystem API. Directories will not be uploaded') or an
  * entry could not be read ('One of the dropped files could not be
@@ -86,7 +86,7 @@ export const uploadCollected = createAppAsyncThunk(
     if (runtime.uploader.getState().queue.status === 'idle' && !keepResults) runtime.uploader.reset();
     let result: UploadBatchResult;
     try {
-      // A public link's visitor is owner anonymous (spec §3 "Destination folder").
+      // A public link's visitor is owner anonymous (product §3 "Destination folder").
       result = await runtime.uploader.upload({ source: folder.source, owner: extra.publicShare ? 'anonymous' : folder.owner, path: folder.path }, entries);
     } catch (error) {
       // 'Invalid destination folder' / 'User is not logged in': nothing was queued.
@@ -106,7 +106,7 @@ export const cancelAllUploads = createAppAsyncThunk('uploads/cancelAll', async (
 });
 
 /**
- * 'Pause uploads' (spec §4: uploading to paused): no new request starts, and
+ * 'Pause uploads' (product §4: uploading to paused): no new request starts, and
  * the PUTs under way are aborted and sent again on resume, so the bytes stop
  * at once and the bar shows what the server holds; the engine emits `paused`.
  */

@@ -99,7 +99,7 @@ describe('uploads in the shell', () => {
     expect(JSON.parse(JSON.stringify(state.items))).toEqual(state.items);
     expect(state.queue.status).toBe('idle');
     expect(toasts()).toEqual(['success: Files uploaded successfully']);
-    // Spec §4: refetch after an upload into the current folder.
+    // product §4: refetch after an upload into the current folder.
     expect(calls.listed.length).toBeGreaterThan(listedBefore);
   });
 

@@ -4,7 +4,7 @@ import { createRateEstimate, idBucket } from '@cumulus/sdk';
 import type { QueueInfo, RateEstimate, UnfinishedUpload, UploadItemState } from '@cumulus/sdk';
 
 /**
- * The upload queue as the screen knows it (spec §3 "Queue info", "Upload
+ * The upload queue as the screen knows it (product §3 "Queue info", "Upload
  * item"; §4 "Upload queue"): a mirror of the engine's plain state. The
  * engine keeps the `File` objects, promises and abort controllers (see
  * `uploadRuntime.ts`); only data that survives JSON enters here.
@@ -27,7 +27,7 @@ export interface UploadsState {
   endedFiles: number;
   /** How many file items failed (not cancelled by the user), kept as reports come: the bar's error colour. */
   failedFiles: number;
-  /** Speed and time left (spec §9 rate estimator). */
+  /** Speed and time left (product §9 rate estimator). */
   estimate: RateEstimate;
   /** Chunked uploads an earlier page left unfinished, which can be resumed. */
   unfinished: UnfinishedUpload[];
@@ -146,7 +146,7 @@ export const uploadsSlice = createSlice({
     progressed: (state, action: PayloadAction<EngineReport>) => apply(original(state) ?? state, action.payload),
     /** Items ended (finished, failed, cancelled). */
     ended: (state, action: PayloadAction<EngineReport>) => apply(original(state) ?? state, action.payload),
-    /** The engine cleared its finished queue (spec §4: reset when idle). */
+    /** The engine cleared its finished queue (product §4: reset when idle). */
     cleared: (state, action: PayloadAction<EngineReport>) => apply(original(state) ?? state, action.payload),
     /** The queue was paused or resumed. */
     queueChanged: (state, action: PayloadAction<EngineReport>) => apply(original(state) ?? state, action.payload),

@@ -29,7 +29,7 @@ function ViewEntry({ view, childrenOf, level }: { view: Registered<View>; childr
   const children = level < MAX_VIEW_NESTING ? childrenOf(view.id) : [];
   const expandable = children.length > 0 || (view.loadChildViews !== undefined && !view.loaded);
 
-  // Children load on first expansion (spec §4), also when the view starts expanded (saved config or its own flag).
+  // Children load on first expansion (product §4), also when the view starts expanded (saved config or its own flag).
   useEffect(() => {
     if (!expanded || view.loadChildViews === undefined || view.loaded || requested.current) return;
     requested.current = true;
@@ -81,7 +81,7 @@ function ViewEntry({ view, childrenOf, level }: { view: Registered<View>; childr
 }
 
 /**
- * The views of the left navigation (spec §2): the top-level views, or with
+ * The views of the left navigation (product §2): the top-level views, or with
  * `pinned` the sticky ones, which the navigation keeps in view below the
  * scrolling list. Children nest up to 7 levels and load on first expansion.
  * Views whose parent is not registered show at the top level.

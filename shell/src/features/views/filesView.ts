@@ -2,7 +2,7 @@ import type { Translate, View } from '@cumulus/sdk';
 import { FOLDER_ICON } from '../../app/icons/icons';
 import type { DavService } from '../../services/dav/davService';
 
-/** Id of the built-in "All files" view, which the root route redirects to (spec §2). */
+/** Id of the built-in "All files" view, which the root route redirects to (product §2). */
 export const FILES_VIEW_ID = 'files';
 
 /** The built-in "All files" view: the user's files over WebDAV. */

@@ -1,4 +1,4 @@
-/** Storage statistics of the signed-in user (spec §3). */
+/** Storage statistics of the signed-in user (product §3). */
 export interface StorageStats {
   /** Bytes in use. */
   used: number;
@@ -10,10 +10,10 @@ export interface StorageStats {
   relative: number;
 }
 
-/** The user config of the file list (spec §3); unknown keys from the server are kept. */
+/** The user config of the file list (product §3); unknown keys from the server are kept. */
 export type UserConfigValues = Record<string, boolean>;
 
-/** One view's config as the server stores it (spec §3). */
+/** One view's config as the server stores it (product §3). */
 export interface ViewConfigValues {
   sorting_mode?: string;
   sorting_direction?: 'asc' | 'desc';
@@ -105,7 +105,7 @@ function ocsDataOf(body: unknown): Record<string, unknown> {
   return data;
 }
 
-/** Reads storage stats, refusing anything that is not four numbers (spec §7: an invalid result is an error). */
+/** Reads storage stats, refusing anything that is not four numbers (product §7: an invalid result is an error). */
 export function parseStats(data: unknown): StorageStats {
   if (!isRecord(data)) throw new ApiError('Invalid storage stats', 0);
   const { used, quota, free, relative } = data;

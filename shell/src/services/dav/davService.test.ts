@@ -209,7 +209,7 @@ describe('DavService', () => {
     expect(errorStatus(error)).toBe(412);
   });
 
-  it("keeps the server's s:message on a failed move or copy, for spec §8's 'the message or a generic error'", async () => {
+  it("keeps the server's s:message on a failed move or copy, for product §8's 'the message or a generic error'", async () => {
     nock(ORIGIN).intercept('/remote.php/dav/files/alice/Docs', 'PROPFIND').reply(207, LISTING);
     const { contents } = await dav().list('/Docs');
     const body =

@@ -30,7 +30,7 @@ export interface DavServiceOptions {
   firstShown?(folder: string, listed: number, count: number): readonly Node[] | undefined;
   /**
    * A public link's token: the service then talks to the link's public WebDAV
-   * (`/public.php/dav`, root `/files/{token}`, plugins-protocol.md §5.1) as an
+   * (`/public.php/dav`, root `/files/{token}`, protocol §5.1) as an
    * anonymous XHR caller instead of the user's files.
    */
   publicToken?: string;
@@ -128,7 +128,7 @@ export function createDavService(options: DavServiceOptions): DavService {
   const isPublic = options.publicToken !== undefined;
   const davUrl = `${options.origin.replace(/\/+$/, '')}${isPublic ? '/public.php/dav' : '/remote.php/dav'}`;
   const root = `/files/${isPublic ? options.publicToken : options.uid}`;
-  // Public WebDAV takes writes only from XHR callers (plugins-protocol.md §5.2).
+  // Public WebDAV takes writes only from XHR callers (protocol §5.2).
   const headers: Record<string, string> = { ...(isPublic ? { 'X-Requested-With': 'XMLHttpRequest' } : {}), ...options.headers };
   if (options.requestToken) headers['requesttoken'] = options.requestToken;
   // The webdav client (~50 KB gzipped) loads with the first call that needs it: listing
@@ -306,7 +306,7 @@ export function createDavService(options: DavServiceOptions): DavService {
 
     async move(node, destinationDir, moveOptions = {}) {
       const target = joinDav(davPath(destinationDir), moveOptions.newName ?? node.basename);
-      // The server's s:message is the error text of spec §8 "other" failures.
+      // The server's s:message is the error text of product §8 "other" failures.
       await (await webdav()).moveFile(nodePath(node), target, { overwrite: moveOptions.overwrite ?? false }).catch(async (error: unknown) => {
         throw await withDavMessage(error);
       });
