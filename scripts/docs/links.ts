@@ -40,6 +40,9 @@ const OUTSIDE_NAMES: readonly (readonly [RegExp, string])[] = [
   [/\bCONVENTIONS\.md/, 'CONVENTIONS.md'],
 ];
 
+/** "issue 24", "issues 12 and 14", "issue #3": the tracker's numbers, which a clone does not carry. */
+const ISSUE_NUMBER = /\b[Ii]ssues? #?\d+/;
+
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces to hyphens. */
 export function headingAnchor(heading: string): string {
   return heading
@@ -152,6 +155,7 @@ function checkCitations(file: string, text: string, sections: ReadonlyMap<string
   const lines = text.split('\n');
   const selfDocument = Object.entries(CITED_DOCUMENTS).find(([, doc]) => doc === file)?.[0];
   lines.forEach((line, index) => {
+    if (ISSUE_NUMBER.test(line)) problems.push({ file, line: index + 1, message: 'names an issue by its number, which means nothing to a reader of the checkout: say the reason' });
     for (const [pattern, name] of OUTSIDE_NAMES) {
       if (pattern.test(line)) problems.push({ file, line: index + 1, message: `cites ${name}, which is outside the checkout: cite docs/ instead` });
     }

@@ -115,7 +115,7 @@ describe('requests that succeeded are never reported as failed', () => {
     await page.waitForTimeout(1500);
     expect((await server.dav('PROPFIND', '/Docs/copy-me.txt')).status).toBe(207);
     // Left aside, not yet understood: a folder's compact listing (PROPFIND answered 200) is still
-    // at times reported aborted after its answer began, with no abort of its signal before (see the report of issue 24).
+    // at times reported aborted after its answer began, with no abort of its signal before.
     expect(failedAfterAnswer.filter((failure) => !/^PROPFIND \S+ \(200\)/.test(failure))).toEqual([]);
     expect(problems.pageErrors).toEqual([]);
   }, 120_000);

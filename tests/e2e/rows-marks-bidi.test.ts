@@ -1,5 +1,5 @@
 /**
- * Row marks, right-to-left names and the Recent view's order (issue 24, items 17–19), in
+ * Row marks, right-to-left names and the Recent view's order, in
  * headless Chromium against the real server: every row's menu button lines up whether a
  * favourite star is shown or not and the first row's star is whole; the grid shows the
  * favourite and share marks on the preview's corner; in Arabic a file `.part` reads `.part`

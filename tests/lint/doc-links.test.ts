@@ -72,6 +72,11 @@ describe('the rules, each failing when broken', () => {
     expect(messages).toEqual([expect.stringContaining('names no document'), expect.stringContaining('ARCHITECTURE.md, which is outside')]);
   });
 
+  it('refuses an issue number standing in for a reason', () => {
+    const checkout = checkoutWith({ 'shell/a.ts': '// Kept for now (issue 24, item 3).\n' });
+    expect(checkLinks(checkout).map((problem) => problem.message)).toEqual([expect.stringContaining('names an issue by its number')]);
+  });
+
   it('reads a document named a few lines above a list of sections', () => {
     const checkout = checkoutWith({ 'sdk/a.ts': '/**\n * Follows protocol\n * §2.2 and §5.2.\n */\n' });
     expect(checkLinks(checkout)).toEqual([]);

@@ -14,7 +14,7 @@ import type { Balancer } from './nginx-balancer';
 import { startBalancer } from './nginx-balancer';
 
 /**
- * Operating the scale-out mode (issue 35) on nginx started from the documented file itself
+ * Operating the scale-out mode on nginx started from the documented file itself
  * (server/deploy/nginx-cumulus.conf, only its ports changed): the push WebSocket and the
  * live-changes feed through the proxy, a rolling restart under load that never answers 502, and
  * a MOVE whose process is killed after its commit, which the proxy does not re-send to the

@@ -7,8 +7,8 @@ import type { PostgresCluster } from './postgres-cluster';
 import { startPostgresCluster } from './postgres-cluster';
 
 /**
- * A `CUMULUS_DATABASE_URL` naming a database that does not exist, for a role without CREATEDB
- * (issue 35, item 7): the server says which database and which role, and how to fix it, not
+ * A `CUMULUS_DATABASE_URL` naming a database that does not exist, for a role without CREATEDB:
+ * the server says which database and which role, and how to fix it, not
  * PostgreSQL's bare `permission denied to create database`.
  */
 let cluster: PostgresCluster | undefined;

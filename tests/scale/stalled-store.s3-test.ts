@@ -12,7 +12,7 @@ import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store'
 import { keysUnder, s3TestConfig } from './s3-test-support';
 
 /**
- * An object store that stalls (issue 35, item 5: an OSD full, RGW taking requests and
+ * An object store that stalls (an OSD full, RGW taking requests and
  * answering none): a TCP proxy in front of RGW forwards until it is told to stall, then takes
  * connections and sends nothing either way. The server's every call to the store has a
  * timeout and bounded retries, so a client gets 503 with `Retry-After` within the retries'

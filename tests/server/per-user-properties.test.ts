@@ -4,7 +4,7 @@
  * recipient marks what they see, read-only shares included, and finds it in their favorites
  * REPORT at their path), a mark is an event of its user's feed alone, and a node seen
  * through a share or a link carries none of the owner's dead properties, free space or other
- * shares (issue 24, item 1).
+ * shares.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Previews beyond the user's own files, against the real server (issue 24, item 14): files
+ * Previews beyond the user's own files, against the real server: files
  * shared with the user (through the share, with its access), trash items
  * (`/apps/files_trashbin/preview`), and public links (Nextcloud's
  * `/apps/files_sharing/publicpreview/{token}?file=…`), never of anything outside the share;

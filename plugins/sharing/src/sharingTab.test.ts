@@ -121,6 +121,8 @@ describe('the Sharing tab', () => {
     await settle();
     expect(fake.calls.find((call) => call.method === 'POST')?.body).toEqual({ path: '/Photos', shareType: 0, shareWith: 'bob' });
     expect(el.textContent).toContain('bob');
+    // Names are isolated: in a right-to-left interface a name keeps its own direction.
+    expect(el.querySelector('.sharing-user .sharing-entry__name')?.getAttribute('dir')).toBe('auto');
     box(el, 'Delete').click();
     await settle();
     expect(fake.calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ permissions: 23 });

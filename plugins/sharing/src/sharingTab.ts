@@ -367,7 +367,7 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
           share,
           'sharing-link',
           avatarOf(LINK_ICON, true),
-          [element('span', { className: 'sharing-entry__name', textContent: share.label || t('Share link') }), address, choiceSelect(share, LINK_CHOICES[isFolder ? 'folder' : 'file'], linkChoiceOf(share.permissions, isFolder))],
+          [element('span', { className: 'sharing-entry__name', dir: 'auto', textContent: share.label || t('Share link') }), address, choiceSelect(share, LINK_CHOICES[isFolder ? 'folder' : 'file'], linkChoiceOf(share.permissions, isFolder))],
           [copy],
           [
             element('div', { className: 'sharing-checks' },
@@ -400,7 +400,7 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
           const item = select.closest<HTMLElement>('.sharing-entry');
           if (item) openOptionsOf(item);
         });
-        return entry(share, 'sharing-user', avatarOf(initialOf(name)), [element('strong', { className: 'sharing-entry__name', textContent: name }), choice], [], [element('div', { className: 'sharing-checks' }, ...boxes, download), remove]);
+        return entry(share, 'sharing-user', avatarOf(initialOf(name)), [element('strong', { className: 'sharing-entry__name', dir: 'auto', textContent: name }), choice], [], [element('div', { className: 'sharing-checks' }, ...boxes, download), remove]);
       };
 
       const sharee = (): HTMLDivElement => {
@@ -449,7 +449,7 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
               (found: Sharee[]) => {
                 showResults(
                   found.map((hit, index) => {
-                    const option = element('li', { className: 'sharing-sharee-option', tabIndex: 0 }, avatarOf(initialOf(hit.label)), element('span', { textContent: hit.label }));
+                    const option = element('li', { className: 'sharing-sharee-option', tabIndex: 0 }, avatarOf(initialOf(hit.label)), element('span', { dir: 'auto', textContent: hit.label }));
                     option.setAttribute('role', 'option');
                     option.setAttribute('aria-selected', 'false');
                     const pick = (): void => void run(() => createShare({ path: node.path, shareType: USER, shareWith: hit.value.shareWith }));

@@ -145,6 +145,8 @@ describe('the settings dialog', () => {
   it('shows the WebDAV URL read-only and links to the help and app passwords pages', async () => {
     const { dialog } = await openSettings();
     const field = within(dialog).getByRole('textbox', { name: 'WebDAV URL' }) as HTMLInputElement;
+    // An address reads left to right in every language (in Arabic its scheme would move to the end).
+    expect(field.getAttribute('dir')).toBe('ltr');
     expect(field.value).toBe('https://cloud.test/remote.php/dav/files/alice/');
     expect(field.readOnly).toBe(true);
     expect(within(dialog).getByRole('link', { name: 'Use this address to access your Files via WebDAV' }).getAttribute('href')).toBe('/settings/user/webdav');

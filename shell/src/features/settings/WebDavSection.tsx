@@ -26,7 +26,7 @@ export function WebDavSection() {
         {t('WebDAV URL')}
       </label>
       <div className="files-settings__url">
-        <input id={fieldId} type="url" readOnly value={url} aria-describedby={hintId} onFocus={(event) => event.target.select()} />
+        <input id={fieldId} type="url" dir="ltr" readOnly value={url} aria-describedby={hintId} onFocus={(event) => event.target.select()} />
         <button type="button" className="files-button" onClick={() => void copy(url)}>
           {copied ? t('Copied') : t('Copy to clipboard')}
         </button>
