@@ -24,6 +24,8 @@ describe('cumulus serve --help', () => {
       CUMULUS_S3_ENDPOINT: 'http://127.0.0.1:7480',
       CUMULUS_S3_ACCESS_KEY_ID: 'k',
       CUMULUS_S3_SECRET_ACCESS_KEY: 's',
+      CUMULUS_S3_TIMEOUT: '10',
+      CUMULUS_S3_ATTEMPTS: '3',
     });
     for (const { name, key } of documentedKeys()) {
       const value = key.split('.').reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], config);

@@ -35,7 +35,7 @@ const GROUPS: { title: string; settings: Setting[] }[] = [
         key: 'databaseUrl',
         fallback: 'unset',
         meaning:
-          'postgres://user:password@host:5432/database: metadata, sessions, app passwords, sign-in failures, locks and uploads in PostgreSQL, shared by every process; the database is created when missing and the role may. Unset: SQLite in the data dir (one process)',
+          'postgres://user:password@host:5432/database: metadata, sessions, app passwords, sign-in failures, locks and uploads in PostgreSQL, shared by every process; the database is created when missing if the role may create databases (CREATEDB); otherwise create it first. Unset: SQLite in the data dir (one process)',
       },
       { name: 'CUMULUS_DATABASE_POOL_SIZE', key: 'databasePoolSize', fallback: '10', meaning: 'connections each process keeps to PostgreSQL at most (plus one that announces the process)' },
       {
@@ -50,6 +50,8 @@ const GROUPS: { title: string; settings: Setting[] }[] = [
       { name: 'CUMULUS_S3_ACCESS_KEY_ID', key: 's3.accessKeyId', fallback: 'none', meaning: 'the access key; required with CUMULUS_S3_BUCKET' },
       { name: 'CUMULUS_S3_SECRET_ACCESS_KEY', key: 's3.secretAccessKey', fallback: 'none', meaning: 'its secret; required with CUMULUS_S3_BUCKET' },
       { name: 'CUMULUS_S3_PATH_STYLE', key: 's3.forcePathStyle', fallback: '1 with an endpoint', meaning: '1: http://host/bucket/key (RGW, MinIO); 0: virtual-hosted buckets (AWS)' },
+      { name: 'CUMULUS_S3_TIMEOUT', key: 's3.timeoutMs', fallback: '10', meaning: 'seconds an object-store request may go without a byte before it is given up (a download\'s body may pause 5 minutes)' },
+      { name: 'CUMULUS_S3_ATTEMPTS', key: 's3.maxAttempts', fallback: '3', meaning: 'tries of a request that timed out or failed transiently; then the client gets 503 with Retry-After' },
       {
         name: 'CUMULUS_TRUSTED_PROXIES',
         key: 'trustedProxies',
