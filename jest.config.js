@@ -15,6 +15,10 @@ export default {
   // Tests and hooks (a global option: per project it is ignored): stopping a server (database,
   // background erases, its temporary data dir) took over jest's default 5 s on a loaded 2-core CI machine.
   testTimeout: 30_000,
+  // One test file per core (jest's default leaves one core to itself, which on CI's 2 cores ran the
+  // files one at a time while half the machine idled: the servers and browsers the files start are
+  // separate processes, so jest's own process needs no core of its own).
+  maxWorkers: '100%',
   reporters: ['default', '<rootDir>/tests/reporters/closing-line.js'],
   projects: [
     {

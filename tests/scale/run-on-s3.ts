@@ -24,8 +24,9 @@ import { BROWSER_THROUGH_BALANCER, SUITES_ON_S3 } from './mode-suites';
  */
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** What is read of jest.config.js: its reporters and its projects (the S3 one is built on the e2e one). */
+/** What is read of jest.config.js: its worker count, its reporters and its projects (the S3 one is built on the e2e one). */
 interface JestConfig {
+  maxWorkers: string;
   reporters: unknown[];
   projects: ({ displayName: string } & Record<string, unknown>)[];
 }
@@ -35,6 +36,7 @@ if (!e2e) throw new Error('jest.config.js has no e2e project to base the S3 test
 const config = {
   rootDir: root,
   testTimeout: 60_000,
+  maxWorkers: jestConfig.maxWorkers,
   reporters: jestConfig.reporters,
   projects: [{ ...e2e, rootDir: root, displayName: 's3', testMatch: ['<rootDir>/{server,tests}/**/*.s3-test.ts', '<rootDir>/tests/**/*.test.ts'] }],
 };
