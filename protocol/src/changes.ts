@@ -1,5 +1,5 @@
 /**
- * The change feed on the wire (docs/protocol.md, "The change feed"): one long-lived
+ * The change feed on the wire (protocol §11.3): one long-lived
  * `GET /apps/files/api/v1/changes` answered as Server-Sent Events. The server writes a
  * {@link ChangeMessage} as the `data:` of each `node` event and the change's feed id as its
  * `id:`; the shell reads the two back into a {@link RemoteNodeChange}.

@@ -1,5 +1,5 @@
 /**
- * The compact listing (docs/protocol.md, "The compact listing"): the answer to a PROPFIND
+ * The compact listing (protocol §11.2): the answer to a PROPFIND
  * Depth 1 that the Files app's own client asks for with {@link COMPACT_LISTING_TYPE} in
  * `Accept`; every other client keeps the standard multistatus. The server writes it with the
  * line builders below, the shell reads it with {@link readCompactLine}, so both follow one

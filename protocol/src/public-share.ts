@@ -1,5 +1,5 @@
 /**
- * The public link page's facts (docs/protocol.md, "Public links"): the server puts them on
+ * The public link page's facts (protocol §11.4): the server puts them on
  * the page's `<head>` as JSON in {@link PUBLIC_SHARE_ATTRIBUTE} (as Nextcloud's initial state
  * `files_sharing/*`), the shell reads them back with {@link readPublicShareFacts} and runs in
  * public mode, anonymous, on the link's public WebDAV `/public.php/dav/files/{token}`.
