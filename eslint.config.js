@@ -19,6 +19,7 @@ const SHELL = ourPackage('shell');
 const SERVER = ourPackage('server');
 const SDK = ourPackage('sdk');
 const REMOTES = ourPackage('remotes');
+const PROTOCOL = ourPackage('protocol');
 /** Any plugin: its package (`@cumulus/plugin-<id>`) or its folder. */
 const PLUGINS = '^@cumulus/plugin-|(^|/)plugins/';
 /** From inside a plugin: another plugin, by package, by its folder, or as a sibling (`../../<other>/src`). */
@@ -35,11 +36,27 @@ const SERVER_BUT_PLUGIN_API = '^@cumulus/server(/(?!plugin-api$)|$)|(^|/)server/
 const OTHER_PLUGIN_SERVERS = '^\\.\\./\\.\\./[^/]+/server(/|$)';
 /** Out of the folder the file is in, upwards. */
 const UPWARDS = '^\\.\\.(/|$)';
-/** @cumulus/remotes except its `manifest` subpath, which is all the server needs. */
-const REMOTES_BUT_MANIFEST = '^@cumulus/remotes(/(?!manifest$)|$)|(^|/)remotes/src(/|$)';
+/** Anything but a relative path or one of our packages: a library, `node:*` or a Node built-in. */
+const LIBRARIES = '^(?!\\.\\.?(/|$)|@cumulus/)';
+/** A package's sources reached by path, past its public entry. */
+const ANY_SRC = '(^|/)(protocol|sdk|remotes|shell|server|plugins/[^/]+)/src(/|$)';
 const TESTS = '(^|/)tests/';
 /** React and the store, which the SDK never uses. */
 const REACT_AND_STORE = '^(react|react-dom|react-redux|redux|@reduxjs/toolkit)(/|$)';
+
+/**
+ * Globals only one of the two sides has (the DOM's, Node's), and the browser storage and I/O
+ * that Node happens to share: what the protocol package must not use, so it runs unchanged
+ * in the browser and on the server.
+ */
+const ONE_SIDED_GLOBALS = [
+  ...new Set(
+    [...Object.keys(globals.browser), ...Object.keys(globals.node)]
+      .filter((name) => !Object.hasOwn(globals.builtin, name) && !(Object.hasOwn(globals.browser, name) && Object.hasOwn(globals.node, name)))
+      .concat(['localStorage', 'sessionStorage', 'Storage', 'navigator', 'Navigator', 'fetch', 'WebSocket']),
+  ),
+  // require() is an import: the import rules name it.
+].filter((name) => name !== 'require');
 
 /** esquery ends a regex at the first `/`, so a slash inside one is written \u002F. */
 const inSelector = (regex) => `/${regex.replaceAll('/', '\\u002F')}/`;
@@ -80,9 +97,28 @@ export default tseslint.config(
     },
   },
   {
+    // The bottom of the house: what both sides of HTTP agree on, imported by all, importing nothing.
+    files: ['protocol/**'],
+    // Its tests run in jest, on Node only.
+    ignores: ['protocol/**/*.test.ts'],
+    rules: {
+      ...boundary(
+        ['The protocol package imports nothing of ours (docs/architecture.md).', [SHELL, SERVER, SDK, REMOTES, PLUGINS, TESTS]],
+        ['The protocol package imports no library and no Node module: it runs unchanged in the browser and on the server (docs/architecture.md).', [LIBRARIES]],
+      ),
+      'no-restricted-globals': [
+        'error',
+        ...ONE_SIDED_GLOBALS.map((name) => ({
+          name,
+          message: 'The protocol package uses no DOM and no Node API: it runs unchanged in the browser and on the server (docs/architecture.md).',
+        })),
+      ],
+    },
+  },
+  {
     files: ['sdk/**'],
     rules: boundary(
-      ['The SDK imports nothing of ours (docs/architecture.md).', [SHELL, SERVER, REMOTES, PLUGINS, TESTS]],
+      ['The SDK imports only @cumulus/protocol of ours (docs/architecture.md).', [SHELL, SERVER, REMOTES, PLUGINS, TESTS]],
       ['The SDK has no React and no store (docs/architecture.md).', [REACT_AND_STORE]],
     ),
   },
@@ -90,7 +126,7 @@ export default tseslint.config(
     // First-party plugins, and the third-party example built apart from the workspace.
     files: ['plugins/**', 'examples/**'],
     rules: boundary(
-      ['A plugin imports only @cumulus/sdk (docs/architecture.md).', [SHELL, SERVER, REMOTES, OTHER_PLUGINS]],
+      ['A plugin imports only @cumulus/sdk (docs/architecture.md).', [SHELL, SERVER, REMOTES, PROTOCOL, OTHER_PLUGINS]],
       ['A plugin imports the SDK only through its public surface, @cumulus/sdk (docs/architecture.md).', [SDK_INTERNALS]],
     ),
   },
@@ -100,31 +136,32 @@ export default tseslint.config(
     files: ['plugins/*/server/**', 'tests/fixtures/server-plugins/*/server/**'],
     rules: boundary([
       "A plugin's server part imports only @cumulus/server/plugin-api (docs/architecture.md).",
-      [SERVER_BUT_PLUGIN_API, SHELL, SDK, REMOTES, OTHER_PLUGINS, OTHER_PLUGIN_SERVERS],
+      [SERVER_BUT_PLUGIN_API, SHELL, SDK, REMOTES, PROTOCOL, OTHER_PLUGINS, OTHER_PLUGIN_SERVERS],
     ]),
   },
   {
     files: ['remotes/**'],
-    rules: boundary(['@cumulus/remotes imports only the SDK (docs/architecture.md).', [SHELL, SERVER, PLUGINS]]),
+    rules: boundary(['@cumulus/remotes imports only the SDK and @cumulus/protocol (docs/architecture.md).', [SHELL, SERVER, PLUGINS]]),
   },
   {
     files: ['server/**'],
-    rules: boundary(
-      ['The server never imports the front end (docs/architecture.md).', [SHELL, SDK, PLUGINS]],
-      ['The server imports only @cumulus/remotes/manifest, never the browser loader (docs/architecture.md).', [REMOTES_BUT_MANIFEST]],
-    ),
+    rules: boundary(['The server never imports the front end; what it shares with it is in @cumulus/protocol (docs/architecture.md).', [SHELL, SDK, REMOTES, PLUGINS]]),
   },
   {
     // The contract plugins import stands alone, so no server internal leaks into a plugin.
     files: ['server/src/plugin-api/**'],
     rules: boundary(
-      ['The server never imports the front end (docs/architecture.md).', [SHELL, SDK, PLUGINS]],
-      ['The server imports only @cumulus/remotes/manifest, never the browser loader (docs/architecture.md).', [REMOTES_BUT_MANIFEST]],
+      ['The server never imports the front end; what it shares with it is in @cumulus/protocol (docs/architecture.md).', [SHELL, SDK, REMOTES, PLUGINS]],
       ["The server's plugin contract imports nothing else of the server (docs/architecture.md).", [UPWARDS, SERVER]],
     ),
   },
   {
     files: ['shell/**'],
-    rules: boundary(['The shell imports the SDK and remotes, never the server or a plugin (docs/architecture.md).', [SERVER, PLUGINS]]),
+    rules: boundary(['The shell imports the SDK, remotes and the protocol, never the server or a plugin (docs/architecture.md).', [SERVER, PLUGINS]]),
+  },
+  {
+    // The repository's scripts use the packages by name, as any other tool would.
+    files: ['scripts/**'],
+    rules: boundary(["scripts/ import our packages by name, never a package's src/ (docs/architecture.md).", [ANY_SRC]]),
   },
 );

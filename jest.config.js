@@ -26,7 +26,7 @@ export default {
       displayName: 'unit',
       testEnvironment: 'node',
       setupFiles: ['<rootDir>/jest.setup.ts'],
-      testMatch: ['<rootDir>/{sdk,remotes,shell,plugins,server}/**/*.test.{ts,tsx}'],
+      testMatch: ['<rootDir>/{protocol,sdk,remotes,shell,plugins,server}/**/*.test.{ts,tsx}'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },
     {

@@ -26,8 +26,8 @@ export default {
     rules: [
       {
         test: /\.ts$/,
-        // @cumulus/sdk ships TypeScript sources: compile them too, nothing else from node_modules.
-        exclude: /node_modules[\\/](?!@cumulus[\\/]sdk)/,
+        // @cumulus/sdk (and @cumulus/protocol, which it depends on) ship TypeScript sources: compile them too, nothing else from node_modules.
+        exclude: /node_modules[\\/](?!@cumulus[\\/](sdk|protocol)[\\/])/,
         loader: 'ts-loader',
         // Type-checked against the SDK's types while building.
         options: { configFile: path.join(here, 'tsconfig.json'), onlyCompileBundledFiles: true },

@@ -1,10 +1,11 @@
 /**
  * `@cumulus/remotes`: the Module Federation contract shared by the webpack
- * build, the shell's plugin loader and the server: the plugin manifest schema,
- * the shared-singleton list and the runtime loader. The server imports the
- * schema alone from `@cumulus/remotes/manifest`.
+ * build and the shell's plugin loader: the shared-singleton list and the
+ * runtime loader, with the plugin manifest schema of `@cumulus/protocol`
+ * (re-exported for them; the server imports it from `@cumulus/protocol`).
  */
-export * from './manifest';
+export type { ManifestCheck, PluginManifest, PluginManifestEntry, PluginSource, RejectedManifestEntry } from '@cumulus/protocol';
+export { checkManifest, validateManifest, validateManifestEntry } from '@cumulus/protocol';
 export type { SharedSingletonConfig, SharedSingletonName } from './shared/singletons';
 export { SHARED_SINGLETON_NAMES, sharedSingletons, singletonReason } from './shared/singletons';
 export { PLUGIN_EXPOSE, containerName } from './loader/containerName';

@@ -1,14 +1,16 @@
 /**
- * The languages the app ships besides English (docs/translating.md): the
- * server's list, which the user's setting is checked against. English needs
- * no catalogue: the keys are the English strings.
+ * The languages the app ships besides English (docs/translating.md): the one
+ * list of `@cumulus/protocol`, which the server checks the user's setting
+ * against. English needs no catalogue: the keys are the English strings.
  */
-import { LANGUAGES } from '../../server/src/i18n/languages';
+import { CATALOGUE_LANGUAGES } from '@cumulus/protocol';
+import type { CatalogueLanguage } from '@cumulus/protocol';
 
-export { LANGUAGES };
+/** The languages with a catalogue. */
+export const LANGUAGES = CATALOGUE_LANGUAGES;
 
 /** A language with a catalogue. */
-export type Language = (typeof LANGUAGES)[number];
+export type Language = CatalogueLanguage;
 
 /**
  * The plural categories a catalogue gives for a key used with `count`:

@@ -11,19 +11,23 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-const SDK_OURS = 'The SDK imports nothing of ours (docs/architecture.md).';
+const PROTOCOL_OURS = 'The protocol package imports nothing of ours (docs/architecture.md).';
+const PROTOCOL_NO_LIBRARY = 'The protocol package imports no library and no Node module: it runs unchanged in the browser and on the server (docs/architecture.md).';
+const PROTOCOL_NO_DOM_OR_NODE = 'The protocol package uses no DOM and no Node API: it runs unchanged in the browser and on the server (docs/architecture.md).';
+const SDK_OURS = 'The SDK imports only @cumulus/protocol of ours (docs/architecture.md).';
 const SDK_NO_REACT = 'The SDK has no React and no store (docs/architecture.md).';
 const PLUGIN_ONLY_SDK = 'A plugin imports only @cumulus/sdk (docs/architecture.md).';
 const PLUGIN_SDK_SURFACE = 'A plugin imports the SDK only through its public surface, @cumulus/sdk (docs/architecture.md).';
-const REMOTES_ONLY_SDK = '@cumulus/remotes imports only the SDK (docs/architecture.md).';
-const SERVER_NO_FRONT_END = 'The server never imports the front end (docs/architecture.md).';
-const SERVER_ONLY_MANIFEST = 'The server imports only @cumulus/remotes/manifest, never the browser loader (docs/architecture.md).';
+const REMOTES_ONLY_SDK = '@cumulus/remotes imports only the SDK and @cumulus/protocol (docs/architecture.md).';
+const SERVER_NO_FRONT_END = 'The server never imports the front end; what it shares with it is in @cumulus/protocol (docs/architecture.md).';
 const PLUGIN_SERVER_ONLY_API = "A plugin's server part imports only @cumulus/server/plugin-api (docs/architecture.md).";
 const PLUGIN_API_ALONE = "The server's plugin contract imports nothing else of the server (docs/architecture.md).";
-const SHELL_NO_SERVER_OR_PLUGIN = 'The shell imports the SDK and remotes, never the server or a plugin (docs/architecture.md).';
+const SHELL_NO_SERVER_OR_PLUGIN = 'The shell imports the SDK, remotes and the protocol, never the server or a plugin (docs/architecture.md).';
+const SCRIPTS_BY_NAME = "scripts/ import our packages by name, never a package's src/ (docs/architecture.md).";
 
 /** A file inside each package, as lint sees it (it need not exist). */
 const FILE = {
+  protocol: 'protocol/src/manifest/example.ts',
   sdk: 'sdk/src/node/example.ts',
   plugin: 'plugins/hello/src/example.ts',
   thirdParty: 'examples/third-party-plugin/src/example.ts',
@@ -32,6 +36,7 @@ const FILE = {
   remotes: 'remotes/src/loader/example.ts',
   server: 'server/src/api/example.ts',
   shell: 'shell/src/app/example.ts',
+  scripts: 'scripts/i18n/example.ts',
 } as const;
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -42,7 +47,7 @@ beforeAll(() => {
 });
 
 /** The rules that carry the boundaries. */
-const BOUNDARY_RULES = new Set(['no-restricted-imports', 'no-restricted-syntax']);
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'no-restricted-syntax', 'no-restricted-globals']);
 
 /** What lint says of `code` as the file `file`: every message, or only the boundary rules' ones. */
 async function lint(file: string, code: string, only: 'all' | 'boundaries' = 'all'): Promise<string[]> {
@@ -69,6 +74,17 @@ const importsOf = (source: string): [string, string][] => [
 
 /** [package, wrong-way source, expected message] */
 const forbidden: [keyof typeof FILE, string, string][] = [
+  ['protocol', '@cumulus/sdk', PROTOCOL_OURS],
+  ['protocol', '@cumulus/remotes', PROTOCOL_OURS],
+  ['protocol', '@cumulus/server/plugin-api', PROTOCOL_OURS],
+  ['protocol', '@cumulus/shell', PROTOCOL_OURS],
+  ['protocol', '@cumulus/plugin-hello', PROTOCOL_OURS],
+  ['protocol', '../../../sdk/src/node/permissions', PROTOCOL_OURS],
+  ['protocol', '../../../server/src/i18n/languages', PROTOCOL_OURS],
+  ['protocol', 'node:fs', PROTOCOL_NO_LIBRARY],
+  ['protocol', 'path', PROTOCOL_NO_LIBRARY],
+  ['protocol', 'react', PROTOCOL_NO_LIBRARY],
+  ['protocol', 'kysely', PROTOCOL_NO_LIBRARY],
   ['sdk', '@cumulus/shell', SDK_OURS],
   ['sdk', '../../../shell/src/app/store', SDK_OURS],
   ['sdk', '@cumulus/remotes', SDK_OURS],
@@ -83,6 +99,7 @@ const forbidden: [keyof typeof FILE, string, string][] = [
   ['sdk', 'redux', SDK_NO_REACT],
   ['plugin', '@cumulus/shell', PLUGIN_ONLY_SDK],
   ['plugin', '@cumulus/remotes', PLUGIN_ONLY_SDK],
+  ['plugin', '@cumulus/protocol', PLUGIN_ONLY_SDK],
   ['plugin', '@cumulus/server', PLUGIN_ONLY_SDK],
   ['plugin', '@cumulus/plugin-other', PLUGIN_ONLY_SDK],
   ['plugin', '../../other/src/index', PLUGIN_ONLY_SDK],
@@ -100,6 +117,7 @@ const forbidden: [keyof typeof FILE, string, string][] = [
   ['pluginServer', '@cumulus/sdk', PLUGIN_SERVER_ONLY_API],
   ['pluginServer', '@cumulus/shell', PLUGIN_SERVER_ONLY_API],
   ['pluginServer', '@cumulus/remotes/manifest', PLUGIN_SERVER_ONLY_API],
+  ['pluginServer', '@cumulus/protocol', PLUGIN_SERVER_ONLY_API],
   ['pluginServer', '@cumulus/plugin-other', PLUGIN_SERVER_ONLY_API],
   ['pluginServer', '../../other/server/index', PLUGIN_SERVER_ONLY_API],
   ['pluginServer', '../../other/src/index', PLUGIN_SERVER_ONLY_API],
@@ -113,17 +131,43 @@ const forbidden: [keyof typeof FILE, string, string][] = [
   ['server', '@cumulus/sdk', SERVER_NO_FRONT_END],
   ['server', '../../../sdk/src/node/permissions', SERVER_NO_FRONT_END],
   ['server', '@cumulus/plugin-hello', SERVER_NO_FRONT_END],
-  ['server', '@cumulus/remotes', SERVER_ONLY_MANIFEST],
-  ['server', '@cumulus/remotes/loader', SERVER_ONLY_MANIFEST],
-  ['server', '../../../remotes/src/manifest/validate', SERVER_ONLY_MANIFEST],
+  ['server', '@cumulus/remotes', SERVER_NO_FRONT_END],
+  ['server', '@cumulus/remotes/manifest', SERVER_NO_FRONT_END],
+  ['server', '../../../remotes/src/loader/loadPlugins', SERVER_NO_FRONT_END],
+  ['pluginApi', '@cumulus/remotes', SERVER_NO_FRONT_END],
   ['shell', '@cumulus/server', SHELL_NO_SERVER_OR_PLUGIN],
   ['shell', '../../../server/src/app', SHELL_NO_SERVER_OR_PLUGIN],
   ['shell', '@cumulus/plugin-hello', SHELL_NO_SERVER_OR_PLUGIN],
   ['shell', '../../../plugins/hello/src/index', SHELL_NO_SERVER_OR_PLUGIN],
+  ['scripts', '../../server/src/i18n/languages', SCRIPTS_BY_NAME],
+  ['scripts', '../../shell/src/i18n/languages', SCRIPTS_BY_NAME],
+  ['scripts', '../../sdk/src/plugin/translations', SCRIPTS_BY_NAME],
+  ['scripts', '../../protocol/src/languages', SCRIPTS_BY_NAME],
+  ['scripts', '@cumulus/server/src/i18n/languages', SCRIPTS_BY_NAME],
+];
+
+/** [package, code using a global, expected message]: the protocol package runs on both sides, so it uses neither side's own API. */
+const forbiddenGlobals: [keyof typeof FILE, string, string][] = [
+  ['protocol', 'export const title = () => document.title;\n', PROTOCOL_NO_DOM_OR_NODE],
+  ['protocol', 'export const width = () => window.innerWidth;\n', PROTOCOL_NO_DOM_OR_NODE],
+  ['protocol', "export const kept = () => localStorage.getItem('a');\n", PROTOCOL_NO_DOM_OR_NODE],
+  ['protocol', 'export const env = () => process.env;\n', PROTOCOL_NO_DOM_OR_NODE],
+  ['protocol', "export const bytes = () => Buffer.from('a');\n", PROTOCOL_NO_DOM_OR_NODE],
+  ['protocol', "export const read = () => fetch('/a');\n", PROTOCOL_NO_DOM_OR_NODE],
 ];
 
 /** [package, allowed source] */
 const allowed: [keyof typeof FILE, string][] = [
+  ['protocol', './types'],
+  ['protocol', '../ids'],
+  ['sdk', '@cumulus/protocol'],
+  ['remotes', '@cumulus/protocol'],
+  ['server', '@cumulus/protocol'],
+  ['pluginApi', '@cumulus/protocol'],
+  ['shell', '@cumulus/protocol'],
+  ['scripts', '@cumulus/protocol'],
+  ['scripts', './languages'],
+  ['scripts', 'node:fs'],
   ['sdk', '../registry/types'],
   ['sdk', 'node:path'],
   ['plugin', '@cumulus/sdk'],
@@ -138,7 +182,6 @@ const allowed: [keyof typeof FILE, string][] = [
   ['pluginApi', './types'],
   ['remotes', '@cumulus/sdk'],
   ['remotes', '@module-federation/enhanced/runtime'],
-  ['server', '@cumulus/remotes/manifest'],
   ['server', 'fastify'],
   ['shell', '@cumulus/sdk'],
   ['shell', '@cumulus/remotes'],
@@ -157,6 +200,16 @@ describe('import boundaries', () => {
     it.each(esmImportsOf(source))('passes through %s', async (_how, code) => {
       await expect(lint(FILE[pkg], code)).resolves.toEqual([]);
     });
+  });
+
+  describe.each(forbiddenGlobals)('%s using a global: %s', (pkg, code, message) => {
+    it('fails', async () => {
+      await expect(lint(FILE[pkg], code, 'boundaries')).resolves.toEqual([expect.stringMatching(new RegExp(`(^| )${escape(message)}$`))]);
+    });
+  });
+
+  it('lets the protocol package use what both sides have (URL, JSON, Intl, timers)', async () => {
+    await expect(lint(FILE.protocol, "export const a = () => [new URL('https://a.example'), JSON.stringify(1), new Intl.PluralRules('de'), setTimeout(() => {}, 1)];\n")).resolves.toEqual([]);
   });
 
   it('leaves the tests free to import anything', async () => {

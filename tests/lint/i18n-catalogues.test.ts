@@ -13,8 +13,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatReport, runCheck } from '../../scripts/i18n/run-check';
 import { LANGUAGES, pluralCategories } from '../../scripts/i18n/languages';
-import { CATALOGUE_LANGUAGES } from '../../sdk/src/plugin/translations';
-import { LANGUAGE_NAMES } from '../../shell/src/i18n/languages';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -23,11 +21,6 @@ describe('the catalogues of this repository', () => {
     const report = formatReport(runCheck({ root: ROOT }));
     expect(report.join('\n')).toBe('');
   }, 120_000);
-
-  it('name the same languages in the server, the SDK and the shell', () => {
-    expect([...CATALOGUE_LANGUAGES]).toEqual([...LANGUAGES]);
-    expect(Object.keys(LANGUAGE_NAMES).sort()).toEqual(['en', ...LANGUAGES].sort());
-  });
 });
 
 describe('the catalogue check', () => {

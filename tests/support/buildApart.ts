@@ -12,9 +12,9 @@ const TOOLS = ['webpack', 'webpack-cli', '@module-federation/enhanced', 'ts-load
 
 /**
  * Builds a third-party plugin the way its developer would, away from the
- * workspace: its folder is copied to `workDir`, `@cumulus/sdk` is installed
- * there from the tarball `npm pack` makes of the SDK (the published shape,
- * nothing else of the repository), the build tools are linked in as an
+ * workspace: its folder is copied to `workDir`, `@cumulus/sdk` and its
+ * dependency `@cumulus/protocol` are installed there from the tarballs
+ * `npm pack` makes of them (the published shape, nothing else of the repository), the build tools are linked in as an
  * installed devDependency would be, and its own webpack config runs in its
  * own folder. Returns the folder of the build output (`dist/`).
  */
@@ -22,15 +22,18 @@ export async function buildApart(pluginDir: string, workDir: string): Promise<st
   const dir = path.join(workDir, path.basename(pluginDir));
   cpSync(pluginDir, dir, { recursive: true, filter: (source) => !/[\\/](node_modules|dist)$/.test(source) });
 
-  const packDir = path.join(workDir, 'pack');
-  mkdirSync(packDir, { recursive: true });
-  await run('npm', ['pack', path.join(ROOT, 'sdk'), '--pack-destination', packDir, '--silent'], { cwd: workDir });
-  const tarball = readdirSync(packDir).find((name) => name.endsWith('.tgz'));
-  if (tarball === undefined) throw new Error(`npm pack left no tarball in ${packDir}`);
   const scope = path.join(dir, 'node_modules/@cumulus');
   mkdirSync(scope, { recursive: true });
-  await run('tar', ['-xzf', path.join(packDir, tarball), '-C', scope]);
-  renameSync(path.join(scope, 'package'), path.join(scope, 'sdk'));
+  // The SDK and the one package it depends on, @cumulus/protocol, as npm would install them.
+  for (const name of ['sdk', 'protocol']) {
+    const packDir = path.join(workDir, 'pack', name);
+    mkdirSync(packDir, { recursive: true });
+    await run('npm', ['pack', path.join(ROOT, name), '--pack-destination', packDir, '--silent'], { cwd: workDir });
+    const tarball = readdirSync(packDir).find((file) => file.endsWith('.tgz'));
+    if (tarball === undefined) throw new Error(`npm pack left no tarball in ${packDir}`);
+    await run('tar', ['-xzf', path.join(packDir, tarball), '-C', scope]);
+    renameSync(path.join(scope, 'package'), path.join(scope, name));
+  }
 
   for (const tool of TOOLS) {
     const link = path.join(dir, 'node_modules', tool);

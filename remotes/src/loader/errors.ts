@@ -1,3 +1,5 @@
+import type { PluginLoadFailureKind } from '@cumulus/protocol';
+
 /**
  * Why a plugin could not be loaded:
  * - `network`: its remote entry could not be fetched at all;
@@ -10,7 +12,7 @@
  *   (named in the deployment config) does not say which;
  * - `activation`: the plugin's `activate` threw, rejected or never settled.
  */
-export type PluginLoadErrorKind = 'network' | 'http' | 'evaluation' | 'invalid' | 'integrity' | 'incompatible' | 'activation';
+export type PluginLoadErrorKind = PluginLoadFailureKind;
 
 /** A plugin that could not be loaded or activated; the other plugins are unaffected. */
 export class PluginLoadError extends Error {

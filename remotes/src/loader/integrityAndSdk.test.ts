@@ -3,7 +3,7 @@ import { createHash, webcrypto } from 'node:crypto';
 import { createEventBus, createRegistries, definePlugin } from '@cumulus/sdk';
 import type { PluginHost } from '@cumulus/sdk';
 import { SDK_VERSION } from '@cumulus/sdk/version';
-import type { PluginManifestEntry } from '../manifest/types';
+import type { PluginManifestEntry } from '@cumulus/protocol';
 import type { PluginLoadError } from './errors';
 import type { FederationRemote, FederationRuntime } from './federationRuntime';
 import { loadPlugins } from './loadPlugins';

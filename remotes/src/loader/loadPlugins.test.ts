@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { createEventBus, createRegistries, definePlugin } from '@cumulus/sdk';
 import type { PluginContext, PluginHost } from '@cumulus/sdk';
-import type { PluginManifest } from '../manifest/types';
+import type { PluginManifest } from '@cumulus/protocol';
 import type { PluginLoadError } from './errors';
 import { PluginManifestError } from './errors';
 import type { FederationRemote, FederationRuntime } from './federationRuntime';

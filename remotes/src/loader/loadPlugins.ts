@@ -1,7 +1,7 @@
 import { activatePlugin, isPluginDefinition, sdkIncompatibility } from '@cumulus/sdk';
 import type { ActivePlugin, PluginDefinition, PluginHost } from '@cumulus/sdk';
-import type { PluginManifest, PluginManifestEntry } from '../manifest/types';
-import type { ManifestCheck, RejectedManifestEntry } from '../manifest/validate';
+import type { ManifestCheck, PluginManifest, PluginManifestEntry, RejectedManifestEntry } from '@cumulus/protocol';
+import { manifestEntryName } from '@cumulus/protocol';
 import { checkIntegrity } from './checkIntegrity';
 import { classifyLoadError } from './classifyLoadError';
 import { PLUGIN_EXPOSE, containerName } from './containerName';
@@ -227,7 +227,7 @@ function pickDefinition(module: unknown): PluginDefinition | undefined {
 
 /** A refused manifest entry, reported like a plugin that failed to load. */
 function rejectedEntryError(entry: RejectedManifestEntry): PluginLoadError {
-  const pluginId = entry.id ?? `manifest entry ${entry.position}`;
+  const pluginId = entry.id ?? manifestEntryName(entry.position);
   return new PluginLoadError(pluginId, 'invalid', `its manifest entry is invalid: ${entry.problem}`, { position: entry.position });
 }
 

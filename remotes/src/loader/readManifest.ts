@@ -1,5 +1,5 @@
-import type { ManifestCheck } from '../manifest/validate';
-import { checkManifest } from '../manifest/validate';
+import type { ManifestCheck } from '@cumulus/protocol';
+import { checkManifest } from '@cumulus/protocol';
 import { PluginManifestError, messageOf } from './errors';
 
 /**

@@ -1,9 +1,10 @@
+import { LANGUAGE_TAG_PATTERN, PLUGIN_ID_PATTERN } from '@cumulus/protocol';
 import { PluginError } from './plugin-error';
 import type { PluginDefinition, PluginDefinitionInput } from './types';
 import { SDK_VERSION } from '../version';
 
-/** What a plugin id looks like. */
-export const PLUGIN_ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+/** What a plugin id looks like: the rule of `@cumulus/protocol`, which the server and the manifest follow too. */
+export { PLUGIN_ID_PATTERN };
 
 /** The contract version this SDK speaks. */
 export const PLUGIN_API_VERSION = 1;
@@ -80,7 +81,7 @@ function definitionProblem(value: unknown): string | null {
   if (def.translations !== undefined) {
     if (typeof def.translations !== 'object' || def.translations === null || Array.isArray(def.translations)) return 'translations must be an object of language → loader';
     for (const [language, loader] of Object.entries(def.translations)) {
-      if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(language)) return `translations: "${language}" is not a language tag such as "de" or "pt-BR"`;
+      if (!LANGUAGE_TAG_PATTERN.test(language)) return `translations: "${language}" is not a language tag such as "de" or "pt-BR"`;
       if (typeof loader !== 'function') return `translations.${language} must be a function that loads the catalogue, e.g. () => import('./locales/${language}.json')`;
     }
   }

@@ -1,3 +1,4 @@
+import { createUndoList } from '@cumulus/protocol';
 import { scopeDialogs } from '../dialogs/scope-dialogs';
 import { scopeEvents } from '../events/scope-events';
 import type { Registries } from '../registry/registries';
@@ -26,7 +27,7 @@ export interface PluginScope {
  * plugin cannot leave anything behind.
  */
 export function createPluginScope(host: PluginHost, pluginId: string, t: Translate = host.t): PluginScope {
-  const undos = new Set<Unregister>();
+  const undos = createUndoList();
   let disposed = false;
   const notActive = (what: string): PluginError =>
     new PluginError({ pluginId, phase: 'deactivate', message: `Plugin "${pluginId}" is no longer active; ${what} refused` });
@@ -35,13 +36,7 @@ export function createPluginScope(host: PluginHost, pluginId: string, t: Transla
     Object.freeze({
       register(entry: T): Unregister {
         if (disposed) throw notActive(`registration in ${registry.kind}`);
-        const unregister = registry.register(entry, pluginId);
-        const undo: Unregister = () => {
-          undos.delete(undo);
-          unregister();
-        };
-        undos.add(undo);
-        return undo;
+        return undos.add(registry.register(entry, pluginId));
       },
     });
 
@@ -70,15 +65,7 @@ export function createPluginScope(host: PluginHost, pluginId: string, t: Transla
     context,
     dispose() {
       disposed = true;
-      const errors: unknown[] = [];
-      for (const undo of [...undos].reverse()) {
-        try {
-          undo();
-        } catch (error) {
-          errors.push(error);
-        }
-      }
-      undos.clear();
+      const errors = undos.undoAll();
       events.dispose();
       return errors;
     },

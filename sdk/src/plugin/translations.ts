@@ -1,29 +1,12 @@
+import { CATALOGUE_LANGUAGES } from '@cumulus/protocol';
 import type { PluginTranslations, TranslationCatalogue } from './types';
 
 /**
  * The languages the app ships catalogues for besides English
- * (docs/translating.md). A plugin may ship any of them, or others.
+ * (docs/translating.md; the list is `@cumulus/protocol`'s). A plugin may ship
+ * any of them, or others.
  */
-export const CATALOGUE_LANGUAGES = [
-  'ar',
-  'de',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'nl',
-  'pl',
-  'pt-BR',
-  'pt-PT',
-  'ru',
-  'sk',
-  'sl',
-  'sr',
-  'sv',
-  'tr',
-  'uk',
-  'zh-CN',
-] as const;
+export { CATALOGUE_LANGUAGES };
 
 /**
  * A plugin's `translations` from one loader for all its languages, for a

@@ -1,3 +1,4 @@
+import { CORE_PLUGIN_ID, createRegistrationTable } from '@cumulus/protocol';
 import { callListener } from '../events/call-listener';
 import { compareEntries } from './compare-entries';
 import { RegistryError } from './registry-error';
@@ -18,7 +19,7 @@ function idOf(entry: unknown): string | undefined {
 const DUPLICATE_ENTRY = 'Duplicate entry';
 
 /** The owner stamped on entries registered without one: the shell's built-ins. */
-export const CORE_OWNER = 'core';
+export const CORE_OWNER = CORE_PLUGIN_ID;
 
 /**
  * Creates a registry for one kind of entry. Every kind uses this one
@@ -30,8 +31,8 @@ export const CORE_OWNER = 'core';
  */
 export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, options: RegistryOptions = {}): Registry<T> {
   const report = options.onError ?? ((error: unknown) => console.error(`[${kind.name} registry] listener failed`, error));
-  // One token per registration, so an old undo can tell it is no longer current.
-  const entries = new Map<string, { token: symbol; registered: Registered<T> }>();
+  // The protocol's table: an undo removes exactly its own registration, never a later one of the same id.
+  const entries = createRegistrationTable<Registered<T>>((registered) => changed('removed', registered));
   const changeListeners = new Set<{ listener: () => void }>();
   const eventListeners: Record<RegistryEvent, Set<{ listener: (entry: Registered<T>) => void }>> = {
     added: new Set(),
@@ -61,16 +62,10 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
   // A linear scan: registries hold a handful of entries, and a second index would have to follow every undo.
   const takenKey = (uniqueKey: (entry: T) => string, entry: T): boolean => {
     const key = uniqueKey(entry);
-    return [...entries.values()].some(({ registered }) => uniqueKey(registered as T) === key);
+    return entries.values().some((registered) => uniqueKey(registered as T) === key);
   };
 
-  const remove = (id: string): boolean => {
-    const current = entries.get(id);
-    if (!current) return false;
-    entries.delete(id);
-    changed('removed', current.registered);
-    return true;
-  };
+  const remove = (id: string): boolean => entries.release(id) !== undefined;
 
   const register = (entry: T, owner: string = CORE_OWNER): Unregister => {
     const reason = validate(entry);
@@ -87,13 +82,10 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
     if (kind.uniqueKey && takenKey(kind.uniqueKey, entry)) {
       throw new RegistryError(DUPLICATE_ENTRY, { code: 'duplicate', kind: kind.name, entryId: entry.id });
     }
-    const token = Symbol(entry.id);
     const registered = stampOwner(entry, owner);
-    entries.set(entry.id, { token, registered });
+    const undo = entries.claim(entry.id, registered) as Unregister;
     changed('added', registered);
-    return () => {
-      if (entries.get(entry.id)?.token === token) remove(entry.id);
-    };
+    return undo;
   };
 
   const listen = <L>(set: Set<{ listener: L }>, listener: L): Unregister => {
@@ -109,10 +101,10 @@ export function createRegistry<T extends { id: string }>(kind: RegistryKind<T>, 
     kind: kind.name,
     register,
     unregister: remove,
-    get: (id) => entries.get(id)?.registered,
+    get: (id) => entries.get(id),
     has: (id) => entries.has(id),
     getAll: () => {
-      snapshot ??= Object.freeze([...entries.values()].map(({ registered }) => registered).sort(compare));
+      snapshot ??= Object.freeze(entries.values().sort(compare));
       return snapshot;
     },
     subscribe: (listener) => listen(changeListeners, listener),

@@ -1,5 +1,7 @@
-/** Takes back one registration or subscription. Calling it again does nothing. */
-export type Unregister = () => void;
+import type { Undo } from '@cumulus/protocol';
+
+/** Takes back one registration or subscription. Calling it again does nothing (`@cumulus/protocol`'s undo, as the server's plugin contract). */
+export type Unregister = Undo;
 
 /**
  * An entry as the registry hands it out: read-only, stamped by the host with

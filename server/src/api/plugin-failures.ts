@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { MAX_FAILURE_REASON as MAX_REASON, MAX_REPORTED_ID, PLUGIN_ENTRY_FAILURE_KINDS, PLUGIN_FAILURES_PATH, PLUGIN_LOAD_FAILURE_KINDS, isPluginFailureKind, isReportedPluginName } from '@cumulus/protocol';
 import { HttpError } from './errors';
 import type { FailureReportLimits } from './plugin-failure-limiter';
 import { DEFAULT_FAILURE_REPORT_LIMITS, FailureReportLimiter } from './plugin-failure-limiter';
 import { bodyObject, route, userOf } from './routes';
 
-/** Where the shell reports a plugin that failed in the browser. */
-export const PLUGIN_FAILURES_PATH = '/apps/files/api/v1/plugins/failures';
+export { PLUGIN_FAILURES_PATH };
 
 /** The ways a plugin can fail in the browser: the loader's kinds, and failures inside its entries. */
-const KINDS = new Set(['network', 'http', 'evaluation', 'invalid', 'integrity', 'incompatible', 'activation', 'action', 'render', 'filter']);
-
-/** A plugin id, or `manifest entry <n>` for an entry without one (the loader's names). */
-const PLUGIN_NAME = /^(?:[a-z0-9][a-z0-9._-]{0,99}|manifest entry \d{1,6})$/;
-
-/** The longest reason kept; the rest is cut off. */
-const MAX_REASON = 500;
+const KINDS = [...PLUGIN_LOAD_FAILURE_KINDS, ...PLUGIN_ENTRY_FAILURE_KINDS];
 
 function text(body: Record<string, unknown>, field: string): string {
   const value = body[field];
@@ -37,9 +31,9 @@ export function registerPluginFailureReports(app: FastifyInstance, limits: Failu
       const user = userOf(request);
       const body = bodyObject(request);
       const id = text(body, 'id');
-      if (!PLUGIN_NAME.test(id)) throw new HttpError(400, '"id" must be a plugin id (lower-case letters, digits, ".", "_", "-"; at most 100).');
+      if (!isReportedPluginName(id)) throw new HttpError(400, `"id" must be a plugin id (lower-case letters, digits, ".", "_", "-"; at most ${MAX_REPORTED_ID}).`);
       const kind = text(body, 'kind');
-      if (!KINDS.has(kind)) throw new HttpError(400, `"kind" must be one of: ${[...KINDS].join(', ')}.`);
+      if (!isPluginFailureKind(kind)) throw new HttpError(400, `"kind" must be one of: ${KINDS.join(', ')}.`);
       // eslint-disable-next-line no-control-regex -- control characters are exactly what must not reach the log
       const reason = text(body, 'reason').replace(/[\u0000-\u001f\u007f]+/g, ' ').slice(0, MAX_REASON);
       const verdict = limiter.admit(user.uid, `${id}\u0000${kind}\u0000${reason}`);

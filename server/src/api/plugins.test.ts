@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RejectedManifestEntry } from '@cumulus/remotes/manifest';
+import type { RejectedManifestEntry } from '@cumulus/protocol';
 import { PluginManifestSource } from './plugins';
 
 const hello = { id: 'hello', name: 'Hello', version: '0.1.0', entry: '/apps/files/plugins/hello/remoteEntry.js', enabled: true };

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PluginManifest, RejectedManifestEntry } from '@cumulus/remotes/manifest';
-import { checkManifest } from '@cumulus/remotes/manifest';
+import type { PluginManifest, RejectedManifestEntry } from '@cumulus/protocol';
+import { checkManifest } from '@cumulus/protocol';
 import type { PluginStates } from '../plugin-host';
 import { DeploymentConfigSource } from '../plugin-host/deployment-config';
 import { HttpError } from './errors';

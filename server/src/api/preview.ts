@@ -1,3 +1,4 @@
+import { SHARE_PERMISSIONS } from '@cumulus/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -170,7 +171,7 @@ async function userSource(deps: ApiDeps, request: FastifyRequest, uid: string, f
   return null;
 }
 
-const READ = 1;
+const { READ } = SHARE_PERMISSIONS;
 
 /**
  * `GET /core/preview` (the user's files and what is shared with them, by file id),

@@ -1,3 +1,4 @@
+import { LANGUAGE_CONFIG_KEY, USER_CONFIG_DEFAULTS as PROTOCOL_DEFAULTS, VIEW_CONFIG_KEYS } from '@cumulus/protocol';
 import type { Kysely } from 'kysely';
 import type { AccountTables } from '../auth/tables';
 import { HttpError } from './errors';
@@ -6,21 +7,14 @@ import { INTERFACE_LANGUAGES } from '../i18n/languages';
 /** A setting value as stored and sent: the file list settings are booleans or short strings. */
 export type ConfigValue = boolean | string;
 
-/** The user config keys of the file list and their defaults (product §3). */
-export const USER_CONFIG_DEFAULTS: Readonly<Record<string, boolean>> = Object.freeze({
-  show_hidden: false,
-  crop_image_previews: true,
-  sort_favorites_first: true,
-  sort_folders_first: true,
-  grid_view: false,
-  folder_tree: true,
-});
+/** The user config keys of the file list and their defaults (product §3): `@cumulus/protocol`'s, which the shell starts from. */
+export const USER_CONFIG_DEFAULTS: Readonly<Record<string, boolean>> = PROTOCOL_DEFAULTS;
 
 /**
  * The user's interface language: '' follows the browser's
  * Accept-Language, else one of the interface languages ('en' included).
  */
-export const LANGUAGE_KEY = 'language';
+export const LANGUAGE_KEY = LANGUAGE_CONFIG_KEY;
 
 /** Accepts true/false as JSON booleans or as the strings a form sends. */
 function parseBoolean(value: unknown): boolean | undefined {
@@ -48,7 +42,7 @@ function languageValue(stored: string): string {
 }
 
 /** The view config keys (product §3): sorting mode, direction and whether the view is expanded. */
-export const VIEW_CONFIG_KEYS = ['sorting_mode', 'sorting_direction', 'expanded'] as const;
+export { VIEW_CONFIG_KEYS };
 
 /** One view's settings as stored. */
 export type ViewConfig = Partial<Record<(typeof VIEW_CONFIG_KEYS)[number], ConfigValue>>;

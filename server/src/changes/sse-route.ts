@@ -1,3 +1,4 @@
+import { CHANGES_PATH } from '@cumulus/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, sendError } from '../api/errors';
 import { prepareScope, route, userOf } from '../api/routes';
@@ -7,7 +8,7 @@ import type { ChangeFeed, FeedSink } from './change-feed';
 import type { ChangeEvent, ChangeMessage } from './types';
 
 /** Where the feed is served (Server-Sent Events). */
-export const CHANGES_PATH = '/apps/files/api/v1/changes';
+export { CHANGES_PATH };
 
 /** How long a browser waits before reconnecting after the connection dropped (ms, the SSE `retry:` field). */
 export const RECONNECT_MS = 2000;

@@ -29,19 +29,5 @@ export interface ChangeTables {
   };
 }
 
-/** What a client is sent on the wire (`data:` of an SSE `node` event): small, and its own user's paths only. */
-export interface ChangeMessage {
-  /** The folder holding the node now (a deletion: held it). */
-  folder: string;
-  path: string;
-  fileid: number;
-  type: 'file' | 'folder';
-  /** Present unless deleted. */
-  etag?: string;
-  /** Present (true) for a deletion. */
-  deleted?: true;
-  /** The path before a move or rename. */
-  from?: string;
-  /** Only its properties changed (favorite, dead properties): read it again even if the etag is the one held. */
-  properties?: true;
-}
+/** What a client is sent on the wire (`data:` of an SSE `node` event): `@cumulus/protocol`'s, small, and its own user's paths only. */
+export type { ChangeMessage } from '@cumulus/protocol';

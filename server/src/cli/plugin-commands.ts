@@ -1,5 +1,5 @@
 import { relative, resolve } from 'node:path';
-import type { PluginManifestEntry } from '@cumulus/remotes/manifest';
+import type { PluginManifestEntry } from '@cumulus/protocol';
 import type { ServerConfig } from '../config';
 import type { PluginPackage } from '../plugin-host/packages';
 import { findPluginPackages } from '../plugin-host/packages';

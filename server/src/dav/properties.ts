@@ -1,3 +1,4 @@
+import type { CompactListingCell } from '@cumulus/protocol';
 import type { AuthenticatedUser } from '../auth/types';
 import type { LockRecord } from '../storage/locks';
 import type { FileEntry } from '../storage/types';
@@ -205,8 +206,8 @@ export const LIVE_PROPERTIES = new Map<string, LiveProperty>(liveList.map((p) =>
 /** Live properties a client may change with PROPPATCH (everything else live is protected). */
 export const WRITABLE_LIVE = new Set([`{${NS.oc}}favorite`, `{${NS.dav}}getlastmodified`]);
 
-/** One property of a node in the compact listing (see {@link ResponseRenderer.values}). */
-export type CompactValue = string | null | { xml: string };
+/** One property of a node in the compact listing (see {@link ResponseRenderer.values}): `@cumulus/protocol`'s cell. */
+export type CompactValue = CompactListingCell;
 
 /** A requested property name. */
 export interface PropName {

@@ -1,3 +1,4 @@
+import { SHARE_PERMISSIONS } from '@cumulus/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicLinkAccess, PublicLinkGuard } from '../auth/public-links';
 import { parseBasicAuth } from '../auth/basic';
@@ -11,7 +12,7 @@ import { header } from './context';
 
 type Handler = (ctx: DavRequest) => Promise<void>;
 
-const READ = 1;
+const { READ } = SHARE_PERMISSIONS;
 
 /** What a visitor may do on a public link (no locks, no dead properties, no REPORT/SEARCH). */
 const PUBLIC_METHODS = new Set(['OPTIONS', 'PROPFIND', 'GET', 'HEAD', 'PUT', 'MKCOL', 'DELETE', 'MOVE', 'COPY']);

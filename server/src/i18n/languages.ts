@@ -1,41 +1,18 @@
 /**
  * The languages with catalogues besides English (docs/translating.md), as
  * BCP 47 tags: the values the user's `language` setting may take, and what
- * `Accept-Language` is matched against. The shell keeps the same list with
- * each language's own name (shell/src/i18n/languages.ts); the catalogue test
- * checks that both agree.
+ * `Accept-Language` is matched against. The list is `@cumulus/protocol`'s,
+ * which the shell and the SDK read too.
  */
-export const LANGUAGES = [
-  'ar',
-  'de',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'nl',
-  'pl',
-  'pt-BR',
-  'pt-PT',
-  'ru',
-  'sk',
-  'sl',
-  'sr',
-  'sv',
-  'tr',
-  'uk',
-  'zh-CN',
-] as const;
+import { CATALOGUE_LANGUAGES, INTERFACE_LANGUAGES as INTERFACE, directionOf } from '@cumulus/protocol';
+
+export { directionOf };
+
+/** The languages with catalogues besides English. */
+export const LANGUAGES = CATALOGUE_LANGUAGES;
 
 /** Every language the interface can show: English (the keys) and the catalogues. */
-export const INTERFACE_LANGUAGES: readonly string[] = ['en', ...LANGUAGES];
-
-/** Scripts written right to left: a page in one of these languages gets `dir="rtl"`. */
-const RTL = new Set(['ar', 'fa', 'he', 'ur']);
-
-/** The text direction of a language. */
-export function directionOf(language: string): 'ltr' | 'rtl' {
-  return RTL.has(language.split('-')[0]?.toLowerCase() ?? '') ? 'rtl' : 'ltr';
-}
+export const INTERFACE_LANGUAGES: readonly string[] = INTERFACE;
 
 /**
  * The available language for one requested tag, or null. Exact tags match

@@ -1,7 +1,8 @@
+import { PLUGIN_ID_PATTERN } from '@cumulus/protocol';
 import type { ServerPluginDefinition, ServerPluginDefinitionInput } from './types';
 
-/** What a plugin id looks like (the same rule as the SDK's). */
-export const SERVER_PLUGIN_ID_PATTERN = /^[a-z0-9][a-z0-9._-]*$/;
+/** What a plugin id looks like: the one rule of `@cumulus/protocol`, which the SDK's `definePlugin` follows too. */
+export const SERVER_PLUGIN_ID_PATTERN = PLUGIN_ID_PATTERN;
 
 /** The contract version this server speaks. */
 export const SERVER_PLUGIN_API_VERSION = 1;

@@ -5,14 +5,15 @@
  * plugin registered taken back when it is deactivated. Types only; no server internals leak.
  */
 
+import type { Undo as ProtocolUndo } from '@cumulus/protocol';
 import type { Kysely } from 'kysely';
 import type { ReportHandler, SearchHandler } from './dav-handlers';
 import type { DavCollection, PluginFiles } from './storage-types';
 
 export type * from './storage-types';
 
-/** Takes a registration back; calling it again does nothing. */
-export type Undo = () => void;
+/** Takes a registration back; calling it again does nothing (`@cumulus/protocol`'s undo, as the SDK's `Unregister`). */
+export type Undo = ProtocolUndo;
 
 /** A JSON value, as routes answer and capabilities carry. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };

@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
-import type { PluginManifestEntry, RejectedManifestEntry } from '@cumulus/remotes/manifest';
-import { checkManifest } from '@cumulus/remotes/manifest';
+import type { PluginManifestEntry, RejectedManifestEntry } from '@cumulus/protocol';
+import { checkManifest } from '@cumulus/protocol';
 
 /**
  * The deployment config: the operator's list of third-party plugin remotes,

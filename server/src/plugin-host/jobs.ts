@@ -21,3 +21,9 @@ export function startJob(job: PluginJob, onError: (error: unknown) => void): () 
   timer.unref();
   return () => clearInterval(timer);
 }
+
+/** Why a job (`ctx.jobs`) is invalid, or null. */
+export function jobProblem(job: PluginJob): string | null {
+  if (typeof job.run !== 'function') return 'run must be a function';
+  return Number.isFinite(job.intervalSeconds) && job.intervalSeconds >= 1 ? null : 'intervalSeconds must be at least 1';
+}

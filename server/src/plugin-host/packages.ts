@@ -1,5 +1,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { PLUGIN_ID_PATTERN as ID } from '@cumulus/protocol';
 
 /** A plugin package found in the plugins folder: `plugins/<folder>/package.json` with a `cumulus` block. */
 export interface PluginPackage {
@@ -22,7 +23,6 @@ export interface RejectedPackage {
   message: string;
 }
 
-const ID = /^[a-z0-9][a-z0-9._-]*$/;
 /** Whether `entry` is a relative path inside the plugin's folder: `./…`, no `..` segment. */
 function insideFolder(entry: string): boolean {
   return entry.startsWith('./') && entry.length > 2 && !entry.includes('\0') && !entry.split(/[\\/]/).includes('..');

@@ -1,3 +1,4 @@
+import { createRegistrationTable } from '@cumulus/protocol';
 import type { Undo } from '../plugin-api';
 import { ServerPluginError } from '../plugin-api';
 
@@ -23,22 +24,18 @@ export interface ServerRegistry<T extends { id: string }> {
  * @param problem why an entry is invalid for the plugin `owner`, or null
  */
 export function createServerRegistry<T extends { id: string }>(kind: string, problem: (entry: T, owner: string) => string | null): ServerRegistry<T> {
-  const entries = new Map<string, { token: symbol; owned: Owned<T> }>();
+  // The protocol's table, as the SDK's registries: an undo removes exactly its own registration.
+  const entries = createRegistrationTable<Owned<T>>();
   return {
     register(owner, entry) {
       const id: unknown = (entry as { id?: unknown } | null)?.id;
       if (typeof id !== 'string' || id === '') throw new ServerPluginError(owner, `a ${kind} needs a non-empty string id`);
       const reason = problem(entry, owner);
       if (reason !== null) throw new ServerPluginError(owner, `the ${kind} "${id}" is invalid: ${reason}`);
-      const taken = entries.get(id);
-      if (taken) throw new ServerPluginError(owner, `a ${kind} with the id "${id}" is already registered (by "${taken.owned.owner}")`);
-      const token = Symbol(id);
-      entries.set(id, { token, owned: { owner, entry } });
-      return () => {
-        // An old undo must not remove a later registration under the same id.
-        if (entries.get(id)?.token === token) entries.delete(id);
-      };
+      const undo = entries.claim(id, { owner, entry });
+      if (undo === null) throw new ServerPluginError(owner, `a ${kind} with the id "${id}" is already registered (by "${entries.get(id)?.owner}")`);
+      return undo;
     },
-    list: () => [...entries.values()].map(({ owned }) => owned),
+    list: () => entries.values(),
   };
 }

@@ -1,3 +1,5 @@
+import { PLUGIN_ID_PATTERN } from '@cumulus/protocol';
+
 /**
  * Per-user areas: storage kept beside a user's tree and out of it, such as a trash bin.
  * An area is addressed by a storage key `<uid>~<area>` wherever the storage layer takes a
@@ -7,8 +9,8 @@
  */
 
 const SEPARATOR = '~';
-/** What an area's name looks like (a plugin id). */
-const AREA_NAME = /^[a-z0-9][a-z0-9._-]*$/;
+/** What an area's name looks like: a plugin id. */
+const AREA_NAME = PLUGIN_ID_PATTERN;
 
 /** The storage key of the user's area `area`. */
 export function areaKey(uid: string, area: string): string {

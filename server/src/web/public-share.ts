@@ -1,3 +1,5 @@
+import { PUBLIC_SHARE_ATTRIBUTE, SHARE_PERMISSIONS } from '@cumulus/protocol';
+import type { PublicShareFacts } from '@cumulus/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicLinkAccess, PublicLinkGuard } from '../auth/public-links';
 import { PUBLIC_AUTH_LIFETIME, publicAuthCookie, signPublicAuth } from '../auth/public-links';
@@ -27,7 +29,7 @@ export interface PublicLinkPages {
   userLanguage?: UserLanguage;
 }
 
-const READ = 1;
+const { READ } = SHARE_PERMISSIONS;
 
 /** The password and not-found pages' headers: no scripts at all. */
 const HEADERS = PAGE_HEADERS;
@@ -82,31 +84,9 @@ function passwordForm(locale: PageLocale, token: string, error?: string): string
 
 /**
  * What the shell in public mode needs of a link (the page's `data-public-share`, as Nextcloud's
- * initial state `files_sharing/*`): the token, the shared node's facts, what the link allows
- * and who shared it. Its WebDAV root is `/public.php/dav/files/{token}`.
+ * initial state `files_sharing/*`): `@cumulus/protocol`'s facts, which the shell reads back.
  */
-export interface PublicShareFacts {
-  token: string;
-  /** A folder link lists (with READ); a file link shows the one file. */
-  type: 'file' | 'folder';
-  /** The share's name on the page: its label, else the node's name. */
-  name: string;
-  /** The shared node's own name. */
-  fileName: string;
-  mime: string;
-  size: number;
-  /** Seconds. */
-  mtime: number;
-  /** The link's permissions: READ 1, UPDATE 2, CREATE 4, DELETE 8 (a file drop: CREATE without READ). */
-  permissions: number;
-  /** The page offers no download (hide download). */
-  hideDownload: boolean;
-  /** False when the download attribute refuses downloads (product §6). */
-  downloadable: boolean;
-  ownerDisplayName: string;
-  /** The sharer's note, '' for none. */
-  note: string;
-}
+export type { PublicShareFacts };
 
 /** The facts the public page's shell starts from. */
 export function publicShareFacts(access: PublicLinkAccess, node: FileEntry): PublicShareFacts {
@@ -153,7 +133,7 @@ export function registerPublicSharePages(app: FastifyInstance, files: FileServic
     const node = await files.getById(access.link.owner, access.link.fileid);
     if (!node) return notFound(reply, await localeOf(request));
     // Anonymous even for a signed-in visitor: the page talks only to the link's public WebDAV.
-    return sendShellPage(request, reply, shellRoot, links.userLanguage, { 'data-public-share': JSON.stringify(publicShareFacts(access, node)) });
+    return sendShellPage(request, reply, shellRoot, links.userLanguage, { [PUBLIC_SHARE_ATTRIBUTE]: JSON.stringify(publicShareFacts(access, node)) });
   };
   route(app, '/s/:token', 'public', { GET: showShare });
   route(app, '/s/:token/*', 'public', { GET: showShare });

@@ -1,3 +1,4 @@
+import { MAX_FAILURE_REASON, PLUGIN_ENTRY_FAILURE_KINDS, PLUGIN_FAILURES_PATH } from '@cumulus/protocol';
 import type { PluginLoadError, PluginManifestError } from '@cumulus/remotes';
 import { CORE_OWNER } from '@cumulus/sdk';
 import type { ActivePlugin, PluginError, Translate } from '@cumulus/sdk';
@@ -47,7 +48,7 @@ export interface PluginSupervisor {
 }
 
 /** Phases of a failure inside a registered entry, where the plugin must be taken back. */
-const INSIDE = new Set(['action', 'render', 'filter']);
+const INSIDE = new Set<string>(PLUGIN_ENTRY_FAILURE_KINDS);
 
 function reasonOf(error: PluginError): string {
   const cause = error.cause;
@@ -101,11 +102,11 @@ export function createPluginSupervisor(deps: PluginSupervisorDeps): PluginSuperv
 /** Sends a report to the server's plugin failure endpoint as the signed-in user. */
 export function sendPluginFailure(origin: string, requestToken: string, fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)) {
   return async (report: PluginFailureReport): Promise<void> => {
-    const response = await fetchImpl(`${origin.replace(/\/+$/, '')}/apps/files/api/v1/plugins/failures`, {
+    const response = await fetchImpl(`${origin.replace(/\/+$/, '')}${PLUGIN_FAILURES_PATH}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(requestToken ? { requesttoken: requestToken } : {}) },
-      body: JSON.stringify({ ...report, reason: report.reason.slice(0, 500) || 'no reason given' }),
+      body: JSON.stringify({ ...report, reason: report.reason.slice(0, MAX_FAILURE_REASON) || 'no reason given' }),
     });
     if (!response.ok && response.status !== 429) throw new Error(`the server answered ${response.status}`);
   };

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { COMPACT_LISTING_TYPE, acceptsCompactListing, compactDoneLine, compactHeaderLine, compactResetLine } from '@cumulus/protocol';
 import type { DavRequest } from '../context';
 import { header } from '../context';
 import type { ResponseRenderer } from '../properties';
@@ -6,23 +7,12 @@ import type { FileEntry } from '../../storage/types';
 
 /**
  * The media type of the compact listing: what the Files app's own client asks
- * for in `Accept` on a PROPFIND Depth 1. Every other client keeps the
- * standard multistatus.
- *
- * The body is newline-delimited JSON, written as the rows are rendered:
- * - `{"props":[Clark names…],"total":N}`: the requested properties, in the
- *   order every row carries them, and how many rows follow (the folder
- *   itself counts, as in Nextcloud's paging);
- * - `[name, value…]` per row, the folder itself first with name "": each
- *   value is a live property's inner XML as the multistatus carries it ('' for
- *   an empty element), a dead property's whole element as `{"xml": …}`, or
- *   null for a property the multistatus would list under 404;
- * - `{"reset":true,"total":N}` when the check against the disk found changes
- *   while the cached rows were sent: the rows so far are void, the folder and
- *   its children follow again;
- * - `{"done":true,"count":N}` last: a body without it was cut off.
+ * for in `Accept` on a PROPFIND Depth 1 (every other client keeps the standard
+ * multistatus). Its grammar, newline-delimited JSON of a header, one row per
+ * node, perhaps a reset and a last line, is `@cumulus/protocol`'s, which the
+ * shell's reader follows too.
  */
-export const COMPACT_LISTING_TYPE = 'application/vnd.cumulus.listing+ndjson';
+export { COMPACT_LISTING_TYPE };
 
 /** Rows rendered between two writes: about 40 KB of text, small enough to reach the client early. */
 const ROWS_PER_PIECE = 256;
@@ -37,14 +27,7 @@ const READ_AHEAD_BYTES = 1024 * 1024;
 
 /** Whether the request asks for the compact listing (its media type in `Accept`, not refused with q=0). */
 export function wantsCompactListing(ctx: DavRequest): boolean {
-  const accept = header(ctx.request, 'accept').toLowerCase();
-  if (!accept.includes(COMPACT_LISTING_TYPE)) return false;
-  return accept.split(',').some((part) => {
-    const [type = '', ...params] = part.trim().split(';');
-    if (type.trim() !== COMPACT_LISTING_TYPE) return false;
-    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
-    return q === undefined || Number(q) > 0;
-  });
+  return acceptsCompactListing(header(ctx.request, 'accept'));
 }
 
 /** Lets other requests (and the disk check of this one) run between two pieces. */
@@ -92,18 +75,18 @@ export async function sendCompactListing(ctx: DavRequest, folder: FileEntry, ren
 
   async function* body(): AsyncGenerator<string> {
     try {
-      yield `${JSON.stringify({ props: renderer.names, total: listing.total + 1 })}\n`;
+      yield `${compactHeaderLine(renderer.names, listing.total + 1)}\n`;
       yield* rows(folder, listing.pages());
       let count = listing.total + 1;
       const current = await listing.current();
       if (current) {
         // The disk differed: the folder has a new etag, and its children are these.
         const fresh = (await files.stat(ctx.uid, ctx.path)) ?? folder;
-        yield `${JSON.stringify({ reset: true, total: current.length + 1 })}\n`;
+        yield `${compactResetLine(current.length + 1)}\n`;
         yield* rows(fresh, [current]);
         count = current.length + 1;
       }
-      yield `${JSON.stringify({ done: true, count })}\n`;
+      yield `${compactDoneLine(count)}\n`;
     } finally {
       await listing.close();
     }

@@ -1,27 +1,16 @@
 import { createSlice } from '@reduxjs/toolkit';
 import type { PayloadAction } from '@reduxjs/toolkit';
+import { USER_CONFIG_DEFAULTS as DEFAULTS } from '@cumulus/protocol';
+import type { UserConfigKey } from '@cumulus/protocol';
 
-/** The user config of the file list with the spec's defaults (product §3). */
-export interface UserConfig {
-  show_hidden: boolean;
-  crop_image_previews: boolean;
-  sort_favorites_first: boolean;
-  sort_folders_first: boolean;
-  grid_view: boolean;
-  folder_tree: boolean;
+/** The user config of the file list (product §3): `@cumulus/protocol`'s keys, which the server answers too. */
+export interface UserConfig extends Record<UserConfigKey, boolean> {
   /** Keys the server knows that the shell does not use yet. */
   [key: string]: boolean;
 }
 
-/** The spec's defaults, used until the server's values arrive. */
-export const USER_CONFIG_DEFAULTS: UserConfig = {
-  show_hidden: false,
-  crop_image_previews: true,
-  sort_favorites_first: true,
-  sort_folders_first: true,
-  grid_view: false,
-  folder_tree: true,
-};
+/** The spec's defaults (the server's too), used until the server's values arrive. */
+export const USER_CONFIG_DEFAULTS: UserConfig = { ...DEFAULTS };
 
 /** State of the user config. */
 export interface UserConfigState {

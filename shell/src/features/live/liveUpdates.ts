@@ -43,7 +43,7 @@ function browserIdle(work: (budgetMs: number) => void): void {
 }
 
 /** Where the server serves the change feed, below the page's origin. */
-export const CHANGES_PATH = '/apps/files/api/v1/changes';
+export { CHANGES_PATH } from '@cumulus/protocol';
 
 /** From this many nodes waiting, they are read in one request ({@link LiveUpdatesOptions.fetchByIds}). */
 const BATCH_FROM = 3;

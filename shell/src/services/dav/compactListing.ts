@@ -7,14 +7,16 @@
  * (the SDK's `ResponseNodeBuilder.buildRow` makes the same node of them), so
  * either answer makes the same nodes.
  */
+import { readCompactLine } from '@cumulus/protocol';
+import type { CompactListingCell } from '@cumulus/protocol';
 import type { DavPropValue, DavResponse } from '@cumulus/sdk';
 import { MultistatusError, MultistatusReader, decodeXmlText } from '@cumulus/sdk';
 
-/** The media type the client asks for and the server answers with. */
-export const COMPACT_LISTING_TYPE = 'application/vnd.cumulus.listing+ndjson';
+/** The media type the client asks for and the server answers with (`@cumulus/protocol`'s, as the grammar). */
+export { COMPACT_LISTING_TYPE } from '@cumulus/protocol';
 
 /** A property value on the wire: inner XML, a dead property's whole element, or null (404). */
-type WireValue = string | null | { xml: string };
+type WireValue = CompactListingCell;
 
 /** What the reader reports besides responses. */
 export interface CompactListingEvents {
@@ -124,18 +126,15 @@ export class CompactListingReader {
       throw new MultistatusError('a line of the listing is not JSON');
     }
     if (this.done) throw new MultistatusError('lines after the end of the listing');
-    if (Array.isArray(value)) {
-      this.row(value);
-      return;
-    }
-    if (typeof value !== 'object' || value === null) throw new MultistatusError('unexpected line in the listing');
-    const line = value as { props?: unknown; reset?: unknown; done?: unknown; count?: unknown };
-    if (Array.isArray(line.props) && this.names === undefined) {
-      this.names = line.props.map((name) => localName(String(name)));
-    } else if (line.reset === true) {
+    const line = readCompactLine(value);
+    if (line?.kind === 'row') {
+      this.row(line.cells);
+    } else if (line?.kind === 'header' && this.names === undefined) {
+      this.names = line.props.map(localName);
+    } else if (line?.kind === 'reset') {
       this.rows = 0;
       this.events.onReset();
-    } else if (line.done === true) {
+    } else if (line?.kind === 'done') {
       if (line.count !== this.rows) throw new MultistatusError(`the listing announced ${String(line.count)} rows and sent ${this.rows}`);
       this.done = true;
     } else {

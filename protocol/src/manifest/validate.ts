@@ -1,13 +1,8 @@
+import { CORE_PLUGIN_ID, PLUGIN_ID_PATTERN as PLUGIN_ID } from '../ids';
 import type { PluginManifest, PluginManifestEntry, PluginSource } from './types';
 
-/**
- * The id rule of the SDK's `definePlugin`, repeated here because the server
- * validates manifests without loading the SDK (docs/architecture.md).
- */
-const PLUGIN_ID = /^[a-z0-9][a-z0-9._-]*$/;
-
 /** The owner the registries stamp on the shell's own entries; a plugin may not pose as it. */
-const RESERVED_IDS = new Set(['core']);
+const RESERVED_IDS = new Set([CORE_PLUGIN_ID]);
 
 /**
  * One Subresource Integrity hash: algorithm, `-`, the base64 digest of the
