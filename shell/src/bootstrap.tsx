@@ -91,6 +91,7 @@ async function start(): Promise<void> {
   // Live updates: other tabs', devices' and clients' changes show in place (one feed connection per browser).
   if (uid !== '') {
     const origin = page.origin.replace(/\/+$/, '');
+    services.liveFeed = true;
     const stopLive = startLiveUpdates(store, services, {
       url: `${origin}${CHANGES_PATH}`,
       fetchByIds: (folder, fileids) => searchNodesById({ davUrl: `${origin}/remote.php/dav`, root: `/files/${uid}`, folder, fileids }),

@@ -1,8 +1,6 @@
 /**
- * How WebDAV properties become node fields, shared by both readers of a
- * PROPFIND answer: `mapFileStat` (the `webdav` client's stats, for `stat`)
- * and `ResponseNodeBuilder` (the streamed listing). One source for these rules
- * keeps the two paths making the same nodes.
+ * How WebDAV properties become node fields, for `ResponseNodeBuilder` (the one
+ * node builder) and for plugins that read a property's text themselves.
  */
 
 /** Properties that become core node fields; everything else is kept as an attribute. */

@@ -24,7 +24,7 @@ export interface DavPropElement {
 export interface DavResponse {
   /** The `<d:href>` text, entities decoded, percent-encoding kept. */
   href: string;
-  /** Properties of the propstats with a 2xx status, by local name (as the webdav client keys them), as text or child elements. */
+  /** Properties of the propstats with a 2xx status, by local name, as text or child elements. */
   props: Record<string, DavPropValue>;
   /** The HTTP status of a response without propstat (`<d:status>` directly in the response), else undefined. */
   status?: number;

@@ -3,7 +3,7 @@ import type { Node, NodeAttributes, NodeType, Permissions } from '../node';
 import { CORE_PROPERTIES, cleanEtag, encodeDavPath, numberProp, timeOf } from './dav-props';
 import type { DavPropElement, DavPropValue, DavResponse } from './multistatus';
 
-/** Properties kept as the text the server sent ('0012', '1e3' are not numbers there). */
+/** Properties kept as the text the server sent ('0012', '1e3' are not numbers there): the one list of them. */
 const RAW_TEXT_PROPERTIES = new Set(['displayname', 'getetag', 'owner-id', 'owner-display-name', 'permissions', 'share-attributes', 'share-permissions']);
 
 const HEX = /^[-+]?0x[0-9a-f]+$/i;
@@ -91,8 +91,11 @@ function freezeNode(node: Node): Node {
 const NO_SHARE_TYPES: readonly number[] = Object.freeze([]);
 const NO_SHARE_ATTRIBUTES: readonly [] = Object.freeze([]);
 
-/** `oc:share-types` → the share type numbers (`{ 'share-type': '3' }` or a list of them). */
-function shareTypesOf(value: DavPropValue | undefined): number[] {
+/**
+ * `oc:share-types` → the share type numbers (`{ 'share-type': '3' }` or a list of them): the
+ * node's `share-types` attribute, which the SDK's `shareTypesOf(node)` reads.
+ */
+function shareTypeNumbers(value: DavPropValue | undefined): number[] {
   if (value === undefined || typeof value === 'string') return NO_SHARE_TYPES as number[];
   const raw = value['share-type'];
   if (raw === undefined) return NO_SHARE_TYPES as number[];
@@ -190,11 +193,12 @@ export interface BuiltNode {
 }
 
 /**
- * Builds SDK nodes from multistatus responses, equal to what `createNode`
- * makes of the same entry through `mapFileStat` (source, path, names,
- * permissions, attributes), but fast enough for 100,000 entries: the shared
- * folder part of the hrefs is decoded once, permission strings are parsed
- * once, and no URL object is made per node. Nodes come out deep-frozen.
+ * Builds SDK nodes from multistatus responses and compact-listing rows: the
+ * one place a WebDAV answer becomes a node, for listings, stat, search and
+ * plugins alike (source, path, names, permissions, attributes, as `createNode`
+ * would make them), fast enough for 100,000 entries: the shared folder part of
+ * the hrefs is decoded once, permission strings are parsed once, and no URL
+ * object is made per node. Nodes come out deep-frozen.
  */
 export class ResponseNodeBuilder {
   private readonly davUrl: string;
@@ -299,7 +303,7 @@ export class ResponseNodeBuilder {
     const etag = cleanEtag(textOf(core[GETETAG])?.trim());
     if (etag !== undefined) attributes.etag = etag;
     attributes.favorite = numberProp(textOf(core[FAVORITE])) === 1 ? 1 : 0;
-    attributes['share-types'] = shareTypesOf(core[SHARE_TYPES]);
+    attributes['share-types'] = shareTypeNumbers(core[SHARE_TYPES]);
     const shareAttributes = textOf(core[SHARE_ATTRIBUTES]);
     if (shareAttributes !== undefined) attributes['share-attributes'] = this.shareAttributes(shareAttributes) as NodeAttributes['share-attributes'];
     const quota = numberProp(textOf(core[QUOTA]));
@@ -310,7 +314,7 @@ export class ResponseNodeBuilder {
 
     const fileid = numberProp(textOf(core[FILEID]));
     let size = numberProp(textOf(core[SIZE])) ?? numberProp(textOf(core[CONTENT_LENGTH]));
-    // A file without a length is empty, as the webdav client has always read it.
+    // A file without a length is empty.
     if (size === undefined && !isFolder) size = 0;
     const mtime = this.timeOf(textOf(core[LAST_MODIFIED]));
     const crtime = this.timeOf(textOf(core[CREATION_DATE]));

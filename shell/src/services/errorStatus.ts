@@ -1,7 +1,6 @@
 /**
  * The HTTP status of a failed DAV or API call, when it has one. Kept apart
- * from the DAV service so code that only reads errors does not load the
- * `webdav` client (whose browser build cannot load under jsdom).
+ * from the DAV service so code that only reads errors needs none of it.
  */
 export function errorStatus(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;

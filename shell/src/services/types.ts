@@ -49,6 +49,12 @@ export interface ShellServices {
    * the public link's page): the page then reloads to apply a new language.
    */
   changeLanguage?(language: string): Promise<void>;
+  /**
+   * Whether the change feed keeps the files view's folder on screen current (`startLiveUpdates`,
+   * for a signed-in user): what the store holds of it is then the server's, and an upload into it
+   * needs no listing of it, before (for its conflicts) or after.
+   */
+  liveFeed?: boolean;
   /** The public link the page shows (public mode: anonymous, no user config, quota or private views); absent for a signed-in user. */
   publicShare?: PublicShare;
 }

@@ -1,4 +1,4 @@
-// First: lets modules that import the webdav client load under jsdom.
+// First: a request that reaches for the network under jsdom fails with a clear message.
 import './jsdomFetch';
 import { activatePlugin, createEventBus, createNode, createRegistries } from '@cumulus/sdk';
 import type { FolderNode, Node, NodeInit, PluginHost } from '@cumulus/sdk';
@@ -58,7 +58,7 @@ export interface FakeServicesOptions {
   language?: string;
 }
 
-/** An error like the webdav client's, with an HTTP status. */
+/** An error like the DAV service's, with an HTTP status. */
 export function httpError(status: number): Error & { status: number } {
   return Object.assign(new Error(`Invalid response: ${status}`), { status });
 }
@@ -99,6 +99,7 @@ export async function createFakeServices(options: FakeServicesOptions = {}): Pro
     folder(path) {
       // The folder node alone: counted with the ETag checks, which it stands for.
       calls.etagChecks.push(path);
+      if (folders[path] === undefined) return Promise.reject(httpError(404));
       const etag = options.folderEtags?.[path];
       return Promise.resolve(testFolder(path === '/' ? '/' : path, { fileid: path === '/' ? 1 : undefined, ...(etag === undefined ? {} : { attributes: { etag } }) }));
     },

@@ -1,8 +1,7 @@
 /**
- * jsdom's window has no `fetch`, and the `webdav` client's browser build
- * binds `window.fetch` when it loads. Component tests never reach the
- * network (the DAV service is faked), so a refusing stand-in lets any module
- * that imports the client load. Imported first by the test helpers.
+ * jsdom's window has no `fetch`. Component tests never reach the network (the
+ * DAV service is faked), so a refusing stand-in makes a stray request fail
+ * with a message that says so. Imported first by the test helpers.
  */
 if (typeof window !== 'undefined' && typeof window.fetch !== 'function') {
   Object.assign(window, {

@@ -1,4 +1,4 @@
-// First: lets modules that import the webdav client load under jsdom.
+// First: a request that reaches for the network under jsdom fails with a clear message.
 import './jsdomFetch';
 import { act, render } from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';

@@ -96,6 +96,11 @@ export async function sendCompactListing(ctx: DavRequest, folder: FileEntry, ren
     .code(200)
     .header('content-type', `${COMPACT_LISTING_TYPE}; charset=utf-8`)
     .header('vary', 'Accept, Brief, Prefer')
-    .header('cache-control', 'no-store')
+    // Never stored by a shared cache, and revalidated by any other (a PROPFIND is not cached
+    // anyway). Not no-store: Chromium reports a no-store answer read to its end through a
+    // stream reader (how the app reads listings, to show the first rows early) as
+    // net::ERR_ABORTED when the reading ends before the request completes, which for a small
+    // listing it often does, though the body arrived whole; answers without no-store are not.
+    .header('cache-control', 'private, no-cache')
     .send(Readable.from(body(), { objectMode: false, highWaterMark: READ_AHEAD_BYTES }));
 }

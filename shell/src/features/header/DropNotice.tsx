@@ -59,7 +59,8 @@ export function DropNotice() {
       event.preventDefault();
       hide();
       // A hurried user may drop before the folder's listing has come back: the route names the
-      // folder of the files view, and uploadDropped lists it again before uploading anyway.
+      // folder of the files view, uploadDropped reads it again before uploading anyway, and the
+      // engine lists it for its conflicts while the store holds no listing of it.
       const state = store.getState();
       const target = selectCurrentFolder(state) ?? (state.navigation.view === 'files' ? { path: state.navigation.dir } : undefined);
       if (target === undefined || event.dataTransfer === null) return;

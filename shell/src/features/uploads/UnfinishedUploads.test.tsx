@@ -43,7 +43,7 @@ describe('the unfinished uploads', () => {
     const { services } = await createFakeServices({ folders: { '/': [] } });
     const store = createAppStore(services);
     const transport = (_request: TransportRequest): Promise<TransportResponse> => Promise.resolve({ status: 204, headers: {}, body: '' });
-    await startUploadRuntime(services, store.dispatch, { transport, sleep: () => Promise.resolve(), journal: journalOf([record('one.bin'), record('two.bin')]) });
+    await startUploadRuntime(services, store, { transport, sleep: () => Promise.resolve(), journal: journalOf([record('one.bin'), record('two.bin')]) });
     let newButton: HTMLButtonElement | null = null;
     renderWithStore(
       <>

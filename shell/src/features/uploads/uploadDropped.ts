@@ -9,11 +9,13 @@ import { uploadCollected } from './uploadThunks';
 /**
  * A drop of files from the desktop onto the list, a folder row or a
  * breadcrumb (product §2, §5, §8). The drop's entries were taken in the drop
- * handler (`takeDroppedEntries`); here the target folder is listed again
- * (it must still exist: 'Target folder does not exist any more') and must
- * take uploads (the quota or permission label otherwise), a drop without
- * files says 'No files to process', then the folders are walked and the
- * files uploaded.
+ * handler (`takeDroppedEntries`); here the target folder is read again,
+ * alone (a PROPFIND Depth 0: it must still exist, 'Target folder does not
+ * exist any more', and its permissions and quota are fresh), and must take
+ * uploads (the quota or permission label otherwise), a drop without files
+ * says 'No files to process', then the folders are walked and the files
+ * uploaded. Its contents are not listed here: the engine asks for them, for
+ * its conflicts, and gets the store's when it holds them (`uploadRuntime`).
  */
 export const uploadDropped = createAppAsyncThunk(
   'uploads/dropped',
@@ -25,7 +27,7 @@ export const uploadDropped = createAppAsyncThunk(
     }
     let folder: FolderNode;
     try {
-      folder = (await dav.list(target.path)).folder;
+      folder = await dav.folder(target.path);
     } catch (error) {
       console.error('Drop target could not be read', error);
       showToast({ type: 'error', message: t('Target folder does not exist any more') });

@@ -1,10 +1,12 @@
 import { createMemoryJournal, createStorageJournal, createUploader, createXhrTransport } from '@cumulus/sdk';
 import type { Node, Uploader, UploaderOptions, UploaderState, UploadDestination } from '@cumulus/sdk';
-import type { AppDispatch } from '../../app/store';
+import type { AppStore } from '../../app/store';
 import { readPageContext } from '../../services/pageContext';
 import { canRead } from '../../services/publicShare';
 import type { ShellServices } from '../../services/types';
 import { errorStatus } from '../../services/errorStatus';
+import { selectCurrentContents } from '../folder/selectors';
+import { sameFolderSource, selectLiveFolder } from '../live/liveFolder';
 import { loadFilenameRules } from '../rename/filenameRules';
 import { createUploadDecisions } from '../upload-decisions';
 import { uploadsActions } from './uploadsSlice';
@@ -99,15 +101,18 @@ export function mirrorUploader(uploader: Pick<Uploader, 'getState' | 'getItem' |
  * Unfinished chunked uploads are journalled in localStorage so a reloaded
  * page can resume them.
  */
-export function uploadRuntimeOf(services: ShellServices, dispatch: AppDispatch): Promise<UploadRuntime> {
-  return runtimes.get(services) ?? startUploadRuntime(services, dispatch);
+export function uploadRuntimeOf(services: ShellServices, store: RuntimeStore): Promise<UploadRuntime> {
+  return runtimes.get(services) ?? startUploadRuntime(services, store);
 }
+
+/** What the runtime needs of the store: its events go in, and the folder on screen is read from it. */
+export type RuntimeStore = Pick<AppStore, 'dispatch' | 'getState'>;
 
 /**
  * Creates the upload runtime of `services` now, `overrides` replacing engine
  * options (tests give a transport that answers without a network).
  */
-export function startUploadRuntime(services: ShellServices, dispatch: AppDispatch, overrides: Partial<UploaderOptions> = {}): Promise<UploadRuntime> {
+export function startUploadRuntime(services: ShellServices, store: RuntimeStore, overrides: Partial<UploaderOptions> = {}): Promise<UploadRuntime> {
   const runtime = (async () => {
     const [capabilities, filenameRules] = await Promise.all([
       services.api.getCapabilities().catch((error: unknown) => {
@@ -130,11 +135,11 @@ export function startUploadRuntime(services: ShellServices, dispatch: AppDispatc
       filenameRules,
       // The conflict and invalid-filename dialogs answer the engine's questions.
       decisions: createUploadDecisions(services.t),
-      listFolder: (folder: UploadDestination) => listFolder(services, folder),
+      listFolder: (folder: UploadDestination, signal: AbortSignal) => listFolder(services, store, folder, signal),
       journal: typeof localStorage === 'undefined' ? createMemoryJournal() : createStorageJournal(localStorage),
       ...overrides,
     });
-    const created: UploadRuntime = { uploader, flush: mirrorUploader(uploader, dispatch).flush };
+    const created: UploadRuntime = { uploader, flush: mirrorUploader(uploader, store.dispatch).flush };
     started.set(services, created);
     return created;
   })();
@@ -147,14 +152,21 @@ export function startedUploadRuntime(services: ShellServices): UploadRuntime | u
   return started.get(services);
 }
 
-/** The nodes of a destination folder, for conflict detection; null when it does not exist. */
-async function listFolder(services: ShellServices, folder: UploadDestination): Promise<readonly Node[] | null> {
+/**
+ * The nodes of a destination folder, for conflict detection; null when it does not exist.
+ * The folder on screen, which the change feed keeps current, is the store's: a drop onto
+ * it lists nothing. Any other is listed, with the engine's signal (a cancelled batch stops it).
+ */
+async function listFolder(services: ShellServices, store: RuntimeStore, folder: UploadDestination, signal: AbortSignal): Promise<readonly Node[] | null> {
   // A file drop cannot be listed (405); the server keeps both of two same-named files instead.
   if (services.publicShare !== undefined && !canRead(services.publicShare)) return null;
+  const state = store.getState();
+  const live = selectLiveFolder(state, services.liveFeed);
+  if (live !== undefined && sameFolderSource(live.source, folder.source)) return selectCurrentContents(state);
   const path = pathOfSource(folder.source, services.dav.filesUrl);
   if (path === null) return null;
   try {
-    return (await services.dav.list(path)).contents;
+    return (await services.dav.list(path, { signal })).contents;
   } catch (error) {
     if (errorStatus(error) === 404) return null;
     throw error;

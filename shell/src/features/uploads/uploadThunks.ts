@@ -63,7 +63,7 @@ export function announceBatch(result: UploadBatchResult, origin: UploadOrigin, t
  */
 export const uploadCollected = createAppAsyncThunk(
   'uploads/start',
-  async ({ folder, collected, origin }: { folder: FolderNode; collected: CollectedFiles; origin: UploadOrigin }, { dispatch, extra }) => {
+  async ({ folder, collected, origin }: { folder: FolderNode; collected: CollectedFiles; origin: UploadOrigin }, { dispatch, getState, extra }) => {
     const { t } = extra;
     if (collected.noFilesystemApi) showToast({ type: 'warning', message: t('Your browser does not support the Filesystem API. Directories will not be uploaded') });
     if (collected.failures > 0) showToast({ type: 'error', message: t('One of the dropped files could not be processed') });
@@ -80,7 +80,7 @@ export const uploadCollected = createAppAsyncThunk(
       if (paths.length % 500 === 0) await slicer.maybeYield();
     }
     const entries = uploadTreeFromPaths(paths);
-    const runtime = await uploadRuntimeOf(extra, dispatch);
+    const runtime = await uploadRuntimeOf(extra, { dispatch, getState });
     // A file drop's page lists every file of the visit (it has no listing to show them otherwise).
     const keepResults = extra.publicShare !== undefined && !canRead(extra.publicShare);
     if (runtime.uploader.getState().queue.status === 'idle' && !keepResults) runtime.uploader.reset();
@@ -129,8 +129,8 @@ export const cancelUpload = createAppAsyncThunk('uploads/cancelOne', async (id: 
  * journal in localStorage), for the 'Resume' controls. Run once when the
  * app starts, before this page uploads anything.
  */
-export const listUnfinishedUploads = createAppAsyncThunk('uploads/listUnfinished', async (_: void, { dispatch, extra }) => {
-  const runtime = await uploadRuntimeOf(extra, dispatch);
+export const listUnfinishedUploads = createAppAsyncThunk('uploads/listUnfinished', async (_: void, { dispatch, getState, extra }) => {
+  const runtime = await uploadRuntimeOf(extra, { dispatch, getState });
   const records = await runtime.uploader.listUnfinished();
   dispatch(uploadsActions.unfinishedListed([...records]));
 });
@@ -143,9 +143,9 @@ export const listUnfinishedUploads = createAppAsyncThunk('uploads/listUnfinished
  */
 export const resumeUnfinishedUpload = createAppAsyncThunk(
   'uploads/resumeUnfinished',
-  async ({ record, file }: { record: UnfinishedUpload; file: UploadFile }, { dispatch, extra }) => {
+  async ({ record, file }: { record: UnfinishedUpload; file: UploadFile }, { dispatch, getState, extra }) => {
     const { t } = extra;
-    const runtime = await uploadRuntimeOf(extra, dispatch);
+    const runtime = await uploadRuntimeOf(extra, { dispatch, getState });
     if (runtime.uploader.getState().queue.status === 'idle') runtime.uploader.reset();
     try {
       const promise = runtime.uploader.resumeUnfinished(record, file);
@@ -168,8 +168,8 @@ export const resumeUnfinishedUpload = createAppAsyncThunk(
 );
 
 /** Drops an unfinished upload: its chunks on the server and its record. */
-export const discardUnfinishedUpload = createAppAsyncThunk('uploads/discardUnfinished', async (record: UnfinishedUpload, { dispatch, extra }) => {
-  const runtime = await uploadRuntimeOf(extra, dispatch);
+export const discardUnfinishedUpload = createAppAsyncThunk('uploads/discardUnfinished', async (record: UnfinishedUpload, { dispatch, getState, extra }) => {
+  const runtime = await uploadRuntimeOf(extra, { dispatch, getState });
   dispatch(uploadsActions.unfinishedRemoved({ id: record.id }));
   await runtime.uploader.discardUnfinished(record);
 });

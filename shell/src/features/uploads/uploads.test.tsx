@@ -12,6 +12,7 @@ import { clearToasts, getToasts } from '../toasts/toasts';
 import { collectPickedFiles } from './dataTransferFiles';
 import { UploadProgress } from './UploadProgress';
 import { startUploadRuntime } from './uploadRuntime';
+import { uploadDropped } from './uploadDropped';
 import { uploadCollected } from './uploadThunks';
 import { allUploadItems } from './uploadsSlice';
 
@@ -47,7 +48,7 @@ async function setup(answer: (request: TransportRequest) => number | 'hold', ui:
   const root = testFolder('/', { fileid: 1 });
   store.dispatch(folderLoaded({ view: 'files', dir: '/', folder: root, contents: [] }));
   const { transport, requests } = scriptedTransport(answer);
-  await startUploadRuntime(services, store.dispatch, { transport, sleep: () => Promise.resolve(), journal: undefined });
+  await startUploadRuntime(services, store, { transport, sleep: () => Promise.resolve(), journal: undefined });
   renderWithStore(ui, services, store);
   return { services, calls, store, root, requests };
 }
@@ -101,6 +102,28 @@ describe('uploads in the shell', () => {
     expect(toasts()).toEqual(['success: Files uploaded successfully']);
     // product §4: refetch after an upload into the current folder.
     expect(calls.listed.length).toBeGreaterThan(listedBefore);
+  });
+
+  it('a drop onto the folder on screen reads the folder alone and lists it neither for its conflicts nor after while the change feed keeps it current; without a feed it is listed', async () => {
+    for (const liveFeed of [true, false]) {
+      const { services, store, calls, requests } = await setup(() => 201);
+      services.liveFeed = liveFeed;
+      await settle(400);
+      calls.listed.length = 0;
+      calls.keptLookups.length = 0;
+      calls.etagChecks.length = 0;
+      const taken = { entries: [], files: [new File(['dropped'], 'dropped.txt', { type: 'text/plain' })], itemCount: 1, noFilesystemApi: false };
+      await act(async () => {
+        await store.dispatch(uploadDropped({ target: { path: '/' }, taken }));
+      });
+      await settle(400);
+      expect(requests.map((request) => `${request.method} ${request.url}`)).toEqual(['PUT https://cloud.test/remote.php/dav/files/alice/dropped.txt']);
+      // The folder alone (it must still exist and take uploads), then no listing with a feed; without one it is listed (its conflicts, product §4's refetch).
+      expect(calls.etagChecks).toEqual(['/']);
+      if (liveFeed) expect(calls.listed).toEqual([]);
+      else expect(calls.listed).toContain('/');
+      clearToasts();
+    }
   });
 
   it("shows the spec's error texts: 507 'Not enough free space', 404 'Target folder does not exist any more', 403, and a drop's 'Some files could not be uploaded'", async () => {
@@ -191,7 +214,7 @@ describe('uploads in the shell', () => {
     store.dispatch(routeChanged({ view: 'files', dir: '/', fileid: null, openfile: false }));
     const root = testFolder('/', { fileid: 1 });
     store.dispatch(folderLoaded({ view: 'files', dir: '/', folder: root, contents: [] }));
-    await startUploadRuntime(services, store.dispatch, {
+    await startUploadRuntime(services, store, {
       transport,
       sleep: () => Promise.resolve(),
       journal: undefined,

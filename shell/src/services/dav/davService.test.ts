@@ -121,6 +121,19 @@ describe('DavService', () => {
     expect(sub.attributes.favorite).toBe(0);
   });
 
+  it("stats a node with the listing's builder: the same node, its display name kept as the server's text", async () => {
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Docs', 'PROPFIND').reply(207, LISTING);
+    const { contents } = await dav().list('/Docs/');
+    const stat = LISTING.replace(/<d:response>[\s\S]*?<\/d:response>/, '').replace(/<d:response><d:href>\/remote.php\/dav\/files\/alice\/Docs\/Sub\/[\s\S]*?<\/d:response>/, '');
+    nock(ORIGIN, { reqheaders: { depth: '0', requesttoken: 'tok3n' } }).intercept('/remote.php/dav/files/alice/Docs/report%202.pdf', 'PROPFIND').reply(207, stat);
+    expect(await dav().stat('/Docs/report 2.pdf')).toEqual(contents[0]);
+    // '007' is a name, not the number 7.
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Docs/report%202.pdf', 'PROPFIND').reply(207, stat.replace('<oc:fileid>34', '<d:displayname>007</d:displayname><oc:fileid>34'));
+    expect(await dav().stat('/Docs/report 2.pdf')).toMatchObject({ basename: 'report 2.pdf', displayname: '007' });
+    nock(ORIGIN).intercept('/remote.php/dav/files/alice/Gone.txt', 'PROPFIND').reply(404);
+    expect(errorStatus(await dav().stat('/Gone.txt').catch((caught: unknown) => caught))).toBe(404);
+  });
+
   it('lists the root at /files/{uid}', async () => {
     const root = `<?xml version="1.0"?><d:multistatus xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns">${response(
       '/remote.php/dav/files/alice/',

@@ -1,13 +1,10 @@
-import type { FileStat, ResponseDataDetailed, WebDAVClient } from 'webdav';
-import { encodeDavPath, propfindBody } from '@cumulus/sdk';
+import { encodeDavPath } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
-import { withDavMessage } from '../davErrorMessage';
-import { fetchReadWhole } from './readWholeResponse';
 import { errorStatus } from '../errorStatus';
 import { HEAD_ROWS } from './listingCache';
 import type { KeptListing, ListingCache } from './listingCache';
 import type { FetchedListing } from './propfindListing';
-import { afterNextPaint, fetchFolderEtag, fetchFolderNode, fetchListing, readKeptListing } from './propfindListing';
+import { afterNextPaint, davRequest, fetchFolderEtag, fetchFolderNode, fetchListing, fetchNode, readKeptListing } from './propfindListing';
 
 /** Where the DAV service talks to and as whom. */
 export interface DavServiceOptions {
@@ -54,7 +51,11 @@ export interface DavListing {
   contents: Node[];
 }
 
-/** Every WebDAV call of the Files screen, over the `webdav` client, speaking in SDK nodes. */
+/**
+ * Every WebDAV call of the Files screen, speaking in SDK nodes: every answer that names nodes
+ * (a listing, a folder, a stat) is made into nodes by the SDK's `ResponseNodeBuilder`, the
+ * one builder the live updates' SEARCH and the plugins use too.
+ */
 export interface DavService {
   /** The node root of the user's files, `/files/{uid}`. */
   readonly root: string;
@@ -93,10 +94,7 @@ export interface DavService {
   downloadUrl(node: Node): string;
 }
 
-/** Properties kept as the text the server sent: the XML parser would turn '0012' or '1e3' into numbers. */
-const RAW_TEXT_PROPERTIES = /propstat\.prop\.(getetag|owner-id|owner-display-name|permissions|share-attributes|share-permissions)$/;
-
-/** Request bodies are XML; without this the client would send them as text/plain. */
+/** Request bodies are XML. */
 const XML_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8' };
 
 /** `dir` joined with `name`, one slash between, for paths below the root. */
@@ -131,22 +129,17 @@ export function createDavService(options: DavServiceOptions): DavService {
   // Public WebDAV takes writes only from XHR callers (protocol §5.2).
   const headers: Record<string, string> = { ...(isPublic ? { 'X-Requested-With': 'XMLHttpRequest' } : {}), ...options.headers };
   if (options.requestToken) headers['requesttoken'] = options.requestToken;
-  // The webdav client (~50 KB gzipped) loads with the first call that needs it: listing
-  // folders does not, so the screen's first JavaScript stays small.
-  let clientLoaded: Promise<WebDAVClient> | undefined;
-  const webdav = (): Promise<WebDAVClient> =>
-    (clientLoaded ??= import('webdav').then(({ createClient, getPatcher }) => {
-      // Every answer read to its end: an unread one shows as net::ERR_ABORTED (see fetchReadWhole).
-      if (!getPatcher().isPatched('fetch')) getPatcher().patch('fetch', (...args: unknown[]) => fetchReadWhole(args[0] as string, args[1] as RequestInit | undefined));
-      const client = createClient(davUrl, { headers });
-      client.registerTagParser((path, value) => (RAW_TEXT_PROPERTIES.test(path) ? undefined : value));
-      return client;
-    }));
-
-  const mapContext = { davUrl, root };
   const cache = options.listingCache;
-  /** The client's path (relative to /remote.php/dav) of a path below the root. */
+  /** The DAV path (decoded, below the DAV endpoint) of a path below the root. */
   const davPath = (path: string): string => joinDav(root, path.replace(/^\/+/, ''));
+  /** The URL of a DAV path, each segment encoded. */
+  const urlOf = (path: string): string => `${davUrl}${encodeDavPath(path)}`;
+  /** A request whose answer names no nodes (MKCOL, MOVE, COPY, DELETE, PROPPATCH). */
+  const send = (method: string, path: string, extra: Record<string, string> = {}, body?: string): Promise<string> =>
+    davRequest(urlOf(path), method, { headers: { ...headers, ...extra }, ...(body === undefined ? {} : { body }) });
+  /** MOVE or COPY of `node` to the DAV path `target`. */
+  const transfer = (method: 'MOVE' | 'COPY', node: Node, target: string, overwrite: boolean): Promise<string> =>
+    send(method, nodePath(node), { Destination: urlOf(target), Overwrite: overwrite ? 'T' : 'F' });
   /** The kept listing read ahead ({@link DavService.readKeptAhead}): taken, or dropped, by the next listing. */
   let ahead: { path: string; headNow: KeptListing | undefined; head: Promise<KeptListing | undefined>; whole: Promise<KeptListing | undefined> } | undefined;
   /** The listing begun ahead ({@link DavService.readKeptAhead}) of a folder the cache does not hold. */
@@ -159,7 +152,7 @@ export function createDavService(options: DavServiceOptions): DavService {
     early.controller.abort();
     return undefined;
   };
-  /** The client's path of a node: its source after the DAV URL, decoded. */
+  /** The DAV path of a node. */
   const nodePath = (node: Node): string => davPath(node.path);
 
   /** Where the rows the list showed first of a big folder are among its listed `contents` (see {@link DavServiceOptions.firstShown}). */
@@ -200,7 +193,7 @@ export function createDavService(options: DavServiceOptions): DavService {
       ahead = undefined;
       const early = takeListingAhead(davPath(path));
       // Streamed and parsed in one pass (see propfindListing), as the server's compact listing
-      // when it offers it: the webdav client's generic XML path takes seconds for 10,000 entries.
+      // when it offers it: a generic XML parse of the whole answer takes seconds for 10,000 entries.
       const fetched = early !== undefined ? adoptListing(early, callOptions) : fetchListing({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal }, callOptions.onFirstRows, cache !== undefined);
       const { folder, contents, compactText } = await fetched;
       const etag = folder.attributes.etag;
@@ -292,55 +285,42 @@ export function createDavService(options: DavServiceOptions): DavService {
       return fetchFolderNode({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal });
     },
 
-    async stat(path, callOptions = {}) {
-      // The mapping of the client's stats comes with the client: the listing does not use it.
-      const [client, { mapFileStat }] = await Promise.all([webdav(), import('./mapFileStat')]);
-      const response = (await client.stat(davPath(path), {
-        details: true,
-        data: propfindBody(),
-        headers: XML_HEADERS,
-        signal: callOptions.signal,
-      })) as ResponseDataDetailed<FileStat>;
-      return mapFileStat(response.data, mapContext);
+    stat(path, callOptions = {}) {
+      return fetchNode({ davUrl, root, path: davPath(path), headers, signal: callOptions.signal });
     },
 
     async move(node, destinationDir, moveOptions = {}) {
-      const target = joinDav(davPath(destinationDir), moveOptions.newName ?? node.basename);
-      // The server's s:message is the error text of product §8 "other" failures.
-      await (await webdav()).moveFile(nodePath(node), target, { overwrite: moveOptions.overwrite ?? false }).catch(async (error: unknown) => {
-        throw await withDavMessage(error);
-      });
+      // A failure carries the server's s:message: the error text of product §8 "other" failures.
+      await transfer('MOVE', node, joinDav(davPath(destinationDir), moveOptions.newName ?? node.basename), moveOptions.overwrite ?? false);
     },
 
     async copy(node, destinationDir, copyOptions = {}) {
-      const target = joinDav(davPath(destinationDir), copyOptions.newName ?? node.basename);
-      await (await webdav()).copyFile(nodePath(node), target, { overwrite: copyOptions.overwrite ?? false }).catch(async (error: unknown) => {
-        throw await withDavMessage(error);
-      });
+      await transfer('COPY', node, joinDav(davPath(destinationDir), copyOptions.newName ?? node.basename), copyOptions.overwrite ?? false);
     },
 
     async remove(node) {
-      await (await webdav()).deleteFile(nodePath(node));
+      await send('DELETE', nodePath(node));
     },
 
     async rename(node, newName) {
       // Overwrite F: a name already taken fails with 412 instead of replacing the other node.
-      await (await webdav()).moveFile(nodePath(node), joinDav(davPath(node.dirname), newName), { overwrite: false });
+      await transfer('MOVE', node, joinDav(davPath(node.dirname), newName), false);
     },
 
     async createDirectory(path) {
       // MKCOL answers 409 when the parent is missing: create the parents first, then retry.
       // Only the user's own tree is walked (never /files itself), and an existing parent (405) is fine.
+      const mkcol = (dir: string) => send('MKCOL', `${davPath(dir)}/`);
       const make = async (dir: string, isParent: boolean): Promise<void> => {
         try {
-          await (await webdav()).createDirectory(davPath(dir));
+          await mkcol(dir);
         } catch (error) {
           const status = errorStatus(error);
           if (isParent && status === 405) return;
           const parent = dir.replace(/\/[^/]*\/?$/, '');
           if (status !== 409 || parent === '' || parent === '/') throw error;
           await make(parent, true);
-          await (await webdav()).createDirectory(davPath(dir));
+          await mkcol(dir);
         }
       };
       await make(path.replace(/\/+$/, ''), false);
@@ -350,12 +330,7 @@ export function createDavService(options: DavServiceOptions): DavService {
       const body =
         '<?xml version="1.0"?>\n<d:propertyupdate xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns">' +
         `<d:set><d:prop><oc:favorite>${favorite ? 1 : 0}</oc:favorite></d:prop></d:set></d:propertyupdate>`;
-      // customRequest throws on an error status, with `status`, like the client's own calls.
-      await (await webdav()).customRequest(nodePath(node), {
-        method: 'PROPPATCH',
-        headers: XML_HEADERS,
-        data: body,
-      });
+      await send('PROPPATCH', nodePath(node), XML_HEADERS, body);
     },
 
     downloadUrl(node) {
@@ -364,5 +339,5 @@ export function createDavService(options: DavServiceOptions): DavService {
   };
 }
 
-/** Re-exported for existing callers; import it from `services/errorStatus` to avoid loading the webdav client. */
+/** Re-exported for existing callers. */
 export { errorStatus };

@@ -1,9 +1,7 @@
 /** @jest-environment node */
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import { parseXML, prepareFileFromProps } from 'webdav';
 import { Permission, propfindBody } from '@cumulus/sdk';
-import { mapFileStat } from './mapFileStat';
-import { DavResponseError, fetchListing } from './propfindListing';
+import { DavResponseError, fetchListing, fetchNode } from './propfindListing';
 
 const ORIGIN = 'http://127.0.0.1:18998';
 const DAV_URL = `${ORIGIN}/remote.php/dav`;
@@ -41,21 +39,6 @@ const LISTING = `<?xml version="1.0"?>
   <d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>
 ${NAMES.map(entry).join('\n')}
 </d:multistatus>`;
-
-/**
- * The listing as the `webdav` client and `mapFileStat` read it (its XML parser with the
- * shell's raw-text rule, its file stats): the reference the fast path must equal. Parsed
- * without HTTP: nock's http interception does not survive from one test file to the next.
- */
-async function referenceListing() {
-  const rawText = (path: string, value: string) => (/propstat\.prop\.(displayname|getetag|owner-id|owner-display-name|permissions|share-attributes|share-permissions)$/.test(path) ? undefined : value);
-  const parsed = await parseXML(LISTING, { attributeNamePrefix: '@', attributeParsers: [], tagParsers: [rawText] });
-  return parsed.multistatus.response.map((response) => {
-    const filename = decodeURIComponent(response.href).replace('/remote.php/dav', '').replace(/\/+$/, '');
-    const props = (response as { propstat: { prop: Parameters<typeof prepareFileFromProps>[0] } }).propstat.prop;
-    return mapFileStat(prepareFileFromProps(props, filename, true), { davUrl: DAV_URL, root: '/files/alice' });
-  });
-}
 
 /** What the stubbed server was asked. */
 interface Sent {
@@ -99,14 +82,18 @@ describe('fetchListing', () => {
     jest.restoreAllMocks();
   });
 
-  it('makes the same nodes as the webdav client and mapFileStat: escaped names, unicode, attributes, 404 propstats', async () => {
-    const [referenceFolder, ...referenceContents] = await referenceListing();
+  it('makes nodes of escaped names, unicode, raw-text and converted attributes, 404 propstats', async () => {
     const sent = serve(207, LISTING);
     const { folder, contents } = await listing();
     expect(sent).toEqual([{ url: `${ORIGIN}/remote.php/dav/files/alice/Mixed`, method: 'PROPFIND', body: propfindBody(), headers: expect.objectContaining({ Depth: '1', requesttoken: 't0k', 'Content-Type': 'application/xml; charset=utf-8' }) }]);
-    expect(contents).toEqual(referenceContents);
-    expect(folder).toEqual({ ...referenceFolder, _children: referenceContents.map((node) => node.source) });
+    expect(folder._children).toEqual(contents.map((node) => node.source));
     expect(contents.map((node) => node.basename)).toEqual(NAMES);
+    expect(contents.map((node) => node.displayname)).toEqual(NAMES);
+    // Texts the server sent stay texts ('0042', '19', 'Alice A.'); other values become numbers and booleans.
+    expect(contents[3]?.attributes).toMatchObject({ 'owner-display-name': 'Alice A.', 'share-permissions': '19', 'comments-unread': 3, 'has-preview': true, upload_time: 0, 'mount-type': '' });
+    expect(contents[3]).toMatchObject({ crtime: Date.parse('2026-11-04T10:00:00+00:00'), mtime: Date.parse('Wed, 11 Nov 2026 09:33:00 GMT'), size: 300, fileid: 103 });
+    // A property the server answered 404 is not an attribute.
+    expect(contents.some((node) => 'quota-available-bytes' in node.attributes)).toBe(false);
     expect(contents[0]).toMatchObject({ source: `${FOLDER.replace('/remote', `${ORIGIN}/remote`)}/a%26b%20%3Cc%3E.txt`, path: '/Mixed/a&b <c>.txt', extension: '.txt', mime: 'text/plain' });
     expect(contents[4]).toMatchObject({ basename: '0012', owner: '0042', permissions: Permission.READ | Permission.DELETE, attributes: { etag: '004e5', favorite: 0 } });
     expect(contents[6]).toMatchObject({ type: 'folder', size: 6000, mime: 'httpd/unix-directory' });
@@ -117,6 +104,23 @@ describe('fetchListing', () => {
     expect(contents[1]).toMatchObject({ type: 'file', permissions: Permission.ALL });
     expect(contents[7]).toMatchObject({ type: 'folder', permissions: Permission.ALL & ~Permission.CREATE });
     expect(folder.permissions).toBe(Permission.ALL);
+  });
+
+  it("stats each node (PROPFIND Depth 0) into the node the listing made of it: one builder", async () => {
+    serve(207, LISTING);
+    const { folder, contents } = await listing();
+    jest.restoreAllMocks();
+    for (const [index, name] of NAMES.entries()) {
+      const entryXml = LISTING.replace(/<d:response>[\s\S]*<\/d:multistatus>/, `${entry(name, index)}</d:multistatus>`);
+      const sent = serve(207, entryXml);
+      const node = await fetchNode({ davUrl: DAV_URL, root: '/files/alice', path: `/files/alice/Mixed/${name}`, headers: {} });
+      expect(sent[0]).toMatchObject({ method: 'PROPFIND', headers: expect.objectContaining({ Depth: '0' }) });
+      expect(node).toEqual(contents[index]);
+      jest.restoreAllMocks();
+    }
+    serve(207, LISTING);
+    const { _children: _, ...alone } = folder;
+    expect(await fetchNode({ davUrl: DAV_URL, root: '/files/alice', path: '/files/alice/Mixed', headers: {} })).toEqual(alone);
   });
 
   it('reads the body as it streams in, whatever the size of its pieces (a multi-byte character split across two)', async () => {

@@ -1,5 +1,6 @@
 import { MultistatusReader, ResponseNodeBuilder, cleanEtag, deepFreeze, followUntilRead, isFolder, propfindBody, yieldToMain } from '@cumulus/sdk';
 import type { BuiltNode, DavResponse, FolderNode, Node, RowColumns } from '@cumulus/sdk';
+import { parseDavErrorMessage } from '../davErrorMessage';
 import { COMPACT_LISTING_TYPE, CompactListingReader } from './compactListing';
 
 /** What {@link fetchListing} needs. */
@@ -22,14 +23,17 @@ export interface Listing {
   contents: Node[];
 }
 
-/** An HTTP failure, with `status` as the webdav client's errors carry it (read by `errorStatus`). */
+/** An HTTP failure, with `status` (read by `errorStatus`) and the server's `s:message` when it sent one (read by `davMessageOf`). */
 export class DavResponseError extends Error {
   /** The HTTP status. */
   readonly status: number;
-  constructor(status: number, statusText: string) {
+  /** The text of the error body's `s:message`, if any (product §8: 'the message or a generic error'). */
+  readonly davMessage?: string;
+  constructor(status: number, statusText: string, davMessage?: string) {
     super(`Invalid response: ${status} ${statusText}`);
     this.name = 'DavResponseError';
     this.status = status;
+    if (davMessage !== undefined) this.davMessage = davMessage;
   }
 }
 
@@ -216,6 +220,58 @@ export async function fetchFolderNode(request: ListingRequest): Promise<FolderNo
   return listing.end().folder;
 }
 
+/**
+ * The node at `request.path` (a file or a folder) with every property the listing asks for,
+ * by a PROPFIND Depth 0, built by the same builder as a listing's rows: what `DavService.stat`
+ * gives and the live updates read a changed node with.
+ *
+ * @throws DavResponseError for an HTTP error status, Error('Invalid response: no node
+ * returned') when the answer does not name the node.
+ */
+export async function fetchNode(request: ListingRequest): Promise<Node> {
+  const requested = request.path.replace(/\/+$/, '') || '/';
+  const response = await propfind(request, requested, '0', propfindBody());
+  const builder = new ResponseNodeBuilder({ davUrl: request.davUrl, root: request.root });
+  let found: Node | undefined;
+  const reader = new MultistatusReader((entry) => {
+    const built = builder.build(entry);
+    if (found === undefined && built.filename === requested) found = built.node;
+  });
+  await readText(response, (text) => reader.write(text));
+  reader.end();
+  if (found === undefined) throw new Error('Invalid response: no node returned');
+  return found;
+}
+
+/** What {@link davRequest} sends besides the method. */
+export interface DavRequestOptions {
+  headers: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * One WebDAV request whose answer is small (MKCOL, MOVE, COPY, DELETE, PROPPATCH), its body
+ * read to the end whatever the status: an answer left unread is cancelled by Chromium when the
+ * response is collected, and reported as `net::ERR_ABORTED` although it succeeded.
+ *
+ * @throws DavResponseError for an HTTP error status, with the server's `s:message`.
+ */
+export async function davRequest(url: string, method: string, options: DavRequestOptions): Promise<string> {
+  // The caller's signal reaches the request only until its answer is read (see followUntilRead).
+  const { signal, release } = followUntilRead(options.signal);
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, { method, headers: options.headers, body: options.body, signal, credentials: 'same-origin' });
+    text = await response.text();
+  } finally {
+    release();
+  }
+  if (response.status < 200 || response.status >= 300) throw new DavResponseError(response.status, response.statusText, parseDavErrorMessage(text));
+  return text;
+}
+
 /** The body of a PROPFIND that asks for the ETag alone. */
 const ETAG_BODY = '<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>';
 
@@ -248,7 +304,7 @@ function urlOf(request: Pick<ListingRequest, 'davUrl'>, requested: string): stri
 /** How each answered PROPFIND lets go of its caller's signal once its body is read ({@link readText}). */
 const letGo = new WeakMap<Response, () => void>();
 
-/** One PROPFIND of `requested` (decoded, below the DAV endpoint); an HTTP error status throws. */
+/** One PROPFIND of `requested` (decoded, below the DAV endpoint); an HTTP error status throws (with the server's `s:message`). */
 async function propfind(request: ListingRequest, requested: string, depth: '0' | '1', body: string, accept = 'text/plain,application/xml'): Promise<Response> {
   const { signal, release } = followUntilRead(request.signal);
   let response: Response;
@@ -266,9 +322,9 @@ async function propfind(request: ListingRequest, requested: string, depth: '0' |
   }
   if (response.status < 200 || response.status >= 300) {
     // Read to its end, or the browser cancels the answered request (net::ERR_ABORTED beside the real error).
-    await response.arrayBuffer().catch(() => undefined);
+    const text = await response.text().catch(() => '');
     release();
-    throw new DavResponseError(response.status, response.statusText);
+    throw new DavResponseError(response.status, response.statusText, parseDavErrorMessage(text));
   }
   letGo.set(response, release);
   return response;

@@ -1,4 +1,4 @@
-import { DAV_NAMESPACES, DAV_PROPERTIES, MultistatusReader, ResponseNodeBuilder, encodeDavPath, followUntilRead } from '@cumulus/sdk';
+import { DAV_NAMESPACES, DAV_PROPERTIES, encodeDavPath, followUntilRead, readDavNodes } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
 import { DavResponseError } from './propfindListing';
 
@@ -66,10 +66,5 @@ export async function searchNodesById(request: SearchByIdRequest): Promise<Node[
     release();
   }
   if (response.status < 200 || response.status >= 300) throw new DavResponseError(response.status, response.statusText);
-  const builder = new ResponseNodeBuilder({ davUrl, root: request.root });
-  const nodes: Node[] = [];
-  const reader = new MultistatusReader((entry) => void nodes.push(builder.build(entry).node));
-  reader.write(text);
-  reader.end();
-  return nodes;
+  return readDavNodes(text, davUrl, request.root);
 }
