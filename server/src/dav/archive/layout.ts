@@ -292,8 +292,9 @@ function paxRecords(item: ArchiveItem): string {
 function paxRecord(key: string, value: string): string {
   const body = ` ${key}=${value}\n`;
   const bodyLength = utf8Length(body);
-  let length = bodyLength + String(bodyLength).length;
-  if (String(length).length !== String(length - bodyLength).length) length += 1;
+  const digits = String(bodyLength).length;
+  let length = bodyLength + digits;
+  if (String(length).length > digits) length += 1;
   return `${length}${body}`;
 }
 
