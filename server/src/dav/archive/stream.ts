@@ -91,11 +91,34 @@ async function crcOf(open: OpenItem, item: ArchiveItem): Promise<number> {
   }
 }
 
+/** Below this, pieces (headers, descriptors, small files) are gathered into one write. */
+const GATHER_BYTES = 64 * 1024;
+
 /**
  * The bytes of `range` (inclusive, within the archive) of the laid out archive, produced as they
- * are read: one file open at a time, so memory stays flat whatever the archive's size.
+ * are read: one file open at a time, so memory stays flat whatever the archive's size. Small
+ * pieces are gathered up to 64 KiB, so a tree of small files is not one write per header.
  */
 export async function* archiveBytes(layout: ArchiveLayout, range: ByteRange, open: OpenItem): AsyncGenerator<Buffer> {
+  let gathered: Buffer[] = [];
+  let size = 0;
+  for await (const piece of pieces(layout, range, open)) {
+    if (piece.length >= GATHER_BYTES && size === 0) {
+      yield piece;
+      continue;
+    }
+    gathered.push(piece);
+    size += piece.length;
+    if (size >= GATHER_BYTES) {
+      yield Buffer.concat(gathered, size);
+      gathered = [];
+      size = 0;
+    }
+  }
+  if (size > 0) yield Buffer.concat(gathered, size);
+}
+
+async function* pieces(layout: ArchiveLayout, range: ByteRange, open: OpenItem): AsyncGenerator<Buffer> {
   const crcs = new Map<number, number>();
   const { items, offsets, headerLengths, trailerLengths } = layout;
   for (let index = 0; index < items.length; index += 1) {
