@@ -50,6 +50,8 @@ describe('the built-in file actions', () => {
     expect(enabled('download', [file(), undownloadable()])).toBe(false);
     expect(enabled('download', [folder(Permission.NONE)])).toBe(false);
     expect(enabled('download', [])).toBe(false);
+    // A trash's tree makes no archives: its folders and selections are not downloaded.
+    expect(enabled('download', [trashed(), trashed()])).toBe(false);
   });
 
   it('a folder and a selection download as one zip by a plain link (the folder\'s, or the common folder\'s with files=[…])', () => {

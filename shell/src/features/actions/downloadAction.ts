@@ -42,9 +42,18 @@ export function archiveUrl(nodes: Node[]): string {
   return `${base}${folder.length === 0 ? '/' : ''}?accept=zip&files=${encodeURIComponent(JSON.stringify(names))}`;
 }
 
-/** Whether these nodes can be downloaded: readable, downloadable (share attributes, product §6), none failed. */
+/**
+ * Whether these nodes can be downloaded: readable, downloadable (share attributes, product §6),
+ * none failed; a folder or several nodes only under /files/ (a user's files or a public link's),
+ * whose DAV tree makes archives (a trash's tree does not).
+ */
 export function canDownload(nodes: Node[]): boolean {
-  return nodes.length > 0 && nodes.every((node) => node.status !== 'failed' && hasPermission(node.permissions, Permission.READ) && isDownloadable(node));
+  const [only] = nodes;
+  const archive = nodes.length > 1 || (only !== undefined && !isFile(only));
+  return (
+    nodes.length > 0 &&
+    nodes.every((node) => node.status !== 'failed' && hasPermission(node.permissions, Permission.READ) && isDownloadable(node) && (!archive || node.root.startsWith('/files/')))
+  );
 }
 
 /** Where one node downloads from: a file's own URL, a folder's archive. */
