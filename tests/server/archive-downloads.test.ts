@@ -234,11 +234,14 @@ describe('a folder as zip', () => {
   });
 
   it('bounds archive streams at once per user: 429 with Retry-After beyond', async () => {
+    // Big enough that a paused client holds its stream open (more than the sockets' buffers take).
+    await put('/Heavy', null);
+    await request(server, `${DAV}/Heavy/h.bin`, { method: 'PUT', headers: { authorization: ADMIN }, body: Buffer.alloc(32 * 1024 * 1024, 7) });
     const sockets: Array<() => void> = [];
     const opened = await Promise.all(
       Array.from({ length: archiveLimits.streamsPerUser }, () =>
         new Promise<number>((resolve, reject) => {
-          const req = httpRequest({ host: '127.0.0.1', port: server.port, path: `${DAV}/Photos?accept=zip`, headers: { authorization: ADMIN } }, (res) => {
+          const req = httpRequest({ host: '127.0.0.1', port: server.port, path: `${DAV}/Heavy?accept=zip`, headers: { authorization: ADMIN } }, (res) => {
             res.pause();
             sockets.push(() => res.destroy());
             resolve(res.statusCode ?? 0);
@@ -249,14 +252,15 @@ describe('a folder as zip', () => {
       ),
     );
     expect(opened.every((status) => status === 200)).toBe(true);
-    const beyond = await request(server, `${DAV}/Photos?accept=zip`, { headers: { authorization: ADMIN } });
+    const beyond = await request(server, `${DAV}/Heavy?accept=zip`, { headers: { authorization: ADMIN } });
     expect(beyond.status).toBe(429);
     expect(beyond.headers.get('retry-after')).toBe(String(archiveLimits.retryAfterSeconds));
     expect(await beyond.text()).toContain('Too many archive downloads at once');
     for (const close of sockets) close();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await fetchBytes(`${DAV}/Photos?accept=zip`, { headers: { authorization: ADMIN } })).response.status).toBe(200);
-  });
+    await request(server, `${DAV}/Heavy`, { method: 'DELETE', headers: { authorization: ADMIN } });
+  }, 60000);
 });
 
 describe('a folder as tar', () => {

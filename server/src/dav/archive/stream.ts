@@ -50,13 +50,13 @@ function slice(bytes: Buffer, at: number, range: ByteRange): Buffer | null {
  * is yielded; with `crc` the whole file is read so its CRC-32 can be computed. The size as
  * opened must be the snapshot's, else the archive would be out of its announced frame.
  */
-async function* fileBytes(open: OpenItem, item: ArchiveItem, at: number, send: ByteRange, crc: boolean): AsyncGenerator<Buffer, number | null> {
+async function* fileBytes(open: OpenItem, item: ArchiveItem, at: number, send: ByteRange, crc: boolean, index = -1, ahead?: Lookahead): AsyncGenerator<Buffer, number | null> {
   const from = Math.max(send.start, at) - at;
   const to = Math.min(send.end, at + item.size - 1) - at;
-  const whole = crc || from > to;
+  const whole = crc || from > to || (from === 0 && to === item.size - 1);
   if (item.size === 0) return 0;
   const wanted: WantedRange | undefined = whole ? undefined : { start: from, end: to };
-  const opened = await open(item, wanted);
+  const opened = await (ahead && wanted === undefined ? ahead.take(index, item) : open(item, wanted));
   if (opened.size !== item.size) {
     await opened.close();
     throw new ChangedWhileArchived(item);
@@ -91,6 +91,52 @@ async function crcOf(open: OpenItem, item: ArchiveItem): Promise<number> {
   }
 }
 
+type Opened = Awaited<ReturnType<OpenItem>>;
+
+/** Small files opened ahead of their turn, so a tree of small files is not one open's latency per file. */
+const AHEAD_FILES = 8;
+const AHEAD_MAX_SIZE = 1024 * 1024;
+
+/**
+ * Opens the next few small files (each wholly inside the range) while the current one streams;
+ * what is left unread when the archive ends or is abandoned is closed.
+ */
+class Lookahead {
+  private readonly pending = new Map<number, Promise<Opened>>();
+
+  constructor(
+    private readonly open: OpenItem,
+    private readonly layout: ArchiveLayout,
+    private readonly range: ByteRange,
+  ) {}
+
+  /** Item `index` opened whole (ahead of time when it was), the next small files set going. */
+  take(index: number, item: ArchiveItem): Promise<Opened> {
+    const early = this.pending.get(index);
+    this.pending.delete(index);
+    const opened = early ?? this.open(item);
+    const { items, offsets, headerLengths } = this.layout;
+    let started = 0;
+    for (let next = index + 1; next < items.length && started < AHEAD_FILES; next += 1) {
+      const candidate = items[next] as ArchiveItem;
+      if (candidate.type !== 'file' || candidate.size === 0) continue;
+      const dataAt = (offsets[next] as number) + (headerLengths[next] as number);
+      if (candidate.size > AHEAD_MAX_SIZE || dataAt < this.range.start || dataAt + candidate.size - 1 > this.range.end) break;
+      started += 1;
+      if (this.pending.has(next)) continue;
+      const promise = this.open(candidate);
+      promise.catch(() => undefined);
+      this.pending.set(next, promise);
+    }
+    return opened;
+  }
+
+  close(): void {
+    for (const promise of this.pending.values()) promise.then((opened) => opened.close(), () => undefined).catch(() => undefined);
+    this.pending.clear();
+  }
+}
+
 /** Below this, pieces (headers, descriptors, small files) are gathered into one write. */
 const GATHER_BYTES = 64 * 1024;
 
@@ -119,6 +165,15 @@ export async function* archiveBytes(layout: ArchiveLayout, range: ByteRange, ope
 }
 
 async function* pieces(layout: ArchiveLayout, range: ByteRange, open: OpenItem): AsyncGenerator<Buffer> {
+  const ahead = new Lookahead(open, layout, range);
+  try {
+    yield* piecesReading(layout, range, open, ahead);
+  } finally {
+    ahead.close();
+  }
+}
+
+async function* piecesReading(layout: ArchiveLayout, range: ByteRange, open: OpenItem, ahead: Lookahead): AsyncGenerator<Buffer> {
   const crcs = new Map<number, number>();
   const { items, offsets, headerLengths, trailerLengths } = layout;
   for (let index = 0; index < items.length; index += 1) {
@@ -136,7 +191,7 @@ async function* pieces(layout: ArchiveLayout, range: ByteRange, open: OpenItem):
     const dataWanted = dataAt <= range.end && trailerAt > range.start;
     const trailerWanted = trailerAt <= range.end && end > range.start && end > trailerAt;
     if (layout.format === 'tar') {
-      if (dataWanted) yield* fileBytes(open, item, dataAt, range, false);
+      if (dataWanted) yield* fileBytes(open, item, dataAt, range, false, index, ahead);
       const padding = slice(Buffer.alloc(end - trailerAt), trailerAt, range);
       if (padding) yield padding;
       continue;
@@ -145,7 +200,7 @@ async function* pieces(layout: ArchiveLayout, range: ByteRange, open: OpenItem):
     const needCrc = trailerWanted && known === undefined;
     let crc = known ?? null;
     if (dataWanted || needCrc) {
-      const computed = yield* fileBytes(open, item, dataAt, range, needCrc);
+      const computed = yield* fileBytes(open, item, dataAt, range, needCrc, index, ahead);
       if (computed !== null) crc = computed;
     }
     if (trailerWanted) {
