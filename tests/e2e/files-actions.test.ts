@@ -223,10 +223,11 @@ describe('file actions in the browser', () => {
     await row('batch3.txt').getByRole('checkbox').click({ modifiers: ['Shift'] });
     const bar = page.getByRole('toolbar', { name: 'Batch actions' });
     await bar.getByText('3 selected').waitFor();
-    // 1400 px wide: up to three inline batch actions; here the Favorites plugin's, move or copy and delete apply.
-    expect(await bar.getByRole('button').allTextContents()).toEqual(['Add to favorites', 'Move or copy', 'Delete']);
+    // 1400 px wide: up to three inline batch actions (the Favorites plugin's, move or copy, download), the rest (delete) in the menu.
+    expect(await bar.getByRole('button').allTextContents()).toEqual(['Add to favorites', 'Move or copy', 'Download', '']);
     await shot('batch-bar');
-    await bar.getByRole('button', { name: 'Delete' }).click();
+    await bar.getByRole('button', { name: 'Actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
     await toast('"Delete" batch action executed successfully').waitFor();
     for (const name of ['batch1.txt', 'batch2.txt', 'batch3.txt']) {
       await row(name).waitFor({ state: 'detached' });

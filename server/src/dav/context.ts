@@ -49,6 +49,8 @@ export interface DavRequest {
   path: string;
   /** Encoded href of the tree base, without trailing slash (e.g. `/remote.php/dav/files/admin`). */
   base: string;
+  /** Set on a public link's request: whether the link hides downloads (no folder archives then). */
+  publicLink?: { hideDownload: boolean };
 }
 
 /** The href of a node: absolute path, URL-encoded like Nextcloud, folders with a trailing slash. */

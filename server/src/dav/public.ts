@@ -146,6 +146,7 @@ export async function handlePublic(
     tree: 'files',
     path: decodeUrlPath(resolved.rest),
     base: resolved.base,
+    publicLink: { hideDownload: link.hideDownload },
   };
   const put = deps.methods.PUT;
   if ((link.permissions & READ) === 0 && put) return fileDrop(ctx, put);

@@ -3,6 +3,7 @@ import { header, ocId } from '../context';
 import { checkConditionalHeaders, etagMatches, quotedEtag } from '../conditions';
 import { fail } from '../../storage/errors';
 import type { ByteRange, WantedRange } from '../../storage/types';
+import { archiveDownload, wantedFormat } from '../archive/download';
 
 /**
  * Reads a single `bytes=` range as the client asked for it, before the size is known; null
@@ -30,10 +31,12 @@ export function resolveRange(wanted: WantedRange, size: number): ByteRange | 'un
   return { start: wanted.start, end: Math.min(wanted.end ?? size - 1, size - 1) };
 }
 
-/** GET and HEAD of a file, with Range, If-Range and the conditional headers; HEAD of a folder (200, no body). */
+/** GET and HEAD of a file, with Range, If-Range and the conditional headers; HEAD of a folder (200, no body); a folder's archive (archive/download.ts). */
 export async function get(ctx: DavRequest): Promise<void> {
   const entry = await ctx.services.files.stat(ctx.uid, ctx.path);
   if (!entry) fail('not-found', `File with name ${ctx.path.slice(1)} could not be located`);
+  const format = entry.type === 'folder' ? wantedFormat(ctx) : null;
+  if (format) return archiveDownload(ctx, entry, format, ctx.publicLink);
   const notModified = checkConditionalHeaders(ctx, entry);
   const reply = ctx.reply
     .header('etag', quotedEtag(entry.etag))

@@ -1,9 +1,10 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { Permission, createNode, createRegistries, englishTranslate } from '@cumulus/sdk';
 import type { FileAction, View } from '@cumulus/sdk';
-import { testFolder, testNode } from '../../test-support/fakeServices';
+import { TEST_ORIGIN, testFolder, testNode } from '../../test-support/fakeServices';
 import { detailsTab } from '../sidebar/detailsTab';
 import { coreFileActions } from './coreActions';
+import { archiveUrl } from './downloadAction';
 
 const registries = createRegistries();
 registries.sidebarTabs.register(detailsTab(englishTranslate));
@@ -41,11 +42,25 @@ describe('the built-in file actions', () => {
     expect(enabled('open-file', [undownloadable()])).toBe(false);
   });
 
-  it('download is for one readable, downloadable file only (no zip of folders or several files)', () => {
+  it('download is for any selection of readable, downloadable nodes: files, folders and both mixed', () => {
     expect(enabled('download', [file(Permission.READ)])).toBe(true);
-    expect(enabled('download', [folder()])).toBe(false);
-    expect(enabled('download', [file(), testNode('/b.txt', { fileid: 3 })])).toBe(false);
+    expect(enabled('download', [folder()])).toBe(true);
+    expect(enabled('download', [file(), testNode('/b.txt', { fileid: 3 }), folder()])).toBe(true);
     expect(enabled('download', [undownloadable()])).toBe(false);
+    expect(enabled('download', [file(), undownloadable()])).toBe(false);
+    expect(enabled('download', [folder(Permission.NONE)])).toBe(false);
+    expect(enabled('download', [])).toBe(false);
+    // A trash's tree makes no archives: its folders and selections are not downloaded.
+    expect(enabled('download', [trashed(), trashed()])).toBe(false);
+  });
+
+  it('a folder and a selection download as one zip by a plain link (the folder\'s, or the common folder\'s with files=[…])', () => {
+    expect(archiveUrl([folder()])).toBe(`${TEST_ORIGIN}/remote.php/dav/files/alice/Docs?accept=zip`);
+    const inDocs = [testNode('/Docs/a b.txt', { fileid: 4 }), testFolder('/Docs/Sub', { fileid: 5 })];
+    expect(archiveUrl(inDocs)).toBe(`${TEST_ORIGIN}/remote.php/dav/files/alice/Docs?accept=zip&files=${encodeURIComponent('["a b.txt","Sub"]')}`);
+    // From anywhere in the tree (Favorites, Recent, search): names relative to their common folder, the root here.
+    const spread = [testNode('/Docs/x.txt', { fileid: 6 }), testNode('/Photos/2024/ü.jpg', { fileid: 7 })];
+    expect(archiveUrl(spread)).toBe(`${TEST_ORIGIN}/remote.php/dav/files/alice/?accept=zip&files=${encodeURIComponent('["Docs/x.txt","Photos/2024/ü.jpg"]')}`);
   });
 
   it('rename needs one node with the delete permission, and F2', () => {

@@ -1,6 +1,9 @@
-import { useT } from '../../app/ServicesContext';
+import { useServices, useT } from '../../app/ServicesContext';
+import { Icon } from '../../app/icons/Icon';
 import { injectBaseStyles } from '../../app/layout/baseStyles';
+import { downloadsAllowed } from '../../services/publicShare';
 import type { PublicShare } from '../../services/publicShare';
+import { DOWNLOAD_ICON } from '../actions/icons';
 import { ConfirmDialog } from '../confirm/ConfirmDialog';
 import { FileList } from '../filelist/FileList';
 import { FilterChips } from '../filter/FilterChips';
@@ -20,14 +23,23 @@ injectPublicShareStyles();
  * A public folder link (Nextcloud's view publicShare): the Files screen without the
  * navigation of private views, the settings, the quota and the details sidebar. The list
  * browses into subfolders, sorts, selects and downloads; the New menu and drops upload only
- * on an upload-enabled link.
+ * on an upload-enabled link. 'Download all' is a plain link to the whole folder as one zip
+ * (the server streams it, the browser's download manager saves it), unless downloads are hidden.
  */
 export function PublicFolderScreen({ share }: { share: PublicShare }) {
   const t = useT();
   const view = useCurrentView();
+  const { dav } = useServices();
   return (
     <div className="files-public">
-      <PublicShareBar share={share} />
+      <PublicShareBar share={share}>
+        {downloadsAllowed(share) && (
+          <a className="files-public__download-all" href={`${dav.filesUrl.replace(/\/+$/, '')}/?accept=zip`}>
+            <Icon svg={DOWNLOAD_ICON} size={18} color="#fff" />
+            {t('Download all')}
+          </a>
+        )}
+      </PublicShareBar>
       <div className="files-app">
         <main className="files-main" aria-label={view?.name ?? t('Files')}>
           {view !== undefined ? <FilesHeader view={view} /> : <UnknownViewHeader />}

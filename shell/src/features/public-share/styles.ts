@@ -6,6 +6,8 @@ const css = `
 .files-public__bar { display: flex; flex-wrap: wrap; align-items: baseline; gap: 4px 16px; padding: 10px 20px; background: var(--files-primary); color: #fff; }
 .files-public__name { margin: 0; font-size: 18px; font-weight: 600; overflow-wrap: anywhere; }
 .files-public__owner { margin: 0; font-size: 14px; }
+.files-public__download-all { margin-inline-start: auto; align-self: center; display: inline-flex; align-items: center; gap: 6px; padding: 6px 14px; border: 1px solid #fff; border-radius: 18px; color: #fff; font-weight: 600; text-decoration: none; }
+.files-public__download-all:hover, .files-public__download-all:focus-visible { background: rgba(255, 255, 255, 0.16); }
 .files-public__note { flex-basis: 100%; margin: 0; font-size: 14px; white-space: pre-wrap; }
 .files-public__page { flex: 1; min-height: 0; overflow: auto; display: flex; flex-direction: column; align-items: center; gap: 16px; padding: 48px 20px; }
 .files-public__page h1 { margin: 0; font-size: 22px; text-align: center; overflow-wrap: anywhere; }

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
-import { formatFileSize, isPendingSize } from '@cumulus/sdk';
+import { formatFileSize, isFile, isPendingSize } from '@cumulus/sdk';
 import type { Node, Registered, SidebarTab, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
 import { useLanguage, useServices, useT } from '../../app/ServicesContext';
 import { PluginBoundary } from '../../plugin-host/PluginBoundary';
 import { useRegistry } from '../../plugin-host/useRegistry';
+import { canDownload, downloadHref } from '../actions/downloadAction';
+import { DOWNLOAD_ICON } from '../actions/icons';
 import { selectUserConfig } from '../config/selectors';
 import { NodePreview } from '../filelist/NodePreview';
 import { formatRelativeTime } from '../filelist/relativeTime';
@@ -30,7 +32,7 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
   const t = useT();
   const language = useLanguage();
   const dispatch = useAppDispatch();
-  const { host } = useServices();
+  const { host, dav } = useServices();
   const registered = useRegistry(host.registries.sidebarTabs);
   const tabs = useMemo(() => enabledSidebarTabs(registered, node), [registered, node]);
   // The star is the Favorites plugin's: shown while its action is registered (enabled, loaded).
@@ -106,6 +108,12 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
             >
               <Icon svg={favorite ? STAR_ICON : STAR_OUTLINE_ICON} size={20} color={favorite ? '#e5a50a' : undefined} />
             </button>
+          )}
+          {canDownload([node]) && (
+            // A plain link: the browser's download manager saves the file, or the folder as one zip.
+            <a className="files-icon-button" href={downloadHref(dav, node)} download={isFile(node) ? node.basename : undefined} aria-label={t('Download')} title={t('Download')}>
+              <Icon svg={DOWNLOAD_ICON} size={20} />
+            </a>
           )}
           <button type="button" className="files-icon-button" aria-label={t('Close sidebar')} title={t('Close sidebar')} onClick={close}>
             <Icon svg={CLOSE_ICON} size={20} />
