@@ -23,13 +23,14 @@ export default {
       testEnvironment: 'node',
       setupFiles: ['<rootDir>/jest.setup.ts'],
       testMatch: ['<rootDir>/{sdk,remotes,shell,plugins,server}/**/*.test.{ts,tsx}'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      // A plugin's tests/ folder holds its tests against the real server or a browser: the e2e project's.
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/plugins/[^/]+/tests/'],
     },
     {
       ...common,
       displayName: 'e2e',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/tests/**/*.test.ts'],
+      testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/plugins/*/tests/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },
   ],

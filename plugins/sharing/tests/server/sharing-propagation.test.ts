@@ -9,8 +9,8 @@
  * files untouched.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestServer } from './helpers';
-import { ADMIN, basic, request, startTestServer } from './helpers';
+import type { TestServer } from '../../../../tests/server/helpers';
+import { ADMIN, basic, request, startTestServer } from '../../../../tests/server/helpers';
 
 const API = '/ocs/v2.php/apps/files_sharing/api/v1';
 const FEED = '/apps/files/api/v1/changes';
