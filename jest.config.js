@@ -13,7 +13,7 @@ const common = {
 
 export default {
   // Tests and hooks (a global option: per project it is ignored): stopping a server (database,
-  // background erases, its temporary data dir) took over jest's default 5 s on a loaded 2-core CI machine.
+  // background erases, its temporary data dir) can outlast jest's default 5 s on a loaded 2-core CI machine.
   testTimeout: 30_000,
   reporters: ['default', '<rootDir>/tests/reporters/closing-line.js'],
   projects: [

@@ -11,8 +11,9 @@
  */
 
 /**
- * The browser end-to-end suite, all of it (jest reads a path as a pattern: plugins/<id>/tests/e2e/ too), against the balancer on S3 (~6 min on 2 cores; a test
- * that edits the disk behind the server's back is skipped there, its reason in its name).
+ * The browser end-to-end suite, all of it (jest reads a path as a pattern: the plugins'
+ * plugins/<id>/tests/e2e/ too), against the balancer on S3 (a test that edits the disk
+ * behind the server's back is skipped there, its reason in its name).
  */
 export const BROWSER_THROUGH_BALANCER = ['tests/e2e/'];
 
