@@ -1,17 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import type { ServerProcess } from '../support/serverProcess';
 import { startServerProcess } from '../support/serverProcess';
 import { basic } from '../server/helpers';
 import { CONTENT_ON_S3 } from '../support/stored-files';
-import type { PostgresCluster } from './postgres-cluster';
-import { startPostgresCluster } from './postgres-cluster';
-import type { Balancer } from './nginx-balancer';
-import { startBalancer } from './nginx-balancer';
+import type { BalancedPair, Balancer } from './nginx-balancer';
+import { startBalancedPair } from './nginx-balancer';
 
 /**
  * Operating the scale-out mode on nginx started from the documented file itself
@@ -25,7 +21,7 @@ const PASSWORD = 'admin-password';
 const ADMIN = basic('admin', PASSWORD);
 const FILES = '/remote.php/dav/files/admin';
 
-let cluster: PostgresCluster | undefined;
+let pair: BalancedPair;
 let dataDir: string;
 let env: Record<string, string>;
 let servers: ServerProcess[] = [];
@@ -33,27 +29,16 @@ let ports: number[] = [];
 let balancer: Balancer;
 
 beforeAll(async () => {
-  const base = process.env['CUMULUS_TEST_POSTGRES'] ?? (cluster = await startPostgresCluster()).url;
-  dataDir = await mkdtemp(join(tmpdir(), 'cumulus-nginx-ops-'));
-  env = {
-    CUMULUS_DATABASE_URL: `${base}/nginx_ops_${randomBytes(6).toString('hex')}`,
-    CUMULUS_ADMIN_PASSWORD: PASSWORD,
-    CUMULUS_TRUSTED_PROXIES: '127.0.0.1',
+  pair = await startBalancedPair('nginx-ops', PASSWORD, {
     CUMULUS_CHANGES_POLL_MS: '100',
     // Whichever process takes the MOVE of the last test dies right after committing it.
     CUMULUS_TEST_CRASH_AT: 'move:after-commit',
-  };
-  servers = [await startServerProcess(dataDir, env), await startServerProcess(dataDir, env)];
+  });
+  ({ dataDir, env, servers, balancer } = pair);
   ports = servers.map((server) => Number(new URL(server.url).port));
-  balancer = await startBalancer(servers.map((server) => server.url.replace('http://', '')));
 }, 120_000);
 
-afterAll(async () => {
-  await balancer?.stop();
-  await Promise.all(servers.map((server) => server.stop()));
-  await rm(dataDir, { recursive: true, force: true });
-  await cluster?.stop();
-});
+afterAll(() => pair?.stop());
 
 const call = (method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Response> =>
   fetch(balancer.url + path, { method, headers: { authorization: ADMIN, ...init.headers }, ...(init.body !== undefined ? { body: init.body } : {}) });
