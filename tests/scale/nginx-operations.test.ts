@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import type { ServerProcess } from '../support/serverProcess';
 import { startServerProcess } from '../support/serverProcess';
+import { readEvents } from '../support/eventStream';
 import { basic } from '../server/helpers';
 import { CONTENT_ON_S3 } from '../support/stored-files';
 import type { BalancedPair, Balancer } from './nginx-balancer';
@@ -76,21 +77,12 @@ describe('the documented nginx in front of two processes', () => {
     const feed = await fetch(`${balancer.url}/apps/files/api/v1/changes`, { headers: { authorization: ADMIN, accept: 'text/event-stream' }, signal: controller.signal });
     expect(feed.status).toBe(200);
     expect(feed.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = (feed.body as ReadableStream<Uint8Array>).getReader();
-    let seen = '';
-    const reading = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        seen += Buffer.from(value).toString();
-      }
-    })().catch(() => undefined);
-    await wait(300);
+    const stream = readEvents(feed);
+    await stream.until((events) => events.some(({ event }) => event === 'ready'), 'the ready event');
     expect((await call('PUT', `${FILES}/fed.txt`, { body: 'x' })).status).toBe(201);
-    for (let i = 0; !seen.includes('/fed.txt') && i < 100; i += 1) await wait(50);
-    expect(seen).toContain('/fed.txt');
+    await stream.until((events) => events.some(({ event, data }) => event === 'node' && data.includes('"/fed.txt"')), 'the event of /fed.txt');
+    await stream.close();
     controller.abort();
-    await reading;
   }, 60_000);
 
   it('restarts both processes one after the other under load without a single 502', async () => {
