@@ -41,6 +41,12 @@ const LIBRARIES = '^(?!\\.\\.?(/|$)|@cumulus/)';
 /** A package's sources reached by path, past its public entry. */
 const ANY_SRC = '(^|/)(protocol|sdk|remotes|shell|server|plugins/[^/]+)/src(/|$)';
 const TESTS = '(^|/)tests/';
+/**
+ * The repository's tests/ except what a plugin's own tests may use: tests/support, and the
+ * servers the server and conformance suites start (tests/server/helpers, tests/conformance/server
+ * and its rclone set-up).
+ */
+const TESTS_BUT_SUPPORT = '(^|/)tests/(?!support/|server/helpers$|conformance/(server|rclone-env)$)';
 /** React and the store, which the SDK never uses. */
 const REACT_AND_STORE = '^(react|react-dom|react-redux|redux|@reduxjs/toolkit)(/|$)';
 
@@ -83,6 +89,18 @@ const boundary = (...rules) => {
     ],
   };
 };
+
+/**
+ * The boundary of a plugin's tests `depth` folders below its tests/ folder. Another plugin as a
+ * sibling is the plugins folder reached by relative path: `../` once per folder up to it.
+ */
+const pluginTestsAt = (depth) => ({
+  files: [['plugins/*/tests', ...Array(depth).fill('*'), '*'].join('/')],
+  rules: boundary([
+    "A plugin's tests import only their plugin, the server and tests/support (docs/architecture.md).",
+    [SHELL, REMOTES, OTHER_PLUGINS, `^(\\.\\./){${depth + 2}}(?!\\.\\./)`, TESTS_BUT_SUPPORT],
+  ]),
+});
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'tests/output/**'] },
@@ -139,6 +157,9 @@ export default tseslint.config(
       [SERVER_BUT_PLUGIN_API, SHELL, SDK, REMOTES, PROTOCOL, OTHER_PLUGINS, OTHER_PLUGIN_SERVERS],
     ]),
   },
+  // A plugin's own tests against the real server or a browser (plugins/<id>/tests/): the server
+  // and tests/support besides their plugin; still no other plugin, shell or remotes, and no other test.
+  ...[0, 1, 2].map(pluginTestsAt),
   {
     files: ['remotes/**'],
     rules: boundary(['@cumulus/remotes imports only the SDK and @cumulus/protocol (docs/architecture.md).', [SHELL, SERVER, PLUGINS]]),

@@ -13,7 +13,7 @@ const common = {
 
 export default {
   // Tests and hooks (a global option: per project it is ignored): stopping a server (database,
-  // background erases, its temporary data dir) took over jest's default 5 s on a loaded 2-core CI machine.
+  // background erases, its temporary data dir) can outlast jest's default 5 s on a loaded 2-core CI machine.
   testTimeout: 30_000,
   // One test file per core (jest's default leaves one core to itself, which on CI's 2 cores ran the
   // files one at a time while half the machine idled: the servers and browsers the files start are
@@ -27,13 +27,14 @@ export default {
       testEnvironment: 'node',
       setupFiles: ['<rootDir>/jest.setup.ts'],
       testMatch: ['<rootDir>/{protocol,sdk,remotes,shell,plugins,server}/**/*.test.{ts,tsx}'],
-      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      // A plugin's tests/ folder holds its tests against the real server or a browser: the e2e project's.
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/plugins/[^/]+/tests/'],
     },
     {
       ...common,
       displayName: 'e2e',
       testEnvironment: 'node',
-      testMatch: ['<rootDir>/tests/**/*.test.ts'],
+      testMatch: ['<rootDir>/tests/**/*.test.ts', '<rootDir>/plugins/*/tests/**/*.test.ts'],
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },
   ],

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The operators' command line. The server is TypeScript: the user and plugin-switch commands run
-// from a bundle compiled ahead (precompiled.js), the rest (serve, db:*, the help, the plugins' own
-// commands, which load plugins' TypeScript server parts) through tsx, registered first.
+// The operators' command line. The server is TypeScript: every command runs from a bundle compiled
+// ahead (precompiled.js), which registers tsx only when it loads a plugin's TypeScript server part;
+// `serve` (unless it is asked for its help) runs the sources through tsx, registered first.
 const argv = process.argv.slice(2);
 const [name = ''] = argv;
 
@@ -21,6 +21,7 @@ async function fromBundle() {
   }
 }
 
-const precompiled = /^(user|plugins):/.test(name) && process.env.CUMULUS_CLI_FROM_SOURCE !== '1';
+const helpAsked = argv.includes('--help') || argv.includes('-h');
+const precompiled = (name !== 'serve' || helpAsked) && process.env.CUMULUS_CLI_FROM_SOURCE !== '1';
 const { main } = await (precompiled ? fromBundle() : fromSource());
 process.exitCode = await main(argv);

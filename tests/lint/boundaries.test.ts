@@ -24,6 +24,7 @@ const PLUGIN_SERVER_ONLY_API = "A plugin's server part imports only @cumulus/ser
 const PLUGIN_API_ALONE = "The server's plugin contract imports nothing else of the server (docs/architecture.md).";
 const SHELL_NO_SERVER_OR_PLUGIN = 'The shell imports the SDK, remotes and the protocol, never the server or a plugin (docs/architecture.md).';
 const SCRIPTS_BY_NAME = "scripts/ import our packages by name, never a package's src/ (docs/architecture.md).";
+const PLUGIN_TESTS = "A plugin's tests import only their plugin, the server and tests/support (docs/architecture.md).";
 
 /** A file inside each package, as lint sees it (it need not exist). */
 const FILE = {
@@ -32,6 +33,8 @@ const FILE = {
   plugin: 'plugins/hello/src/example.ts',
   thirdParty: 'examples/third-party-plugin/src/example.ts',
   pluginServer: 'plugins/hello/server/example.ts',
+  pluginTest: 'plugins/hello/tests/e2e/example.test.ts',
+  pluginTestTop: 'plugins/hello/tests/example.test.ts',
   pluginApi: 'server/src/plugin-api/example.ts',
   remotes: 'remotes/src/loader/example.ts',
   server: 'server/src/api/example.ts',
@@ -121,6 +124,17 @@ const forbidden: [keyof typeof FILE, string, string][] = [
   ['pluginServer', '@cumulus/plugin-other', PLUGIN_SERVER_ONLY_API],
   ['pluginServer', '../../other/server/index', PLUGIN_SERVER_ONLY_API],
   ['pluginServer', '../../other/src/index', PLUGIN_SERVER_ONLY_API],
+  ['pluginTest', '@cumulus/shell', PLUGIN_TESTS],
+  ['pluginTest', '../../../../shell/src/bootstrap', PLUGIN_TESTS],
+  ['pluginTest', '@cumulus/remotes', PLUGIN_TESTS],
+  ['pluginTest', '@cumulus/plugin-other', PLUGIN_TESTS],
+  ['pluginTest', '../../../other/src/index', PLUGIN_TESTS],
+  ['pluginTest', '../../../../tests/e2e/sharing.test', PLUGIN_TESTS],
+  ['pluginTest', '../../../../tests/server/trash-shares.test', PLUGIN_TESTS],
+  ['pluginTest', '../../../../tests/supporting/helpers', PLUGIN_TESTS],
+  ['pluginTest', '../../../other/server/index', PLUGIN_TESTS],
+  ['pluginTestTop', '../../other/src/index', PLUGIN_TESTS],
+  ['pluginTestTop', '../../../tests/e2e/sharing.test', PLUGIN_TESTS],
   ['pluginApi', '../storage/types', PLUGIN_API_ALONE],
   ['pluginApi', '../app', PLUGIN_API_ALONE],
   ['pluginApi', '@cumulus/server', PLUGIN_API_ALONE],
@@ -179,6 +193,19 @@ const allowed: [keyof typeof FILE, string][] = [
   ['pluginServer', '@cumulus/server/plugin-api'],
   ['pluginServer', './routes'],
   ['pluginServer', 'node:path'],
+  ['pluginTest', '../../../../server/src/app'],
+  ['pluginTest', '@cumulus/server'],
+  ['pluginTest', '../../../../tests/support/browser'],
+  ['pluginTest', '../../../../tests/server/helpers'],
+  ['pluginTest', '../../../../tests/conformance/server'],
+  ['pluginTest', '../../../../tests/conformance/rclone-env'],
+  ['pluginTest', '../../server/items'],
+  ['pluginTest', '../../src/index'],
+  ['pluginTest', '@cumulus/sdk'],
+  ['pluginTest', 'playwright-core'],
+  ['pluginTestTop', '../../../server/src/app'],
+  ['pluginTestTop', '../../../tests/support/browser'],
+  ['pluginTestTop', '../server/items'],
   ['pluginApi', './types'],
   ['remotes', '@cumulus/sdk'],
   ['remotes', '@module-federation/enhanced/runtime'],

@@ -6,14 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { ServerProcess } from '../support/serverProcess';
-import { startServerProcess } from '../support/serverProcess';
 import { CONTENT_ON_S3 } from '../support/stored-files';
 import { basic } from '../server/helpers';
 import { litmusSummaries } from '../conformance/litmus-summary';
-import type { PostgresCluster } from './postgres-cluster';
-import { startPostgresCluster } from './postgres-cluster';
-import type { Balancer } from './nginx-balancer';
-import { startBalancer } from './nginx-balancer';
+import type { BalancedPair, Balancer } from './nginx-balancer';
+import { startBalancedPair } from './nginx-balancer';
 
 /**
  * The scale-out mode end to end: PostgreSQL, two `cumulus serve` processes on one data dir,
@@ -24,31 +21,17 @@ const PASSWORD = 'admin-password';
 const ADMIN = basic('admin', PASSWORD);
 const FILES = '/remote.php/dav/files/admin';
 
-let cluster: PostgresCluster | undefined;
+let pair: BalancedPair;
 let dataDir: string;
 let servers: ServerProcess[] = [];
 let balancer: Balancer;
 
 beforeAll(async () => {
-  const base = process.env['CUMULUS_TEST_POSTGRES'] ?? (cluster = await startPostgresCluster()).url;
-  dataDir = await mkdtemp(join(tmpdir(), 'cumulus-balanced-'));
-  const env = {
-    CUMULUS_DATABASE_URL: `${base}/balanced_${randomBytes(6).toString('hex')}`,
-    CUMULUS_ADMIN_PASSWORD: PASSWORD,
-    CUMULUS_TRUSTED_PROXIES: '127.0.0.1',
-    CUMULUS_LOG_REQUESTS: '1',
-    CUMULUS_TMP_SWEEP_INTERVAL: '2',
-  };
-  servers = await Promise.all([startServerProcess(dataDir, env), startServerProcess(dataDir, env)]);
-  balancer = await startBalancer(servers.map((server) => server.url.replace('http://', '')));
+  pair = await startBalancedPair('balanced', PASSWORD, { CUMULUS_LOG_REQUESTS: '1', CUMULUS_TMP_SWEEP_INTERVAL: '2' });
+  ({ dataDir, servers, balancer } = pair);
 }, 120_000);
 
-afterAll(async () => {
-  await balancer?.stop();
-  await Promise.all(servers.map((server) => server.stop()));
-  await rm(dataDir, { recursive: true, force: true });
-  await cluster?.stop();
-});
+afterAll(() => pair?.stop());
 
 const call = (method: string, path: string, init: { headers?: Record<string, string>; body?: Buffer | string } = {}): Promise<Response> =>
   fetch(balancer.url + path, {

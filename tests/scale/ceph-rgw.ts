@@ -30,7 +30,8 @@ const DAEMONS = ['client.rgw.a', 'osd.0', 'mon.a'];
  * authentication, so the gateway's connection to the monitor must be `crc` rather than its
  * secure default; pools of size 1 on one OSD that keeps its objects in memory. The monitor
  * commits its changes every 50 ms instead of every second (`paxos propose interval`): the
- * gateway's first start makes about ten pool changes one after the other, 9 of its 12 s.
+ * gateway's first start makes about ten pool changes one after the other, most of its
+ * start at the default (docs/toolchain.md).
  */
 export function cephConfig(dir: string, fsid: string, monPort: number, rgwPort: number): string {
   return `[global]

@@ -11,8 +11,9 @@
  */
 
 /**
- * The browser end-to-end suite, all of it, against the balancer on S3 (~6 min on 2 cores; a test
- * that edits the disk behind the server's back is skipped there, its reason in its name).
+ * The browser end-to-end suite, all of it (jest reads a path as a pattern: the plugins'
+ * plugins/<id>/tests/e2e/ too), against the balancer on S3 (a test that edits the disk
+ * behind the server's back is skipped there, its reason in its name).
  */
 export const BROWSER_THROUGH_BALANCER = ['tests/e2e/'];
 
@@ -33,7 +34,7 @@ export const SUITES_ON_S3 = [
   'tests/conformance/hostile-dav.test.ts',
   'tests/conformance/dav-views.test.ts',
   'tests/conformance/bulk-upload.test.ts',
-  'tests/conformance/trash.test.ts',
+  'plugins/trash/tests/conformance/trash.test.ts',
   'tests/conformance/favorites-recent.test.ts',
   'tests/server/webdav-methods.test.ts',
   'tests/server/webdav-properties.test.ts',
@@ -42,7 +43,7 @@ export const SUITES_ON_S3 = [
   'tests/server/client-mistakes.test.ts',
   'tests/server/hostile-input.test.ts',
   'tests/server/preview-and-links.test.ts',
-  'tests/server/trash.test.ts',
+  'plugins/trash/tests/server/trash.test.ts',
   'tests/server/search-by-id.test.ts',
   // Folder archives read through ranged object reads (the ZIP64 and 10,000-file tests work on the disk: skipped there).
   'tests/server/archive-downloads.test.ts',

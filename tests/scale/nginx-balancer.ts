@@ -1,9 +1,14 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './postgres-cluster';
+import type { ServerProcess } from '../support/serverProcess';
+import { startServerProcess } from '../support/serverProcess';
+import type { PostgresCluster } from './postgres-cluster';
+import { freePort, startPostgresCluster } from './postgres-cluster';
 
 /** Debian's nginx (package `nginx`) as a round-robin balancer on 127.0.0.1. */
 export interface Balancer {
@@ -89,5 +94,56 @@ export async function startBalancer(upstreams: string[]): Promise<Balancer> {
       await exited;
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** Two `cumulus serve` processes on one data dir and a database of their own, behind nginx. */
+export interface BalancedPair {
+  readonly dataDir: string;
+  /** What the processes were started with (a restarted one gets the same). */
+  readonly env: Record<string, string>;
+  /** The processes; a test that restarts one puts the new one in its place. */
+  readonly servers: ServerProcess[];
+  readonly balancer: Balancer;
+  /** Stops nginx, the processes and the cluster it started, and removes the data dir. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the scale-out mode on loopback: PostgreSQL (CUMULUS_TEST_POSTGRES's, else a cluster of
+ * its own), a new database named after `name`, two processes with `env` (signed in as admin with
+ * `password`, trusting the proxy), and nginx in front, from the documented configuration.
+ */
+export async function startBalancedPair(name: string, password: string, env: Record<string, string> = {}): Promise<BalancedPair> {
+  let cluster: PostgresCluster | undefined;
+  const base = process.env['CUMULUS_TEST_POSTGRES'] ?? (cluster = await startPostgresCluster()).url;
+  const dataDir = await mkdtemp(join(tmpdir(), `cumulus-${name}-`));
+  const settings = {
+    CUMULUS_DATABASE_URL: `${base}/${name.replaceAll('-', '_')}_${randomBytes(6).toString('hex')}`,
+    CUMULUS_ADMIN_PASSWORD: password,
+    CUMULUS_TRUSTED_PROXIES: '127.0.0.1',
+    ...env,
+  };
+  const servers: ServerProcess[] = [];
+  let balancer: Balancer | undefined;
+  const stop = async (): Promise<void> => {
+    await balancer?.stop();
+    await Promise.all(servers.map((server) => server.stop()));
+    await rm(dataDir, { recursive: true, force: true });
+    await cluster?.stop();
+  };
+  try {
+    for (let i = 0; i < 2; i += 1) servers.push(await startServerProcess(dataDir, settings));
+    balancer = await startBalancer(servers.map((server) => server.url.replace('http://', '')));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    dataDir,
+    env: settings,
+    servers,
+    balancer,
+    stop,
   };
 }

@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import type { ServerProcess } from '../support/serverProcess';
 import { startServerProcess } from '../support/serverProcess';
+import { readEvents } from '../support/eventStream';
 import { basic } from '../server/helpers';
 import { CONTENT_ON_S3 } from '../support/stored-files';
-import type { PostgresCluster } from './postgres-cluster';
-import { startPostgresCluster } from './postgres-cluster';
-import type { Balancer } from './nginx-balancer';
-import { startBalancer } from './nginx-balancer';
+import type { BalancedPair, Balancer } from './nginx-balancer';
+import { startBalancedPair } from './nginx-balancer';
 
 /**
  * Operating the scale-out mode on nginx started from the documented file itself
@@ -25,7 +22,7 @@ const PASSWORD = 'admin-password';
 const ADMIN = basic('admin', PASSWORD);
 const FILES = '/remote.php/dav/files/admin';
 
-let cluster: PostgresCluster | undefined;
+let pair: BalancedPair;
 let dataDir: string;
 let env: Record<string, string>;
 let servers: ServerProcess[] = [];
@@ -33,27 +30,16 @@ let ports: number[] = [];
 let balancer: Balancer;
 
 beforeAll(async () => {
-  const base = process.env['CUMULUS_TEST_POSTGRES'] ?? (cluster = await startPostgresCluster()).url;
-  dataDir = await mkdtemp(join(tmpdir(), 'cumulus-nginx-ops-'));
-  env = {
-    CUMULUS_DATABASE_URL: `${base}/nginx_ops_${randomBytes(6).toString('hex')}`,
-    CUMULUS_ADMIN_PASSWORD: PASSWORD,
-    CUMULUS_TRUSTED_PROXIES: '127.0.0.1',
+  pair = await startBalancedPair('nginx-ops', PASSWORD, {
     CUMULUS_CHANGES_POLL_MS: '100',
     // Whichever process takes the MOVE of the last test dies right after committing it.
     CUMULUS_TEST_CRASH_AT: 'move:after-commit',
-  };
-  servers = [await startServerProcess(dataDir, env), await startServerProcess(dataDir, env)];
+  });
+  ({ dataDir, env, servers, balancer } = pair);
   ports = servers.map((server) => Number(new URL(server.url).port));
-  balancer = await startBalancer(servers.map((server) => server.url.replace('http://', '')));
 }, 120_000);
 
-afterAll(async () => {
-  await balancer?.stop();
-  await Promise.all(servers.map((server) => server.stop()));
-  await rm(dataDir, { recursive: true, force: true });
-  await cluster?.stop();
-});
+afterAll(() => pair?.stop());
 
 const call = (method: string, path: string, init: { headers?: Record<string, string>; body?: string } = {}): Promise<Response> =>
   fetch(balancer.url + path, { method, headers: { authorization: ADMIN, ...init.headers }, ...(init.body !== undefined ? { body: init.body } : {}) });
@@ -91,21 +77,12 @@ describe('the documented nginx in front of two processes', () => {
     const feed = await fetch(`${balancer.url}/apps/files/api/v1/changes`, { headers: { authorization: ADMIN, accept: 'text/event-stream' }, signal: controller.signal });
     expect(feed.status).toBe(200);
     expect(feed.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = (feed.body as ReadableStream<Uint8Array>).getReader();
-    let seen = '';
-    const reading = (async () => {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        seen += Buffer.from(value).toString();
-      }
-    })().catch(() => undefined);
-    await wait(300);
+    const stream = readEvents(feed);
+    await stream.until((events) => events.some(({ event }) => event === 'ready'), 'the ready event');
     expect((await call('PUT', `${FILES}/fed.txt`, { body: 'x' })).status).toBe(201);
-    for (let i = 0; !seen.includes('/fed.txt') && i < 100; i += 1) await wait(50);
-    expect(seen).toContain('/fed.txt');
+    await stream.until((events) => events.some(({ event, data }) => event === 'node' && data.includes('"/fed.txt"')), 'the event of /fed.txt');
+    await stream.close();
     controller.abort();
-    await reading;
   }, 60_000);
 
   it('restarts both processes one after the other under load without a single 502', async () => {

@@ -7,7 +7,7 @@ import { BROWSER_THROUGH_BALANCER, SUITES_ON_S3 } from './mode-suites';
 
 /**
  * `npm run test:s3 [jest arguments]`: the test mode on S3. Starts Ceph's RADOS Gateway on
- * loopback (tests/scale/ceph-rgw.ts, about 3 s) and runs jest with `CUMULUS_TEST_S3_*`
+ * loopback (tests/scale/ceph-rgw.ts) and runs jest with `CUMULUS_TEST_S3_*`
  * pointing at it and `CUMULUS_TEST_S3_CONTENT=1`: every test server started without its own
  * content settings then keeps its files in a bucket of its own (storage/objects/s3-config.ts,
  * `testS3Config`), as `npm run test:pg` gives each one a database. Without arguments it runs
@@ -38,7 +38,7 @@ const config = {
   testTimeout: 60_000,
   maxWorkers: jestConfig.maxWorkers,
   reporters: jestConfig.reporters,
-  projects: [{ ...e2e, rootDir: root, displayName: 's3', testMatch: ['<rootDir>/{server,tests}/**/*.s3-test.ts', '<rootDir>/tests/**/*.test.ts'] }],
+  projects: [{ ...e2e, rootDir: root, displayName: 's3', testMatch: ['<rootDir>/{server,tests}/**/*.s3-test.ts', '<rootDir>/tests/**/*.test.ts', '<rootDir>/plugins/*/tests/**/*.test.ts'] }],
 };
 const args = process.argv.slice(2);
 const onPostgres = process.env.CUMULUS_TEST_S3_POSTGRES === '1';

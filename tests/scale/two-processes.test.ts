@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { ServerProcess } from '../support/serverProcess';
 import { startServerProcess } from '../support/serverProcess';
+import { readEvents } from '../support/eventStream';
 import { runCumulus } from '../support/runCumulus';
 import { basic, openLoginForm, setCookies } from '../server/helpers';
 import type { PostgresCluster } from './postgres-cluster';
@@ -170,18 +171,10 @@ describe('two server processes on one PostgreSQL database', () => {
     // Bob's feed on process b; the share and the writes go through process a.
     const feed = await fetch(`${b.url}/apps/files/api/v1/changes`, { headers: { authorization: BOB } });
     expect(feed.status).toBe(200);
-    const reader = (feed.body as ReadableStream<Uint8Array>).getReader();
-    let seen = '';
-    const waitForEvent = async (pattern: RegExp): Promise<void> => {
-      const deadline = Date.now() + 10_000;
-      while (!pattern.test(seen)) {
-        if (Date.now() > deadline) throw new Error(`No ${String(pattern)} in bob's feed: ${seen}`);
-        const { value, done } = await Promise.race([reader.read(), new Promise<{ value: undefined; done: false }>((resolve) => setTimeout(() => resolve({ value: undefined, done: false }), 200))]);
-        if (done) throw new Error(`bob's feed ended: ${seen}`);
-        if (value) seen += new TextDecoder().decode(value);
-      }
-    };
-    await waitForEvent(/event: ready/);
+    const stream = readEvents(feed);
+    /** Waits for a `node` event whose data matches `pattern`. */
+    const waitForEvent = (pattern: RegExp): Promise<void> => stream.until((events) => events.some(({ event, data }) => event === 'node' && pattern.test(data)), `${String(pattern)} in bob's feed`);
+    await stream.until((events) => events.some(({ event }) => event === 'ready'), "the ready event of bob's feed");
     const before = await rootEtag(b);
     const created = await call(a, 'POST', '/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json', {
       headers: { 'ocs-apirequest': 'true', 'content-type': 'application/json' },
@@ -199,7 +192,7 @@ describe('two server processes on one PostgreSQL database', () => {
     expect((await call(a, 'DELETE', `/ocs/v2.php/apps/files_sharing/api/v1/shares/${id}?format=json`, { headers: { 'ocs-apirequest': 'true' } })).status).toBe(200);
     expect(await rootEtag(b)).not.toBe(changed);
     await waitForEvent(/"path":"\/Team","fileid":\d+,"type":"folder","deleted":true/);
-    await reader.cancel().catch(() => undefined);
+    await stream.close();
   }, 60_000);
 
   it('enforces a WebDAV lock taken on one process on the other', async () => {

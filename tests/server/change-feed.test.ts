@@ -1,48 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { TestServer } from './helpers';
 import { ADMIN, basic, request, signIn, startTestServer } from './helpers';
-
-/** A reader of an SSE stream: the events parsed so far, waited for by count. */
-function readEvents(response: Response) {
-  const events: { id?: string; event: string; data: string }[] = [];
-  let buffer = '';
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const pump = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const fields = new Map<string, string>();
-        for (const line of block.split('\n')) {
-          if (line.startsWith(':')) continue;
-          const colon = line.indexOf(':');
-          if (colon > 0) fields.set(line.slice(0, colon), line.slice(colon + 1).trimStart());
-        }
-        if (fields.has('event')) events.push({ ...(fields.has('id') ? { id: fields.get('id') } : {}), event: fields.get('event') ?? '', data: fields.get('data') ?? '' });
-      }
-    }
-  })();
-  return {
-    events,
-    async waitFor(count: number, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (events.length < count) {
-        if (Date.now() > deadline) throw new Error(`Expected ${count} events, got ${JSON.stringify(events)}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return events;
-    },
-    async close() {
-      await reader.cancel().catch(() => undefined);
-      await pump;
-    },
-  };
-}
+import { readEvents } from '../support/eventStream';
 
 const FEED = '/apps/files/api/v1/changes';
 let server: TestServer;

@@ -118,6 +118,26 @@ describe('the cumulus command line', () => {
     expect(help.stdout).toContain('  --plugins-config FILE');
   }, 30000);
 
+  it('answers the help, serve --help, db:* and a plugin command from the precompiled bundle, loading no TypeScript', async () => {
+    // A module hook that refuses every TypeScript module: a command run through tsx (the sources) fails.
+    const refuseTypeScript = `export async function resolve(specifier, context, next) { if (/\\.ts$/.test(specifier)) throw new Error('TypeScript loaded: ' + specifier); return next(specifier, context); }`;
+    const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(refuseTypeScript)}`)});`;
+    const bundled = { ...env, NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(register)}` };
+    const help = await cumulus(['help'], bundled);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toContain('  db:copy <postgres://');
+    expect(help.stdout).toContain('Commands of the enabled plugins:\n  trash:expire [<uid>]');
+    const serveHelp = await cumulus(['serve', '--help'], bundled);
+    expect(serveHelp.code).toBe(0);
+    expect(serveHelp.stdout).toContain('  CUMULUS_DATA_DIR (key dataDir, default ./data)');
+    expect(await cumulus(['db:copy'], bundled)).toMatchObject({ code: 2, stderr: expect.stringContaining('Usage: cumulus db:copy <postgres://') });
+    expect(await cumulus(['trash:expire'], bundled)).toMatchObject({ code: 0, stdout: 'Expired 0 items.\n' });
+    // The hook is real: the sources through tsx are refused.
+    const fromSource = await cumulus(['help'], { ...bundled, CUMULUS_CLI_FROM_SOURCE: '1' });
+    expect(fromSource.code).not.toBe(0);
+    expect(fromSource.stderr).toContain('TypeScript loaded: ');
+  }, 60000);
+
   it('creates an app password that signs in to a server, lists and revokes it', async () => {
     const created = await cumulus(['user:app-password:add', 'ivan', '--name', 'rclone'], env);
     expect(created.code).toBe(0);

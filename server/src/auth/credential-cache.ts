@@ -14,7 +14,7 @@ export interface CachedCredential {
 
 /**
  * Remembers recently verified credentials so clients that send their password with every
- * request do not pay for argon2 (about 26 ms) each time. Keys are an HMAC of login and
+ * request do not pay for argon2 (slow by design; docs/toolchain.md) each time. Keys are an HMAC of login and
  * password under a key that lives only in this process: the cache never holds a password.
  */
 export class CredentialCache {

@@ -10,7 +10,6 @@ import type { ContentPlace } from '../storage/objects/content-copy';
 import { ContentCopyError, DirectoryPlace, ObjectPlace, checkUsablePlaces, copyContent } from '../storage/objects/content-copy';
 import type { S3Config } from '../storage/objects/s3-config';
 import { loadS3Config, testS3Config } from '../storage/objects/s3-config';
-import { S3ObjectStore } from '../storage/objects/s3-object-store';
 import { accountMigrations } from '../auth/migrations';
 import { storageMigrations } from '../storage';
 import { PluginHost, findPluginPackages, pluginMigrations } from '../plugin-host';
@@ -42,8 +41,12 @@ async function openTarget(target: string): Promise<Kysely<unknown>> {
 /** A bucket as messages name it; two places with one label are one bucket. */
 const bucketLabel = (s3: S3Config): string => `the bucket ${s3.bucket} at ${s3.endpoint ?? 'AWS'}`;
 
-/** Content in a bucket, through its own client (closed by the caller through {@link closePlace}). */
-function bucketPlace(s3: S3Config): ObjectPlace {
+/**
+ * Content in a bucket, through its own client (closed by the caller through {@link closePlace}).
+ * S3's client is loaded here, by a copy that needs it: the help and the other commands do without.
+ */
+async function bucketPlace(s3: S3Config): Promise<ObjectPlace> {
+  const { S3ObjectStore } = await import('../storage/objects/s3-object-store');
   return new ObjectPlace(new S3ObjectStore(s3), bucketLabel(s3));
 }
 
@@ -56,7 +59,7 @@ function closePlace(place: ContentPlace | undefined): void {
  * without either. The bucket's service and keys are the `CUMULUS_S3_*` settings (its name
  * replacing `CUMULUS_S3_BUCKET`), so the same variables serve both ways.
  */
-function contentTarget(args: ParsedArgs, env: NodeJS.ProcessEnv): ContentPlace | undefined {
+async function contentTarget(args: ParsedArgs, env: NodeJS.ProcessEnv): Promise<ContentPlace | undefined> {
   const dir = optionValue(args, 'content-to');
   const bucket = optionValue(args, 'content-to-s3');
   if (dir !== undefined && bucket !== undefined) throw new UsageError('Give --content-to or --content-to-s3, not both.');
@@ -92,9 +95,9 @@ export const dbCommands: Record<string, Command> = {
     flags: [],
     async run(args, io, config: ServerConfig) {
       const [target = ''] = needPositional(args, 1, this.usage);
-      const toContent = contentTarget(args, io.env);
+      const toContent = await contentTarget(args, io.env);
       const sourceS3 = config.s3 ?? testS3Config(config.dataDir);
-      const fromContent = toContent && (sourceS3 ? bucketPlace(sourceS3) : new DirectoryPlace(config.dataDir));
+      const fromContent = toContent && (sourceS3 ? await bucketPlace(sourceS3) : new DirectoryPlace(config.dataDir));
       try {
         // Before either database is opened: a bucket that is missing or not the keys' is refused with nothing written.
         if (fromContent && toContent) await checkUsablePlaces(fromContent, toContent);

@@ -11,6 +11,27 @@ export interface PluginLoadFailure {
   message: string;
 }
 
+let typeScriptRegistered = false;
+
+/**
+ * Imports a server part's entry. The command line's precompiled bundle runs on plain Node; it
+ * defines CUMULUS_PRECOMPILED as the plugins' server parts compiled into it, by their source path:
+ * such an entry is imported from the bundle, another `.ts` one after registering tsx.
+ */
+async function importEntry(path: string): Promise<unknown> {
+  const precompiled = process.env.CUMULUS_PRECOMPILED;
+  if (precompiled !== undefined) {
+    const bundled = (JSON.parse(precompiled) as Record<string, string | undefined>)[path];
+    if (bundled !== undefined) return import(bundled);
+    if (path.endsWith('.ts') && !typeScriptRegistered) {
+      const { register } = await import('tsx/esm/api');
+      register();
+      typeScriptRegistered = true;
+    }
+  }
+  return import(pathToFileURL(path).href);
+}
+
 /**
  * Loads and activates the server parts of the enabled plugins, by a run-time import of each
  * package's `cumulus.server` entry (the server never imports a plugin statically). A plugin
@@ -22,7 +43,7 @@ export async function loadServerPlugins(host: PluginHost, packages: readonly Plu
   for (const pkg of packages) {
     if (!pkg.server || disabled.has(pkg.id)) continue;
     try {
-      const module = (await import(pathToFileURL(join(pkg.dir, pkg.server)).href)) as { default?: unknown };
+      const module = (await importEntry(join(pkg.dir, pkg.server))) as { default?: unknown };
       const definition = module.default;
       if (!isServerPluginDefinition(definition)) throw new Error(`${pkg.server} must export as default a server plugin made with defineServerPlugin`);
       if (definition.id !== pkg.id) throw new Error(`its server part declares the id "${definition.id}", its package "${pkg.id}"`);

@@ -10,11 +10,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, watchPage } from '../support/browser';
-import type { PageProblems } from '../support/browser';
-import { E2E_OUTPUT, basicAuth, signIn, startFilesServer } from '../support/filesServer';
-import type { FilesServer } from '../support/filesServer';
-import { SHARES_API } from '../support/ocsShares';
+import { launchBrowser, watchPage } from '../../../../tests/support/browser';
+import type { PageProblems } from '../../../../tests/support/browser';
+import { E2E_OUTPUT, basicAuth, signIn, startFilesServer } from '../../../../tests/support/filesServer';
+import type { FilesServer } from '../../../../tests/support/filesServer';
+import { SHARES_API } from '../../../../tests/support/ocsShares';
 
 const PASSWORD = 'two-users-admin-password';
 const BOB_PASSWORD = 'two-users-bob-password-1';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createRequire } from 'node:module';
-import type { TestServer } from './server';
-import { ADMIN_PASSWORD, startTestServer } from './server';
+import type { TestServer } from '../../../../tests/conformance/server';
+import { ADMIN_PASSWORD, startTestServer } from '../../../../tests/conformance/server';
 
 const require = createRequire(import.meta.url);
 

@@ -9,16 +9,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startServer } from '../../server/src/app';
-import type { StartedServer } from '../../server/src/app';
-import { PluginStates } from '../../server/src/plugin-host';
-import { areaKey } from '../../server/src/storage/areas';
-import { launchBrowser, watchPage } from '../support/browser';
-import type { PageProblems } from '../support/browser';
-import { E2E_DIST, E2E_OUTPUT, basicAuth, signIn, startFilesServer } from '../support/filesServer';
-import type { FilesServer } from '../support/filesServer';
-import { storedFiles } from '../support/stored-files';
-import { fetcher, listTrash } from '../support/trashbin';
+import { startServer } from '../../../../server/src/app';
+import type { StartedServer } from '../../../../server/src/app';
+import { PluginStates } from '../../../../server/src/plugin-host';
+import { areaKey } from '../../../../server/src/storage/areas';
+import { launchBrowser, watchPage } from '../../../../tests/support/browser';
+import type { PageProblems } from '../../../../tests/support/browser';
+import { E2E_DIST, E2E_OUTPUT, basicAuth, signIn, startFilesServer } from '../../../../tests/support/filesServer';
+import type { FilesServer } from '../../../../tests/support/filesServer';
+import { storedFiles } from '../../../../tests/support/stored-files';
+import { fetcher, listTrash } from '../../../../tests/support/trashbin';
 
 const PASSWORD = 'trash-e2e-password';
 

@@ -9,8 +9,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestServer } from './helpers';
-import { ADMIN, basic, request, startTestServer } from './helpers';
+import type { TestServer } from '../../../../tests/server/helpers';
+import { ADMIN, basic, request, startTestServer } from '../../../../tests/server/helpers';
 
 const API = '/ocs/v2.php/apps/files_sharing/api/v1';
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };

@@ -4,8 +4,8 @@
  * protocol's field types, permission rules and status codes (protocol §1–§3, §5.4).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestServer } from './helpers';
-import { ADMIN, basic, request, startTestServer } from './helpers';
+import type { TestServer } from '../../../../tests/server/helpers';
+import { ADMIN, basic, request, startTestServer } from '../../../../tests/server/helpers';
 
 interface Envelope<T> {
   ocs: { meta: { status: string; statuscode: number; message: string; totalitems?: string }; data: T };

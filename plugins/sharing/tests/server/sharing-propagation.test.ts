@@ -9,8 +9,9 @@
  * files untouched.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestServer } from './helpers';
-import { ADMIN, basic, request, startTestServer } from './helpers';
+import type { TestServer } from '../../../../tests/server/helpers';
+import { ADMIN, basic, request, startTestServer } from '../../../../tests/server/helpers';
+import { readEvents } from '../../../../tests/support/eventStream';
 
 const API = '/ocs/v2.php/apps/files_sharing/api/v1';
 const FEED = '/apps/files/api/v1/changes';
@@ -60,46 +61,20 @@ const shareWithBob = async (path: string, permissions = 31): Promise<string> => 
 async function bobsFeed() {
   const response = await request(server, FEED, { headers: { authorization: BOB } });
   expect(response.status).toBe(200);
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  const nodes: Record<string, unknown>[] = [];
-  let ready = false;
-  let buffer = '';
-  const pump = (async () => {
-    for (;;) {
-      const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (/^event: ready$/m.test(block)) ready = true;
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (/^event: node$/m.test(block) && data !== undefined) nodes.push(JSON.parse(data) as Record<string, unknown>);
-      }
-    }
-  })();
-  const until = async (check: () => boolean, what: string): Promise<void> => {
-    const deadline = Date.now() + 5000;
-    while (!check()) {
-      if (Date.now() > deadline) throw new Error(`Waited for ${what}; bob's feed holds ${JSON.stringify(nodes)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-  await until(() => ready, 'the ready event');
+  const stream = readEvents(response);
+  const nodes = (): Record<string, unknown>[] => stream.events.filter(({ event }) => event === 'node').map(({ data }) => JSON.parse(data) as Record<string, unknown>);
+  await stream.until((events) => events.some(({ event }) => event === 'ready'), 'the ready event', 5000);
   return {
-    nodes,
+    get nodes() {
+      return nodes();
+    },
     /** Waits for an event matching `wanted` (every field equal). */
     async waitFor(wanted: Record<string, unknown>): Promise<Record<string, unknown>> {
       const matches = (node: Record<string, unknown>): boolean => Object.entries(wanted).every(([key, value]) => node[key] === value);
-      await until(() => nodes.some(matches), JSON.stringify(wanted));
-      return nodes.find(matches) as Record<string, unknown>;
+      await stream.until(() => nodes().some(matches), `bob's feed to hold ${JSON.stringify(wanted)}`, 5000);
+      return nodes().find(matches) as Record<string, unknown>;
     },
-    async close() {
-      await reader.cancel().catch(() => undefined);
-      await pump;
-    },
+    close: () => stream.close(),
   };
 }
 

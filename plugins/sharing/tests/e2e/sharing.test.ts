@@ -8,10 +8,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
-import { basicAuth, signIn, startFilesServer } from '../support/filesServer';
-import type { FilesServer } from '../support/filesServer';
-import { SHARES_API, ocsShares } from '../support/ocsShares';
+import { launchBrowser } from '../../../../tests/support/browser';
+import { basicAuth, signIn, startFilesServer } from '../../../../tests/support/filesServer';
+import type { FilesServer } from '../../../../tests/support/filesServer';
+import { SHARES_API, ocsShares } from '../../../../tests/support/ocsShares';
 
 const PASSWORD = 'sharing-e2e-password';
 const BOB_PASSWORD = 'sharing-e2e-bob-1';

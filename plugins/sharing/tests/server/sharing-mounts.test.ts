@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { request as httpRequest } from 'node:http';
-import type { TestServer } from './helpers';
-import { ADMIN, basic, request, startTestServer } from './helpers';
+import type { TestServer } from '../../../../tests/server/helpers';
+import { ADMIN, basic, request, startTestServer } from '../../../../tests/server/helpers';
 
 const API = '/ocs/v2.php/apps/files_sharing/api/v1';
 const BOB = basic('bob', 'bob-password-1');

@@ -11,11 +11,11 @@ import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { TestServer } from './server';
-import { ADMIN_PASSWORD, startTestServer } from './server';
-import { rcloneEnv } from './rclone-env';
-import { fetcher, itemOf, listTrash, restoreItem } from '../support/trashbin';
-import type { Fetcher } from '../support/trashbin';
+import type { TestServer } from '../../../../tests/conformance/server';
+import { ADMIN_PASSWORD, startTestServer } from '../../../../tests/conformance/server';
+import { rcloneEnv } from '../../../../tests/conformance/rclone-env';
+import { fetcher, itemOf, listTrash, restoreItem } from '../../../../tests/support/trashbin';
+import type { Fetcher } from '../../../../tests/support/trashbin';
 
 const run = promisify(execFile);
 

@@ -10,13 +10,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { expectNoSeriousViolations } from '../support/axe';
-import { launchBrowser, watchPage } from '../support/browser';
-import { catalogueTranslator } from '../support/catalogues';
-import { E2E_OUTPUT, signIn, startFilesServer } from '../support/filesServer';
-import type { FilesServer } from '../support/filesServer';
-import { expectFocusedVisibly } from '../support/keyboardFocus';
-import { ocsShares } from '../support/ocsShares';
+import { expectNoSeriousViolations } from '../../../../tests/support/axe';
+import { launchBrowser, watchPage } from '../../../../tests/support/browser';
+import { catalogueTranslator } from '../../../../tests/support/catalogues';
+import { E2E_OUTPUT, signIn, startFilesServer } from '../../../../tests/support/filesServer';
+import type { FilesServer } from '../../../../tests/support/filesServer';
+import { expectFocusedVisibly } from '../../../../tests/support/keyboardFocus';
+import { ocsShares } from '../../../../tests/support/ocsShares';
 
 const PASSWORD = 'share-layout-e2e-password';
 const STEP_MS = 90_000;

@@ -10,10 +10,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, watchPage } from '../support/browser';
-import type { PageProblems } from '../support/browser';
-import { E2E_OUTPUT, signIn, startFilesServer } from '../support/filesServer';
-import type { FilesServer } from '../support/filesServer';
+import { launchBrowser, watchPage } from '../../../../tests/support/browser';
+import type { PageProblems } from '../../../../tests/support/browser';
+import { E2E_OUTPUT, signIn, startFilesServer } from '../../../../tests/support/filesServer';
+import type { FilesServer } from '../../../../tests/support/filesServer';
 
 const PASSWORD = 'share-marks-e2e-password';
 const BOB_PASSWORD = 'share-marks-e2e-bob-1';

@@ -7,8 +7,8 @@
  * WebDAV, with `oc:permissions` saying exactly that.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { TestServer } from './helpers';
-import { ADMIN, request, startTestServer } from './helpers';
+import type { TestServer } from '../../../../tests/server/helpers';
+import { ADMIN, request, startTestServer } from '../../../../tests/server/helpers';
 
 const API = '/ocs/v2.php/apps/files_sharing/api/v1';
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };

@@ -3,15 +3,15 @@ import type { Kysely } from 'kysely';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startServer } from '../../server/src/app';
-import type { StartedServer } from '../../server/src/app';
-import { PluginStates } from '../../server/src/plugin-host';
-import type { Fetcher } from '../support/trashbin';
-import { fetcher, itemOf, listTrash, restoreItem, trashbinBase } from '../support/trashbin';
-import { storedFiles } from '../support/stored-files';
-import { areaKey } from '../../server/src/storage/areas';
-import type { TestServer } from './helpers';
-import { ADMIN_PASSWORD, basic, startTestServer } from './helpers';
+import { startServer } from '../../../../server/src/app';
+import type { StartedServer } from '../../../../server/src/app';
+import { PluginStates } from '../../../../server/src/plugin-host';
+import type { Fetcher } from '../../../../tests/support/trashbin';
+import { fetcher, itemOf, listTrash, restoreItem, trashbinBase } from '../../../../tests/support/trashbin';
+import { storedFiles } from '../../../../tests/support/stored-files';
+import { areaKey } from '../../../../server/src/storage/areas';
+import type { TestServer } from '../../../../tests/server/helpers';
+import { ADMIN_PASSWORD, basic, startTestServer } from '../../../../tests/server/helpers';
 
 /**
  * The trash plugin's server part against the real server (the repository's plugins folder):
