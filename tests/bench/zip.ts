@@ -142,7 +142,7 @@ try {
     clearInterval(sampler);
     if (served.status !== 200) throw new Error(`the server answered ${served.status}`);
     const mibs = (seconds: number): string => (bytesOnDisk / MIB / seconds).toFixed(0);
-    const perSecond = (seconds: number): string => (files / seconds).toFixed(0);
+    const perSecond = (seconds: number): string => (files / seconds).toFixed(files / seconds < 10 ? 2 : 0);
     rows.push(
       `${tree === 'Big' ? `${GIB} GiB of large files` : `${files} small files`}:`,
       `  server zip   ${served.seconds.toFixed(1)} s  ${mibs(served.seconds)} MiB/s  ${perSecond(served.seconds)} files/s  (${(served.bytes / MIB).toFixed(0)} MiB sent)`,
