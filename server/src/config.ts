@@ -3,8 +3,8 @@ import type { ChangeFeedOptions } from './changes/change-feed';
 import { DEFAULT_CHANGE_FEED_OPTIONS as feed } from './changes/change-feed';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { S3Config } from './storage/objects/s3-config';
-import { loadS3Config } from './storage/objects/s3-config';
+import type { S3Config } from './storage/content/objects/s3-config';
+import { loadS3Config } from './storage/content/objects/s3-config';
 
 /** The repository root, two levels above `server/src/`. */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

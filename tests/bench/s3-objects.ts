@@ -18,9 +18,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { Piece } from '../../server/src/storage/objects/multipart-plan';
-import { writeStreamToFile } from '../../server/src/storage/batched-writer';
-import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
+import type { Piece } from '../../server/src/storage/content/objects/multipart-plan';
+import { writeStreamToFile } from '../../server/src/storage/content/local/batched-writer';
+import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
 import { startCephRgw } from '../scale/ceph-rgw';
 
 const MiB = 1024 * 1024;

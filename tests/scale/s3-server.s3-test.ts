@@ -7,9 +7,9 @@ import sharp from 'sharp';
 import type { StartedServer } from '../../server/src/app';
 import { openServices, startServer } from '../../server/src/app';
 import { defaultConfig } from '../../server/src/config';
-import type { FileService } from '../../server/src/storage/file-service';
-import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
-import { fileObjectKey } from '../../server/src/storage/objects/object-store';
+import type { FileService } from '../../server/src/storage/files/file-service';
+import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
+import { fileObjectKey } from '../../server/src/storage/content/objects/object-store';
 import { contentOf, keysUnder, recordGets, s3TestConfig, sha256 } from './s3-test-support';
 
 /**

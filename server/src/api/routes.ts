@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { RouteAuth } from '../auth/types';
 import { HttpError, sendError } from './errors';
-import { StorageError } from '../storage/errors';
+import { StorageError } from '../errors';
 
 /** The plain HTTP methods our JSON and page routes answer, or refuse with 405. */
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { FileEntry } from '../storage/types';
+import type { FileEntry } from '../storage/model/types';
 import type { PropRequest } from './properties';
 import { PaginateCache, SNAPSHOT_TTL_MS } from './paginate';
 

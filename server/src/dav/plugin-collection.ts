@@ -1,7 +1,7 @@
 import type { DavCollection, DavResource } from '../plugin-api';
-import type { FileEntry } from '../storage/types';
-import { fail } from '../storage/errors';
-import { decodeUrlPath, encodeHrefPath } from '../storage/paths';
+import type { FileEntry } from '../storage/model/types';
+import { fail } from '../errors';
+import { decodeUrlPath, encodeHrefPath } from '../storage/model/paths';
 import type { DavRequest } from './context';
 import { header } from './context';
 import { destinationUrlPath } from './destination';

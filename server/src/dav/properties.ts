@@ -1,8 +1,8 @@
 import type { AuthenticatedUser } from '../auth/types';
-import type { LockRecord } from '../storage/locks';
-import type { FileEntry } from '../storage/types';
-import { isWithin } from '../storage/paths';
-import { PREVIEWABLE_MIMES } from '../storage/mime';
+import type { LockRecord } from '../storage/dav-state/locks';
+import type { FileEntry } from '../storage/model/types';
+import { isWithin } from '../storage/model/paths';
+import { PREVIEWABLE_MIMES } from '../storage/model/mime';
 import type { XmlElement } from './xml/element';
 import { NS } from './xml/element';
 import { escapeXml } from './xml/serialize';

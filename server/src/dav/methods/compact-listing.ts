@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { DavRequest } from '../context';
 import { header } from '../context';
 import type { ResponseRenderer } from '../properties';
-import type { FileEntry } from '../../storage/types';
+import type { FileEntry } from '../../storage/model/types';
 
 /**
  * The media type of the compact listing: what the Files app's own client asks

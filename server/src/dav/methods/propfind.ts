@@ -4,9 +4,9 @@ import { parseXml } from '../xml/parse';
 import { NS } from '../xml/element';
 import type { PropertyContext, PropRequest } from '../properties';
 import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer, preparePluginProperties, propRequestFrom } from '../properties';
-import type { FileEntry } from '../../storage/types';
-import { fail } from '../../storage/errors';
-import { encodeSegment } from '../../storage/paths';
+import type { FileEntry } from '../../storage/model/types';
+import { fail } from '../../errors';
+import { encodeSegment } from '../../storage/model/paths';
 import { pageRequestOf } from '../paginate';
 import { sendCompactListing, wantsCompactListing } from './compact-listing';
 

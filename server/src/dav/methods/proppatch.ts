@@ -7,7 +7,7 @@ import { serializeElement } from '../xml/serialize';
 import { LIVE_PROPERTIES, MULTISTATUS_CLOSE, MULTISTATUS_OPEN, WRITABLE_LIVE, emptyProp } from '../properties';
 import { checkWritePreconditions } from '../conditions';
 import { sendMultistatus } from './propfind';
-import { fail } from '../../storage/errors';
+import { fail } from '../../errors';
 import { mtimeInRange } from '../mtime';
 
 interface Operation {

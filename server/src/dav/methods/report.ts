@@ -6,7 +6,7 @@ import { NS, child } from '../xml/element';
 import { namesIn } from '../properties';
 import type { PropRequest } from '../properties';
 import { renderEntries, sendMultistatus } from './propfind';
-import { fail } from '../../storage/errors';
+import { fail } from '../../errors';
 
 /**
  * REPORT: answered by the handler a plugin registered for the report's name (the favorites'

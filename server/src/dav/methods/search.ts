@@ -7,14 +7,14 @@ import { namesIn } from '../properties';
 import { compileLike } from '../like';
 import { SEARCH_TIME_LIMIT_MS, filterWithinBudget } from '../time-budget';
 import { numberLiteral, orderColumn, propertyKey, whereToSql } from '../search-sql';
-import type { FilesView } from '../../storage/mounted-files';
-import type { SearchOrderColumn } from '../../storage/search-query';
-import { ALL_ROWS } from '../../storage/search-query';
+import type { FilesView } from '../../storage/files/mounted-files';
+import type { SearchOrderColumn } from '../../storage/metadata/search-query';
+import { ALL_ROWS } from '../../storage/metadata/search-query';
 import type { PropRequest } from '../properties';
 import { renderEntries, sendMultistatus } from './propfind';
-import { fail } from '../../storage/errors';
-import { decodeUrlPath } from '../../storage/paths';
-import type { FileEntry } from '../../storage/types';
+import { fail } from '../../errors';
+import { decodeUrlPath } from '../../storage/model/paths';
+import type { FileEntry } from '../../storage/model/types';
 
 type Predicate = (entry: FileEntry) => boolean;
 

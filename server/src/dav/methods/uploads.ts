@@ -6,15 +6,15 @@ import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN } from '../properties';
 import { parseMtimeHeader, uploadHeaders } from './put';
 import { propfindDepth, readPropRequest, sendMultistatus } from './propfind';
 import { options } from './options';
-import type { ChecksumEntry } from '../../storage/checksums';
-import { checksumText, parseChecksumHeader, verifyFile, verifyingStream } from '../../storage/checksums';
-import { fail } from '../../storage/errors';
-import { assertAllowedFilename } from '../../storage/filename-rules';
-import { baseName } from '../../storage/paths';
-import type { AssemblyPlan, UploadSession } from '../../storage/uploads';
-import type { FileWriteResult } from '../../storage/file-service';
-import { numericOrder } from '../../storage/uploads';
-import { ObjectUploadStore } from '../../storage/objects/object-uploads';
+import type { ChecksumEntry } from '../../storage/content/checksums';
+import { checksumText, parseChecksumHeader, verifyFile, verifyingStream } from '../../storage/content/checksums';
+import { fail } from '../../errors';
+import { assertAllowedFilename } from '../../storage/model/filename-rules';
+import { baseName } from '../../storage/model/paths';
+import type { AssemblyPlan, UploadSession } from '../../storage/content/local/uploads';
+import type { FileWriteResult } from '../../storage/files/file-service';
+import { numericOrder } from '../../storage/content/local/uploads';
+import { ObjectUploadStore } from '../../storage/content/objects/object-uploads';
 
 /** Chunked upload v2 accepts chunks numbered 1 to this. */
 export const MAX_CHUNK_NUMBER = 10000;
