@@ -4,6 +4,7 @@ import type { ServerConfig } from './config';
 import { migrate } from './db/connection';
 import { openConfiguredDatabase } from './db/open';
 import { FileService } from './storage/files/file-service';
+import { localContent } from './storage/content/local/local-backend';
 import { storageMigrations } from './storage/metadata/migrations';
 import { testS3Config } from './storage/content/objects/s3-config';
 import type { Accounts } from './auth/accounts';
@@ -32,6 +33,8 @@ export async function openServices(config: Pick<ServerConfig, 'dataDir' | 'datab
     await db.destroy();
     throw error;
   }
-  const files = new FileService({ db, dataDir: config.dataDir, ...(objects ? { objects } : {}) });
+  // The content backend, chosen here once: every file's bytes on S3, or plain files in the data dir.
+  const backend = objects ? (await import('./storage/content/objects/object-backend')).objectContent(objects) : localContent();
+  const files = new FileService({ db, dataDir: config.dataDir, backend });
   return { db, files, accounts: createAccounts(db, config) };
 }

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Piece } from '../../server/src/storage/content/objects/multipart-plan';
-import { writeStreamToFile } from '../../server/src/storage/content/local/batched-writer';
+import { writeStreamToFile } from '../../server/src/storage/content/batched-writer';
 import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
 import { startCephRgw } from '../scale/ceph-rgw';
 

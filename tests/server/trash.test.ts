@@ -9,7 +9,7 @@ import { PluginStates } from '../../server/src/plugin-host';
 import type { Fetcher } from '../support/trashbin';
 import { fetcher, itemOf, listTrash, restoreItem, trashbinBase } from '../support/trashbin';
 import { storedFiles } from '../support/stored-files';
-import { areaKey } from '../../server/src/storage/files/areas';
+import { areaKey } from '../../server/src/storage/model/areas';
 import type { TestServer } from './helpers';
 import { ADMIN_PASSWORD, basic, startTestServer } from './helpers';
 

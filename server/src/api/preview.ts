@@ -14,7 +14,7 @@ import type { FileService } from '../storage/files/file-service';
 import type { OpenedFile } from '../storage/content/content-store';
 import type { FileEntry } from '../storage/model/types';
 import { downloadForbidden } from '../storage/files/mounted-files';
-import { areaKey } from '../storage/files/areas';
+import { areaKey } from '../storage/model/areas';
 import { StorageError } from '../errors';
 import { isWithin, normalizePath } from '../storage/model/paths';
 

@@ -4,8 +4,6 @@ import type { Kysely } from 'kysely';
 import type { FileService } from '../storage/files/file-service';
 import { LockStore } from '../storage/dav-state/locks';
 import { PropertyStore } from '../storage/dav-state/properties';
-import { UploadStore } from '../storage/content/local/uploads';
-import { ObjectUploadStore } from '../storage/content/objects/object-uploads';
 import { StorageError, fail } from '../errors';
 import { decodeUrlPath, encodeSegment } from '../storage/model/paths';
 import type { DavRequest, DavServices, DavTree } from './context';
@@ -124,7 +122,7 @@ export function registerDav(
     files: deps.files,
     properties: new PropertyStore(deps.db),
     locks: new LockStore(deps.db),
-    uploads: deps.files.objects ? new ObjectUploadStore({ db: deps.db, objects: deps.files.objects.store }) : new UploadStore({ db: deps.db, dataDir: deps.files.dataDir }),
+    uploads: deps.files.uploads,
     config: deps.config,
     instanceId: `oc${createHash('sha1').update(deps.files.dataDir).digest('hex').slice(0, 10)}`,
     pluginLiveProperties: deps.pluginLiveProperties ?? (() => new Map()),

@@ -4,7 +4,7 @@ import { ERROR_STATUS } from '../dav/errors';
 import type { UserStore } from '../auth/users';
 import type { FileService } from '../storage/files/file-service';
 import { StorageError } from '../errors';
-import { areaKey } from '../storage/files/areas';
+import { areaKey } from '../storage/model/areas';
 import type { FileEntry } from '../storage/model/types';
 import { pluginNode } from './plugin-node';
 

@@ -34,7 +34,7 @@ import type { LiveProperty } from '../dav/properties';
 import { LIVE_PROPERTIES } from '../dav/properties';
 import { NS } from '../dav/xml/element';
 import { escapeXml } from '../dav/xml/serialize';
-import type { NodeEventListener } from '../storage/files/node-events';
+import type { NodeEventListener } from '../storage/model/node-events';
 import type { HostStorage } from './files-access';
 import { pluginFiles } from './files-access';
 import { startJob } from './jobs';

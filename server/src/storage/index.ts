@@ -12,5 +12,5 @@ export { SqlMetadataStore } from './metadata/metadata-store';
 export { storageMigrations } from './metadata/migrations';
 export { normalizePath, decodeUrlPath, encodeHrefPath, parentPath, baseName, joinPath, isWithin } from './model/paths';
 export { mimeFor } from './model/mime';
-export { NodeEvents } from './files/node-events';
-export type { NodeEventListener } from './files/node-events';
+export { NodeEvents } from './model/node-events';
+export type { NodeEventListener } from './model/node-events';

@@ -1,32 +1,24 @@
 import type { Kysely } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import type { ContentStat, ContentStore, OpenedFile } from '../content/content-store';
+import type { ContentStore, OpenedFile } from '../content/content-store';
+import type { ChunkStore, ContentBackend, ContentBackendFactory, FileContent, RecoveryReport } from '../content/backend';
 import type { FileRow } from '../metadata/tables';
 import type { ListedRow, MetadataStore, NewFileRow } from '../metadata/metadata-store';
 import type { SearchQuery } from '../metadata/search-query';
 import type { FileEntry, WantedRange } from '../model/types';
-import { LocalContentStore } from '../content/local/local-content-store';
+import { localContent } from '../content/local/local-backend';
 import { InstanceRegistry, newInstanceTag } from '../metadata/instances';
 import { SqlMetadataStore, newEtag } from '../metadata/metadata-store';
 import { fail } from '../../errors';
 import { baseName, isWithin, normalizePath, parentPath } from '../model/paths';
 import { assertAllowedFilename } from '../model/filename-rules';
-import { DiskSync } from '../content/local/disk-sync';
-import { NodeEvents } from './node-events';
-import { TreeOperations } from '../content/local/tree-operations';
-import type { RecoveryReport } from '../content/local/tree-operations';
-import { ancestorsOf, changedFileColumns, entryAt, newRow, now, toEntry } from '../metadata/cache-rows';
-import type { ObjectStore, StoredObject } from '../content/objects/object-store';
-import { ObjectFiles } from '../content/objects/object-files';
-import type { RevealResult } from '../content/objects/file-reservations';
-import { ObjectTreeOperations } from '../content/objects/object-tree';
-import { CacheOnly } from '../content/objects/cache-only';
-import { createReadStream } from 'node:fs';
-import { unlink } from 'node:fs/promises';
+import { NodeEvents } from '../model/node-events';
+import { ancestorsOf, entryAt, newRow, now, toEntry } from '../metadata/cache-rows';
 
 export { toEntry } from '../metadata/cache-rows';
-export type { RecoveryReport } from '../content/local/tree-operations';
+export type { RecoveryReport } from '../content/backend';
+export type { FileContent } from '../content/backend';
 
 /** Options of a file write. */
 export interface FileWriteOptions {
@@ -70,49 +62,38 @@ export interface FileWriteResult {
 }
 
 /**
- * Users' files: content in a {@link ContentStore}, metadata in the file cache
- * ({@link MetadataStore}). The cache is checked against the disk on every
- * stat and every listing (each child's type, size and mtime), and whole trees
- * now and then ({@link refreshTree}), by its {@link DiskSync}, so changes made
- * behind the server's back are noticed. Given an object store, content is one object per
- * file id instead and the cache is the whole truth (objects/README.md, "The content mode").
+ * Users' files: metadata in the file cache ({@link MetadataStore}), content in a
+ * {@link ContentBackend} chosen once when the services open: plain files under the data
+ * directory (the default; the cache is checked against the disk on every stat and every
+ * listing, and whole trees now and then, so changes made behind the server's back are
+ * noticed) or one object per file id on object storage (the cache the whole truth). The
+ * service runs the checks, keeps the cache and fires the node events; which backend holds the
+ * bytes it does not know.
  */
 export class FileService {
-  /** Where content lives. */
-  readonly content: ContentStore;
   /** The file cache. */
   readonly metadata: MetadataStore;
   /** The database handle, shared with locks, properties and uploads. */
   readonly db: Kysely<unknown>;
   /** The data directory. */
   readonly dataDir: string;
+  /** Where the bytes are (for the tests of a backend itself: nothing else needs to know). */
+  readonly backend: ContentBackend;
 
   /**
-   * File content as objects keyed by file id (the `objects` content mode, chosen by giving
-   * `objects`), or undefined: plain files under the data directory (the `local` mode, the default).
+   * @param options the shared database and the data directory; `backend` the content backend
+   * (`localContent()`, the default, or `objectContent(store)`: content-backend.ts); `content` a
+   * disk layer for the default backend (tests).
    */
-  readonly objects: ObjectFiles | undefined;
-
-  /**
-   * @param options the shared database and the data directory; with `objects`, file content
-   * lives in that object store (objects/README.md) and the file cache is the whole truth of the
-   * tree (no disk checks); the data directory then holds only temporary files.
-   */
-  constructor(options: { db: Kysely<unknown>; dataDir: string; content?: ContentStore; metadata?: MetadataStore; objects?: ObjectStore }) {
+  constructor(options: { db: Kysely<unknown>; dataDir: string; metadata?: MetadataStore; backend?: ContentBackendFactory; content?: ContentStore }) {
     this.db = options.db;
     this.dataDir = options.dataDir;
     this.instances = new InstanceRegistry(options.db, newInstanceTag());
-    this.content = options.content ?? new LocalContentStore(options.dataDir, { tag: this.instances.tag });
     this.metadata = options.metadata ?? new SqlMetadataStore(options.db);
-    if (options.objects) {
-      this.objects = new ObjectFiles(options.objects, this.db, this.metadata);
-      this.sync = new CacheOnly(this.metadata);
-      this.operations = new ObjectTreeOperations(this.metadata, this.objects, this.db);
-    } else {
-      this.objects = undefined;
-      this.sync = new DiskSync(this.metadata, this.content, this.events);
-      this.operations = new TreeOperations(this.metadata, this.content, this.db, this.instances.tag);
-    }
+    const backend = options.backend ?? localContent(options.content);
+    this.backend = backend({ db: this.db, dataDir: this.dataDir, metadata: this.metadata, events: this.events, tag: this.instances.tag });
+    this.sync = this.backend.sync;
+    this.operations = this.backend.operations;
   }
 
   /** The server processes sharing the database (and this one's tag in temporary names and the journal). */
@@ -122,13 +103,18 @@ export class FileService {
   async close(): Promise<void> {
     await this.operations.idle();
     await this.instances.close();
-    this.objects?.store.destroy();
+    await this.backend.close();
   }
 
-  /** Keeps the cache in line with the disk (the cache alone, with objects). */
-  private readonly sync: Pick<DiskSync, 'hold' | 'rootRow' | 'refreshNode' | 'listOnDisk' | 'checkListing' | 'refreshTree'>;
-  /** COPY and MOVE, journaled so that a crash leaves the old state or the new one (one transaction each, with objects). */
-  private readonly operations: Pick<TreeOperations, 'copy' | 'move' | 'transfer' | 'remove' | 'recover' | 'idle'>;
+  /** The chunked uploads' workspace, where the backend keeps chunks. */
+  get uploads(): ChunkStore {
+    return this.backend.uploads;
+  }
+
+  /** Keeps the cache in line with what is stored. */
+  private readonly sync: ContentBackend['sync'];
+  /** COPY, MOVE, DELETE and transfers, each leaving the old state or the new one after a crash. */
+  private readonly operations: ContentBackend['operations'];
 
   /**
    * Finishes or undoes every COPY and MOVE a crash cut short, then removes temporary
@@ -139,21 +125,19 @@ export class FileService {
     // Another server process on the same database and data dir is busy with its own.
     const running = await this.instances.alive();
     const report = await this.operations.recover(running);
-    return { ...report, swept: await this.content.sweepTemporary(running) };
+    return { ...report, swept: await this.backend.sweepTemporary(running) };
   }
 
   /**
-   * Removes temporary files no running request holds; returns how many (run periodically).
-   * With several server processes it also settles the interrupted operations of one that died.
+   * Removes temporary files no running request holds, and stored content no file points at;
+   * returns how many (run periodically). With several server processes it also settles the
+   * interrupted operations of one that died.
    */
   async sweepTemporary(): Promise<number> {
     const running = await this.instances.alive();
     await this.operations.recover(running);
-    const swept = await this.content.sweepTemporary(running);
-    if (!this.objects) return swept;
-    // Objects no row points at (a crash between a delete's commit and its object removal, a write cut short).
-    const objects = await this.objects.sweep();
-    return swept + objects.objects + objects.uploads + objects.reservations;
+    const swept = await this.backend.sweepTemporary(running);
+    return swept + (await this.backend.sweepOrphans());
   }
 
   /** Node events (created, changed, deleting/deleted, moved) fired by the changes made through this service. */
@@ -163,7 +147,7 @@ export class FileService {
   async ensureUserRoot(uid: string): Promise<void> {
     // Called on every WebDAV request: cheap once the root is known to exist.
     if (this.ensuredRoots.has(uid)) return;
-    if (!this.objects) await this.content.ensureRoot(uid);
+    await this.backend.ensureRoot(uid);
     await this.sync.rootRow(uid);
     this.ensuredRoots.add(uid);
   }
@@ -173,16 +157,7 @@ export class FileService {
   /** Removes the user's files, pending uploads, locks and metadata. */
   async deleteUserData(uid: string): Promise<void> {
     this.ensuredRoots.delete(uid);
-    if (this.objects) {
-      // Rows first, then their objects: no row ever points at a missing object.
-      const files = await this.metadata.userFileIds(uid);
-      await this.metadata.deleteUser(uid);
-      await this.objects.remove(files);
-      await this.objects.removeUploads(uid);
-      return;
-    }
-    await this.content.removeUser(uid);
-    await this.metadata.deleteUser(uid);
+    await this.backend.deleteUser(uid);
   }
 
   /** Bytes the user's files take. */
@@ -293,104 +268,46 @@ export class FileService {
    * `wanted`: the range the caller is about to stream, fetched alone from object storage.
    */
   async openRead(uid: string, path: string, wanted?: WantedRange): Promise<OpenedFile> {
-    if (!this.objects) return this.content.open(uid, normalizePath(path));
-    const row = await this.sync.refreshNode(uid, normalizePath(path));
-    if (!row) fail('not-found', 'File not found');
-    if (row.type !== 'file') fail('bad-request', 'Not a file');
-    return this.objects.store.open(this.objects.key(row.fileid), wanted);
+    return this.backend.open(uid, normalizePath(path), wanted);
   }
 
   /** The file-system path of a node, refused outside the user root (for previews). */
   localPath(uid: string, path: string): string {
-    return this.content.localPath(uid, normalizePath(path));
+    return this.backend.localPath(uid, normalizePath(path));
   }
 
   /**
-   * Streams `source` into the file at `path` (atomic: written to a temporary
-   * file, renamed into place when complete). The parent folder must exist.
+   * Streams `source` into the file at `path` (atomic: the old file stays whole until the new
+   * one is complete). The parent folder must exist.
    */
   async write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: FileWriteOptions): Promise<FileWriteResult> {
-    if (this.objects) {
-      const { store } = this.objects;
-      const limits = { ...(options.expectedLength !== undefined ? { expectedLength: options.expectedLength } : {}) };
-      return this.placeObject(uid, path, options, (key, maxBytes) => store.put(key, source, { ...limits, maxBytes }));
-    }
-    return this.placeFile(uid, path, options, (maxBytes, target) =>
-      this.content.write(uid, target, source, {
+    return this.put(uid, path, { kind: 'stream', source }, options);
+  }
+
+  /**
+   * Puts `content` at `path` (a stream, a finished file in the data directory such as an
+   * assembled upload, or stored parts: `UploadAssembly.content`), under the checks of
+   * {@link write}: the parent, no folder in the way, the quota against `expectedLength` up
+   * front. Atomic: a failed or refused write leaves the old file. A file's content is consumed
+   * only when every check passes.
+   */
+  async put(uid: string, path: string, content: FileContent, options: FileWriteOptions): Promise<FileWriteResult> {
+    const expected = content.kind === 'file' ? { expectedLength: content.size } : {};
+    const { target, parent, existing, maxBytes } = await this.checkWrite(uid, path, { ...options, ...expected });
+    using _held = this.sync.hold(uid, target);
+    const row = await this.backend.place(
+      {
+        uid,
+        target,
+        parent,
+        existing,
         maxBytes,
         ...(options.mtime !== undefined ? { mtime: options.mtime } : {}),
-        ...(options.expectedLength !== undefined ? { expectedLength: options.expectedLength } : {}),
-      }),
+        ...(options.expectedLength !== undefined ? { expectedLength: options.expectedLength } : expected),
+        checksum: options.checksum ?? null,
+      },
+      content,
     );
-  }
-
-  /**
-   * Puts a finished file of `size` bytes (a local path in the data directory,
-   * such as an assembled chunked upload) at `path` by renaming it into place:
-   * the same checks and metadata as {@link write}, without copying a byte.
-   * The file is consumed only when every check passes.
-   */
-  async install(uid: string, path: string, file: string, size: number, options: Omit<FileWriteOptions, 'expectedLength'>): Promise<FileWriteResult> {
-    if (this.objects) {
-      const { store } = this.objects;
-      const result = await this.placeObject(uid, path, { ...options, expectedLength: size }, (key, maxBytes) => store.put(key, createReadStream(file), { maxBytes, expectedLength: size }));
-      await unlink(file);
-      return result;
-    }
-    return this.placeFile(uid, path, { ...options, expectedLength: size }, (_maxBytes, target) =>
-      this.content.install(uid, target, file, options.mtime !== undefined ? { mtime: options.mtime } : {}),
-    );
-  }
-
-  /**
-   * With objects: writes the file's object with `put` (a chunked upload's assembly, say), under
-   * the same checks and bookkeeping as {@link write}; `size` bytes are expected.
-   */
-  async placeObject(uid: string, path: string, options: FileWriteOptions, put: (key: string, maxBytes: number) => Promise<StoredObject>): Promise<FileWriteResult> {
-    const objects = this.objects ?? fail('not-implemented', 'File content is not on object storage');
-    const { target, parent, existing, maxBytes } = await this.checkWrite(uid, path, options);
-    // An overwrite writes the same key (S3 replaces an object whole; a failed put leaves the old one);
-    // a new file gets its id first, out of every view until its object is there.
-    const fileid = existing ? existing.fileid : await objects.reservations.reserve(uid);
-    let stored: StoredObject;
-    try {
-      stored = await put(objects.key(fileid), maxBytes);
-    } catch (error) {
-      if (!existing) await objects.reservations.release(uid, fileid).catch(() => undefined);
-      throw error;
-    }
-    const mtime = options.mtime ?? Date.now() / 1000;
-    const stat: ContentStat = { type: 'file', size: stored.size, mtimeUs: Math.round(mtime * 1e6) };
-    const checksum = options.checksum ?? null;
-    let row: FileRow;
-    if (existing) row = await this.recordFile(uid, target, parent, stat, existing, checksum);
-    else {
-      const time = now();
-      const fresh = { ...newRow(uid, target, parent.fileid, stat, time), checksum };
-      let revealed: RevealResult;
-      try {
-        revealed = await this.metadata.transaction(async (store) => {
-          // The folder may have gone (or been replaced) while the bytes were on their way.
-          if ((await store.get(uid, parentPath(target)))?.fileid !== parent.fileid) fail('conflict', 'The parent folder does not exist');
-          const result = await objects.reservations.reveal(store, fileid, fresh);
-          if (result.revealed) await store.propagate(uid, ancestorsOf(target), stat.size, time);
-          else if (result.existing.type === 'folder') fail('conflict', 'A folder exists at this path');
-          return result;
-        });
-      } catch (error) {
-        await objects.reservations.release(uid, fileid).catch(() => undefined);
-        await objects.remove([fileid]).catch(() => undefined);
-        throw error;
-      }
-      if (revealed.revealed) row = revealed.row;
-      else {
-        // Another writer recorded a file here first: the last writer's bytes win, on that file's id.
-        await objects.store.copy(objects.key(fileid), objects.key(revealed.existing.fileid));
-        await objects.reservations.release(uid, fileid);
-        await objects.remove([fileid]);
-        row = await this.recordFile(uid, target, parent, stat, revealed.existing, checksum);
-      }
-    }
     const entry = toEntry(row);
     await this.events.emit(existing ? 'changed' : 'created', uid, entry);
     return { entry, created: existing === null };
@@ -411,22 +328,6 @@ export class FileService {
     return { target, parent, existing, maxBytes };
   }
 
-  /** The checks and bookkeeping around a file write; `store` puts the bytes at `target` (a normalised path). */
-  private async placeFile(
-    uid: string,
-    path: string,
-    options: FileWriteOptions,
-    store: (maxBytes: number, target: string) => Promise<ContentStat>,
-  ): Promise<FileWriteResult> {
-    const { target, parent, existing, maxBytes } = await this.checkWrite(uid, path, options);
-    using _held = this.sync.hold(uid, target);
-    const stat = await store(maxBytes, target);
-    const row = await this.recordFile(uid, target, parent, stat, existing, options.checksum ?? null);
-    const entry = toEntry(row);
-    await this.events.emit(existing ? 'changed' : 'created', uid, entry);
-    return { entry, created: existing === null };
-  }
-
   /** Creates a folder; the parent must exist and nothing may be at `path`. */
   async mkdir(uid: string, path: string): Promise<FileEntry> {
     path = normalizePath(path);
@@ -435,7 +336,7 @@ export class FileService {
     const parent = await this.requireFolder(uid, parentPath(path));
     if (await this.sync.refreshNode(uid, path)) fail('method-not-allowed', 'The resource you tried to create already exists');
     using _held = this.sync.hold(uid, path);
-    const stat = this.objects ? { type: 'folder' as const, size: 0, mtimeUs: Date.now() * 1000 } : await this.content.mkdir(uid, path);
+    const stat = await this.backend.mkdir(uid, path);
     const row = await this.metadata.insert(newRow(uid, path, parent.fileid, stat, now()));
     await this.metadata.propagate(uid, ancestorsOf(path), 0, now());
     const entry = toEntry(row);
@@ -590,17 +491,13 @@ export class FileService {
     if (!row) fail('not-found', 'File not found');
     const update: Partial<NewFileRow> = {};
     const markedBy = changes.favoriteOf ?? uid;
-    let before: ContentStat | null = null;
-    if (changes.mtime !== undefined && this.objects) {
+    let undo: (() => Promise<void>) | undefined;
+    if (changes.mtime !== undefined) {
+      const set = await this.backend.setMtime(uid, path, changes.mtime);
+      undo = set.undo;
       update.mtime = changes.mtime;
       update.etag = newEtag();
-      update.disk_mtime = Math.round(changes.mtime * 1e6);
-    } else if (changes.mtime !== undefined) {
-      before = await this.content.stat(uid, path);
-      const stat = await this.content.setMtime(uid, path, changes.mtime);
-      update.mtime = changes.mtime;
-      update.etag = newEtag();
-      update.disk_mtime = stat.mtimeUs;
+      update.disk_mtime = set.mtimeUs;
     }
     try {
       await this.metadata.transaction(async (store, db) => {
@@ -610,7 +507,7 @@ export class FileService {
         if (alsoInTransaction) await alsoInTransaction(db);
       });
     } catch (error) {
-      if (before) await this.content.setMtime(uid, path, before.mtimeUs / 1e6).catch(() => undefined);
+      await undo?.();
       throw error;
     }
     const ownMark = changes.favorite !== undefined && markedBy === uid;
@@ -650,25 +547,6 @@ export class FileService {
     const row = await this.sync.refreshNode(uid, path);
     if (!row) fail(missing, 'Parent node does not exist');
     if (row.type !== 'folder') fail('conflict', 'Parent node is not a folder');
-    return row;
-  }
-
-  private async recordFile(uid: string, path: string, parent: FileRow, stat: ContentStat, existing: FileRow | null, checksum: string | null): Promise<FileRow> {
-    const time = now();
-    if (existing) {
-      const changes = { ...changedFileColumns(stat), upload_time: time, checksum };
-      await this.metadata.update(existing.fileid, changes);
-      await this.metadata.propagate(uid, ancestorsOf(path), stat.size - existing.size, time);
-      return { ...existing, ...changes };
-    }
-    const fresh = { ...newRow(uid, path, parent.fileid, stat, time), checksum };
-    let row = await this.metadata.insert(fresh);
-    // A listing that ran between the rename and here has inserted (and counted) the file already.
-    if (row.etag === fresh.etag) await this.metadata.propagate(uid, ancestorsOf(path), stat.size, time);
-    else if (row.checksum !== checksum) {
-      await this.metadata.update(row.fileid, { checksum });
-      row = { ...row, checksum };
-    }
     return row;
   }
 }

@@ -5,7 +5,7 @@ import type { PluginMount } from '../../plugin-api';
 import type { OpenedFile } from '../content/content-store';
 import type { FileService, FileWriteOptions, FileWriteResult, NodeChanges, StreamedListing } from './file-service';
 import type { SearchQuery } from '../metadata/search-query';
-import type { StoredObject } from '../content/objects/object-store';
+import type { FileContent } from '../content/backend';
 import type { FileEntry, WantedRange } from '../model/types';
 import { fail } from '../../errors';
 import { baseName, isWithin, normalizePath, parentPath } from '../model/paths';
@@ -13,7 +13,7 @@ import { baseName, isWithin, normalizePath, parentPath } from '../model/paths';
 /** What the WebDAV layer uses of the files: a {@link FileService}, or a user's view of it with mounts. */
 export type FilesView = Pick<
   FileService,
-  'dataDir' | 'ensureUserRoot' | 'getUsage' | 'stat' | 'list' | 'listing' | 'streamListing' | 'refreshTree' | 'openRead' | 'write' | 'install' | 'placeObject' | 'mkdir' | 'delete' | 'move' | 'copy' | 'changeNode' | 'favorites' | 'search'
+  'dataDir' | 'ensureUserRoot' | 'getUsage' | 'stat' | 'list' | 'listing' | 'streamListing' | 'refreshTree' | 'openRead' | 'write' | 'put' | 'mkdir' | 'delete' | 'move' | 'copy' | 'changeNode' | 'favorites' | 'search'
 >;
 
 /** A node of another user's tree shown in this user's tree: the contract's mount with what the host looks up of its owner. */
@@ -366,17 +366,10 @@ export class MountedFiles implements FilesView {
     return place.active ? { ...result, entry: this.shown(result.entry, place.active) } : result;
   }
 
-  async install(uid: string, path: string, file: string, size: number, options: Omit<FileWriteOptions, 'expectedLength'>): Promise<FileWriteResult> {
+  async put(uid: string, path: string, content: FileContent, options: FileWriteOptions): Promise<FileWriteResult> {
     const place = await this.place(uid, path);
     const quota = await this.writeQuota(place, options.quota);
-    const result = await this.base.install(place.uid, place.path, file, size, { ...options, quota });
-    return place.active ? { ...result, entry: this.shown(result.entry, place.active) } : result;
-  }
-
-  async placeObject(uid: string, path: string, options: FileWriteOptions, put: (key: string, maxBytes: number) => Promise<StoredObject>): Promise<FileWriteResult> {
-    const place = await this.place(uid, path);
-    const quota = await this.writeQuota(place, options.quota);
-    const result = await this.base.placeObject(place.uid, place.path, { ...options, quota }, put);
+    const result = await this.base.put(place.uid, place.path, content, { ...options, quota });
     return place.active ? { ...result, entry: this.shown(result.entry, place.active) } : result;
   }
 

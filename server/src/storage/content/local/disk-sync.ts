@@ -5,7 +5,7 @@ import { newEtag } from '../../metadata/metadata-store';
 import { StorageError, fail } from '../../../errors';
 import { isWithin, joinPath, parentPath } from '../../model/paths';
 import { ancestorsOf, changedFileColumns, newRow, now, toEntry } from '../../metadata/cache-rows';
-import type { NodeEvents } from '../../files/node-events';
+import type { NodeEvents } from '../../model/node-events';
 
 /**
  * Keeps the file cache in line with the disk, so changes made behind the server's back are

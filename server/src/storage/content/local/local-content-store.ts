@@ -1,6 +1,6 @@
 import { constants, realpathSync } from 'node:fs';
 import { scanDirectory } from './directory-scanner';
-import { writeStreamToFile } from './batched-writer';
+import { writeStreamToFile } from '../batched-writer';
 import { cp, lstat, mkdir, open, readdir, rename, rm, utimes } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { join, sep, dirname } from 'node:path';
@@ -11,7 +11,7 @@ import type { ByteRange } from '../../model/types';
 import { StorageError, fail } from '../../../errors';
 import { normalizePath } from '../../model/paths';
 import { TempArea } from './temp-area';
-import { areaKey, parseAreaKey } from '../../files/areas';
+import { areaKey, parseAreaKey } from '../../model/areas';
 import { crashPoint } from './crash-points';
 
 /** Large buffers keep big uploads at disk speed (few syscalls, no per-chunk fsync). */

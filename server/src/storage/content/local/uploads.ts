@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { writeStreamToFile } from './batched-writer';
+import { writeStreamToFile } from '../batched-writer';
 import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -9,26 +9,23 @@ import { fail } from '../../../errors';
 import { checkSegment } from '../../model/paths';
 import type { UploadSession } from '../../uploads/upload-sessions';
 import { UploadSessions } from '../../uploads/upload-sessions';
+import { UPLOAD_MAX_AGE_SECONDS, numericOrder } from '../../uploads/chunk-names';
+import type { ChunkAnnouncement } from '../../uploads/chunk-names';
+import type { Chunk as StoredChunk, ChunkStore, FileContent, UploadAssembly } from '../backend';
+import type { ChecksumEntry } from '../checksums';
+import { verifyFile, verifyingStream } from '../checksums';
 
 export type { UploadSession } from '../../uploads/upload-sessions';
+export { UPLOAD_MAX_AGE_SECONDS, numericOrder } from '../../uploads/chunk-names';
+export type { ChunkAnnouncement } from '../../uploads/chunk-names';
 
 /** A stored chunk. */
-export interface Chunk {
-  name: string;
-  size: number;
+export interface Chunk extends StoredChunk {
   /**
    * Where the chunk's bytes sit in the upload's assembly file, or null when
    * they are in a chunk file of their own.
    */
   offset: number | null;
-}
-
-/** What a chunk PUT announces before its body arrives. */
-export interface ChunkAnnouncement {
-  /** `Content-Length`, when sent. */
-  length?: number;
-  /** `OC-Total-Length`, when sent. */
-  totalLength?: number;
 }
 
 /** An upload's chunks as assembly finds them. */
@@ -45,30 +42,8 @@ export interface AssemblyPlan {
   inPlace: boolean;
 }
 
-/** Abandoned upload folders are removed after this long without a chunk PUT. */
-export const UPLOAD_MAX_AGE_SECONDS = 24 * 60 * 60;
-
 /** The file inside a v2 upload folder that chunks are written into at their offsets. */
 export const ASSEMBLY_FILE = '.assembly';
-
-/** The number a chunk name starts with: the whole name, or the start offset of a `start-end` name. */
-function leadingNumber(name: string): bigint {
-  const dash = name.indexOf('-');
-  return BigInt(dash < 0 ? name : name.slice(0, dash));
-}
-
-/**
- * Chunk names in assembly order: by their (leading) number, not text order; `start-end`
- * names (rclone, Nextcloud's documented naming) by their start offset.
- */
-export function numericOrder(names: string[]): string[] {
-  return [...names].sort((a, b) => {
-    const x = leadingNumber(a);
-    const y = leadingNumber(b);
-    if (x !== y) return x < y ? -1 : 1;
-    return a < b ? -1 : a > b ? 1 : 0;
-  });
-}
 
 /**
  * Chunks of chunked uploads under `<dataDir>/uploads/<uid>/<upload-id>/`,
@@ -83,7 +58,7 @@ export function numericOrder(names: string[]): string[] {
  * chunk of the older v1 style does. Assembly checks the recorded offsets and
  * falls back to copying when they are not the final ones.
  */
-export class UploadStore {
+export class UploadStore implements ChunkStore {
   private readonly db: Kysely<StorageTables>;
   private readonly dataDir: string;
   private readonly sessions: UploadSessions;
@@ -239,6 +214,11 @@ export class UploadStore {
     return { chunks, size, inPlace };
   }
 
+  /** The assembly of the MOVE `.file` (see {@link LocalAssembly}). */
+  async startAssembly(uid: string, id: string): Promise<UploadAssembly> {
+    return new LocalAssembly(this, uid, id, await this.beginAssembly(uid, id));
+  }
+
   /** Ends an assembly that did not complete: chunks may go into the assembly file again. */
   endAssembly(uid: string, id: string): void {
     this.assembling.delete(`${uid}/${id}`);
@@ -366,6 +346,48 @@ export class UploadStore {
       )
       .execute();
     return removed;
+  }
+}
+
+/**
+ * The MOVE `.file` of a local upload. When the chunks were written into the assembly file at
+ * their final offsets (v2), the file is that one, completed and renamed into place; otherwise
+ * the chunks are copied, in numeric order, into a new file (each chunk file deleted once read,
+ * so a write failing after that cannot be retried). Either way the destination sees the old
+ * file or the complete new one.
+ */
+class LocalAssembly implements UploadAssembly {
+  consumed = false;
+
+  constructor(
+    private readonly store: UploadStore,
+    private readonly uid: string,
+    private readonly id: string,
+    private readonly plan: AssemblyPlan,
+  ) {}
+
+  get size(): number {
+    return this.plan.size;
+  }
+
+  async content(checksums?: ChecksumEntry[]): Promise<FileContent> {
+    const { store, uid, id, plan } = this;
+    if (plan.inPlace) {
+      // A refusal from here on (quota, missing parent, a checksum mismatch) keeps the upload whole for a retry.
+      const file = await store.assembleInPlace(uid, id, plan);
+      if (checksums) await verifyFile(file, checksums);
+      return { kind: 'file', path: file, size: plan.size };
+    }
+    const chunks = store.read(uid, id, plan.chunks, true);
+    const tracked = async function* (this: LocalAssembly): AsyncGenerator<Buffer> {
+      this.consumed = true;
+      yield* chunks;
+    }.call(this);
+    return { kind: 'stream', source: checksums ? verifyingStream(tracked, checksums) : tracked };
+  }
+
+  end(): void {
+    this.store.endAssembly(this.uid, this.id);
   }
 }
 

@@ -4,7 +4,7 @@ import { lstat, mkdir, readdir, rename, rm, stat, utimes } from 'node:fs/promise
 import { dirname, join, relative, resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { writeStreamToFile } from '../local/batched-writer';
+import { writeStreamToFile } from '../batched-writer';
 import { LocalContentStore } from '../local/local-content-store';
 import type { FileRow } from '../../metadata/tables';
 import { reservationKey } from './file-reservations';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { OpenedFile } from '../content-store';
-import type { StreamLimits } from '../local/batched-writer';
+import type { StreamLimits } from '../batched-writer';
 import type { Piece } from './multipart-plan';
 import type { WantedRange } from '../../model/types';
 

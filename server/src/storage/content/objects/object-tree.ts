@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { MetadataStore, NewFileRow } from '../../metadata/metadata-store';
 import type { FileRow } from '../../metadata/tables';
-import type { RecoveryReport } from '../local/tree-operations';
+import type { RecoveryReport, TreeOperationSet } from '../backend';
 import type { ObjectFiles } from './object-files';
-import { commitDelete, commitMove, commitTransfer, destinationParent, dropReplaced } from '../local/tree-operations';
+import { commitDelete, commitMove, commitTransfer, destinationParent, dropReplaced } from '../tree-rows';
 import { LockStore } from '../../dav-state/locks';
 import { PropertyStore } from '../../dav-state/properties';
 import { newEtag } from '../../metadata/metadata-store';
@@ -12,7 +12,7 @@ import { fail } from '../../../errors';
 import { baseName } from '../../model/paths';
 import { FOLDER_MIME } from '../../model/types';
 import { mimeFor } from '../../model/mime';
-import { qualifiedPath } from '../../files/areas';
+import { qualifiedPath } from '../../model/areas';
 
 /** Objects copied at the same time by one COPY. */
 const COPY_CONCURRENCY = 8;
@@ -29,7 +29,7 @@ const fileIds = (rows: readonly FileRow[]): number[] => rows.filter((row) => row
  * copy's rows in one transaction. Each operation is one transaction, so nothing is journaled:
  * a crash leaves the old state or the new one, and at worst objects for the sweep.
  */
-export class ObjectTreeOperations {
+export class ObjectTreeOperations implements TreeOperationSet {
   private readonly locks: LockStore;
 
   /** @param metadata the file cache; @param objects the files' objects; @param db the shared handle (locks) */

@@ -2,13 +2,13 @@ import type { Kysely } from 'kysely';
 import type { Readable } from 'node:stream';
 import { fail } from '../../../errors';
 import { checkSegment } from '../../model/paths';
-import { numericOrder } from '../local/uploads';
+import { UPLOAD_MAX_AGE_SECONDS, numericOrder } from '../../uploads/chunk-names';
 import type { UploadSession } from '../../uploads/upload-sessions';
 import { UploadSessions } from '../../uploads/upload-sessions';
 import type { ObjectStore, StoredObject } from './object-store';
-
-/** Abandoned uploads are removed after this long without a chunk PUT (as on disk). */
-const UPLOAD_MAX_AGE_SECONDS = 24 * 60 * 60;
+import type { ChunkStore, FileContent, UploadAssembly } from '../backend';
+import type { ChecksumEntry } from '../checksums';
+import { verifyingStream } from '../checksums';
 
 /** A stored chunk: its name and size. */
 export interface ObjectChunk {
@@ -27,7 +27,7 @@ export const CHUNK_KEY_PREFIX = 'uploads/';
  * may reach any process, and so may the MOVE that assembles them: {@link assemble} writes
  * the file's object through one multipart upload (objects/README.md, "Chunked uploads").
  */
-export class ObjectUploadStore {
+export class ObjectUploadStore implements ChunkStore {
   private readonly sessions: UploadSessions;
 
   /** @param options the shared database and the object store */
@@ -93,6 +93,28 @@ export class ObjectUploadStore {
       if (name !== '' && !name.includes('/')) byName.set(name, { name, size: object.size });
     }
     return numericOrder([...byName.keys()]).map((name) => byName.get(name) as ObjectChunk);
+  }
+
+  /**
+   * The assembly of the MOVE `.file` (README.md, "Chunked uploads"): the chunks as listed now;
+   * `OC-Checksum` is checked by reading them once in order, before anything is written, since
+   * the assembly writes the file's object (an existing file's is replaced); then one multipart
+   * upload puts the chunks together inside the store. The chunks stay until {@link remove}, so a
+   * refused MOVE stores nothing and keeps the upload for a retry.
+   */
+  async startAssembly(uid: string, id: string): Promise<UploadAssembly> {
+    const prefix = this.prefix(uid, id);
+    const chunks = await this.chunks(uid, id);
+    return {
+      size: chunks.reduce((sum, chunk) => sum + chunk.size, 0),
+      consumed: false,
+      content: async (checksums?: ChecksumEntry[]): Promise<FileContent> => {
+        // verifyingStream throws at the end when the bytes do not match.
+        if (checksums) for await (const _data of verifyingStream(this.read(uid, id, chunks), checksums));
+        return { kind: 'parts', parts: chunks.map((chunk) => ({ key: prefix + chunk.name, size: chunk.size })) };
+      },
+      end: () => undefined,
+    };
   }
 
   /**

@@ -18,8 +18,8 @@ import {
 import type { CompletedPart, GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import type { OpenedFile } from '../content-store';
-import type { StreamLimits } from '../local/batched-writer';
-import { checkLimits } from '../local/batched-writer';
+import type { StreamLimits } from '../batched-writer';
+import { checkLimits } from '../batched-writer';
 import { StorageError, fail } from '../../../errors';
 import type { ByteRange, WantedRange } from '../../model/types';
 import type { ListedObject, ObjectStore, PendingUpload, StoredObject } from './object-store';

@@ -1,4 +1,4 @@
-import type { FileEntry } from '../model/types';
+import type { FileEntry } from './types';
 
 /**
  * Someone told of changes to users' trees (the plugin host adapts plugins' node hooks to

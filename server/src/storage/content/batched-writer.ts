@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { fail } from '../../../errors';
+import { fail } from '../../errors';
 
 /** Bytes gathered before one write: few, large writes keep uploads near disk speed. */
 export const WRITE_BATCH_BYTES = 1024 * 1024;
