@@ -7,7 +7,7 @@ import type { ChunkStore } from '../storage/content/backend';
 import { encodeHrefPath, encodeSegment } from '../storage/model/paths';
 import { fail } from '../errors';
 import { bodyBuffers } from './body-reader';
-import type { LiveProperty } from './properties';
+import type { LiveProperty } from './live-properties';
 import type { DavPluginHandlers } from './plugin-handlers';
 import type { PaginateCache } from './paginate';
 

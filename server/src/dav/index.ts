@@ -7,7 +7,7 @@ import { PropertyStore } from '../storage/dav-state/properties';
 import { StorageError, fail } from '../errors';
 import { decodeUrlPath, encodeSegment } from '../storage/model/paths';
 import type { DavRequest, DavServices, DavTree } from './context';
-import type { LiveProperty } from './properties';
+import type { LiveProperty } from './live-properties';
 import type { DavPluginHandlers } from './plugin-handlers';
 import { NO_PLUGIN_HANDLERS } from './plugin-handlers';
 import type { StorageMount } from '../storage/files/mounted-files';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DavRequest } from './context';
 import { header } from './context';
-import type { PropRequest } from './properties';
+import type { PropRequest } from './prop-request';
 import type { FileEntry } from '../storage/model/types';
 import { fail } from '../errors';
 

@@ -5,7 +5,7 @@ import { decodeUrlPath, encodeHrefPath } from '../storage/model/paths';
 import type { DavRequest } from './context';
 import { header } from './context';
 import { destinationUrlPath } from './destination';
-import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer } from './properties';
+import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer } from './response-renderer';
 import { propertyContext, propfindDepth, readPropRequest, sendMultistatus } from './methods/propfind';
 import { escapeXml } from './xml/serialize';
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { DavRequest } from '../context';
 import { header } from '../context';
-import type { ResponseRenderer } from '../properties';
+import type { ResponseRenderer } from '../response-renderer';
 import type { FileEntry } from '../../storage/model/types';
 
 /**

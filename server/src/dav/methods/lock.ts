@@ -4,7 +4,7 @@ import { header, hrefFor, readBody } from '../context';
 import { parseXml } from '../xml/parse';
 import { NS, child, elements } from '../xml/element';
 import { serializeElement } from '../xml/serialize';
-import { activeLockXml } from '../properties';
+import { activeLockXml } from '../live-properties';
 import { assertUnlocked, checkConditionalHeaders, parseIfHeader, submittedTokens } from '../conditions';
 import { MAX_LOCK_TIMEOUT } from '../../storage/dav-state/locks';
 import type { LockRecord } from '../../storage/dav-state/locks';

@@ -2,7 +2,7 @@ import type { DavRequest } from '../context';
 import { filesBase, hasBody, header, hrefFor, requestBody } from '../context';
 import { checkWritePreconditions } from '../conditions';
 import { destinationPath } from '../destination';
-import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN } from '../properties';
+import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN } from '../response-renderer';
 import { parseMtimeHeader, uploadHeaders } from './put';
 import { propfindDepth, readPropRequest, sendMultistatus } from './propfind';
 import { options } from './options';

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { ContentStore, OpenedFile } from '../content/content-store';
 import type { ChunkStore, ContentBackend, ContentBackendFactory, FileContent, RecoveryReport } from '../content/backend';
 import type { FileRow } from '../metadata/tables';
-import type { ListedRow, MetadataStore, NewFileRow } from '../metadata/metadata-store';
+import type { MetadataStore, NewFileRow } from '../metadata/metadata-store';
 import type { SearchQuery } from '../metadata/search-query';
 import type { FileEntry, WantedRange } from '../model/types';
 import { localContent } from '../content/local/local-backend';
@@ -14,52 +14,14 @@ import { fail } from '../../errors';
 import { baseName, isWithin, normalizePath, parentPath } from '../model/paths';
 import { assertAllowedFilename } from '../model/filename-rules';
 import { NodeEvents } from '../model/node-events';
-import { ancestorsOf, entryAt, newRow, now, toEntry } from '../metadata/cache-rows';
+import { ancestorsOf, newRow, now, toEntry } from '../metadata/cache-rows';
+import { streamedListing } from './streamed-listing';
 
 export { toEntry } from '../metadata/cache-rows';
 export type { RecoveryReport } from '../content/backend';
 export type { FileContent } from '../content/backend';
-
-/** Options of a file write. */
-export interface FileWriteOptions {
-  /** The user's quota in bytes (-1 = unlimited); the write fails with 507 beyond it. */
-  quota: number;
-  /** Modification time to set (seconds), e.g. from `X-OC-Mtime`. */
-  mtime?: number;
-  /** When given, exactly this many bytes must arrive. */
-  expectedLength?: number;
-  /** The verified `OC-Checksum` of the content, stored for `oc:checksums`; absent clears the stored one. */
-  checksum?: string;
-}
-
-/** What {@link FileService.changeNode} may change. */
-export interface NodeChanges {
-  /** The favorite mark of {@link favoriteOf} (favorites are each user's own). */
-  favorite?: boolean;
-  /** Whose mark {@link favorite} is: the tree's user when absent, or a user who sees the node through a share. */
-  favoriteOf?: string;
-  /** Modification time in seconds. */
-  mtime?: number;
-}
-
-/** A folder's children read page by page from one state of the cache ({@link FileService.streamListing}). */
-export interface StreamedListing {
-  /** How many children the pages hold in all. */
-  readonly total: number;
-  /** The children, a page at a time; read to the end, the read of the cache is closed. */
-  pages(): AsyncGenerator<FileEntry[], void, undefined>;
-  /** Ends the read early (the client went away). Idempotent. */
-  close(): Promise<void>;
-  /** After the last page: null when the disk matched what the pages held, else the children brought in line with the disk (new etags up to the root). */
-  current(): Promise<FileEntry[] | null>;
-}
-
-/** The result of a write. */
-export interface FileWriteResult {
-  entry: FileEntry;
-  /** True when the file did not exist before. */
-  created: boolean;
-}
+export type { FileWriteOptions, FileWriteResult, NodeChanges, StreamedListing } from './file-types';
+import type { FileWriteOptions, FileWriteResult, NodeChanges, StreamedListing } from './file-types';
 
 /**
  * Users' files: metadata in the file cache ({@link MetadataStore}), content in a
@@ -219,37 +181,13 @@ export class FileService {
     // Awaited by `current`; until then (or when the client leaves first) a failure must not count as unhandled.
     disk.catch(() => undefined);
     const source = await this.metadata.listingPages(row.fileid);
-    const base = row.path === '/' ? '/' : `${row.path}/`;
-    const rows: ListedRow[] = [];
-    let complete = false;
-    let closed = false;
-    return {
-      total: source.total,
-      pages: async function* () {
-        for await (const page of source.pages()) {
-          const entries: FileEntry[] = new Array(page.length);
-          for (let i = 0; i < page.length; i += 1) {
-            const child = page[i] as ListedRow;
-            rows.push(child);
-            entries[i] = entryAt(child, base + child.name);
-          }
-          yield entries;
-        }
-        complete = !closed;
-      },
-      close: () => {
-        closed = true;
-        return source.close();
-      },
-      current: async () => {
-        if (!complete) throw new Error('The listing was not read to the end');
-        const children = await disk;
-        // Renamed or deleted while listed: the state it had is the answer; the next look drops it.
-        if (children === null) return null;
-        const fresh = await this.sync.checkListing(uid, row, rows, children);
-        return fresh ? fresh.map(toEntry) : null;
-      },
-    };
+    return streamedListing(row, source, async (rows) => {
+      const children = await disk;
+      // Renamed or deleted while listed: the state it had is the answer; the next look drops it.
+      if (children === null) return null;
+      const fresh = await this.sync.checkListing(uid, row, rows, children);
+      return fresh ? fresh.map(toEntry) : null;
+    });
   }
 
   /**

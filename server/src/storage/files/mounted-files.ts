@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { PluginMount } from '../../plugin-api';
@@ -9,6 +8,8 @@ import type { FileContent } from '../content/backend';
 import type { FileEntry, WantedRange } from '../model/types';
 import { fail } from '../../errors';
 import { baseName, isWithin, normalizePath, parentPath } from '../model/paths';
+import { FavoriteMarks } from './favorite-marks';
+import { recipientEtag } from './recipient-etags';
 
 /** What the WebDAV layer uses of the files: a {@link FileService}, or a user's view of it with mounts. */
 export type FilesView = Pick<
@@ -99,15 +100,16 @@ interface Place {
  */
 export class MountedFiles implements FilesView {
   private readonly roots = new Map<StorageMount, Promise<FileEntry | null>>();
-  /** The ids of the nodes this view's user marked as favorites (read once, kept up to date by {@link changeNode}). */
-  private marks: Set<number> | null = null;
-  private marksRead: Promise<void> | null = null;
+  /** The nodes this view's user marked as favorites (kept up to date by {@link changeNode}). */
+  private readonly marks: FavoriteMarks;
 
   constructor(
     private readonly base: FileService,
     private readonly uid: string,
     private readonly mounts: StorageMount[],
-  ) {}
+  ) {
+    this.marks = new FavoriteMarks(base, uid, this.anonymous);
+  }
 
   get dataDir(): string {
     return this.base.dataDir;
@@ -128,14 +130,7 @@ export class MountedFiles implements FilesView {
 
   /** Reads this user's marks once, before an owner's entry is first shown (none for a public link's visitor). */
   private loadMarks(): Promise<void> {
-    if (this.anonymous) {
-      this.marks ??= new Set();
-      return Promise.resolve();
-    }
-    this.marksRead ??= this.base.favoriteIds(this.uid).then((ids) => {
-      this.marks = new Set(ids);
-    });
-    return this.marksRead;
+    return this.marks.load();
   }
 
   /**
@@ -148,7 +143,7 @@ export class MountedFiles implements FilesView {
     const own = await this.base.favorites(uid);
     const seen = new Set(own.map((entry) => entry.fileid));
     await this.loadMarks();
-    const others = [...(this.marks ?? [])].filter((fileid) => !seen.has(fileid));
+    const others = this.marks.ids().filter((fileid) => !seen.has(fileid));
     const out = [...own.filter((entry) => !this.mounts.some((mount) => isWithin(entry.path, mount.path)))];
     if (others.length === 0) return out;
     for (const mount of this.mounts) {
@@ -227,7 +222,7 @@ export class MountedFiles implements FilesView {
       path,
       name: isRoot ? baseName(mount.path) || entry.name : entry.name,
       // The viewer's own mark, never the owner's.
-      favorite: this.marks?.has(entry.fileid) === true,
+      favorite: this.marks.has(entry.fileid),
       permissions: isRoot && anonymous ? linkRootLetters(mount.permissions, entry.type) : mountedLetters(mount.permissions & (entry.type === 'file' ? ~CREATE : ~0), entry.type, isRoot && !anonymous, anonymous),
       mount: { type: mount.mountType, root: isRoot && !anonymous, owner: mount.owner, ownerDisplayName: mount.ownerDisplayName, permissions: bits, attributes: mount.attributes, ...(anonymous ? { public: true as const } : {}) },
     };
@@ -259,27 +254,9 @@ export class MountedFiles implements FilesView {
     return [...kept, ...mounted];
   }
 
-  /**
-   * An own folder of the user's tree with the etag the user sees: its own etag combined with
-   * what the user sees of every mount below it (where it is, the mounted node's etag, the
-   * granted permissions and attributes). A share added, removed, moved, or changed inside
-   * (its root's etag changes with anything below it, in the owner's tree) so changes the etag
-   * of every folder above it, up to the root, as Nextcloud propagates share mounts into the
-   * recipient's folders. Derived on every read from the mounts as they are in the database,
-   * never stored: every process of a deployment answers the same, with no writes to the
-   * recipients' rows when a share changes; without mounts below it, it is the folder's own.
-   */
-  private async withMountEtag(entry: FileEntry): Promise<FileEntry> {
-    if (entry.type !== 'folder' || entry.mount) return entry;
-    const below = this.mounts.filter((mount) => mount.path !== entry.path && isWithin(mount.path, entry.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    if (below.length === 0) return entry;
-    const hash = createHash('sha1').update(entry.etag);
-    for (const mount of below) {
-      const root = await this.rootOf(mount);
-      if (!root) continue;
-      hash.update(`\0${mount.path}\0${mount.owner}\0${root.fileid}\0${root.etag}\0${mount.permissions}\0${mount.attributes}\0${mount.mountType}`);
-    }
-    return { ...entry, etag: hash.digest('hex').slice(0, 16) };
+  /** An own folder of the user's tree with the etag the user sees (recipient-etags.ts). */
+  private withMountEtag(entry: FileEntry): Promise<FileEntry> {
+    return recipientEtag(entry, this.mounts, (mount) => this.rootOf(mount));
   }
 
   async stat(uid: string, path: string): Promise<FileEntry | null> {
@@ -408,8 +385,7 @@ export class MountedFiles implements FilesView {
     const entry = await this.base.changeNode(place.uid, place.path, { ...changes, ...(changes.favorite !== undefined ? { favoriteOf: this.uid } : {}) }, alsoInTransaction);
     if (changes.favorite !== undefined) {
       await this.loadMarks();
-      if (changes.favorite) this.marks?.add(entry.fileid);
-      else this.marks?.delete(entry.fileid);
+      this.marks.set(entry.fileid, changes.favorite);
     }
     const shown = this.shown(entry, active);
     // The user's own feed hears of their mark, at their path; the owner's never does.
