@@ -25,7 +25,7 @@ export interface ServerConfig {
   /** Connections each server process keeps to PostgreSQL at most. */
   databasePoolSize: number;
   /**
-   * File content on S3-compatible object storage (`CUMULUS_S3_*`, storage/objects/s3-config.ts)
+   * File content on S3-compatible object storage (`CUMULUS_S3_*`, storage/content/objects/s3-config.ts)
    * instead of plain files in the data dir. Unset: the embedded default.
    */
   s3?: S3Config;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:s3`: the object storage layer (server/src/storage/objects/) on Ceph RGW started
+ * `npm run bench:s3`: the object storage layer (server/src/storage/content/objects/) on Ceph RGW started
  * on loopback (tests/scale/ceph-rgw.ts, one memstore OSD), against the local disk the embedded
  * default writes to, so the S3 mode's later server figures (bench:scale) can be read against what
  * the store itself gives:

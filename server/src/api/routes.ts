@@ -58,7 +58,7 @@ export function prepareScope(scope: FastifyInstance): void {
   });
   scope.setErrorHandler(async (error: unknown, request, reply) => {
     if (error instanceof HttpError) return sendError(request, reply, error.status, error.message, error.headers);
-    // The object store did not answer (storage/objects/s3-object-store.ts): 503, to be tried again.
+    // The object store did not answer (storage/content/objects/s3-object-store.ts): 503, to be tried again.
     if (error instanceof StorageError && error.kind === 'unavailable') {
       return sendError(request, reply, 503, error.message, error.retryAfter !== undefined ? { 'Retry-After': String(error.retryAfter) } : undefined);
     }

@@ -44,7 +44,7 @@ export class FileService {
 
   /**
    * @param options the shared database and the data directory; `backend` the content backend
-   * (`localContent()`, the default, or `objectContent(store)`: content-backend.ts); `content` a
+   * (`localContent()`, the default, or `objectContent(store)`: ../content/backend.ts); `content` a
    * disk layer for the default backend (tests).
    */
   constructor(options: { db: Kysely<unknown>; dataDir: string; metadata?: MetadataStore; backend?: ContentBackendFactory; content?: ContentStore }) {

@@ -28,7 +28,7 @@ export interface PendingUpload {
 /**
  * Flat, whole-object storage of bytes by key (S3 and what speaks its protocol): no folders,
  * no rename, no append. Every write is atomic: a key shows its old object or the complete new
- * one, never a part (see server/src/storage/objects/README.md for how files map onto it).
+ * one, never a part (see server/src/storage/content/objects/README.md for how files map onto it).
  */
 export interface ObjectStore {
   /** Creates the bucket (or whatever holds the objects) when missing. */

@@ -15,7 +15,7 @@ export interface ObjectSweepReport {
 /**
  * Removes what no file points at: objects keyed by a file id that `referenced` (the metadata)
  * does not know, and unfinished multipart uploads, both only when older than `olderThan`. A
- * file's row is committed before its object is written (server/src/storage/objects/README.md);
+ * file's row is committed before its object is written (server/src/storage/content/objects/README.md);
  * the grace period is a margin for what writes objects first (a content migration) and for the
  * server's and the store's clocks disagreeing. Other keys (the chunks of chunked uploads)
  * belong to their upload sessions and are left alone.
