@@ -1,18 +1,7 @@
 import type { Readable } from 'node:stream';
-import type { ByteRange } from '../model/types';
+import type { ByteRange, ContentChild, ContentStat } from '../model/types';
 
-/** What the content store knows of one node on disk. */
-export interface ContentStat {
-  type: 'file' | 'folder';
-  size: number;
-  /** Modification time in microseconds, exact enough to notice any change. */
-  mtimeUs: number;
-}
-
-/** A child of a folder, as listed by the content store. */
-export interface ContentChild extends ContentStat {
-  name: string;
-}
+export type { ContentChild, ContentStat } from '../model/types';
 
 /** Options of an atomic write. */
 export interface WriteOptions {

@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { FileEntry } from '../model/types';
 import { isWithin } from '../model/paths';
-import type { StorageMount } from './mounted-files';
+
+/** What the etag is derived from of a mount (a `StorageMount` of mounted-files.ts). */
+export interface MountFacts {
+  path: string;
+  owner: string;
+  permissions: number;
+  attributes: string;
+  mountType: string;
+}
 
 /**
  * An own folder of the user's tree with the etag the user sees: its own etag combined with
@@ -14,7 +22,7 @@ import type { StorageMount } from './mounted-files';
  * recipients' rows when a share changes; without mounts below it, it is the folder's own.
  * `rootOf` gives a mount's node in its owner's tree (null when gone).
  */
-export async function recipientEtag(entry: FileEntry, mounts: readonly StorageMount[], rootOf: (mount: StorageMount) => Promise<FileEntry | null>): Promise<FileEntry> {
+export async function recipientEtag<M extends MountFacts>(entry: FileEntry, mounts: readonly M[], rootOf: (mount: M) => Promise<FileEntry | null>): Promise<FileEntry> {
   if (entry.type !== 'folder' || entry.mount) return entry;
   const below = mounts.filter((mount) => mount.path !== entry.path && isWithin(mount.path, entry.path)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (below.length === 0) return entry;

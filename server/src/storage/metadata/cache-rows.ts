@@ -1,7 +1,6 @@
-import type { ContentStat } from '../content/content-store';
 import type { FileRow } from './tables';
 import type { ListedRow, NewFileRow } from './metadata-store';
-import type { FileEntry } from '../model/types';
+import type { ContentStat, FileEntry } from '../model/types';
 import { FILE_PERMISSIONS, FOLDER_MIME, FOLDER_PERMISSIONS } from '../model/types';
 import { newEtag } from './metadata-store';
 import { baseName, parentPath } from '../model/paths';

@@ -64,3 +64,16 @@ export interface ByteRange {
  * bytes does, when a file is opened for them (S3: a ranged GET).
  */
 export type WantedRange = { start: number; end?: number } | { suffix: number };
+
+/** What the content store knows of one node on disk. */
+export interface ContentStat {
+  type: 'file' | 'folder';
+  size: number;
+  /** Modification time in microseconds, exact enough to notice any change. */
+  mtimeUs: number;
+}
+
+/** A child of a folder, as listed by the content store (content/content-store.ts). */
+export interface ContentChild extends ContentStat {
+  name: string;
+}
