@@ -48,7 +48,7 @@ export { openServices };
 
 /**
  * Settles the COPY and MOVE operations a crash cut short and sweeps temporary leftovers,
- * before the server takes a request (see `storage/tree-operations.ts`). What cannot be
+ * before the server takes a request (see `storage/content/local/tree-operations.ts`). What cannot be
  * settled is reported on stderr and left to the disk checks.
  */
 async function recoverStorage(files: FileService): Promise<void> {

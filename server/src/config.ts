@@ -3,8 +3,8 @@ import type { ChangeFeedOptions } from './changes/change-feed';
 import { DEFAULT_CHANGE_FEED_OPTIONS as feed } from './changes/change-feed';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { S3Config } from './storage/objects/s3-config';
-import { loadS3Config } from './storage/objects/s3-config';
+import type { S3Config } from './storage/content/objects/s3-config';
+import { loadS3Config } from './storage/content/objects/s3-config';
 
 /** The repository root, two levels above `server/src/`. */
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -25,7 +25,7 @@ export interface ServerConfig {
   /** Connections each server process keeps to PostgreSQL at most. */
   databasePoolSize: number;
   /**
-   * File content on S3-compatible object storage (`CUMULUS_S3_*`, storage/objects/s3-config.ts)
+   * File content on S3-compatible object storage (`CUMULUS_S3_*`, storage/content/objects/s3-config.ts)
    * instead of plain files in the data dir. Unset: the embedded default.
    */
   s3?: S3Config;

@@ -3,9 +3,10 @@ import { mkdir } from 'node:fs/promises';
 import type { ServerConfig } from './config';
 import { migrate } from './db/connection';
 import { openConfiguredDatabase } from './db/open';
-import { FileService } from './storage/file-service';
-import { storageMigrations } from './storage/migrations';
-import { testS3Config } from './storage/objects/s3-config';
+import { FileService } from './storage/files/file-service';
+import { localContent } from './storage/content/local/local-backend';
+import { storageMigrations } from './storage/metadata/migrations';
+import { testS3Config } from './storage/content/objects/s3-config';
 import type { Accounts } from './auth/accounts';
 import { createAccounts } from './auth/accounts';
 import { accountMigrations } from './auth/migrations';
@@ -21,7 +22,7 @@ export async function openServices(config: Pick<ServerConfig, 'dataDir' | 'datab
   const db = await openConfiguredDatabase(config);
   // File content on S3 when configured (the bucket is checked, and created when missing, before serving).
   const s3 = config.s3 ?? testS3Config(config.dataDir);
-  const objects = s3 ? new (await import('./storage/objects/s3-object-store')).S3ObjectStore(s3) : undefined;
+  const objects = s3 ? new (await import('./storage/content/objects/s3-object-store')).S3ObjectStore(s3) : undefined;
   try {
     await migrate(db, [...accountMigrations, ...storageMigrations, ...pluginMigrations]);
     await objects?.ensureReady().catch((error: unknown) => {
@@ -32,6 +33,8 @@ export async function openServices(config: Pick<ServerConfig, 'dataDir' | 'datab
     await db.destroy();
     throw error;
   }
-  const files = new FileService({ db, dataDir: config.dataDir, ...(objects ? { objects } : {}) });
+  // The content backend, chosen here once: every file's bytes on S3, or plain files in the data dir.
+  const backend = objects ? (await import('./storage/content/objects/object-backend')).objectContent(objects) : localContent();
+  const files = new FileService({ db, dataDir: config.dataDir, backend });
   return { db, files, accounts: createAccounts(db, config) };
 }

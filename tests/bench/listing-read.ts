@@ -13,7 +13,7 @@
  */
 import { parseXml } from '../../server/src/dav/xml/parse';
 import { ResponseRenderer, propRequestFrom } from '../../server/src/dav/properties';
-import type { FileEntry } from '../../server/src/storage/types';
+import type { FileEntry } from '../../server/src/storage/model/types';
 import { readKeptListing } from '../../shell/src/services/dav/propfindListing';
 import { median, PROPFIND_BODY } from './support';
 import { entryName } from './ui-setup';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:s3`: the object storage layer (server/src/storage/objects/) on Ceph RGW started
+ * `npm run bench:s3`: the object storage layer (server/src/storage/content/objects/) on Ceph RGW started
  * on loopback (tests/scale/ceph-rgw.ts, one memstore OSD), against the local disk the embedded
  * default writes to, so the S3 mode's later server figures (bench:scale) can be read against what
  * the store itself gives:
@@ -18,9 +18,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import type { Piece } from '../../server/src/storage/objects/multipart-plan';
-import { writeStreamToFile } from '../../server/src/storage/batched-writer';
-import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
+import type { Piece } from '../../server/src/storage/content/objects/multipart-plan';
+import { writeStreamToFile } from '../../server/src/storage/content/batched-writer';
+import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
 import { startCephRgw } from '../scale/ceph-rgw';
 
 const MiB = 1024 * 1024;

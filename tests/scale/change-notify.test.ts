@@ -6,7 +6,7 @@ import { ChangeFeed } from '../../server/src/changes';
 import type { ChangeEvent, FeedSink } from '../../server/src/changes';
 import { migrate } from '../../server/src/db/connection';
 import { openPostgres } from '../../server/src/db/postgres';
-import { storageMigrations } from '../../server/src/storage/migrations';
+import { storageMigrations } from '../../server/src/storage/metadata/migrations';
 import type { PostgresCluster } from './postgres-cluster';
 import { startPostgresCluster } from './postgres-cluster';
 

@@ -3,7 +3,7 @@ import { access, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/src/app';
-import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
+import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
 import { runCli } from './copy-support';
 import { s3TestConfig } from './s3-test-support';
 

@@ -9,7 +9,7 @@ import { BROWSER_THROUGH_BALANCER, SUITES_ON_S3 } from './mode-suites';
  * `npm run test:s3 [jest arguments]`: the test mode on S3. Starts Ceph's RADOS Gateway on
  * loopback (tests/scale/ceph-rgw.ts) and runs jest with `CUMULUS_TEST_S3_*`
  * pointing at it and `CUMULUS_TEST_S3_CONTENT=1`: every test server started without its own
- * content settings then keeps its files in a bucket of its own (storage/objects/s3-config.ts,
+ * content settings then keeps its files in a bucket of its own (storage/content/objects/s3-config.ts,
  * `testS3Config`), as `npm run test:pg` gives each one a database. Without arguments it runs
  * the `*.s3-test.ts` files (the object layer and the server's objects mode, checked against the
  * bucket) and the protocol suites of `SUITES_ON_S3` (tests/scale/mode-suites.ts) against

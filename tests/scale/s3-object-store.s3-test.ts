@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { CreateMultipartUploadCommand, ListMultipartUploadsCommand } from '@aws-sdk/client-s3';
-import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
-import { MIN_PART_BYTES } from '../../server/src/storage/objects/multipart-plan';
-import { fileObjectKey } from '../../server/src/storage/objects/object-store';
-import { sweepObjects } from '../../server/src/storage/objects/object-sweep';
-import type { ByteRange, WantedRange } from '../../server/src/storage/types';
+import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
+import { MIN_PART_BYTES } from '../../server/src/storage/content/objects/multipart-plan';
+import { fileObjectKey } from '../../server/src/storage/content/objects/object-store';
+import { sweepObjects } from '../../server/src/storage/content/objects/object-sweep';
+import type { ByteRange, WantedRange } from '../../server/src/storage/model/types';
 import { contentOf, keysUnder, readAll, recordGets, s3TestConfig, sha256, storageFailure } from './s3-test-support';
 
 /**

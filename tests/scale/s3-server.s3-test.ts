@@ -7,9 +7,10 @@ import sharp from 'sharp';
 import type { StartedServer } from '../../server/src/app';
 import { openServices, startServer } from '../../server/src/app';
 import { defaultConfig } from '../../server/src/config';
-import type { FileService } from '../../server/src/storage/file-service';
-import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
-import { fileObjectKey } from '../../server/src/storage/objects/object-store';
+import type { FileService } from '../../server/src/storage/files/file-service';
+import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
+import { ObjectBackend } from '../../server/src/storage/content/objects/object-backend';
+import { fileObjectKey } from '../../server/src/storage/content/objects/object-store';
 import { contentOf, keysUnder, recordGets, s3TestConfig, sha256 } from './s3-test-support';
 
 /**
@@ -76,7 +77,7 @@ describe('file content on S3', () => {
   it('answers a range GET with the bytes of the range, fetching only those from the store', async () => {
     const body = randomBytes(50_000);
     await put('/range.bin', body);
-    const gets = recordGets((files.objects?.store as S3ObjectStore).client);
+    const gets = recordGets(((files.backend as ObjectBackend).objects.store as S3ObjectStore).client);
     try {
       const got = await request('GET', '/range.bin', { headers: { Range: 'bytes=1000-1999' } });
       expect(got.status).toBe(206);
@@ -172,7 +173,7 @@ describe('file content on S3', () => {
     await bucket.put(fileObjectKey(999_999), (async function* () {
       yield Buffer.from('orphan');
     })(), { maxBytes: -1 });
-    const objects = files.objects;
+    const objects = files.backend instanceof ObjectBackend ? files.backend.objects : null;
     if (!objects) throw new Error('The server is not in the objects mode');
     const report = await objects.sweep(-60);
     expect(report.objects).toBeGreaterThanOrEqual(1);

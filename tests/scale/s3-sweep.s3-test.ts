@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Readable } from 'node:stream';
-import { makeTestFiles } from '../../server/src/storage/test-support';
-import { SqlMetadataStore } from '../../server/src/storage/metadata-store';
-import { newRow, now } from '../../server/src/storage/cache-rows';
-import { FileReservations } from '../../server/src/storage/objects/file-reservations';
-import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
-import { fileObjectKey } from '../../server/src/storage/objects/object-store';
-import { sweepObjects } from '../../server/src/storage/objects/object-sweep';
+import { makeTestFiles } from '../../server/src/storage/files/test-support';
+import { SqlMetadataStore } from '../../server/src/storage/metadata/metadata-store';
+import { newRow, now } from '../../server/src/storage/metadata/cache-rows';
+import { FileReservations } from '../../server/src/storage/content/objects/file-reservations';
+import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
+import { fileObjectKey } from '../../server/src/storage/content/objects/object-store';
+import { sweepObjects } from '../../server/src/storage/content/objects/object-sweep';
 import { keysUnder, s3TestConfig } from './s3-test-support';
 
 /**

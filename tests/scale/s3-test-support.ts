@@ -1,9 +1,9 @@
 import { expect } from '@jest/globals';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
-import { StorageError } from '../../server/src/storage/errors';
-import type { ObjectStore } from '../../server/src/storage/objects/object-store';
-import type { S3Config } from '../../server/src/storage/objects/s3-config';
+import { StorageError } from '../../server/src/errors';
+import type { ObjectStore } from '../../server/src/storage/content/objects/object-store';
+import type { S3Config } from '../../server/src/storage/content/objects/s3-config';
 
 /**
  * The S3 service of `npm run test:s3` (tests/scale/run-on-s3.ts starts Ceph RGW and passes it

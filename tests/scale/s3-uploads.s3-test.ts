@@ -7,11 +7,11 @@ import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import { migrate } from '../../server/src/db/connection';
 import { openConfiguredDatabase } from '../../server/src/db/open';
-import { storageMigrations } from '../../server/src/storage/migrations';
-import type { StorageTables } from '../../server/src/storage/tables';
-import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
-import { ObjectUploadStore } from '../../server/src/storage/objects/object-uploads';
-import { fileObjectKey } from '../../server/src/storage/objects/object-store';
+import { storageMigrations } from '../../server/src/storage/metadata/migrations';
+import type { StorageTables } from '../../server/src/storage/metadata/tables';
+import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
+import { ObjectUploadStore } from '../../server/src/storage/content/objects/object-uploads';
+import { fileObjectKey } from '../../server/src/storage/content/objects/object-store';
 import { contentOf, keysUnder, s3TestConfig, sha256, storageFailure } from './s3-test-support';
 
 /**

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { StartedServer } from '../../server/src/app';
 import { startServer } from '../../server/src/app';
-import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
+import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
 import { keysUnder, s3TestConfig } from './s3-test-support';
 
 /**

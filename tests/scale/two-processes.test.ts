@@ -227,7 +227,7 @@ describe('two server processes on one PostgreSQL database', () => {
   }, 60_000);
 
   it("leaves a live process's temporary files alone at another's start and sweeps, and sweeps them once it is killed", async () => {
-    // The tags the processes announce (advisory locks, server/src/storage/instances.ts).
+    // The tags the processes announce (advisory locks, server/src/storage/metadata/instances.ts).
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     let tags: string[];

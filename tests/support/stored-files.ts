@@ -2,14 +2,14 @@ import { it } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
-import type { StorageTables } from '../../server/src/storage/tables';
+import type { StorageTables } from '../../server/src/storage/metadata/tables';
 import { join } from 'node:path';
-import type { FileService } from '../../server/src/storage/file-service';
-import { LocalContentStore } from '../../server/src/storage/local-content-store';
-import { S3ObjectStore } from '../../server/src/storage/objects/s3-object-store';
-import { testS3Config } from '../../server/src/storage/objects/s3-config';
-import { FILE_KEY_PREFIX, fileObjectKey } from '../../server/src/storage/objects/object-store';
-import { CHUNK_KEY_PREFIX } from '../../server/src/storage/objects/object-uploads';
+import type { FileService } from '../../server/src/storage/files/file-service';
+import { LocalContentStore } from '../../server/src/storage/content/local/local-content-store';
+import { S3ObjectStore } from '../../server/src/storage/content/objects/s3-object-store';
+import { testS3Config } from '../../server/src/storage/content/objects/s3-config';
+import { FILE_KEY_PREFIX, fileObjectKey } from '../../server/src/storage/content/objects/object-store';
+import { CHUNK_KEY_PREFIX } from '../../server/src/storage/content/objects/object-uploads';
 
 /**
  * True when the suites run with file content on S3 (`npm run test:s3`, which sets

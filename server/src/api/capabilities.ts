@@ -1,5 +1,5 @@
 import type { OcsData } from './ocs';
-import { FILENAME_RULES } from '../storage/filename-rules';
+import { FILENAME_RULES } from '../storage/model/filename-rules';
 
 /** The Nextcloud version this server answers to (clients check it; 30 has the features we speak). */
 export const SERVER_VERSION = { major: 30, minor: 0, micro: 0, string: '30.0.0' } as const;

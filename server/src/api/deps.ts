@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config';
 import type { Accounts } from '../auth/accounts';
 import type { FileService } from '../storage';
 import type { PluginRuntime } from '../plugin-host';
-import type { StorageMount } from '../storage/mounted-files';
+import type { StorageMount } from '../storage/files/mounted-files';
 import type { PublicLinkAccess, PublicLinkGuard } from '../auth/public-links';
 
 /** What the JSON, OCS and preview routes need. */

@@ -5,7 +5,7 @@ import { bodyObject, route, userOf } from './routes';
 import { computeStats, diskFree } from './storage-stats';
 import { UserConfigStore, VIEW_CONFIG_KEYS, parseUserConfig, parseViewConfig, validateViewId } from './user-config';
 import { StorageError, normalizePath } from '../storage';
-import { MountedFiles } from '../storage/mounted-files';
+import { MountedFiles } from '../storage/files/mounted-files';
 
 /** Nextcloud's private tag for favorites (`OC.TAG_FAVORITE`). */
 export const TAG_FAVORITE = '_$!<Favorite>!$_';

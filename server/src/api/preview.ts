@@ -10,14 +10,14 @@ import type { ApiDeps } from './deps';
 import { HttpError } from './errors';
 import { mimeIconSvg } from './mime-icons';
 import { route, userOf } from './routes';
-import { PREVIEWABLE_MIMES, mimeFor } from '../storage/mime';
-import type { FileService } from '../storage/file-service';
-import type { OpenedFile } from '../storage/content-store';
-import type { FileEntry } from '../storage/types';
-import { downloadForbidden } from '../storage/mounted-files';
-import { areaKey } from '../storage/areas';
-import { StorageError } from '../storage/errors';
-import { isWithin, normalizePath } from '../storage/paths';
+import { PREVIEWABLE_MIMES, mimeFor } from '../storage/model/mime';
+import type { FileService } from '../storage/files/file-service';
+import type { OpenedFile } from '../storage/content/content-store';
+import type { FileEntry } from '../storage/model/types';
+import { downloadForbidden } from '../storage/files/mounted-files';
+import { areaKey } from '../storage/model/areas';
+import { StorageError } from '../errors';
+import { isWithin, normalizePath } from '../storage/model/paths';
 
 /** The trash plugin's area (its plugin id), where a user's trashed nodes are. */
 const TRASH_AREA = 'trash';

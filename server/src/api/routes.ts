@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { RouteAuth } from '../auth/types';
 import { HttpError, sendError } from './errors';
-import { StorageError } from '../storage/errors';
+import { StorageError } from '../errors';
 
 /** The plain HTTP methods our JSON and page routes answer, or refuse with 405. */
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
@@ -58,7 +58,7 @@ export function prepareScope(scope: FastifyInstance): void {
   });
   scope.setErrorHandler(async (error: unknown, request, reply) => {
     if (error instanceof HttpError) return sendError(request, reply, error.status, error.message, error.headers);
-    // The object store did not answer (storage/objects/s3-object-store.ts): 503, to be tried again.
+    // The object store did not answer (storage/content/objects/s3-object-store.ts): 503, to be tried again.
     if (error instanceof StorageError && error.kind === 'unavailable') {
       return sendError(request, reply, 503, error.message, error.retryAfter !== undefined ? { 'Retry-After': String(error.retryAfter) } : undefined);
     }

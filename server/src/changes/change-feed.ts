@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { listenPostgres } from '../db/postgres';
-import type { NodeEventListener } from '../storage/node-events';
+import type { NodeEventListener } from '../storage/model/node-events';
 import type { ChangeWindow } from './change-log';
 import { CHANGES_CHANNEL, ChangeLog, DEFAULT_CHANGE_WINDOW } from './change-log';
 import type { ChangeEvent, NodeChange } from './types';

@@ -1,5 +1,5 @@
 import type { PluginMountPlacement } from '../plugin-api';
-import { isWithin } from '../storage/paths';
+import { isWithin } from '../storage/model/paths';
 import type { NodeChange } from './types';
 
 /** What the fan-out reads: where the owner's nodes are mounted, and where a mounted node is in the owner's tree now. */

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError, sendError } from '../api/errors';
 import { prepareScope, route, userOf } from '../api/routes';
 import { headerValue } from '../auth/hook';
-import { parentPath } from '../storage/paths';
+import { parentPath } from '../storage/model/paths';
 import type { ChangeFeed, FeedSink } from './change-feed';
 import type { ChangeEvent, ChangeMessage } from './types';
 

@@ -6,10 +6,10 @@ import { dialectOf, migrate, openDatabase } from '../db/connection';
 import { openConfiguredDatabase } from '../db/open';
 import { isPostgresUrl, openPostgres } from '../db/postgres';
 import { CopyError, checkCopyTarget, copyDatabase } from '../db/copy-database';
-import type { ContentPlace } from '../storage/objects/content-copy';
-import { ContentCopyError, DirectoryPlace, ObjectPlace, checkUsablePlaces, copyContent } from '../storage/objects/content-copy';
-import type { S3Config } from '../storage/objects/s3-config';
-import { loadS3Config, testS3Config } from '../storage/objects/s3-config';
+import type { ContentPlace } from '../storage/content/objects/content-copy';
+import { ContentCopyError, DirectoryPlace, ObjectPlace, checkUsablePlaces, copyContent } from '../storage/content/objects/content-copy';
+import type { S3Config } from '../storage/content/objects/s3-config';
+import { loadS3Config, testS3Config } from '../storage/content/objects/s3-config';
 import { accountMigrations } from '../auth/migrations';
 import { storageMigrations } from '../storage';
 import { PluginHost, findPluginPackages, pluginMigrations } from '../plugin-host';
@@ -46,7 +46,7 @@ const bucketLabel = (s3: S3Config): string => `the bucket ${s3.bucket} at ${s3.e
  * S3's client is loaded here, by a copy that needs it: the help and the other commands do without.
  */
 async function bucketPlace(s3: S3Config): Promise<ObjectPlace> {
-  const { S3ObjectStore } = await import('../storage/objects/s3-object-store');
+  const { S3ObjectStore } = await import('../storage/content/objects/s3-object-store');
   return new ObjectPlace(new S3ObjectStore(s3), bucketLabel(s3));
 }
 

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { etagMatches, parseIfHeader, submittedTokens } from './conditions';
-import { StorageError } from '../storage/errors';
+import { StorageError } from '../errors';
 
 describe('If header', () => {
   const base = '/remote.php/dav/files/admin';

@@ -1,7 +1,7 @@
-import type { FileEntry } from '../storage/types';
-import type { LockRecord } from '../storage/locks';
-import { fail } from '../storage/errors';
-import { decodeUrlPath, parentPath } from '../storage/paths';
+import type { FileEntry } from '../storage/model/types';
+import type { LockRecord } from '../storage/dav-state/locks';
+import { fail } from '../errors';
+import { decodeUrlPath, parentPath } from '../storage/model/paths';
 import type { DavRequest } from './context';
 import { header } from './context';
 

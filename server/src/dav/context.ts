@@ -1,14 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedUser } from '../auth/types';
-import type { FilesView, StorageMount } from '../storage/mounted-files';
-import type { LockStore } from '../storage/locks';
-import type { PropertyStore } from '../storage/properties';
-import type { UploadStore } from '../storage/uploads';
-import type { ObjectUploadStore } from '../storage/objects/object-uploads';
-import { encodeHrefPath, encodeSegment } from '../storage/paths';
-import { fail } from '../storage/errors';
+import type { FilesView, StorageMount } from '../storage/files/mounted-files';
+import type { LockStore } from '../storage/dav-state/locks';
+import type { PropertyStore } from '../storage/dav-state/properties';
+import type { ChunkStore } from '../storage/content/backend';
+import { encodeHrefPath, encodeSegment } from '../storage/model/paths';
+import { fail } from '../errors';
 import { bodyBuffers } from './body-reader';
-import type { LiveProperty } from './properties';
+import type { LiveProperty } from './live-properties';
 import type { DavPluginHandlers } from './plugin-handlers';
 import type { PaginateCache } from './paginate';
 
@@ -18,8 +17,8 @@ export interface DavServices {
   files: FilesView;
   properties: PropertyStore;
   locks: LockStore;
-  /** Chunked uploads' workspace: chunk files in the data dir, or chunk objects when content is on object storage. */
-  uploads: UploadStore | ObjectUploadStore;
+  /** Chunked uploads' workspace (where the content backend keeps chunks). */
+  uploads: ChunkStore;
   config: { maxChunkSize: number; rescanInterval: number; bulkUpload?: boolean };
   /** Suffix of `oc:id` values, fixed for the instance (Nextcloud's instance id). */
   instanceId: string;

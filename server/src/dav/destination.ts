@@ -1,7 +1,7 @@
 import type { DavRequest } from './context';
 import { header } from './context';
-import { decodeUrlPath } from '../storage/paths';
-import { fail } from '../storage/errors';
+import { decodeUrlPath } from '../storage/model/paths';
+import { fail } from '../errors';
 
 /**
  * Resolves the Destination header (an absolute URL or an absolute path) to a

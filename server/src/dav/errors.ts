@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import type { StorageErrorKind } from '../storage/errors';
-import { StorageError } from '../storage/errors';
+import type { StorageErrorKind } from '../errors';
+import { StorageError } from '../errors';
 import { escapeXml } from './xml/serialize';
 import { noteServerError } from '../server-errors';
 import { PluginError } from '../plugin-api/plugin-error';

@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { FileService } from '../storage/file-service';
-import { LockStore } from '../storage/locks';
-import { PropertyStore } from '../storage/properties';
-import { UploadStore } from '../storage/uploads';
-import { ObjectUploadStore } from '../storage/objects/object-uploads';
-import { StorageError, fail } from '../storage/errors';
-import { decodeUrlPath, encodeSegment } from '../storage/paths';
+import type { FileService } from '../storage/files/file-service';
+import { LockStore } from '../storage/dav-state/locks';
+import { PropertyStore } from '../storage/dav-state/properties';
+import { StorageError, fail } from '../errors';
+import { decodeUrlPath, encodeSegment } from '../storage/model/paths';
 import type { DavRequest, DavServices, DavTree } from './context';
-import type { LiveProperty } from './properties';
+import type { LiveProperty } from './live-properties';
 import type { DavPluginHandlers } from './plugin-handlers';
 import { NO_PLUGIN_HANDLERS } from './plugin-handlers';
-import type { StorageMount } from '../storage/mounted-files';
-import { MountedFiles } from '../storage/mounted-files';
+import type { StorageMount } from '../storage/files/mounted-files';
+import { MountedFiles } from '../storage/files/mounted-files';
 import type { PublicLinkAccess } from '../auth/public-links';
 import { PublicLinkGuard } from '../auth/public-links';
 import { handlePublic } from './public';
@@ -124,7 +122,7 @@ export function registerDav(
     files: deps.files,
     properties: new PropertyStore(deps.db),
     locks: new LockStore(deps.db),
-    uploads: deps.files.objects ? new ObjectUploadStore({ db: deps.db, objects: deps.files.objects.store }) : new UploadStore({ db: deps.db, dataDir: deps.files.dataDir }),
+    uploads: deps.files.uploads,
     config: deps.config,
     instanceId: `oc${createHash('sha1').update(deps.files.dataDir).digest('hex').slice(0, 10)}`,
     pluginLiveProperties: deps.pluginLiveProperties ?? (() => new Map()),

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { MAX_LIKE_LENGTH, MAX_LIKE_WILDCARDS, compileLike } from './like';
-import { StorageError } from '../storage/errors';
+import { StorageError } from '../errors';
 
 const like = (pattern: string, value: string): boolean => compileLike(pattern)(value);
 

@@ -1,4 +1,4 @@
-import { fail } from '../storage/errors';
+import { fail } from '../errors';
 
 /**
  * SQL `LIKE` for `d:like` in SEARCH, without regular expressions: `%` matches any run of

@@ -1,4 +1,4 @@
-import { fail } from '../storage/errors';
+import { fail } from '../errors';
 
 /** The longest header line (or boundary line) of a part. */
 const MAX_LINE = 8 * 1024;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import type { FileEntry } from '../storage/types';
-import type { PropRequest } from './properties';
+import type { FileEntry } from '../storage/model/types';
+import type { PropRequest } from './prop-request';
 import { PaginateCache, SNAPSHOT_TTL_MS } from './paginate';
 
 const request: PropRequest = { kind: 'allprop', include: [] };

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { DavRequest } from './context';
 import { header } from './context';
-import type { PropRequest } from './properties';
-import type { FileEntry } from '../storage/types';
-import { fail } from '../storage/errors';
+import type { PropRequest } from './prop-request';
+import type { FileEntry } from '../storage/model/types';
+import { fail } from '../errors';
 
 /**
  * Nextcloud's DAV paging (`nc-paginate`, Nextcloud 31+), for the clients that

@@ -1,11 +1,11 @@
 import type { DavCollection, DavResource } from '../plugin-api';
-import type { FileEntry } from '../storage/types';
-import { fail } from '../storage/errors';
-import { decodeUrlPath, encodeHrefPath } from '../storage/paths';
+import type { FileEntry } from '../storage/model/types';
+import { fail } from '../errors';
+import { decodeUrlPath, encodeHrefPath } from '../storage/model/paths';
 import type { DavRequest } from './context';
 import { header } from './context';
 import { destinationUrlPath } from './destination';
-import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer } from './properties';
+import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer } from './response-renderer';
 import { propertyContext, propfindDepth, readPropRequest, sendMultistatus } from './methods/propfind';
 import { escapeXml } from './xml/serialize';
 

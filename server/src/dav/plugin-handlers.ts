@@ -1,5 +1,5 @@
-import type { FileEntry } from '../storage/types';
-import type { FilesView } from '../storage/mounted-files';
+import type { FileEntry } from '../storage/model/types';
+import type { FilesView } from '../storage/files/mounted-files';
 import type { XmlElement } from './xml/element';
 
 /** A REPORT as the plugins' handlers get it. */

@@ -1,5 +1,5 @@
 import { describe, it, expect } from '@jest/globals';
-import type { FileEntry } from '../storage/types';
+import type { FileEntry } from '../storage/model/types';
 import type { PropName } from './properties';
 import { ResponseRenderer, httpDate, isoDate, propRequestFrom } from './properties';
 import { parseXml } from './xml/parse';

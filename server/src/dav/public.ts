@@ -3,10 +3,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicLinkAccess, PublicLinkGuard } from '../auth/public-links';
 import { parseBasicAuth } from '../auth/basic';
 import { headerValue } from '../auth/hook';
-import type { FileService } from '../storage/file-service';
-import { MountedFiles } from '../storage/mounted-files';
-import { fail } from '../storage/errors';
-import { baseName, decodeUrlPath, encodeSegment, parentPath } from '../storage/paths';
+import type { FileService } from '../storage/files/file-service';
+import { MountedFiles } from '../storage/files/mounted-files';
+import { fail } from '../errors';
+import { baseName, decodeUrlPath, encodeSegment, parentPath } from '../storage/model/paths';
 import type { DavRequest, DavServices } from './context';
 import { header } from './context';
 

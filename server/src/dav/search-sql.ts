@@ -1,7 +1,7 @@
-import type { SearchCondition, SearchNumberColumn, SearchOrderColumn } from '../storage/search-query';
-import { ALL_ROWS } from '../storage/search-query';
-import { fail } from '../storage/errors';
-import { FOLDER_MIME } from '../storage/types';
+import type { SearchCondition, SearchNumberColumn, SearchOrderColumn } from '../storage/metadata/search-query';
+import { ALL_ROWS } from '../storage/metadata/search-query';
+import { fail } from '../errors';
+import { FOLDER_MIME } from '../storage/model/types';
 import type { XmlElement } from './xml/element';
 import { NS, child, elements, textOf } from './xml/element';
 

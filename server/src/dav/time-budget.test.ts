@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { filterWithinBudget } from './time-budget';
-import { StorageError } from '../storage/errors';
+import { StorageError } from '../errors';
 
 /** A test of items that takes 1 ms each on its own clock, counting the items it saw. */
 function slowTest(): { keep: () => boolean; clock: () => number; tested: () => number } {

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { fail } from '../storage/errors';
+import { fail } from '../errors';
 
 /** How long a SEARCH may spend testing nodes against its conditions. */
 export const SEARCH_TIME_LIMIT_MS = 10_000;

@@ -1,13 +1,13 @@
 import type { DavFailure, DavNodesAnswer, PluginNode, PluginNodeQuery, PluginUserTree, SearchAnswer } from '../plugin-api';
 import type { DavPluginHandlers } from '../dav/plugin-handlers';
 import { clark } from '../dav/xml/element';
-import type { FileService } from '../storage/file-service';
-import type { FilesView } from '../storage/mounted-files';
-import type { StorageErrorKind } from '../storage/errors';
-import { StorageError } from '../storage/errors';
-import { isWithin, normalizePath } from '../storage/paths';
-import type { SearchCondition } from '../storage/search-query';
-import type { FileEntry } from '../storage/types';
+import type { FileService } from '../storage/files/file-service';
+import type { FilesView } from '../storage/files/mounted-files';
+import type { StorageErrorKind } from '../errors';
+import { StorageError } from '../errors';
+import { isWithin, normalizePath } from '../storage/model/paths';
+import type { SearchCondition } from '../storage/metadata/search-query';
+import type { FileEntry } from '../storage/model/types';
 import type { HostLog, PluginHost } from './host';
 import { messageOf, pluginNode } from './host';
 

@@ -2,10 +2,10 @@ import type { PluginArea, PluginFileRead, PluginFiles, PluginNode } from '../plu
 import { PluginError, ServerPluginError } from '../plugin-api';
 import { ERROR_STATUS } from '../dav/errors';
 import type { UserStore } from '../auth/users';
-import type { FileService } from '../storage/file-service';
-import { StorageError } from '../storage/errors';
-import { areaKey } from '../storage/areas';
-import type { FileEntry } from '../storage/types';
+import type { FileService } from '../storage/files/file-service';
+import { StorageError } from '../errors';
+import { areaKey } from '../storage/model/areas';
+import type { FileEntry } from '../storage/model/types';
 import { pluginNode } from './plugin-node';
 
 /** What the host needs of the server to give plugins `ctx.files`. */

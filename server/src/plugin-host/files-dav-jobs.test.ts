@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { Readable } from 'node:stream';
 import type { DavCollection, ServerPluginContext } from '../plugin-api';
 import { PluginError, ServerPluginError, defineServerPlugin } from '../plugin-api';
-import { PropertyStore } from '../storage/properties';
-import { makeTestFiles } from '../storage/test-support';
-import type { FileService } from '../storage/file-service';
+import { PropertyStore } from '../storage/dav-state/properties';
+import { makeTestFiles } from '../storage/files/test-support';
+import type { FileService } from '../storage/files/file-service';
 import { PluginHost } from './host';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -24,8 +24,8 @@ import type {
 } from '../plugin-api';
 import { ServerPluginError } from '../plugin-api';
 import type { LiveProperty } from '../dav/properties';
-import type { NodeEventListener } from '../storage/node-events';
-import type { StorageMount } from '../storage/mounted-files';
+import type { NodeEventListener } from '../storage/model/node-events';
+import type { StorageMount } from '../storage/files/mounted-files';
 import type { HostStorage } from './files-access';
 import { pluginFiles } from './files-access';
 import type { HostLog } from './host-log';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { PluginMount } from '../plugin-api';
-import { mountedLetters } from '../storage/mounted-files';
+import { mountedLetters } from '../storage/files/mounted-files';
 import { PluginHost } from './host';
 
 const errors: string[] = [];

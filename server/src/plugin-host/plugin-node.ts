@@ -1,5 +1,5 @@
 import type { PluginNode } from '../plugin-api';
-import type { FileEntry } from '../storage/types';
+import type { FileEntry } from '../storage/model/types';
 
 /** A node as plugins see it (hooks, `ctx.files`). */
 export function pluginNode(uid: string, entry: FileEntry): PluginNode {

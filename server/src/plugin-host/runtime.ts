@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { SqlDialectName } from '../db/connection';
 import type { UserStore } from '../auth/users';
-import type { FileService } from '../storage/file-service';
+import type { FileService } from '../storage/files/file-service';
 import type { PluginChanges } from '../plugin-api';
 import type { HostLog } from './host';
 import { PluginHost, messageOf } from './host';

@@ -6,10 +6,10 @@ import { PUBLIC_AUTH_LIFETIME, publicAuthCookie, signPublicAuth } from '../auth/
 import { serializeCookie } from '../auth/cookies';
 import { route } from '../api/routes';
 import type { FileService } from '../storage';
-import { downloadForbidden } from '../storage/mounted-files';
-import { encodeHrefPath, encodeSegment } from '../storage/paths';
+import { downloadForbidden } from '../storage/files/mounted-files';
+import { encodeHrefPath, encodeSegment } from '../storage/model/paths';
 import { sendShellPage } from './shell';
-import type { FileEntry } from '../storage/types';
+import type { FileEntry } from '../storage/model/types';
 import { PAGE_HEADERS, escapeHtml } from './html';
 import { CARD_PAGE_STYLE, PAGE_ICON } from './page-style';
 import { i18nKey } from '../i18n/translate';

@@ -12,7 +12,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { startServer } from '../../../../server/src/app';
 import type { StartedServer } from '../../../../server/src/app';
 import { PluginStates } from '../../../../server/src/plugin-host';
-import { areaKey } from '../../../../server/src/storage/areas';
+import { areaKey } from '../../../../server/src/storage/model/areas';
 import { launchBrowser, watchPage } from '../../../../tests/support/browser';
 import type { PageProblems } from '../../../../tests/support/browser';
 import { E2E_DIST, E2E_OUTPUT, basicAuth, signIn, startFilesServer } from '../../../../tests/support/filesServer';

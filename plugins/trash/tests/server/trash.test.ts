@@ -9,7 +9,7 @@ import { PluginStates } from '../../../../server/src/plugin-host';
 import type { Fetcher } from '../../../../tests/support/trashbin';
 import { fetcher, itemOf, listTrash, restoreItem, trashbinBase } from '../../../../tests/support/trashbin';
 import { storedFiles } from '../../../../tests/support/stored-files';
-import { areaKey } from '../../../../server/src/storage/areas';
+import { areaKey } from '../../../../server/src/storage/model/areas';
 import type { TestServer } from '../../../../tests/server/helpers';
 import { ADMIN_PASSWORD, basic, startTestServer } from '../../../../tests/server/helpers';
 

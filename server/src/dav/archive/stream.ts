@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import type { Readable } from 'node:stream';
-import type { ByteRange, WantedRange } from '../../storage/types';
+import type { ByteRange, WantedRange } from '../../storage/model/types';
 import type { ArchiveItem, ArchiveLayout } from './layout';
 import { tarHeader, zipCentralRecord, zipDescriptor, zipEnd, zipLocalHeader } from './layout';
 

@@ -3,9 +3,9 @@ import { header, ocId, requestBody } from '../context';
 import { checkWritePreconditions } from '../conditions';
 import { readRelatedParts, relatedBoundary } from '../multipart-related';
 import type { RelatedPart } from '../multipart-related';
-import { verifyingStream } from '../../storage/checksums';
-import { StorageError, fail } from '../../storage/errors';
-import { normalizePath } from '../../storage/paths';
+import { verifyingStream } from '../../storage/content/checksums';
+import { StorageError, fail } from '../../errors';
+import { normalizePath } from '../../storage/model/paths';
 import { parseMtimeHeader } from './put';
 
 /** The answer for one file of a bulk upload, keyed by its `X-File-Path` (Nextcloud's shape). */

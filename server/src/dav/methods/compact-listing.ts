@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { COMPACT_LISTING_TYPE, acceptsCompactListing, compactDoneLine, compactHeaderLine, compactResetLine } from '@cumulus/protocol';
 import type { DavRequest } from '../context';
 import { header } from '../context';
-import type { ResponseRenderer } from '../properties';
-import type { FileEntry } from '../../storage/types';
+import type { ResponseRenderer } from '../response-renderer';
+import type { FileEntry } from '../../storage/model/types';
 
 /**
  * The media type of the compact listing: what the Files app's own client asks

@@ -2,9 +2,9 @@ import type { DavRequest } from '../context';
 import { header } from '../context';
 import { checkWritePreconditions, assertUnlocked, parseIfHeader, submittedTokens } from '../conditions';
 import { destinationPath, overwriteAllowed } from '../destination';
-import { fail } from '../../storage/errors';
-import { baseName, isWithin } from '../../storage/paths';
-import { assertAllowedFilename } from '../../storage/filename-rules';
+import { fail } from '../../errors';
+import { baseName, isWithin } from '../../storage/model/paths';
+import { assertAllowedFilename } from '../../storage/model/filename-rules';
 import { uploadHeaders } from './put';
 
 /** COPY (Depth 0 or infinity) and MOVE: 201 when the destination is new, 204 when replaced. */

@@ -1,7 +1,7 @@
 import type { DavRequest } from '../context';
 import { header } from '../context';
 import { checkWritePreconditions } from '../conditions';
-import { fail } from '../../storage/errors';
+import { fail } from '../../errors';
 
 /** DELETE of a file or a folder tree (204); `X-NC-Skip-Trashbin: true` asks for a final delete (no trash bin takes it). */
 export async function del(ctx: DavRequest): Promise<void> {

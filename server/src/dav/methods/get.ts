@@ -1,8 +1,8 @@
 import type { DavRequest } from '../context';
 import { header, ocId } from '../context';
 import { checkConditionalHeaders, etagMatches, quotedEtag } from '../conditions';
-import { fail } from '../../storage/errors';
-import type { ByteRange, WantedRange } from '../../storage/types';
+import { fail } from '../../errors';
+import type { ByteRange, WantedRange } from '../../storage/model/types';
 import { archiveDownload, wantedFormat } from '../archive/download';
 
 /**

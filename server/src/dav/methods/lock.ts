@@ -4,12 +4,12 @@ import { header, hrefFor, readBody } from '../context';
 import { parseXml } from '../xml/parse';
 import { NS, child, elements } from '../xml/element';
 import { serializeElement } from '../xml/serialize';
-import { activeLockXml } from '../properties';
+import { activeLockXml } from '../live-properties';
 import { assertUnlocked, checkConditionalHeaders, parseIfHeader, submittedTokens } from '../conditions';
-import { MAX_LOCK_TIMEOUT } from '../../storage/locks';
-import type { LockRecord } from '../../storage/locks';
-import { fail } from '../../storage/errors';
-import { isWithin } from '../../storage/paths';
+import { MAX_LOCK_TIMEOUT } from '../../storage/dav-state/locks';
+import type { LockRecord } from '../../storage/dav-state/locks';
+import { fail } from '../../errors';
+import { isWithin } from '../../storage/model/paths';
 
 /** Parses the Timeout header (`Second-N`, `Infinite`), capped. */
 export function lockTimeout(value: string): number {

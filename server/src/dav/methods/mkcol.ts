@@ -1,9 +1,9 @@
 import type { DavRequest } from '../context';
 import { hasBody } from '../context';
 import { checkWritePreconditions } from '../conditions';
-import { fail } from '../../storage/errors';
-import { assertAllowedFilename } from '../../storage/filename-rules';
-import { baseName } from '../../storage/paths';
+import { fail } from '../../errors';
+import { assertAllowedFilename } from '../../storage/model/filename-rules';
+import { baseName } from '../../storage/model/paths';
 
 /** MKCOL: creates one folder (409 missing parent, 405 when something exists, 415 with a body). */
 export async function mkcol(ctx: DavRequest): Promise<void> {

@@ -4,10 +4,12 @@ import { parseXml } from '../xml/parse';
 import type { XmlElement } from '../xml/element';
 import { NS, clark, elements, textOf } from '../xml/element';
 import { serializeElement } from '../xml/serialize';
-import { LIVE_PROPERTIES, MULTISTATUS_CLOSE, MULTISTATUS_OPEN, WRITABLE_LIVE, emptyProp } from '../properties';
+import { LIVE_PROPERTIES, WRITABLE_LIVE } from '../live-properties';
+import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN } from '../response-renderer';
+import { emptyProp } from '../prop-request';
 import { checkWritePreconditions } from '../conditions';
 import { sendMultistatus } from './propfind';
-import { fail } from '../../storage/errors';
+import { fail } from '../../errors';
 import { mtimeInRange } from '../mtime';
 
 interface Operation {

@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { parseMtimeHeader } from './put';
-import { StorageError } from '../../storage/errors';
+import { StorageError } from '../../errors';
 
 function refusal(value: string): string {
   try {

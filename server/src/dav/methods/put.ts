@@ -1,12 +1,12 @@
 import type { DavRequest } from '../context';
 import { header, ocId, requestBody } from '../context';
 import { checkWritePreconditions, quotedEtag } from '../conditions';
-import { checksumText, parseChecksumHeader, verifyingStream } from '../../storage/checksums';
-import { fail } from '../../storage/errors';
-import { assertAllowedFilename } from '../../storage/filename-rules';
-import { baseName } from '../../storage/paths';
+import { checksumText, parseChecksumHeader, verifyingStream } from '../../storage/content/checksums';
+import { fail } from '../../errors';
+import { assertAllowedFilename } from '../../storage/model/filename-rules';
+import { baseName } from '../../storage/model/paths';
 import { MAX_MTIME, MIN_MTIME_EXCLUSIVE } from '../mtime';
-import type { FileEntry } from '../../storage/types';
+import type { FileEntry } from '../../storage/model/types';
 
 /** A number as PHP's `is_numeric` reads it (Nextcloud's test of `X-OC-MTime`): no hex, no `Infinity`. */
 const PHP_NUMERIC = /^[ \t\n\r\v\f]*[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?[ \t\n\r\v\f]*$/;

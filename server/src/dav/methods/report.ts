@@ -3,10 +3,10 @@ import { readBody } from '../context';
 import { errorBody } from '../errors';
 import { parseXml } from '../xml/parse';
 import { NS, child } from '../xml/element';
-import { namesIn } from '../properties';
-import type { PropRequest } from '../properties';
+import { namesIn } from '../prop-request';
+import type { PropRequest } from '../prop-request';
 import { renderEntries, sendMultistatus } from './propfind';
-import { fail } from '../../storage/errors';
+import { fail } from '../../errors';
 
 /**
  * REPORT: answered by the handler a plugin registered for the report's name (the favorites'

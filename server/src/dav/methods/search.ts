@@ -3,18 +3,18 @@ import { filesBase, readBody } from '../context';
 import { parseXml } from '../xml/parse';
 import type { XmlElement } from '../xml/element';
 import { NS, child, elements, textOf } from '../xml/element';
-import { namesIn } from '../properties';
+import { namesIn } from '../prop-request';
 import { compileLike } from '../like';
 import { SEARCH_TIME_LIMIT_MS, filterWithinBudget } from '../time-budget';
 import { numberLiteral, orderColumn, propertyKey, whereToSql } from '../search-sql';
-import type { FilesView } from '../../storage/mounted-files';
-import type { SearchOrderColumn } from '../../storage/search-query';
-import { ALL_ROWS } from '../../storage/search-query';
-import type { PropRequest } from '../properties';
+import type { FilesView } from '../../storage/files/mounted-files';
+import type { SearchOrderColumn } from '../../storage/metadata/search-query';
+import { ALL_ROWS } from '../../storage/metadata/search-query';
+import type { PropRequest } from '../prop-request';
 import { renderEntries, sendMultistatus } from './propfind';
-import { fail } from '../../storage/errors';
-import { decodeUrlPath } from '../../storage/paths';
-import type { FileEntry } from '../../storage/types';
+import { fail } from '../../errors';
+import { decodeUrlPath } from '../../storage/model/paths';
+import type { FileEntry } from '../../storage/model/types';
 
 type Predicate = (entry: FileEntry) => boolean;
 

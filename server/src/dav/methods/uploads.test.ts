@@ -1,6 +1,6 @@
 import { describe, it, expect } from '@jest/globals';
 import { CHUNK_NAME_MESSAGE, LEGACY_CHUNK_NAME_MESSAGE, assemblyOrder, checkChunkName } from './uploads';
-import { StorageError } from '../../storage/errors';
+import { StorageError } from '../../errors';
 
 describe('chunk rules', () => {
   it('accepts v2 chunk numbers 1 to 10000 only, with the message for the rest', () => {

@@ -2,19 +2,18 @@ import type { DavRequest } from '../context';
 import { filesBase, hasBody, header, hrefFor, requestBody } from '../context';
 import { checkWritePreconditions } from '../conditions';
 import { destinationPath } from '../destination';
-import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN } from '../properties';
+import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN } from '../response-renderer';
 import { parseMtimeHeader, uploadHeaders } from './put';
 import { propfindDepth, readPropRequest, sendMultistatus } from './propfind';
 import { options } from './options';
-import type { ChecksumEntry } from '../../storage/checksums';
-import { checksumText, parseChecksumHeader, verifyFile, verifyingStream } from '../../storage/checksums';
-import { fail } from '../../storage/errors';
-import { assertAllowedFilename } from '../../storage/filename-rules';
-import { baseName } from '../../storage/paths';
-import type { AssemblyPlan, UploadSession } from '../../storage/uploads';
-import type { FileWriteResult } from '../../storage/file-service';
-import { numericOrder } from '../../storage/uploads';
-import { ObjectUploadStore } from '../../storage/objects/object-uploads';
+import type { ChecksumEntry } from '../../storage/content/checksums';
+import { checksumText, parseChecksumHeader } from '../../storage/content/checksums';
+import { fail } from '../../errors';
+import { assertAllowedFilename } from '../../storage/model/filename-rules';
+import { baseName } from '../../storage/model/paths';
+import type { UploadSession } from '../../storage/uploads/upload-sessions';
+import type { FileWriteResult } from '../../storage/files/file-service';
+import { numericOrder } from '../../storage/uploads/chunk-names';
 
 /** Chunked upload v2 accepts chunks numbered 1 to this. */
 export const MAX_CHUNK_NUMBER = 10000;
@@ -133,11 +132,12 @@ async function putChunk(ctx: DavRequest, upload: UploadSession, name: string): P
 }
 
 /**
- * MOVE .file: checks the chunks against `OC-Total-Length` and the
- * destination's preconditions, then puts the file in place. When the chunks
- * were written into the assembly file at their final offsets (v2), that is a
- * rename; otherwise the chunks are copied, in numeric order, into a new file.
- * Either way the destination sees the old file or the complete new one.
+ * MOVE .file: checks the chunks against `OC-Total-Length` and the destination's
+ * preconditions, then puts the file in place, the way the content backend assembles chunks
+ * (content/local/uploads.ts: a rename of the assembly file, or the chunks copied in order;
+ * content/objects/object-uploads.ts: one multipart upload inside the store). Either way the
+ * destination sees the old file or the complete new one, and a refusal before any chunk is
+ * consumed keeps the upload for a retry.
  */
 async function assemble(ctx: DavRequest, upload: UploadSession): Promise<void> {
   const target = destinationPath(ctx, filesBase(ctx.uid));
@@ -146,22 +146,20 @@ async function assemble(ctx: DavRequest, upload: UploadSession): Promise<void> {
   const mtime = parseMtimeHeader(header(ctx.request, 'x-oc-mtime'));
   const checksums = parseChecksumHeader(header(ctx.request, 'oc-checksum'));
   const uploads = ctx.services.uploads;
-  if (uploads instanceof ObjectUploadStore) return assembleObjects(ctx, uploads, upload, target, mtime, checksums);
-  const plan = await uploads.beginAssembly(ctx.uid, upload.id);
-  let result;
+  const assembly = await uploads.startAssembly(ctx.uid, upload.id);
+  let result: FileWriteResult;
   try {
-    const size = plan.size;
+    const size = assembly.size;
     const options = await checkAssembly(ctx, target, size, mtime, checksums);
-    if (plan.inPlace) {
-      // A refusal here (quota, missing parent, a checksum mismatch) keeps the upload whole for a retry.
-      const file = await uploads.assembleInPlace(ctx.uid, upload.id, plan);
-      if (checksums) await verifyFile(file, checksums);
-      result = await ctx.services.files.install(ctx.uid, target, file, size, options);
-    } else {
-      result = await copyChunks(ctx, upload, plan, target, options, checksums);
-    }
+    const content = await assembly.content(checksums);
+    result = await ctx.services.files.put(ctx.uid, target, content, { ...options, expectedLength: size });
+  } catch (error) {
+    // Once chunks are being consumed the upload cannot be retried: drop it (the client
+    // starts over; the destination never saw a partial file). Refusals before that keep it.
+    if (assembly.consumed) await uploads.remove(ctx.uid, upload.id);
+    throw error;
   } finally {
-    uploads.endAssembly(ctx.uid, upload.id);
+    assembly.end();
   }
   await uploads.remove(ctx.uid, upload.id);
   const { entry, created } = result;
@@ -193,59 +191,6 @@ async function checkAssembly(
   if (existing?.type === 'folder') fail('conflict', 'A folder exists at the destination');
   await checkWritePreconditions(fileCtx, existing, [{ path: target, membership: existing === null }]);
   return { quota: ctx.user.quota, ...(mtime !== undefined ? { mtime } : {}), ...(checksums ? { checksum: checksumText(checksums) } : {}) };
-}
-
-/**
- * MOVE .file with chunk objects (objects/README.md, "Chunked uploads"): every check first (the
- * total, the destination, `OC-Checksum` by reading the chunks once in order, and the quota
- * against their total in the file write), since the assembly writes the file's object (an
- * existing file's is replaced); then one multipart upload puts the chunks together inside the
- * store. A refused MOVE stores nothing and keeps the upload for a retry.
- */
-async function assembleObjects(
-  ctx: DavRequest,
-  uploads: ObjectUploadStore,
-  upload: UploadSession,
-  target: string,
-  mtime: number | undefined,
-  checksums: ChecksumEntry[] | undefined,
-): Promise<void> {
-  const chunks = await uploads.chunks(ctx.uid, upload.id);
-  const size = chunks.reduce((sum, chunk) => sum + chunk.size, 0);
-  const options = await checkAssembly(ctx, target, size, mtime, checksums);
-  if (checksums) {
-    // verifyingStream throws at the end when the bytes do not match.
-    for await (const _data of verifyingStream(uploads.read(ctx.uid, upload.id, chunks), checksums));
-  }
-  const { entry, created } = await ctx.services.files.placeObject(ctx.uid, target, { ...options, expectedLength: size }, (key) => uploads.assemble(ctx.uid, upload.id, key, chunks));
-  await uploads.remove(ctx.uid, upload.id);
-  uploadHeaders(ctx, entry, mtime !== undefined);
-  ctx.reply.code(created ? 201 : 204).send();
-}
-
-/** The fallback assembly: every chunk copied, in order, into a new file renamed into place. */
-async function copyChunks(
-  ctx: DavRequest,
-  upload: UploadSession,
-  plan: AssemblyPlan,
-  target: string,
-  options: { quota: number; mtime?: number; checksum?: string },
-  checksums: ChecksumEntry[] | undefined,
-): Promise<FileWriteResult> {
-  let consuming = false;
-  const chunksStream = ctx.services.uploads.read(ctx.uid, upload.id, plan.chunks, true);
-  async function* tracked(): AsyncGenerator<Buffer> {
-    consuming = true;
-    yield* chunksStream;
-  }
-  try {
-    return await ctx.services.files.write(ctx.uid, target, checksums ? verifyingStream(tracked(), checksums) : tracked(), { ...options, expectedLength: plan.size });
-  } catch (error) {
-    // Once chunks are being consumed the upload cannot be retried: drop it (the client
-    // starts over; the destination never saw a partial file). Refusals before that keep it.
-    if (consuming) await ctx.services.uploads.remove(ctx.uid, upload.id);
-    throw error;
-  }
 }
 
 /** PROPFIND of the uploads area: upload folders and their chunks (clients resume with it). */

@@ -1,7 +1,7 @@
 import { describe, it, expect } from '@jest/globals';
 import { MAX_XML_DEPTH, parseXml } from './parse';
 import { serializeElement } from './serialize';
-import { StorageError } from '../../storage/errors';
+import { StorageError } from '../../errors';
 
 describe('parseXml', () => {
   it('resolves namespaces, default and prefixed', () => {

@@ -1,6 +1,6 @@
 import { SaxesParser } from 'saxes';
 import type { XmlElement } from './element';
-import { StorageError, fail } from '../../storage/errors';
+import { StorageError, fail } from '../../errors';
 
 /**
  * How deep elements may nest in a request body. Real clients use a handful of levels (a

@@ -1,5 +1,5 @@
 import type { MountProvider, PluginMount, PluginMountPlacement } from '../../plugin-api';
-import type { StorageMount } from '../../storage/mounted-files';
+import type { StorageMount } from '../../storage/files/mounted-files';
 import type { HostLog } from '../host-log';
 import { messageOf } from '../host-log';
 import type { ServerRegistry } from '../registry';

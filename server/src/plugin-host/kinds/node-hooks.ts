@@ -1,5 +1,5 @@
 import type { NodeHook } from '../../plugin-api';
-import type { NodeEventListener } from '../../storage/node-events';
+import type { NodeEventListener } from '../../storage/model/node-events';
 import type { HostLog } from '../host-log';
 import { messageOf } from '../host-log';
 import { pluginNode } from '../plugin-node';
