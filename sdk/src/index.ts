@@ -3,14 +3,10 @@
  * plugins. No React, no store: plain types, registries and rules.
  */
 export * from './node';
-export * from './validation';
 export * from './format';
 export * from './registry';
 export * from './entries';
 export * from './plugin';
 export * from './events';
-export * from './sorting';
-export * from './upload';
-export * from './state';
 export * from './dav';
 export * from './dialogs';

@@ -15,7 +15,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { RECENT_DAYS, recentSearchBody } from '@cumulus/sdk';
+import { RECENT_DAYS, recentSearchBody } from '../../plugins/recent/src/recentSearchBody';
 import { median } from './support';
 import { SERVER_PROCESS, spawnServer, stopServer } from '../support/spawnServer';
 

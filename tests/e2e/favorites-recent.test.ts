@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { favoritesReportBody } from '@cumulus/sdk';
+import { favoritesReportBody } from '../../plugins/favorites/src/favoritesReport';
 import { startServer } from '../../server/src/app';
 import type { StartedServer } from '../../server/src/app';
 import { launchBrowser, watchPage } from '../support/browser';

@@ -21,15 +21,7 @@ import { openAsBlob } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  createFetchTransport,
-  createMemoryJournal,
-  createUploader,
-  type TransportRequest,
-  type UploadFile,
-  type UploadJournal,
-  type UploadTransport,
-} from '@cumulus/sdk';
+import { createFetchTransport, createMemoryJournal, createUploader, type TransportRequest, type UploadFile, type UploadJournal, type UploadTransport } from '../../shell/src/lib/engine';
 import { startServerProcess, type ServerProcess } from '../support/serverProcess';
 
 jest.setTimeout(240_000);

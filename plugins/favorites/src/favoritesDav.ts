@@ -1,4 +1,5 @@
-import { DavRequestError, encodeDavPath, favoritesReportBody, fetchDavFolder, fetchDavNodes, filesRoot } from '@cumulus/sdk';
+import { DavRequestError, encodeDavPath, fetchDavFolder, fetchDavNodes, filesRoot } from '@cumulus/sdk';
+import { favoritesReportBody } from './favoritesReport';
 import type { DavSession, Node, ViewContents } from '@cumulus/sdk';
 
 /** The WebDAV calls of the Favorites plugin, as the signed-in user of `session`. */

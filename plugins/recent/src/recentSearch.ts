@@ -1,4 +1,5 @@
-import { Permission, RECENT_DAYS, createNode, fetchDavNodes, recentSearchBody } from '@cumulus/sdk';
+import { Permission, createNode, fetchDavNodes } from '@cumulus/sdk';
+import { RECENT_DAYS, recentSearchBody } from './recentSearchBody';
 import type { DavSession, ViewContents } from '@cumulus/sdk';
 
 /** The root of the Recent view's list (not a folder of the user's: recent files come from anywhere). */

@@ -1,6 +1,20 @@
-import { shareButtonLabel } from '@cumulus/sdk';
+import { ShareType, shareTypesOf } from '@cumulus/sdk';
 import type { Node, Translate } from '@cumulus/sdk';
 import { LINK_ICON, SHARING_ICON } from './icons';
+
+/** The labels of the share button (product §2), also the i18n keys. */
+export type ShareButtonLabel = 'Share' | 'Shared' | 'Shared by link';
+
+/**
+ * The share button's label (product §2): 'Share' when the node has no shares,
+ * 'Shared by link' when any of them is a link share, otherwise 'Shared'.
+ * The label is the English i18n key; translate it before showing it.
+ */
+export function shareButtonLabel(node: Node): ShareButtonLabel {
+  const types = shareTypesOf(node);
+  if (types.length === 0) return 'Share';
+  return types.includes(ShareType.LINK) ? 'Shared by link' : 'Shared';
+}
 
 /** The signed-in user (`data-user` on `<head>`), '' outside a page. */
 export function currentUser(): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createNode } from './create-node';
 import { Permission } from './permissions';
-import { canShare, shareButtonLabel, ShareType, shareTypesOf } from './share-types';
+import { canShare, ShareType, shareTypesOf } from './share-types';
 import type { NodeAttributes } from './types';
 
 const node = (attributes: NodeAttributes, permissions: number = Permission.ALL) =>
@@ -15,18 +15,7 @@ describe('ShareType', () => {
   });
 });
 
-describe('shareButtonLabel', () => {
-  it("says 'Share' when there are no shares", () => {
-    expect(shareButtonLabel(node({}))).toBe('Share');
-    expect(shareButtonLabel(node({ 'share-types': [] }))).toBe('Share');
-  });
-  it("says 'Shared' for user and other non-link shares", () => {
-    expect(shareButtonLabel(node({ 'share-types': [ShareType.USER] }))).toBe('Shared');
-    expect(shareButtonLabel(node({ 'share-types': [ShareType.GROUP, ShareType.EMAIL] }))).toBe('Shared');
-  });
-  it("says 'Shared by link' when any share is a link share", () => {
-    expect(shareButtonLabel(node({ 'share-types': [ShareType.USER, ShareType.LINK] }))).toBe('Shared by link');
-  });
+describe('shareTypesOf', () => {
   it('ignores a malformed share-types attribute', () => {
     expect(shareTypesOf(node({ 'share-types': 'oops' as unknown as number[] }))).toEqual([]);
   });

@@ -35,24 +35,10 @@ export const ShareType = {
 /** One of the {@link ShareType} numbers. */
 export type ShareType = (typeof ShareType)[keyof typeof ShareType];
 
-/** The labels of the share button (product §2), also the i18n keys. */
-export type ShareButtonLabel = 'Share' | 'Shared' | 'Shared by link';
-
 /** The share types a node carries; [] when it has none or the attribute is malformed. */
 export function shareTypesOf(node: Node): number[] {
   const types: unknown = node.attributes['share-types'];
   return Array.isArray(types) ? types.filter((type): type is number => typeof type === 'number') : [];
-}
-
-/**
- * The share button's label (product §2): 'Share' when the node has no shares,
- * 'Shared by link' when any of them is a link share, otherwise 'Shared'.
- * The label is the English i18n key; translate it before showing it.
- */
-export function shareButtonLabel(node: Node): ShareButtonLabel {
-  const types = shareTypesOf(node);
-  if (types.length === 0) return 'Share';
-  return types.includes(ShareType.LINK) ? 'Shared by link' : 'Shared';
 }
 
 /**

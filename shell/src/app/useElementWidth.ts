@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { RESIZE_DEBOUNCE_MS } from '@cumulus/sdk';
+import { RESIZE_DEBOUNCE_MS } from '../lib/engine';
 
 /**
  * The width of `element`, followed with a ResizeObserver and debounced by

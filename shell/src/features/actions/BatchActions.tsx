@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from 'react';
-import { inlineBatchActionCount } from '@cumulus/sdk';
+import { inlineBatchActionCount } from '../../lib/engine';
 import type { Node, View } from '@cumulus/sdk';
 import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../app/hooks';

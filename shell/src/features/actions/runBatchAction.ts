@@ -1,4 +1,4 @@
-import { batchResultSelection } from '@cumulus/sdk';
+import { batchResultSelection } from '../../lib/engine';
 import type { Node } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { nodeStatusChanged } from '../nodes/nodesSlice';

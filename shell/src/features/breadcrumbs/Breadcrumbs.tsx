@@ -1,4 +1,4 @@
-import { isNarrowLayout, showsBreadcrumbIconText } from '@cumulus/sdk';
+import { isNarrowLayout, showsBreadcrumbIconText } from '../../lib/engine';
 import type { ReactNode } from 'react';
 import type { Node, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';

@@ -1,4 +1,4 @@
-import type { Sorting } from '@cumulus/sdk';
+import type { Sorting } from '../../lib/engine';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { userConfigChanged, userConfigLoaded } from './userConfigSlice';
 import { viewConfigChanged, viewConfigsLoaded } from './viewConfigSlice';

@@ -1,4 +1,4 @@
-import type { Sorting } from '@cumulus/sdk';
+import type { Sorting } from '../../lib/engine';
 import type { RootState } from '../../app/store';
 import type { UserConfig } from './userConfigSlice';
 

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { CONFLICT_SELECTION_REQUIRED, formatFileSize, isolate } from '@cumulus/sdk';
-import type { ConflictResolution } from '@cumulus/sdk';
+import { formatFileSize, isolate } from '@cumulus/sdk';
+import { CONFLICT_SELECTION_REQUIRED } from '../../lib/engine';
+import type { ConflictResolution } from '../../lib/engine';
 import { ModalDialog } from '../../app/ModalDialog';
 import { useLanguage, useT } from '../../app/ServicesContext';
 import { injectMoveCopyStyles } from '../move-copy/styles';

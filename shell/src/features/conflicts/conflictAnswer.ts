@@ -1,5 +1,5 @@
-import { conflictChoice, resolveConflict } from '@cumulus/sdk';
-import type { ConflictResolution } from '@cumulus/sdk';
+import { conflictChoice, resolveConflict } from '../../lib/engine';
+import type { ConflictResolution } from '../../lib/engine';
 import type { ConflictEntry } from './conflictStore';
 
 /** Which versions of each conflict are ticked, by row. */

@@ -1,4 +1,4 @@
-import type { ConflictResolution } from '@cumulus/sdk';
+import type { ConflictResolution } from '../../lib/engine';
 import { createDialogRequest } from '../../app/dialogRequest';
 import type { Opened } from '../../app/dialogRequest';
 

@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import { afterEach, beforeAll, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { ConflictDecision, ConflictRequest, IncomingConflict, Node } from '@cumulus/sdk';
+import type { Node } from '@cumulus/sdk';
+import type { ConflictDecision, ConflictRequest, IncomingConflict } from '../../lib/engine';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
 import { renderWithStore } from '../../test-support/renderShell';
 import { clearToasts, getToasts } from '../toasts/toasts';

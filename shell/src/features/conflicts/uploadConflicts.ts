@@ -1,4 +1,5 @@
-import type { ConflictChoice, ConflictDecision, ConflictRequest as UploadConflictRequest, ConflictResolution, Translate } from '@cumulus/sdk';
+import type { Translate } from '@cumulus/sdk';
+import type { ConflictChoice, ConflictDecision, ConflictRequest as UploadConflictRequest, ConflictResolution } from '../../lib/engine';
 import type { AbortableDecision } from '../upload-decisions/abortableDecision';
 import { showToast } from '../toasts/toasts';
 import { requestConflictResolution } from './conflictStore';

@@ -1,4 +1,5 @@
-import { MOVE_COPY_CONCURRENCY, Permission, hasPermission } from '@cumulus/sdk';
+import { Permission, hasPermission } from '@cumulus/sdk';
+import { MOVE_COPY_CONCURRENCY } from '../../lib/engine';
 import type { FileAction, Node, Translate } from '@cumulus/sdk';
 import type { FilesApi } from '../../services/api/filesApi';
 import { actionDispatchOf } from '../actions/actionDispatch';

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
-import { MAX_DRAG_PREVIEWS } from '@cumulus/sdk';
+import { MAX_DRAG_PREVIEWS } from '../../lib/engine';
 import { testFolder, testNode } from '../../test-support/fakeServices';
 import { createDragImage } from './dragImage';
 

@@ -1,4 +1,5 @@
-import { MAX_DRAG_PREVIEWS, isFolder, nodePreviewUrl } from '@cumulus/sdk';
+import { isFolder, nodePreviewUrl } from '@cumulus/sdk';
+import { MAX_DRAG_PREVIEWS } from '../../lib/engine';
 import type { Node } from '@cumulus/sdk';
 import { mimeIconOf } from '../filelist/NodePreview';
 

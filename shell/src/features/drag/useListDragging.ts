@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { autoScrollStep } from '@cumulus/sdk';
+import { autoScrollStep } from '../../lib/engine';
 import { useAppDispatch, useAppStore } from '../../app/hooks';
 import { draggingEnded } from './dragSlice';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { DragEvent } from 'react';
-import { canDrag, canDrop, canUploadTo, dropOperation } from '@cumulus/sdk';
+import { canDrag, canDrop, canUploadTo, dropOperation } from '../../lib/engine';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { selectUserConfig } from '../config/selectors';

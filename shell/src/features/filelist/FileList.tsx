@@ -2,13 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type { RefObject } from 'react';
 import { List, useListRef } from 'react-window';
 import type { RowComponentProps } from 'react-window';
-import {
-  GRID_BUFFER_ROWS,
-  GRID_CELL_HEIGHT,
-  LIST_BUFFER_ROWS,
-  ROW_HEIGHT,
-  showsGridToggle,
-} from '@cumulus/sdk';
+import { GRID_BUFFER_ROWS, GRID_CELL_HEIGHT, LIST_BUFFER_ROWS, ROW_HEIGHT, showsGridToggle } from '../../lib/engine';
 import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';

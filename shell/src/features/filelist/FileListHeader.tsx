@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { nextSort } from '@cumulus/sdk';
-import type { Column, Registered, Sorting, View } from '@cumulus/sdk';
+import { nextSort } from '../../lib/engine';
+import type { Column, Registered, View } from '@cumulus/sdk';
+import type { Sorting } from '../../lib/engine';
 import { shallowEqual } from 'react-redux';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { MouseEvent, RefObject } from 'react';
-import { GRID_PREVIEW_SIZE, THUMBNAIL_SIZE_GRID, selectRange } from '@cumulus/sdk';
+import { THUMBNAIL_SIZE_GRID } from '@cumulus/sdk';
+import { GRID_PREVIEW_SIZE, selectRange } from '../../lib/engine';
 import type { Node, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { nodeComparator, sortNodes } from '@cumulus/sdk';
-import type { Node, SortNodesOptions } from '@cumulus/sdk';
+import { nodeComparator, sortNodes } from '../../lib/engine';
+import type { Node } from '@cumulus/sdk';
+import type { SortNodesOptions } from '../../lib/engine';
 import { seededRandom as random } from '../../test-support/seededRandom';
 import { randomBatch, randomNode } from '../../test-support/randomNodes';
 import { listingDiff, orderChange, updateOrder } from './incrementalOrder';

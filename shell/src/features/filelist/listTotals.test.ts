@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { isFolder, isPendingSize, nodeComparator, sortNodes } from '@cumulus/sdk';
+import { isFolder, isPendingSize } from '@cumulus/sdk';
+import { nodeComparator, sortNodes } from '../../lib/engine';
 import type { Node } from '@cumulus/sdk';
 import { randomBatch, randomNode } from '../../test-support/randomNodes';
 import { seededRandom } from '../../test-support/seededRandom';

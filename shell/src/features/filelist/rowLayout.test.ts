@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { GRID_CELL_WIDTH } from '@cumulus/sdk';
+import { GRID_CELL_WIDTH } from '../../lib/engine';
 import { GRID_ROW_PADDING, gridColumnCount } from './rowLayout';
 
 describe('gridColumnCount', () => {

@@ -1,4 +1,4 @@
-import { GRID_CELL_WIDTH, showsCustomColumns, showsSizeAndModified } from '@cumulus/sdk';
+import { GRID_CELL_WIDTH, showsCustomColumns, showsSizeAndModified } from '../../lib/engine';
 
 /** Padding of a grid row on each side, in px (`.files-grid-row` in styles.ts uses it). */
 export const GRID_ROW_PADDING = 8;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { nodeComparator, sortNodes } from '@cumulus/sdk';
+import { nodeComparator, sortNodes } from '../../lib/engine';
 import type { Column, Node, Registered, View } from '@cumulus/sdk';
 import { shallowEqual } from 'react-redux';
 import { useAppSelector } from '../../app/hooks';

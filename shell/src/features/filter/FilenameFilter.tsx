@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { FILTER_THROTTLE_MS } from '@cumulus/sdk';
+import { FILTER_THROTTLE_MS } from '../../lib/engine';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
 import { SEARCH_ICON } from '../../app/icons/icons';

@@ -1,7 +1,8 @@
 /** @jest-environment jsdom */
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { DRAG_NOTICE_MS, Permission } from '@cumulus/sdk';
+import { Permission } from '@cumulus/sdk';
+import { DRAG_NOTICE_MS } from '../../lib/engine';
 import { createAppStore } from '../../app/store';
 import { createFakeServices, testFolder } from '../../test-support/fakeServices';
 import { renderWithStore } from '../../test-support/renderShell';

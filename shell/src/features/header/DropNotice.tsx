@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { DRAG_NOTICE_MS, cannotUploadLabel } from '@cumulus/sdk';
+import { DRAG_NOTICE_MS, cannotUploadLabel } from '../../lib/engine';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks';
 import { useT } from '../../app/ServicesContext';
 import { injectDragStyles } from '../drag/styles';

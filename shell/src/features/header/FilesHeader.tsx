@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { showsGridToggle } from '@cumulus/sdk';
+import { showsGridToggle } from '../../lib/engine';
 import type { View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';

@@ -1,5 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { cannotUploadLabel } from '@cumulus/sdk';
+import { cannotUploadLabel } from '../../lib/engine';
 import type { FolderNode, NewMenuEntry, Registered } from '@cumulus/sdk';
 import { useAppStore } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';

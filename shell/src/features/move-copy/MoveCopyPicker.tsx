@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { canCopy, isFolder, isolate, moveCopyLabel, validateMoveCopyTarget } from '@cumulus/sdk';
-import type { FolderNode, MoveCopyOperation, Node } from '@cumulus/sdk';
+import { isFolder, isolate } from '@cumulus/sdk';
+import { canCopy, moveCopyLabel, validateMoveCopyTarget } from '../../lib/engine';
+import type { FolderNode, Node } from '@cumulus/sdk';
+import type { MoveCopyOperation } from '../../lib/engine';
 import { Icon } from '../../app/icons/Icon';
 import { CHEVRON_RIGHT_ICON, FOLDER_ICON, HOME_ICON } from '../../app/icons/icons';
 import { useServices } from '../../app/ServicesContext';

@@ -1,4 +1,5 @@
-import { canMove, hasPermission, isDownloadable, isMoveCopyEnabled, isolate, moveCopyLabel, Permission } from '@cumulus/sdk';
+import { hasPermission, isDownloadable, isolate, Permission } from '@cumulus/sdk';
+import { canMove, isMoveCopyEnabled, moveCopyLabel } from '../../lib/engine';
 import type { FileAction, Node, Translate } from '@cumulus/sdk';
 import { actionDispatchOf } from '../actions/actionDispatch';
 import { FOLDER_MOVE_ICON } from '../actions/icons';

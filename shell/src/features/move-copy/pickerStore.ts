@@ -1,4 +1,5 @@
-import type { FolderNode, MoveCopyOperation, Node } from '@cumulus/sdk';
+import type { FolderNode, Node } from '@cumulus/sdk';
+import type { MoveCopyOperation } from '../../lib/engine';
 import { createDialogRequest } from '../../app/dialogRequest';
 import type { Opened } from '../../app/dialogRequest';
 

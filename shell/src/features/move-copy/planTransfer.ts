@@ -1,5 +1,7 @@
-import { findConflicts, getCopyName, isFolder } from '@cumulus/sdk';
-import type { FolderNode, MoveCopyOperation, Node, Translate } from '@cumulus/sdk';
+import { isFolder } from '@cumulus/sdk';
+import { findConflicts, getCopyName } from '../../lib/engine';
+import type { FolderNode, Node, Translate } from '@cumulus/sdk';
+import type { MoveCopyOperation } from '../../lib/engine';
 import { requestConflictResolution } from '../conflicts/conflictStore';
 import type { ConflictAnswer } from '../conflicts/conflictStore';
 import { versionOfNode } from '../conflicts/versions';

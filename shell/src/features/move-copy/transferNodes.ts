@@ -1,4 +1,5 @@
-import { MOVE_COPY_CONCURRENCY, moveNodeInto, renameNode, validateMoveCopyTarget } from '@cumulus/sdk';
+import { moveNodeInto, renameNode } from '@cumulus/sdk';
+import { MOVE_COPY_CONCURRENCY, validateMoveCopyTarget } from '../../lib/engine';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { runPool } from '../actions/runPool';
 import { folderReloadRequested } from '../folder/folderActions';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { validateRename } from '@cumulus/sdk';
+import { validateRename } from '../../lib/engine';
 import type { Opened } from '../../app/dialogRequest';
 import { ModalDialog } from '../../app/ModalDialog';
 import { useServices } from '../../app/ServicesContext';

@@ -1,4 +1,5 @@
-import { assertDirectoryName, getUniqueName, isolate } from '@cumulus/sdk';
+import { isolate } from '@cumulus/sdk';
+import { assertDirectoryName, getUniqueName } from '../../lib/engine';
 import type { FolderNode, Node } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { davMessageOf } from '../../services/davErrorMessage';

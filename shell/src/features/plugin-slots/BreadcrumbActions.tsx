@@ -1,4 +1,4 @@
-import { showsCustomColumns } from '@cumulus/sdk';
+import { showsCustomColumns } from '../../lib/engine';
 import type { BreadcrumbAction, FolderNode, Registered, View } from '@cumulus/sdk';
 import { useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';

@@ -1,4 +1,4 @@
-import { CLICK_DEBOUNCE_MS, STATS_THROTTLE_MS, STORAGE_FULL_MESSAGE, storageBecameFull } from '@cumulus/sdk';
+import { CLICK_DEBOUNCE_MS, STATS_THROTTLE_MS, STORAGE_FULL_MESSAGE, storageBecameFull } from '../../lib/engine';
 import type { AppDispatch, AppStartListening, RootState } from '../../app/store';
 import type { ShellServices } from '../../services/types';
 import { folderLoaded } from '../folder/folderActions';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { STATS_REFRESH_MS } from '@cumulus/sdk';
+import { STATS_REFRESH_MS } from '../../lib/engine';
 import type { FilesEventName } from '@cumulus/sdk';
 import { useAppDispatch } from '../../app/hooks';
 import { useServices } from '../../app/ServicesContext';

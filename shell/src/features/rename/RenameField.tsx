@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { validateRename } from '@cumulus/sdk';
+import { validateRename } from '../../lib/engine';
 import type { Node } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useServices } from '../../app/ServicesContext';

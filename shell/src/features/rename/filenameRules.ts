@@ -1,4 +1,4 @@
-import type { FilenameRules } from '@cumulus/sdk';
+import type { FilenameRules } from '../../lib/engine';
 import type { FilesApi } from '../../services/api/filesApi';
 
 const cache = new WeakMap<FilesApi, Promise<FilenameRules>>();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FilenameRules } from '@cumulus/sdk';
+import type { FilenameRules } from '../../lib/engine';
 import { useServices } from '../../app/ServicesContext';
 import { loadFilenameRules } from './filenameRules';
 

@@ -1,4 +1,4 @@
-import { selectRange } from '@cumulus/sdk';
+import { selectRange } from '../../lib/engine';
 import type { AppDispatch, RootState } from '../../app/store';
 import { selectionChanged, selectionCleared } from './selectionSlice';
 

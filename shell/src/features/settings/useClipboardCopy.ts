@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { CLIPBOARD_FEEDBACK_MS } from '@cumulus/sdk';
+import { CLIPBOARD_FEEDBACK_MS } from '../../lib/engine';
 import { useT } from '../../app/ServicesContext';
 import { showToast } from '../toasts/toasts';
 

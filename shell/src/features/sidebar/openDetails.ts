@@ -1,4 +1,4 @@
-import { canShowDetails } from '@cumulus/sdk';
+import { canShowDetails } from '../../lib/engine';
 import type { Node, Registered, SidebarTab } from '@cumulus/sdk';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import type { RootState } from '../../app/store';

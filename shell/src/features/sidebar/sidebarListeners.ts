@@ -1,5 +1,5 @@
 import { isAnyOf } from '@reduxjs/toolkit';
-import { sidebarOpensByItself } from '@cumulus/sdk';
+import { sidebarOpensByItself } from '../../lib/engine';
 import type { AppStartListening, RootState } from '../../app/store';
 import { folderLoaded } from '../folder/folderActions';
 import { folderLoadConfirmed } from '../folder/folderSlice';

@@ -1,4 +1,5 @@
-import type { Translate, UploadDecisions } from '@cumulus/sdk';
+import type { Translate } from '@cumulus/sdk';
+import type { UploadDecisions } from '../../lib/engine';
 import { askUploadConflicts } from '../conflicts/uploadConflicts';
 import { askForUploadName } from '../upload-names/askForUploadName';
 import { oneAtATime } from './oneAtATime';

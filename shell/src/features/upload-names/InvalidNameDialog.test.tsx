@@ -1,8 +1,8 @@
 /** @jest-environment jsdom */
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { checkFilename } from '@cumulus/sdk';
-import type { FilenameRules, InvalidFilenameError, InvalidNameDecision, InvalidNameRequest } from '@cumulus/sdk';
+import { checkFilename } from '../../lib/engine';
+import type { FilenameRules, InvalidFilenameError, InvalidNameDecision, InvalidNameRequest } from '../../lib/engine';
 import { createFakeServices } from '../../test-support/fakeServices';
 import { renderWithStore } from '../../test-support/renderShell';
 import { clearToasts, getToasts } from '../toasts/toasts';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { isolate, uploadFilenameErrorMessage } from '@cumulus/sdk';
+import { isolate } from '@cumulus/sdk';
+import { uploadFilenameErrorMessage } from '../../lib/engine';
 import { ModalDialog } from '../../app/ModalDialog';
 import { useServices } from '../../app/ServicesContext';
 import { injectMoveCopyStyles } from '../move-copy/styles';

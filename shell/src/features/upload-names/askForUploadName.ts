@@ -1,5 +1,6 @@
 import { isolate } from '@cumulus/sdk';
-import type { InvalidNameDecision, InvalidNameRequest, Translate } from '@cumulus/sdk';
+import type { Translate } from '@cumulus/sdk';
+import type { InvalidNameDecision, InvalidNameRequest } from '../../lib/engine';
 import { showToast } from '../toasts/toasts';
 import type { AbortableDecision } from '../upload-decisions/abortableDecision';
 import { invalidNameDialog } from './invalidNameStore';

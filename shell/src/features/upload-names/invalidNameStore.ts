@@ -1,4 +1,4 @@
-import type { InvalidFilenameError } from '@cumulus/sdk';
+import type { InvalidFilenameError } from '../../lib/engine';
 import { createDialogRequest } from '../../app/dialogRequest';
 
 /** What the invalid-filename dialog is asked: an entry of an upload whose name breaks the rules (product §5 "Upload"). */

@@ -1,5 +1,6 @@
-import { checkFilename, getUniqueName, uploadFilenameErrorMessage } from '@cumulus/sdk';
-import type { FilenameRules, Translate } from '@cumulus/sdk';
+import { checkFilename, getUniqueName, uploadFilenameErrorMessage } from '../../lib/engine';
+import type { Translate } from '@cumulus/sdk';
+import type { FilenameRules } from '../../lib/engine';
 
 /** What a name typed into the invalid-filename dialog gives. */
 export type NewUploadName =

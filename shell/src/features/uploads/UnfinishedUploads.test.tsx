@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { TransportRequest, TransportResponse, UnfinishedUpload, UploadJournal } from '@cumulus/sdk';
+import type { TransportRequest, TransportResponse, UnfinishedUpload, UploadJournal } from '../../lib/engine';
 import { createAppStore } from '../../app/store';
 import { createFakeServices } from '../../test-support/fakeServices';
 import { renderWithStore } from '../../test-support/renderShell';

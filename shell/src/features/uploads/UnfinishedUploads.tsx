@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { formatFileSize } from '@cumulus/sdk';
-import type { UnfinishedUpload } from '@cumulus/sdk';
+import type { UnfinishedUpload } from '../../lib/engine';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLanguage, useT } from '../../app/ServicesContext';
 import { selectUnfinishedUploads } from './selectors';

@@ -1,7 +1,8 @@
 import { List } from 'react-window';
 import type { RowComponentProps } from 'react-window';
 import { formatFileSize } from '@cumulus/sdk';
-import type { Translate, UploadItemState } from '@cumulus/sdk';
+import type { Translate } from '@cumulus/sdk';
+import type { UploadItemState } from '../../lib/engine';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useLanguage, useT } from '../../app/ServicesContext';
 import { selectUploadById, selectUploadFileIds } from './selectors';

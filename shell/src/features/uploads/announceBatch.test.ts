@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import type { UploadBatchResult } from '@cumulus/sdk';
+import type { UploadBatchResult } from '../../lib/engine';
 import { clearToasts, getToasts } from '../toasts/toasts';
 import { announceBatch } from './uploadThunks';
 

@@ -1,4 +1,4 @@
-import { createTimeSlicer } from '@cumulus/sdk';
+import { createTimeSlicer } from '../../lib/engine';
 
 /** A file to upload with its path relative to the folder it goes into ('photos/2024/a.jpg'). */
 export interface PickedFile {

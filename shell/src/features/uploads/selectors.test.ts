@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { createRateEstimate } from '@cumulus/sdk';
-import type { QueueInfo } from '@cumulus/sdk';
+import { createRateEstimate } from '../../lib/engine';
+import type { QueueInfo } from '../../lib/engine';
 import { selectUploadPercent } from './selectors';
 import { uploadsActions, uploadsSlice } from './uploadsSlice';
 

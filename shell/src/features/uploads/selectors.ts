@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { progressPercent } from '@cumulus/sdk';
-import type { UploadItemState } from '@cumulus/sdk';
+import { progressPercent } from '../../lib/engine';
+import type { UploadItemState } from '../../lib/engine';
 import type { RootState } from '../../app/store';
 import { bucketOf } from './uploadsSlice';
 

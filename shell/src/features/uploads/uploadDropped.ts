@@ -1,4 +1,4 @@
-import { cannotUploadLabel } from '@cumulus/sdk';
+import { cannotUploadLabel } from '../../lib/engine';
 import type { FolderNode } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { showToast } from '../toasts/toasts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { createRateEstimate } from '@cumulus/sdk';
-import type { UploaderListener, UploaderState, UploadItemState } from '@cumulus/sdk';
+import { createRateEstimate } from '../../lib/engine';
+import type { UploaderListener, UploaderState, UploadItemState } from '../../lib/engine';
 import { mirrorUploader, pathOfSource, uploadsRootOf } from './uploadRuntime';
 
 const FILES = 'https://cloud.test/remote.php/dav/files/alice';

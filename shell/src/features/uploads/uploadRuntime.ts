@@ -1,5 +1,6 @@
-import { createMemoryJournal, createStorageJournal, createUploader, createXhrTransport } from '@cumulus/sdk';
-import type { Node, Uploader, UploaderOptions, UploaderState, UploadDestination } from '@cumulus/sdk';
+import { createMemoryJournal, createStorageJournal, createUploader, createXhrTransport } from '../../lib/engine';
+import type { Node } from '@cumulus/sdk';
+import type { Uploader, UploaderOptions, UploaderState, UploadDestination } from '../../lib/engine';
 import type { AppStore } from '../../app/store';
 import { readPageContext } from '../../services/pageContext';
 import { canRead } from '../../services/publicShare';

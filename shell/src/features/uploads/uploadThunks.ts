@@ -1,5 +1,6 @@
-import { createTimeSlicer, uploadTreeFromPaths } from '@cumulus/sdk';
-import type { FolderNode, Translate, UnfinishedUpload, UploadBatchResult, UploadFile } from '@cumulus/sdk';
+import { createTimeSlicer, uploadTreeFromPaths } from '../../lib/engine';
+import type { FolderNode, Translate } from '@cumulus/sdk';
+import type { UnfinishedUpload, UploadBatchResult, UploadFile } from '../../lib/engine';
 import { createAppAsyncThunk } from '../../app/thunks';
 import { canRead } from '../../services/publicShare';
 import { showToast } from '../toasts/toasts';

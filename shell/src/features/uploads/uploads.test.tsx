@@ -2,7 +2,7 @@
 import { afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { ReactElement } from 'react';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { TransportRequest, TransportResponse } from '@cumulus/sdk';
+import type { TransportRequest, TransportResponse } from '../../lib/engine';
 import { createAppStore } from '../../app/store';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
 import { renderWithStore } from '../../test-support/renderShell';

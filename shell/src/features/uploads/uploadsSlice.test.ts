@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { createRateEstimate } from '@cumulus/sdk';
-import type { UploadItemState } from '@cumulus/sdk';
+import { createRateEstimate } from '../../lib/engine';
+import type { UploadItemState } from '../../lib/engine';
 import { allUploadItems, bucketOf, uploadsActions, uploadsReducer, uploadsSlice } from './uploadsSlice';
 
 const item = (id: string, status: UploadItemState['status'] = 'initialized', kind: UploadItemState['kind'] = 'file'): UploadItemState => ({

@@ -1,7 +1,7 @@
 import { createSlice, isAnyOf, original } from '@reduxjs/toolkit';
 import type { PayloadAction, UnknownAction } from '@reduxjs/toolkit';
-import { createRateEstimate, idBucket } from '@cumulus/sdk';
-import type { QueueInfo, RateEstimate, UnfinishedUpload, UploadItemState } from '@cumulus/sdk';
+import { createRateEstimate, idBucket } from '../../lib/engine';
+import type { QueueInfo, RateEstimate, UnfinishedUpload, UploadItemState } from '../../lib/engine';
 
 /**
  * The upload queue as the screen knows it (product §3 "Queue info", "Upload

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink } from 'react-router';
-import { MAX_VIEW_NESTING } from '@cumulus/sdk';
+import { MAX_VIEW_NESTING } from '../../lib/engine';
 import type { Registered, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';

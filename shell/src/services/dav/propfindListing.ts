@@ -1,4 +1,5 @@
-import { MultistatusReader, ResponseNodeBuilder, cleanEtag, deepFreeze, followUntilRead, isFolder, propfindBody, yieldToMain } from '@cumulus/sdk';
+import { MultistatusReader, ResponseNodeBuilder, cleanEtag, deepFreeze, followUntilRead, isFolder, propfindBody } from '@cumulus/sdk';
+import { yieldToMain } from '../../lib/engine';
 import type { BuiltNode, DavResponse, FolderNode, Node, RowColumns } from '@cumulus/sdk';
 import { parseDavErrorMessage } from '../davErrorMessage';
 import { COMPACT_LISTING_TYPE, CompactListingReader } from './compactListing';
