@@ -10,7 +10,7 @@ import { ScreenBoundary } from './routing/ScreenBoundary';
 import type { RouterNavigator } from './routing/routerNavigator';
 import { filesRoutes } from './routing/routes';
 import { LanguageContext, ServicesContext } from './ServicesContext';
-import type { AppStore } from './store';
+import type { AppStore } from './storeTypes';
 
 function FilesRoutes() {
   return useRoutes(filesRoutes);

@@ -1,5 +1,5 @@
 import { useDispatch, useSelector, useStore } from 'react-redux';
-import type { AppDispatch, AppStore, RootState } from './store';
+import type { AppDispatch, AppStore, RootState } from './storeTypes';
 
 /** `useDispatch` knowing thunks. */
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();

@@ -5,7 +5,7 @@ import { addQuotaListeners } from '../features/quota/quotaListeners';
 import { addRenameListeners } from '../features/rename/renameListeners';
 import { addSidebarListeners } from '../features/sidebar/sidebarListeners';
 import { addUploadListeners } from '../features/uploads/uploadListeners';
-import type { AppStartListening } from './store';
+import type { AppStartListening } from './storeTypes';
 
 /** Every feature's reactive side effects. A new feature adds its `addXListeners` here. */
 export function addAppListeners(startListening: AppStartListening): void {

@@ -1,19 +1,18 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import type { TypedStartListening } from '@reduxjs/toolkit';
 import type { ShellServices } from '../services/types';
 import { connectEventBus } from './busEvents';
 import { addAppListeners } from './listeners';
 import { rootReducer } from './rootReducer';
+import type { AppStartListening, AppStore, RootState } from './storeTypes';
 
-/** The whole state: plain, serialisable data only. */
-export type RootState = ReturnType<typeof rootReducer>;
+export type { AppDispatch, AppStartListening, AppStore, RootState } from './storeTypes';
 
 /**
  * Creates the store. Thunks and listeners receive `services` as their `extra`
  * argument, so side effects stay out of components and reducers and tests
  * swap in fakes. One listener middleware per store keeps tests independent.
  */
-export function createAppStore(services: ShellServices, preloadedState?: Partial<RootState>) {
+export function createAppStore(services: ShellServices, preloadedState?: Partial<RootState>): AppStore {
   const listenerMiddleware = createListenerMiddleware({ extra: services });
   const store = configureStore({
     reducer: rootReducer,
@@ -32,11 +31,3 @@ export function createAppStore(services: ShellServices, preloadedState?: Partial
   return store;
 }
 
-/** The store's type. */
-export type AppStore = ReturnType<typeof createAppStore>;
-
-/** The store's dispatch, knowing thunks. */
-export type AppDispatch = AppStore['dispatch'];
-
-/** `startListening` typed for this app; features add listeners through it (see `listeners.ts`). */
-export type AppStartListening = TypedStartListening<RootState, AppDispatch, ShellServices>;

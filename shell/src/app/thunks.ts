@@ -1,6 +1,6 @@
 import { createAsyncThunk } from '@reduxjs/toolkit';
 import type { ShellServices } from '../services/types';
-import type { AppDispatch, RootState } from './store';
+import type { AppDispatch, RootState } from './storeTypes';
 
 /** `createAsyncThunk` typed for this app: `extra` is the shell's services. */
 export const createAppAsyncThunk = createAsyncThunk.withTypes<{

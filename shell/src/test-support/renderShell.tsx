@@ -11,7 +11,7 @@ import { BASENAME } from '../app/routing/filesLocation';
 import { filesRoutes } from '../app/routing/routes';
 import { ServicesContext } from '../app/ServicesContext';
 import { createAppStore } from '../app/store';
-import type { AppStore } from '../app/store';
+import type { AppStore } from '../app/storeTypes';
 import { viewsChanged } from '../features/views/viewsSlice';
 import { createPluginFailures } from '../plugin-host/pluginFailures';
 import type { ShellServices } from '../services/types';

@@ -1,4 +1,4 @@
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../app/storeTypes';
 
 /**
  * A file action's `exec` only receives (node, view, dir), yet the built-in

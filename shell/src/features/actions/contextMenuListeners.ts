@@ -1,4 +1,4 @@
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../app/storeTypes';
 import { routeChanged } from '../navigation/navigationSlice';
 import { placeChanged } from '../rename/renameListeners';
 import { closeContextMenu } from './contextMenuStore';

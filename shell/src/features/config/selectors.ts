@@ -1,5 +1,5 @@
 import type { Sorting } from '../../lib/engine';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/storeTypes';
 import type { UserConfig } from './userConfigSlice';
 
 /** The user config, with defaults until the server answered. */

@@ -1,7 +1,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { isFolder } from '@cumulus/sdk';
 import { busConfigUpdated, busNodeDeleted, busNodeUpdated } from '../../app/busEvents';
-import type { AppStartListening, RootState } from '../../app/store';
+import type { AppStartListening, RootState } from '../../app/storeTypes';
 import { findDefaultAction } from '../filelist/defaultAction';
 import { runFileAction } from '../filelist/runFileAction';
 import { routeChanged } from '../navigation/navigationSlice';

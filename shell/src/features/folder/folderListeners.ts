@@ -1,6 +1,6 @@
 import { TaskAbortError, isAnyOf } from '@reduxjs/toolkit';
 import type { FolderNode, Node } from '@cumulus/sdk';
-import type { AppStartListening, RootState } from '../../app/store';
+import type { AppStartListening, RootState } from '../../app/storeTypes';
 import { routeChanged } from '../navigation/navigationSlice';
 import { selectionCleared } from '../selection/selectionSlice';
 import { sidebarClosed } from '../sidebar/sidebarSlice';

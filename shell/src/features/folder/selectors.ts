@@ -1,6 +1,6 @@
 import { isFolder } from '@cumulus/sdk';
 import type { FolderNode, Node } from '@cumulus/sdk';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/storeTypes';
 import { folderContents } from '../nodes/folderContents';
 import { folderKey } from './folderSlice';
 import { selectNodeBySource } from '../nodes/selectors';

@@ -2,7 +2,7 @@ import { isFolder } from '@cumulus/sdk';
 import type { Node, RemoteNodeChange } from '@cumulus/sdk';
 import { busNodeDeleted } from '../../app/busEvents';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/storeTypes';
 import type { ShellServices } from '../../services/types';
 import { selectCurrentFolder } from '../folder/selectors';
 import { nodesRemoved, nodesUpdated } from '../nodes/nodesSlice';

@@ -1,5 +1,5 @@
 import type { Node, RemoteNodeChange } from '@cumulus/sdk';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../app/storeTypes';
 import { errorStatus } from '../../services/errorStatus';
 import type { ShellServices } from '../../services/types';
 import { folderReloadRequested } from '../folder/folderActions';

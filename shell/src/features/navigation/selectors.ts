@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/storeTypes';
 
 /** The active view id, null before the route is read. */
 export const selectViewId = (state: RootState): string | null => state.navigation.view;

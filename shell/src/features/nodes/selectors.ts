@@ -1,5 +1,5 @@
 import type { Node } from '@cumulus/sdk';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/storeTypes';
 import { nodeIn } from './nodeTable';
 
 /** The node with this source, if known. */

@@ -5,7 +5,7 @@ import { NavigatorBridge } from '../../app/routing/routerNavigator';
 import type { RouterNavigator } from '../../app/routing/routerNavigator';
 import { ScreenBoundary } from '../../app/routing/ScreenBoundary';
 import { ServicesContext } from '../../app/ServicesContext';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../app/storeTypes';
 import { publicShareMode } from '../../services/publicShare';
 import type { PublicShare } from '../../services/publicShare';
 import type { ShellServices } from '../../services/types';

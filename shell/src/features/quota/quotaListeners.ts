@@ -1,5 +1,5 @@
 import { CLICK_DEBOUNCE_MS, STATS_THROTTLE_MS, STORAGE_FULL_MESSAGE, storageBecameFull } from '../../lib/engine';
-import type { AppDispatch, AppStartListening, RootState } from '../../app/store';
+import type { AppDispatch, AppStartListening, RootState } from '../../app/storeTypes';
 import type { ShellServices } from '../../services/types';
 import { folderLoaded } from '../folder/folderActions';
 import { nodesRemoved } from '../nodes/nodesSlice';

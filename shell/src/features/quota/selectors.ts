@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/storeTypes';
 import type { StorageStats } from '../../services/api/filesApi';
 
 /** The last storage stats, or null before the server answered. */

@@ -1,4 +1,4 @@
-import type { AppStartListening, RootState } from '../../app/store';
+import type { AppStartListening, RootState } from '../../app/storeTypes';
 import { routeChanged } from '../navigation/navigationSlice';
 import { stopRename } from './renameStore';
 

@@ -1,4 +1,4 @@
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/storeTypes';
 
 /** Selected sources, in selection order. */
 export const selectSelectedSources = (state: RootState): string[] => state.selection.sources;

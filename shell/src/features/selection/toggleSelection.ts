@@ -1,5 +1,5 @@
 import { selectRange } from '../../lib/engine';
-import type { AppDispatch, RootState } from '../../app/store';
+import type { AppDispatch, RootState } from '../../app/storeTypes';
 import { selectionChanged, selectionCleared } from './selectionSlice';
 
 /** A thunk that only reads and dispatches, for synchronous selection changes. */

@@ -1,7 +1,7 @@
 import { canShowDetails } from '../../lib/engine';
 import type { Node, Registered, SidebarTab } from '@cumulus/sdk';
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/storeTypes';
 import type { ShellServices } from '../../services/types';
 import { SHARING_TAB_ID, sidebarOpened } from './sidebarSlice';
 import { enabledSidebarTabs } from './sidebarTabs';

@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { rootReducer } from '../../app/rootReducer';
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../app/storeTypes';
 import type { ShellServices } from '../../services/types';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
 import { addFolderListeners } from '../folder/folderListeners';

@@ -1,6 +1,6 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { sidebarOpensByItself } from '../../lib/engine';
-import type { AppStartListening, RootState } from '../../app/store';
+import type { AppStartListening, RootState } from '../../app/storeTypes';
 import { folderLoaded } from '../folder/folderActions';
 import { folderLoadConfirmed } from '../folder/folderSlice';
 import { selectCurrentContents, selectCurrentFolder } from '../folder/selectors';

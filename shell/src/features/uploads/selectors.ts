@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { progressPercent } from '../../lib/engine';
 import type { UploadItemState } from '../../lib/engine';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../../app/storeTypes';
 import { bucketOf } from './uploadsSlice';
 
 /** The queue's status: idle, uploading or paused. */

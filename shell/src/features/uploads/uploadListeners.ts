@@ -1,4 +1,4 @@
-import type { AppStartListening } from '../../app/store';
+import type { AppStartListening } from '../../app/storeTypes';
 import { folderReloadRequested } from '../folder/folderActions';
 import { sameFolderSource, selectLiveFolder } from '../live/liveFolder';
 import { selectCurrentFolderSource } from '../folder/selectors';

@@ -1,7 +1,7 @@
 import { createMemoryJournal, createStorageJournal, createUploader, createXhrTransport } from '../../lib/engine';
 import type { Node } from '@cumulus/sdk';
 import type { Uploader, UploaderOptions, UploaderState, UploadDestination } from '../../lib/engine';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../app/storeTypes';
 import { readPageContext } from '../../services/pageContext';
 import { canRead } from '../../services/publicShare';
 import type { ShellServices } from '../../services/types';
