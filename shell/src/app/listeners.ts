@@ -1,4 +1,5 @@
 import { addContextMenuListeners } from '../features/actions/contextMenuListeners';
+import { addOpenFileListeners } from '../features/actions/openFileListeners';
 import { addFolderEventListeners } from '../features/folder/folderEventListeners';
 import { addFolderListeners } from '../features/folder/folderListeners';
 import { addQuotaListeners } from '../features/quota/quotaListeners';
@@ -11,6 +12,7 @@ import type { AppStartListening } from './storeTypes';
 export function addAppListeners(startListening: AppStartListening): void {
   addFolderListeners(startListening);
   addFolderEventListeners(startListening);
+  addOpenFileListeners(startListening);
   addQuotaListeners(startListening);
   addSidebarListeners(startListening);
   addRenameListeners(startListening);

@@ -1,6 +1,6 @@
 import type { AppStartListening } from '../../app/storeTypes';
 import { routeChanged } from '../navigation/navigationSlice';
-import { placeChanged } from '../rename/renameListeners';
+import { placeChanged } from '../navigation/selectors';
 import { closeContextMenu } from './contextMenuStore';
 
 /** The context menu acts on rows of the folder on screen: going to another view or folder closes it. */

@@ -2,13 +2,13 @@ import { useId, useRef } from 'react';
 import type { ConfirmOptions } from '@cumulus/sdk';
 import { ModalDialog } from '../../app/ModalDialog';
 import { useT } from '../../app/ServicesContext';
-import { injectMoveCopyStyles } from '../move-copy/styles';
+import { injectModalStyles } from '../../app/modalStyles';
 import { confirmDialog } from './confirmStore';
 import { injectConfirmStyles } from './styles';
 import { BidiText } from '../../app/BidiText';
 
 // The modal frame (.files-modal) is the move or copy picker's: one look for the app's dialogs.
-injectMoveCopyStyles();
+injectModalStyles();
 injectConfirmStyles();
 
 /**

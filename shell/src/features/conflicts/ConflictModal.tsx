@@ -4,7 +4,7 @@ import { CONFLICT_SELECTION_REQUIRED } from '../../lib/engine';
 import type { ConflictResolution } from '../../lib/engine';
 import { ModalDialog } from '../../app/ModalDialog';
 import { useLanguage, useT } from '../../app/ServicesContext';
-import { injectMoveCopyStyles } from '../move-copy/styles';
+import { injectModalStyles } from '../../app/modalStyles';
 import { conflictRows } from './conflictAnswer';
 import type { ConflictTicks } from './conflictAnswer';
 import { resolveConflictRequest } from './conflictStore';
@@ -14,7 +14,7 @@ import { VersionPreview } from './VersionPreview';
 import { BidiText } from '../../app/BidiText';
 
 // The modal frame (.files-modal) is the move or copy picker's: one look for the app's dialogs.
-injectMoveCopyStyles();
+injectModalStyles();
 injectConflictStyles();
 
 function VersionDetails({ version }: { version: ConflictVersion }) {

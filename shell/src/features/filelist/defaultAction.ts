@@ -1,5 +1,5 @@
 import type { FileAction, Node, Registered, View } from '@cumulus/sdk';
-import { isActionEnabled } from './NodeActions';
+import { isActionEnabled } from '../actions/menuActions';
 
 /**
  * The default action for `node` in `view`: the first registered file action

@@ -1,20 +1,9 @@
-import { isAnyOf } from '@reduxjs/toolkit';
-import { isFolder } from '@cumulus/sdk';
 import { busConfigUpdated, busNodeDeleted, busNodeUpdated } from '../../app/busEvents';
-import type { AppStartListening, RootState } from '../../app/storeTypes';
-import { findDefaultAction } from '../filelist/defaultAction';
-import { runFileAction } from '../filelist/runFileAction';
+import type { AppStartListening } from '../../app/storeTypes';
 import { routeChanged } from '../navigation/navigationSlice';
-import { folderLoaded, folderReloadRequested } from './folderActions';
-import { folderLoadConfirmed } from './folderSlice';
+import { folderReloadRequested } from './folderActions';
 import { parentDir } from './paths';
-import { selectCurrentContents, selectCurrentFolder, selectCurrentFolderSource } from './selectors';
-
-/** The place and file id the route names, as one key ('' when it names no file). */
-function openFileKey(state: RootState): string {
-  const { view, dir, fileid, openfile } = state.navigation;
-  return view === null || fileid === null || !openfile ? '' : `${view}\n${dir}\n${fileid}`;
-}
+import { selectCurrentFolder, selectCurrentFolderSource } from './selectors';
 
 /**
  * The folder's reactions to the event bus and the route (product §4):
@@ -25,8 +14,8 @@ function openFileKey(state: RootState): string {
  *   parent dir in the view; when the route's file is deleted, fileid and
  *   openfile are dropped. Both replace the history entry (the place no longer
  *   exists), so a deleting thunk that navigated already is not undone.
- * - "Opening by fileid": with openfile set, once the folder is listed, the
- *   first enabled default action runs on that file; folders are ignored.
+ * ("Opening by fileid" runs an action, so it lives with the actions:
+ * features/actions/openFileListeners.ts.)
  * - 'files:navigation:changed' is announced when the view or folder changes.
  */
 export function addFolderEventListeners(startListening: AppStartListening): void {
@@ -63,24 +52,6 @@ export function addFolderEventListeners(startListening: AppStartListening): void
       } else if (fileid !== null && node.fileid === fileid) {
         api.extra.navigator.navigate({ view, dir }, { replace: true });
       }
-    },
-  });
-
-  let opened = '';
-  startListening({
-    matcher: isAnyOf(folderLoaded, folderLoadConfirmed, routeChanged),
-    effect: (_action, api) => {
-      const state = api.getState();
-      const key = openFileKey(state);
-      if (key === '') opened = '';
-      if (key === '' || key === opened || state.folder.loading) return;
-      const view = state.navigation.view === null ? undefined : api.extra.host.registries.views.get(state.navigation.view);
-      if (view === undefined || selectCurrentFolder(state) === undefined) return;
-      opened = key;
-      const node = selectCurrentContents(state).find((candidate) => candidate.fileid === state.navigation.fileid);
-      if (node === undefined || isFolder(node)) return;
-      const action = findDefaultAction(api.extra.host.registries.fileActions.getAll(), node, view);
-      if (action !== undefined) void api.dispatch(runFileAction({ actionId: action.id, source: node.source }));
     },
   });
 

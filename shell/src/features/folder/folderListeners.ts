@@ -3,18 +3,13 @@ import type { FolderNode, Node } from '@cumulus/sdk';
 import type { AppStartListening, RootState } from '../../app/storeTypes';
 import { routeChanged } from '../navigation/navigationSlice';
 import { selectionCleared } from '../selection/selectionSlice';
-import { sidebarClosed } from '../sidebar/sidebarSlice';
 import { pluginsSettled, viewsChanged } from '../views/viewsSlice';
 import { folderLoaded, folderPartlyLoaded, folderReloadRequested, folderRestored } from './folderActions';
 import { folderKey, folderLoadCancelled, folderLoadConfirmed, folderLoadFailed, folderLoadStarted, folderViewAwaited } from './folderSlice';
 import { toLoadError } from './loadError';
 import { nodesUpdated } from '../nodes/nodesSlice';
 import { selectNodeBySource } from '../nodes/selectors';
-
-/** Whether the view or folder differs between two states. */
-function placeChanged(before: RootState, after: RootState): boolean {
-  return before.navigation.view !== after.navigation.view || before.navigation.dir !== after.navigation.dir;
-}
+import { placeChanged } from '../navigation/selectors';
 
 /** Whether the current folder still needs a listing (nothing loaded or loading for it). */
 function needsListing(state: RootState): boolean {
@@ -31,7 +26,7 @@ function heldEtag(state: RootState, view: string, dir: string): string | undefin
 
 /**
  * The folder side effects of product §4: a view or folder change clears the
- * selection and closes the sidebar, then the folder is listed through its
+ * selection (the sidebar closes too: sidebarListeners.ts), then the folder is listed through its
  * view's `getContents`, cancelling the previous listing. A route naming a view
  * that no plugin registered yet waits for the plugins.
  *
@@ -52,7 +47,6 @@ export function addFolderListeners(startListening: AppStartListening): void {
     effect: (_action, api) => {
       if (!placeChanged(api.getOriginalState(), api.getState())) return;
       api.dispatch(selectionCleared());
-      api.dispatch(sidebarClosed());
     },
   });
 

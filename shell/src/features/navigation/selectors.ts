@@ -8,3 +8,8 @@ export const selectDir = (state: RootState): string => state.navigation.dir;
 export const selectFileId = (state: RootState): number | null => state.navigation.fileid;
 /** Whether the route asks to open the file. */
 export const selectOpenFile = (state: RootState): boolean => state.navigation.openfile;
+
+/** Whether the view or folder differs between two states (a change of place, product §4). */
+export function placeChanged(before: RootState, after: RootState): boolean {
+  return before.navigation.view !== after.navigation.view || before.navigation.dir !== after.navigation.dir;
+}

@@ -3,6 +3,7 @@ import { validateRename } from '../../lib/engine';
 import type { Opened } from '../../app/dialogRequest';
 import { ModalDialog } from '../../app/ModalDialog';
 import { useServices } from '../../app/ServicesContext';
+import { injectModalStyles } from '../../app/modalStyles';
 import { injectMoveCopyStyles } from '../move-copy/styles';
 import { useFilenameRules } from '../rename/useFilenameRules';
 import { newFolderDialog } from './newFolderStore';
@@ -10,6 +11,7 @@ import { injectNewFolderStyles } from './styles';
 import type { NewFolderRequest } from './newFolderStore';
 
 // The modal frame (.files-modal) is the app's one dialog look.
+injectModalStyles();
 injectMoveCopyStyles();
 injectNewFolderStyles();
 

@@ -1,11 +1,7 @@
-import type { AppStartListening, RootState } from '../../app/storeTypes';
+import type { AppStartListening } from '../../app/storeTypes';
 import { routeChanged } from '../navigation/navigationSlice';
+import { placeChanged } from '../navigation/selectors';
 import { stopRename } from './renameStore';
-
-/** Whether the route moved to another view or folder. */
-export function placeChanged(before: RootState, after: RootState): boolean {
-  return before.navigation.view !== after.navigation.view || before.navigation.dir !== after.navigation.dir;
-}
 
 /**
  * The rename field belongs to a row of the folder on screen: going to another

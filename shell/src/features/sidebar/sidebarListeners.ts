@@ -5,6 +5,7 @@ import { folderLoaded } from '../folder/folderActions';
 import { folderLoadConfirmed } from '../folder/folderSlice';
 import { selectCurrentContents, selectCurrentFolder } from '../folder/selectors';
 import { routeChanged } from '../navigation/navigationSlice';
+import { placeChanged } from '../navigation/selectors';
 import { nodesRemoved } from '../nodes/nodesSlice';
 import { sidebarClosed, sidebarOpened } from './sidebarSlice';
 import { openDetails } from './openDetails';
@@ -32,6 +33,14 @@ function fileKey(state: RootState): string | null {
  * of a place opens it once, so a refetch never reopens what the user closed.
  */
 export function addSidebarListeners(startListening: AppStartListening, viewportWidth: () => number = windowWidth): void {
+  // A view or folder change closes the sidebar (product §4), as it clears the selection.
+  startListening({
+    actionCreator: routeChanged,
+    effect: (_action, api) => {
+      if (placeChanged(api.getOriginalState(), api.getState())) api.dispatch(sidebarClosed());
+    },
+  });
+
   startListening({
     actionCreator: sidebarOpened,
     effect: (action, api) => {

@@ -3,7 +3,7 @@ import { isolate } from '@cumulus/sdk';
 import { uploadFilenameErrorMessage } from '../../lib/engine';
 import { ModalDialog } from '../../app/ModalDialog';
 import { useServices } from '../../app/ServicesContext';
-import { injectMoveCopyStyles } from '../move-copy/styles';
+import { injectModalStyles } from '../../app/modalStyles';
 import { useFilenameRules } from '../rename/useFilenameRules';
 import { invalidNameDialog } from './invalidNameStore';
 import type { InvalidNameDialogRequest } from './invalidNameStore';
@@ -12,7 +12,7 @@ import { injectUploadNameStyles } from './styles';
 import { BidiText } from '../../app/BidiText';
 
 // The modal frame (.files-modal) is the move or copy picker's: one look for the app's dialogs.
-injectMoveCopyStyles();
+injectModalStyles();
 injectUploadNameStyles();
 
 /** Where the refused part of `name` is, to select it in the field (a character, a reserved name, an ending). */
