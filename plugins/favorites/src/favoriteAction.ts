@@ -43,6 +43,11 @@ export function favoriteAction(options: { t: Translate; dav: FavoritesDav; event
       const favorite = shouldFavorite(nodes);
       return Promise.all(nodes.map((node) => toggle(node, view, dir, favorite)));
     },
+    // The star of the details sidebar's header.
+    sidebarToggle: (node) => {
+      const pressed = node.attributes.favorite === 1;
+      return { label: t('Favorite'), pressed, iconSvgInline: pressed ? STAR_ICON.replace('currentColor', STAR_COLOR) : STAR_OUTLINE_ICON };
+    },
     order: -50,
     hotkey: { key: 's', description: t('Add or remove favorite') },
   };

@@ -58,6 +58,17 @@ describe('the Favorites plugin (web)', () => {
     expect(action.enabled?.([createNode({ type: 'file', source: `${ORIGIN}/remote.php/dav/files/alice/a`, root: '/files/alice', permissions: 0 })], view)).toBe(false);
   });
 
+  it("offers the details sidebar its star (a toggle named 'Favorite', pressed on a favorite, yellow when filled)", async () => {
+    const { host, definition } = setup();
+    await activatePlugin(host, definition);
+    const action = actionOf(host);
+    const view = viewOf(host);
+    expect(action.sidebarToggle?.(node('/a'), view)).toEqual({ label: '«Favorite»', pressed: false, iconSvgInline: action.iconSvgInline([node('/a')], view) });
+    const on = action.sidebarToggle?.(node('/a', 'file', 1), view);
+    expect(on).toMatchObject({ label: '«Favorite»', pressed: true });
+    expect(on?.iconSvgInline).toContain('#e5a50a');
+  });
+
   it('marks a node, tells the app it changed, and gives a favorite folder its child view; unmarking takes it back', async () => {
     const { host, definition, dav, events } = setup();
     await activatePlugin(host, definition);

@@ -49,8 +49,25 @@ export interface FileAction {
   inline?(node: Node, view: View): boolean;
   /** Renders the inline form of the action; null renders nothing. */
   renderInline?(node: Node, view: View): Promise<HTMLElement | null>;
+  /**
+   * The action as a toggle button in the details sidebar's header for `node`
+   * (the Favorites plugin's star): its accessible name, whether it is on, and
+   * optionally its own icon (else `iconSvgInline`); null or absent: no button.
+   * A click runs the action like a menu entry.
+   */
+  sidebarToggle?(node: Node, view: View): FileActionToggle | null;
   /** Keyboard shortcut. */
   hotkey?: FileActionHotkey;
+}
+
+/** What `sidebarToggle` shows: the button's name, its pressed state and optionally its icon. */
+export interface FileActionToggle {
+  /** Accessible name, already translated (for example 'Favorite'). */
+  label: string;
+  /** Whether the toggle is on (aria-pressed). */
+  pressed: boolean;
+  /** Inline SVG icon for this state; default: the action's `iconSvgInline`. */
+  iconSvgInline?: string;
 }
 
 /**
@@ -68,6 +85,7 @@ export function validateFileAction(entry: unknown): string | null {
     optionalFunction(action, 'execBatch'),
     optionalFunction(action, 'inline'),
     optionalFunction(action, 'renderInline'),
+    optionalFunction(action, 'sidebarToggle'),
     optionalOrder(action),
     optionalString(action, 'parent'),
     optionalOneOf(action, 'default', ['default', 'hidden']),

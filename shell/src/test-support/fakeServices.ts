@@ -109,7 +109,6 @@ export async function createFakeServices(options: FakeServicesOptions = {}): Pro
     remove: () => Promise.resolve(),
     rename: () => Promise.resolve(),
     createDirectory: () => Promise.resolve(),
-    setFavorite: () => Promise.resolve(),
     downloadUrl: (node) => node.source,
   };
   const api: FilesApi = {

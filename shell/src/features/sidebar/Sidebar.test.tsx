@@ -1,8 +1,7 @@
 /** @jest-environment jsdom */
 import { afterAll, afterEach, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { SidebarTab } from '@cumulus/sdk';
-import type { DavService } from '../../services/dav/davService';
+import type { FileAction, Node, SidebarTab } from '@cumulus/sdk';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
 import { renderShell, stubLayout } from '../../test-support/renderShell';
 import { clearToasts, getToasts } from '../toasts/toasts';
@@ -23,11 +22,22 @@ const report = () =>
     attributes: { etag: 'abc123def', favorite: 0 },
   });
 
-async function openShell(extraTabs: SidebarTab[] = [], { favorites = true } = {}) {
+/** A file action with a sidebar toggle, like the Favorites plugin's star; `mark` does its work. */
+function starAction(mark: (node: Node) => Promise<boolean | null>): FileAction {
+  return {
+    id: 'star',
+    displayName: (nodes) => (nodes[0]?.attributes.favorite === 1 ? 'Remove from favorites' : 'Add to favorites'),
+    iconSvgInline: () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+    exec: (node) => mark(node),
+    sidebarToggle: (node) => ({ label: 'Favorite', pressed: node.attributes.favorite === 1 }),
+  };
+}
+
+async function openShell(extraTabs: SidebarTab[] = [], { favorites = true, mark = (_node: Node): Promise<boolean | null> => Promise.resolve(true) } = {}) {
   const { services } = await createFakeServices({ folders: { '/': [report(), testFolder('/Docs', { fileid: 7 })] } });
   for (const tab of extraTabs) services.host.registries.sidebarTabs.register(tab, 'sharing-plugin');
-  // The Favorites plugin's action, whose presence shows the sidebar's star.
-  if (favorites) services.host.registries.fileActions.register({ id: 'favorite', displayName: () => 'Add to favorites', iconSvgInline: () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>', exec: () => Promise.resolve(null) }, 'favorites');
+  // A plugin's action with a sidebar toggle (the Favorites plugin's star); without it there is no star.
+  if (favorites) services.host.registries.fileActions.register(starAction((node) => mark(node)), 'favorites');
   const rendered = await renderShell(services, '/files');
   await settle();
   return { ...rendered, services };
@@ -139,28 +149,33 @@ describe('the details sidebar', () => {
     expect(screen.getByRole('tabpanel').textContent).toContain('File ID');
   });
 
-  it('toggles the favorite with a PROPPATCH and updates the node', async () => {
-    const { services, store } = await openShell();
-    const setFavorite = jest.fn<DavService['setFavorite']>(() => Promise.resolve());
-    services.dav.setFavorite = setFavorite;
-    const updated = jest.fn();
-    services.host.events.on('files:node:updated', updated);
+  it("shows a plugin action's sidebar toggle and runs the action on a click, the node's update pressing it", async () => {
+    const marked = jest.fn<(node: Node) => Promise<boolean | null>>();
+    const { services, store } = await openShell([], {
+      mark: (node) => {
+        marked(node);
+        // What the Favorites plugin does once its PROPPATCH succeeded.
+        services.host.events.emit('files:node:updated', { node: { ...node, attributes: { ...node.attributes, favorite: 1 } } });
+        return Promise.resolve(true);
+      },
+    });
     await act(async () => {
       fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size button') as HTMLElement);
     });
     const star = screen.getByRole('button', { name: 'Favorite' });
     expect(star.getAttribute('aria-pressed')).toBe('false');
+    expect(star.getAttribute('title')).toBe('Add to favorites');
     await act(async () => {
       fireEvent.click(star);
     });
-    expect(setFavorite).toHaveBeenCalledWith(expect.objectContaining({ fileid: 42 }), true);
+    expect(marked).toHaveBeenCalledWith(expect.objectContaining({ fileid: 42 }));
     expect(screen.getByRole('button', { name: 'Favorite' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Favorite' }).getAttribute('title')).toBe('Remove from favorites');
     const source = store.getState().sidebar.source as string;
     expect(selectNodeBySource(store.getState(), source)?.attributes.favorite).toBe(1);
-    expect(updated).toHaveBeenCalledWith({ node: expect.objectContaining({ attributes: expect.objectContaining({ favorite: 1 }) }) });
   });
 
-  it('has no star while the Favorites plugin is off (its action is not registered)', async () => {
+  it('has no star while no action offers a sidebar toggle (the Favorites plugin is off)', async () => {
     await openShell([], { favorites: false });
     await act(async () => {
       fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size button') as HTMLElement);
@@ -171,8 +186,7 @@ describe('the details sidebar', () => {
 
   it('says so when the favorite cannot be saved, and leaves the node as it was', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { services } = await openShell();
-    services.dav.setFavorite = () => Promise.reject(new Error('423'));
+    await openShell([], { mark: () => Promise.reject(new Error('423')) });
     await act(async () => {
       fireEvent.click(rowOf('report.pdf').querySelector('.files-cell--size button') as HTMLElement);
     });

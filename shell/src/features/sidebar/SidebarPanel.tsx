@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { formatFileSize, isFile, isPendingSize } from '@cumulus/sdk';
-import type { Node, Registered, SidebarTab, View } from '@cumulus/sdk';
+import type { FileAction, FileActionToggle, Node, Registered, SidebarTab, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Icon } from '../../app/icons/Icon';
 import { useLanguage, useServices, useT } from '../../app/ServicesContext';
@@ -13,16 +13,32 @@ import { selectUserConfig } from '../config/selectors';
 import { NodePreview } from '../filelist/NodePreview';
 import { formatRelativeTime } from '../filelist/relativeTime';
 import { EntryMount } from './EntryMount';
-import { CLOSE_ICON, STAR_ICON, STAR_OUTLINE_ICON } from './icons';
+import { isActionEnabled } from '../actions/menuActions';
+import { runFileAction } from '../filelist/runFileAction';
+import { CLOSE_ICON } from './icons';
 import { sidebarClosed, sidebarTabChanged } from './sidebarSlice';
 import { activeSidebarTab, enabledSidebarTabs } from './sidebarTabs';
-import { toggleFavorite } from './sidebarThunks';
 import { injectSidebarStyles } from './styles';
 
 injectSidebarStyles();
 
-/** The id of the Favorites plugin's file action ('Add to favorites' / 'Remove from favorites'). */
-const FAVORITE_ACTION_ID = 'favorite';
+/**
+ * The enabled file actions that offer `node` a toggle in the header
+ * (`sidebarToggle`, the Favorites plugin's star), with what each shows. A
+ * toggle that throws is left out and logged with its plugin.
+ */
+function headerToggles(actions: readonly Registered<FileAction>[], node: Node, view: View): { action: Registered<FileAction>; toggle: FileActionToggle }[] {
+  return actions.flatMap((action) => {
+    if (action.sidebarToggle === undefined || !isActionEnabled(action, [node], view)) return [];
+    try {
+      const toggle = action.sidebarToggle(node, view);
+      return toggle === null ? [] : [{ action, toggle }];
+    } catch (error) {
+      console.error(`File action "${action.id}" of plugin "${action.pluginId}" failed to give its sidebar toggle`, error);
+      return [];
+    }
+  });
+}
 
 /** Keys that move between tabs (the ARIA tabs pattern). */
 const TAB_KEYS = new Set(['ArrowLeft', 'ArrowRight', 'Home', 'End']);
@@ -35,8 +51,8 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
   const { host, dav } = useServices();
   const registered = useRegistry(host.registries.sidebarTabs);
   const tabs = useMemo(() => enabledSidebarTabs(registered, node), [registered, node]);
-  // The star is the Favorites plugin's: shown while its action is registered (enabled, loaded).
-  const favoritesOn = useRegistry(host.registries.fileActions).some((action) => action.id === FAVORITE_ACTION_ID);
+  // Toggles of file actions (the Favorites plugin's star): there while their plugin's action is registered.
+  const toggles = headerToggles(useRegistry(host.registries.fileActions), node, view);
   const active = activeSidebarTab(tabs, useAppSelector((state) => state.sidebar.tab));
   const crop = useAppSelector(selectUserConfig).crop_image_previews;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -72,7 +88,6 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
     tabButtons.current.get(tab.id)?.focus();
   };
 
-  const favorite = node.attributes.favorite === 1;
   const size = isPendingSize(node.size) ? t('Pending') : formatFileSize(node.size as number, { locale: language });
   return (
     <aside className="files-sidebar" aria-label={t('Details of "{name}"', { name: node.displayname })} onKeyDown={onKeyDown} data-source={node.source}>
@@ -97,18 +112,19 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
           </p>
         </div>
         <div className="files-sidebar__header-actions">
-          {favoritesOn && (
+          {toggles.map(({ action, toggle }) => (
             <button
+              key={action.id}
               type="button"
               className="files-icon-button"
-              aria-pressed={favorite}
-              aria-label={t('Favorite')}
-              title={favorite ? t('Remove from favorites') : t('Add to favorites')}
-              onClick={() => void dispatch(toggleFavorite({ source: node.source }))}
+              aria-pressed={toggle.pressed}
+              aria-label={toggle.label}
+              title={action.displayName([node], view)}
+              onClick={() => void dispatch(runFileAction({ actionId: action.id, source: node.source }))}
             >
-              <Icon svg={favorite ? STAR_ICON : STAR_OUTLINE_ICON} size={20} color={favorite ? '#e5a50a' : undefined} />
+              <Icon svg={toggle.iconSvgInline ?? action.iconSvgInline([node], view)} size={20} />
             </button>
-          )}
+          ))}
           {canDownload([node]) && (
             // A plain link: the browser's download manager saves the file, or the folder as one zip.
             <a className="files-icon-button" href={downloadHref(dav, node)} download={isFile(node) ? node.basename : undefined} aria-label={t('Download')} title={t('Download')}>

@@ -267,16 +267,6 @@ describe('DavService', () => {
       .reply(201);
     await dav().createDirectory('/a/b');
     nested.done();
-    let patch = '';
-    const favorite = nock(ORIGIN)
-      .intercept('/remote.php/dav/files/alice/Docs/report%202.pdf', 'PROPPATCH', (sent: string) => {
-        patch = sent;
-        return true;
-      })
-      .reply(207, '<?xml version="1.0"?><d:multistatus xmlns:d="DAV:"/>');
-    await dav().setFavorite(contents[0]!, true);
-    favorite.done();
-    expect(patch).toContain('<oc:favorite>1</oc:favorite>');
   });
 
   it('gives the download URL and the WebDAV URL of the user', async () => {

@@ -88,8 +88,6 @@ export interface DavService {
   rename(node: Node, newName: string): Promise<void>;
   /** MKCOL of `path` (below the root), creating missing parents. */
   createDirectory(path: string): Promise<void>;
-  /** PROPPATCH of `oc:favorite`. */
-  setFavorite(node: Node, favorite: boolean): Promise<void>;
   /** The URL that downloads `node` (GET on its source). */
   downloadUrl(node: Node): string;
 }
@@ -324,13 +322,6 @@ export function createDavService(options: DavServiceOptions): DavService {
         }
       };
       await make(path.replace(/\/+$/, ''), false);
-    },
-
-    async setFavorite(node, favorite) {
-      const body =
-        '<?xml version="1.0"?>\n<d:propertyupdate xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns">' +
-        `<d:set><d:prop><oc:favorite>${favorite ? 1 : 0}</oc:favorite></d:prop></d:set></d:propertyupdate>`;
-      await send('PROPPATCH', nodePath(node), XML_HEADERS, body);
     },
 
     downloadUrl(node) {
