@@ -1,29 +1,25 @@
 import { createRoot } from 'react-dom/client';
-import { activatePlugin, createEventBus, createRegistries } from '@cumulus/sdk';
-import type { PluginHost } from '@cumulus/sdk';
+import { activatePlugin } from '@cumulus/sdk';
 import { App } from './app/App';
 import { createCorePlugin } from './app/corePlugin';
 import { BASENAME, normaliseDir } from './app/routing/filesLocation';
 import { createRouterNavigator } from './app/routing/routerNavigator';
-import { createAppStore } from './app/store';
+import { createShellHost, createShellStore, rootElement } from './app/shellHost';
 import { loadConfigs } from './features/config/configThunks';
 import { CHANGES_PATH, startLiveUpdates } from './features/live/liveUpdates';
 import { firstShown } from './features/filelist/shownOrders';
 import { searchNodesById } from './services/dav/searchNodesById';
-import { coreConfigLoaded } from './features/config/coreConfigSlice';
-import { pluginsSettled, viewsChanged } from './features/views/viewsSlice';
+import { pluginsSettled } from './features/views/viewsSlice';
 import { createI18n, pluginTranslatorOf, translatorOf } from './i18n/createI18n';
 import { directionOf, isInterfaceLanguage } from './i18n/languages';
 import { loadShellCatalogue } from './i18n/loadCatalogue';
 import { createLanguageSwitch } from './i18n/switchLanguage';
 import { PSEUDO_LANGUAGE } from './i18n/pseudoLocale';
-import { connectFilterEvents } from './plugin-host/filterEvents';
 import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
 import { createPluginSupervisor, sendPluginFailure } from './plugin-host/pluginSupervisor';
 import { showToast } from './features/toasts/toasts';
 import { followSignOut, onSignedOut } from './features/user-menu/signOut';
-import { hostDialogs } from './features/confirm/confirmStore';
 import { createFilesApi } from './services/api/filesApi';
 import { createDavService } from './services/dav/davService';
 import { openListingCache } from './services/dav/listingCache';
@@ -56,17 +52,7 @@ async function start(): Promise<void> {
     notify: (message) => showToast({ type: 'error', message }),
     send: sendPluginFailure(page.origin, page.requestToken),
   });
-  const host: PluginHost = {
-    registries: createRegistries(),
-    events: createEventBus(),
-    t,
-    language: i18n.language,
-    translatorFor: pluginTranslatorOf(i18n),
-    dialogs: hostDialogs,
-    reportError: (error) => supervisor.failedInside(error),
-  };
-  // Before any plugin runs, so every filter's arrival is announced.
-  connectFilterEvents(host.registries.fileListFilters, host.events);
+  const host = createShellHost({ t, language: i18n.language, translatorFor: pluginTranslatorOf(i18n), reportError: (error) => supervisor.failedInside(error) });
   const api = createFilesApi({ origin: page.origin, requestToken: page.requestToken });
   // The server puts the user on the page; ask it only when it did not.
   const { uid, displayName } = page.uid
@@ -86,8 +72,7 @@ async function start(): Promise<void> {
 
   const navigator = createRouterNavigator();
   const services: ShellServices = { dav, api, host, t, language: i18n.language, navigator, uid, displayName: displayName || uid };
-  const store = createAppStore(services);
-  store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
+  const store = createShellStore(services, page);
   // Live updates: other tabs', devices' and clients' changes show in place (one feed connection per browser).
   if (uid !== '') {
     const origin = page.origin.replace(/\/+$/, '');
@@ -101,16 +86,10 @@ async function start(): Promise<void> {
     followSignOut(uid);
   }
 
-  // The store mirrors which views exist, so a route naming a plugin's view waits for it.
-  const syncViews = () => store.dispatch(viewsChanged(host.registries.views.getAll().map((view) => view.id)));
-  host.registries.views.subscribe(syncViews);
   const core = await activatePlugin(host, createCorePlugin(services));
-  syncViews();
   void store.dispatch(loadConfigs());
 
-  const container = document.getElementById('root');
-  if (container === null) throw new Error('index.html lacks #root');
-  const root = createRoot(container);
+  const root = createRoot(rootElement());
   // The same services (their `t` and `language` replaced by a switch); the language prop renders every text again.
   const render = () => root.render(<App store={store} services={services} navigator={navigator} failures={failures} language={services.language} />);
   // The Language setting switches in place: no page load, the settings dialog stays open.

@@ -1,11 +1,9 @@
 import { createRoot } from 'react-dom/client';
-import { activatePlugin, createEventBus, createRegistries } from '@cumulus/sdk';
+import { activatePlugin } from '@cumulus/sdk';
 import type { PluginHost, Translate } from '@cumulus/sdk';
 import { createRouterNavigator } from '../../app/routing/routerNavigator';
-import { createAppStore } from '../../app/store';
-import { coreConfigLoaded } from '../config/coreConfigSlice';
-import { hostDialogs } from '../confirm/confirmStore';
-import { viewsChanged, pluginsSettled } from '../views/viewsSlice';
+import { createShellHost, createShellStore, rootElement } from '../../app/shellHost';
+import { pluginsSettled } from '../views/viewsSlice';
 import { createFilesApi } from '../../services/api/filesApi';
 import { createDavService } from '../../services/dav/davService';
 import type { PageContext } from '../../services/pageContext';
@@ -32,15 +30,7 @@ export interface PublicStart {
  */
 export async function startPublicShare(share: PublicShare, start: PublicStart): Promise<void> {
   const { t, language, page } = start;
-  const host: PluginHost = {
-    registries: createRegistries(),
-    events: createEventBus(),
-    t,
-    language,
-    translatorFor: start.translatorFor,
-    dialogs: hostDialogs,
-    reportError: (error) => console.error('A built-in failed', error),
-  };
+  const host = createShellHost({ t, language, translatorFor: start.translatorFor, reportError: (error) => console.error('A built-in failed', error) });
   // Capabilities (upload limits, filename rules) are public; nothing else of the API is asked.
   const api = createFilesApi({ origin: page.origin });
   const dav = createDavService({ origin: page.origin, uid: '', publicToken: share.token });
@@ -48,13 +38,9 @@ export async function startPublicShare(share: PublicShare, start: PublicStart): 
   const router = publicShareMode(share) === 'folder' ? createRouterNavigator() : null;
   const navigator: Navigator = router ?? { navigate: () => undefined };
   const services: ShellServices = { dav, api, host, t, language, navigator, uid: '', publicShare: share };
-  const store = createAppStore(services);
-  store.dispatch(coreConfigLoaded({ enableNonAccessibleFeatures: page.enableNonAccessibleFeatures }));
+  const store = createShellStore(services, page);
   await activatePlugin(host, createPublicCorePlugin(services, share));
-  store.dispatch(viewsChanged(host.registries.views.getAll().map((view) => view.id)));
   store.dispatch(pluginsSettled());
 
-  const container = document.getElementById('root');
-  if (container === null) throw new Error('index.html lacks #root');
-  createRoot(container).render(<PublicShareApp store={store} services={services} share={share} router={router} />);
+  createRoot(rootElement()).render(<PublicShareApp store={store} services={services} share={share} router={router} />);
 }
