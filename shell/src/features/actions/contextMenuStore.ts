@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import type { MouseEvent } from 'react';
+import { createExternalStore, useExternalStore } from '../../app/externalStore';
 
 /** An open context menu: where, and on which nodes. */
 export interface ContextMenuRequest {
@@ -9,20 +9,15 @@ export interface ContextMenuRequest {
   sources: string[];
 }
 
-let current: ContextMenuRequest | null = null;
+const menu = createExternalStore<ContextMenuRequest | null>(null);
 /** What had the focus when the menu opened (the row, or a control in it): the keyboard's way back. */
 let opener: HTMLElement | null = null;
-const listeners = new Set<() => void>();
-const set = (next: ContextMenuRequest | null) => {
-  current = next;
-  for (const listener of listeners) listener();
-};
 
 /** Opens the context menu at a viewport point for `sources`. */
 export function openContextMenu(request: ContextMenuRequest): void {
   // A menu replacing an open one keeps the first opener: the focus is on the old menu's item by now.
-  if (current === null) opener = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  set(request);
+  if (menu.get() === null) opener = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  menu.set(request);
 }
 
 /**
@@ -32,30 +27,21 @@ export function openContextMenu(request: ContextMenuRequest): void {
  * a keyboard user would lose their place in the list.
  */
 export function closeContextMenu(restoreFocus = false): void {
-  if (current === null) return;
+  if (menu.get() === null) return;
   const back = opener;
   opener = null;
-  set(null);
+  menu.set(null);
   if (restoreFocus && back?.isConnected === true) back.focus();
 }
 
 /** The open context menu, or null. */
 export function getContextMenu(): ContextMenuRequest | null {
-  return current;
+  return menu.get();
 }
 
 /** The open context menu, re-rendering when it changes. */
 export function useContextMenu(): ContextMenuRequest | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    () => current,
-    () => null,
-  );
+  return useExternalStore(menu, (current) => current, null);
 }
 
 /**

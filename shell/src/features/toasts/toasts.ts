@@ -1,3 +1,5 @@
+import { createExternalStore } from '../../app/externalStore';
+
 /**
  * Toasts: short notices about what just happened (an action succeeded, a
  * request failed). They carry no app state, so they live in a tiny external
@@ -36,24 +38,19 @@ export const ERROR_TOAST_TIMEOUT_MS = 12000;
 /** At most this many toasts are shown; the oldest goes first. */
 export const MAX_TOASTS = 5;
 
-let toasts: readonly Toast[] = [];
+const shown = createExternalStore<readonly Toast[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
-
-function emit(): void {
-  for (const listener of listeners) listener();
-}
 
 /** Shows a toast; safe to call from anywhere (thunks, listeners, components). */
 export function showToast(toast: ToastInput): void {
   const timeout = toast.timeout ?? (toast.type === 'error' ? ERROR_TOAST_TIMEOUT_MS : TOAST_TIMEOUT_MS);
   const entry: Toast = { id: nextId++, type: toast.type, message: toast.message, timeout };
+  const toasts = shown.get();
   const kept = toasts.length >= MAX_TOASTS ? toasts.slice(toasts.length - MAX_TOASTS + 1) : toasts;
   for (const old of toasts) if (!kept.includes(old)) clearTimer(old.id);
-  toasts = [...kept, entry];
   if (timeout > 0) timers.set(entry.id, setTimeout(() => dismissToast(entry.id), timeout));
-  emit();
+  shown.set([...kept, entry]);
 }
 
 function clearTimer(id: number): void {
@@ -65,29 +62,24 @@ function clearTimer(id: number): void {
 /** Removes the toast with `id` (no-op when it is already gone). */
 export function dismissToast(id: number): void {
   clearTimer(id);
-  const next = toasts.filter((toast) => toast.id !== id);
-  if (next.length === toasts.length) return;
-  toasts = next;
-  emit();
+  const next = shown.get().filter((toast) => toast.id !== id);
+  if (next.length === shown.get().length) return;
+  shown.set(next);
 }
 
 /** Removes every toast (tests, sign-out). */
 export function clearToasts(): void {
   for (const id of timers.keys()) clearTimer(id);
-  if (toasts.length === 0) return;
-  toasts = [];
-  emit();
+  if (shown.get().length === 0) return;
+  shown.set([]);
 }
 
 /** The toasts on screen, oldest first; the same array until something changes. */
 export function getToasts(): readonly Toast[] {
-  return toasts;
+  return shown.get();
 }
 
 /** Calls `listener` whenever the toasts change; returns the unsubscribe function. */
 export function subscribeToasts(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return shown.subscribe(listener);
 }
