@@ -2,14 +2,14 @@ import { createRoot } from 'react-dom/client';
 import { activatePlugin } from '@cumulus/sdk';
 import { App } from './app/App';
 import { createCorePlugin } from './app/corePlugin';
-import { BASENAME, normaliseDir } from './app/routing/filesLocation';
+import { BASENAME, normaliseDir } from './model/navigation/filesLocation';
 import { createRouterNavigator } from './app/routing/routerNavigator';
 import { createShellHost, createShellStore, rootElement } from './app/shellHost';
-import { loadConfigs } from './features/config/configThunks';
-import { CHANGES_PATH, startLiveUpdates } from './features/live/liveUpdates';
-import { firstShown } from './features/filelist/shownOrders';
+import { loadConfigs } from './model/config/configThunks';
+import { CHANGES_PATH, startLiveUpdates } from './model/live/liveUpdates';
+import { firstShown } from './surfaces/filelist/shownOrders';
 import { searchNodesById } from './services/dav/searchNodesById';
-import { pluginsSettled } from './features/views/viewsSlice';
+import { pluginsSettled } from './model/views/viewsSlice';
 import { createI18n, pluginTranslatorOf, translatorOf } from './i18n/createI18n';
 import { directionOf, isInterfaceLanguage } from './i18n/languages';
 import { loadShellCatalogue } from './i18n/loadCatalogue';
@@ -18,8 +18,8 @@ import { PSEUDO_LANGUAGE } from './i18n/pseudoLocale';
 import { createPluginFailures } from './plugin-host/pluginFailures';
 import { startPlugins } from './plugin-host/startPlugins';
 import { createPluginSupervisor, sendPluginFailure } from './plugin-host/pluginSupervisor';
-import { showToast } from './features/toasts/toasts';
-import { followSignOut, onSignedOut } from './features/user-menu/signOut';
+import { showToast } from './ui/toasts/toasts';
+import { followSignOut, onSignedOut } from './surfaces/user-menu/signOut';
 import { createFilesApi } from './services/api/filesApi';
 import { createDavService } from './services/dav/davService';
 import { openListingCache } from './services/dav/listingCache';
@@ -42,7 +42,7 @@ async function start(): Promise<void> {
   // A public link's page: the shell in public mode (anonymous, the link's WebDAV only).
   const publicShare = readPublicShare();
   if (publicShare !== null) {
-    const { startPublicShare } = await import('./features/public-share/startPublicShare');
+    const { startPublicShare } = await import('./app/public-share/startPublicShare');
     return startPublicShare(publicShare, { t, language: i18n.language, translatorFor: pluginTranslatorOf(i18n), page });
   }
   const failures = createPluginFailures();

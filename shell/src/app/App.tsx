@@ -3,14 +3,14 @@ import { Provider } from 'react-redux';
 import { BrowserRouter, useRoutes } from 'react-router';
 import type { PluginFailures } from '../plugin-host/pluginFailures';
 import type { ShellServices } from '../services/types';
-import { PluginFailuresContext } from './PluginFailuresContext';
-import { BASENAME } from './routing/filesLocation';
+import { PluginFailuresContext } from '../plugin-host/PluginFailuresContext';
+import { BASENAME } from '../model/navigation/filesLocation';
 import { NavigatorBridge } from './routing/routerNavigator';
 import { ScreenBoundary } from './routing/ScreenBoundary';
 import type { RouterNavigator } from './routing/routerNavigator';
 import { filesRoutes } from './routing/routes';
-import { LanguageContext, ServicesContext } from './ServicesContext';
-import type { AppStore } from './storeTypes';
+import { LanguageContext, ServicesContext } from '../ui/ServicesContext';
+import type { AppStore } from '../model/store/storeTypes';
 
 function FilesRoutes() {
   return useRoutes(filesRoutes);

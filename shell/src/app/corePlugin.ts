@@ -1,10 +1,10 @@
 import { definePlugin } from '@cumulus/sdk';
 import type { PluginDefinition } from '@cumulus/sdk';
-import { detailsTab } from '../features/sidebar/detailsTab';
-import { coreFileActions } from '../features/actions/coreActions';
-import { filesView } from '../features/views/filesView';
-import { newFolderEntry } from '../features/new-folder/newFolderEntry';
-import { uploadMenuEntries } from '../features/uploads/uploadMenuEntries';
+import { detailsTab } from '../surfaces/sidebar/detailsTab';
+import { coreFileActions } from '../operations/core-actions/coreActions';
+import { filesView } from '../surfaces/views/filesView';
+import { newFolderEntry } from '../operations/new-folder/newFolderEntry';
+import { uploadMenuEntries } from '../surfaces/uploads/uploadMenuEntries';
 import type { ShellServices } from '../services/types';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createFileListFilter } from '@cumulus/sdk';
-import { hostDialogs } from '../features/confirm/confirmStore';
+import { hostDialogs } from '../ui/confirm/confirmStore';
 import { createFakeServices } from '../test-support/fakeServices';
 import type { PageContext } from '../services/pageContext';
 import { createShellHost, createShellStore } from './shellHost';

@@ -1,13 +1,13 @@
 import { createEventBus, createRegistries } from '@cumulus/sdk';
 import type { PluginHost, Translate } from '@cumulus/sdk';
-import { coreConfigLoaded } from '../features/config/coreConfigSlice';
-import { hostDialogs } from '../features/confirm/confirmStore';
-import { viewsChanged } from '../features/views/viewsSlice';
+import { coreConfigLoaded } from '../model/config/coreConfigSlice';
+import { hostDialogs } from '../ui/confirm/confirmStore';
+import { viewsChanged } from '../model/views/viewsSlice';
 import { connectFilterEvents } from '../plugin-host/filterEvents';
 import type { PageContext } from '../services/pageContext';
 import type { ShellServices } from '../services/types';
 import { createAppStore } from './store';
-import type { AppStore } from './storeTypes';
+import type { AppStore } from '../model/store/storeTypes';
 
 /**
  * The construction both composition roots share: the signed-in app

@@ -1,11 +1,11 @@
 import { configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import type { ShellServices } from '../services/types';
-import { connectEventBus } from './busEvents';
+import { connectEventBus } from '../model/base/busEvents';
 import { addAppListeners } from './listeners';
-import { rootReducer } from './rootReducer';
-import type { AppStartListening, AppStore, RootState } from './storeTypes';
+import { rootReducer } from '../model/store/rootReducer';
+import type { AppStartListening, AppStore, RootState } from '../model/store/storeTypes';
 
-export type { AppDispatch, AppStartListening, AppStore, RootState } from './storeTypes';
+export type { AppDispatch, AppStartListening, AppStore, RootState } from '../model/store/storeTypes';
 
 /**
  * Creates the store. Thunks and listeners receive `services` as their `extra`

@@ -1,7 +1,7 @@
 import { Component } from 'react';
 import type { ContextType, ErrorInfo, ReactNode } from 'react';
 import type { Translate } from '@cumulus/sdk';
-import { ServicesContext } from '../app/ServicesContext';
+import { ServicesContext } from '../ui/ServicesContext';
 import { reportEntryFailure } from './reportEntryFailure';
 
 interface Props {

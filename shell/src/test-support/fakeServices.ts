@@ -3,7 +3,7 @@ import './jsdomFetch';
 import { activatePlugin, createEventBus, createNode, createRegistries } from '@cumulus/sdk';
 import type { FolderNode, Node, NodeInit, PluginHost } from '@cumulus/sdk';
 import { createCorePlugin } from '../app/corePlugin';
-import { hostDialogs } from '../features/confirm/confirmStore';
+import { hostDialogs } from '../ui/confirm/confirmStore';
 import { createI18n, translatorOf } from '../i18n/createI18n';
 import type { FilesApi, ViewConfigValues } from '../services/api/filesApi';
 import type { DavListing, DavService } from '../services/dav/davService';

@@ -6,13 +6,13 @@ import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation, useRoutes } from 'react-router';
 import type { Location } from 'react-router';
-import { PluginFailuresContext } from '../app/PluginFailuresContext';
-import { BASENAME } from '../app/routing/filesLocation';
+import { PluginFailuresContext } from '../plugin-host/PluginFailuresContext';
+import { BASENAME } from '../model/navigation/filesLocation';
 import { filesRoutes } from '../app/routing/routes';
-import { ServicesContext } from '../app/ServicesContext';
+import { ServicesContext } from '../ui/ServicesContext';
 import { createAppStore } from '../app/store';
-import type { AppStore } from '../app/storeTypes';
-import { viewsChanged } from '../features/views/viewsSlice';
+import type { AppStore } from '../model/store/storeTypes';
+import { viewsChanged } from '../model/views/viewsSlice';
 import { createPluginFailures } from '../plugin-host/pluginFailures';
 import type { ShellServices } from '../services/types';
 

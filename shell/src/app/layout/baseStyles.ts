@@ -1,4 +1,4 @@
-import { injectStyles } from '../styles';
+import { injectStyles } from '../../ui/styles';
 
 const css = `
 :root {

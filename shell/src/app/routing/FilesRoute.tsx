@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { FilesScreen } from '../layout/FilesScreen';
-import { isFileIdSegment } from './filesLocation';
+import { isFileIdSegment } from '../../model/navigation/filesLocation';
 import { RouteSync } from './RouteSync';
 
 /** The route named filelist (`/:view/:fileid?`); a fileid that is not digits does not match it. `screen` replaces the Files screen (a public link's). */

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { routeChanged } from '../../features/navigation/navigationSlice';
-import { useAppDispatch, useAppStore } from '../hooks';
-import { readFilesLocation } from './filesLocation';
+import { routeChanged } from '../../model/navigation/navigationSlice';
+import { useAppDispatch, useAppStore } from '../../model/store/hooks';
+import { readFilesLocation } from '../../model/navigation/filesLocation';
 
 /**
  * Mirrors the route into the store (route → store). The other direction goes

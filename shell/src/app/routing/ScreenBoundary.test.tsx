@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, useNavigate, useRoutes } from 'react-router';
 import type { NavigateFunction } from 'react-router';
 import { createFakeServices } from '../../test-support/fakeServices';
-import { ServicesContext } from '../ServicesContext';
+import { ServicesContext } from '../../ui/ServicesContext';
 import { ScreenBoundary } from './ScreenBoundary';
 
 describe('the screen boundary', () => {

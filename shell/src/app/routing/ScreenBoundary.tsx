@@ -2,9 +2,9 @@ import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { Translate } from '@cumulus/sdk';
-import { Icon } from '../icons/Icon';
-import { ALERT_ICON } from '../icons/icons';
-import { useT } from '../ServicesContext';
+import { Icon } from '../../ui/icons/Icon';
+import { ALERT_ICON } from '../../ui/icons/icons';
+import { useT } from '../../ui/ServicesContext';
 
 interface Props {
   /** The router location's key: a navigation (Back, a link) tries the screen again. */

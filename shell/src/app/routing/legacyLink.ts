@@ -1,4 +1,4 @@
-import { DEFAULT_VIEW, encodeQueryValue, isFileIdSegment } from './filesLocation';
+import { DEFAULT_VIEW, encodeQueryValue, isFileIdSegment } from '../../model/navigation/filesLocation';
 
 /**
  * Where the app's root (`/apps/files/?…`) leads: the route named filelist

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { NavigateFunction } from 'react-router';
 import type { FilesLocation, Navigator } from '../../services/types';
-import { filesPath } from './filesLocation';
+import { filesPath } from '../../model/navigation/filesLocation';
 
 /**
  * The services' navigator (thunks and listeners navigate outside React) for a

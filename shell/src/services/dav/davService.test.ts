@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/glob
 import nock from 'nock';
 import { Permission, propfindBody } from '@cumulus/sdk';
 import type { Node } from '@cumulus/sdk';
-import { moveCopyErrorMessage } from '../../features/move-copy/moveCopyError';
+import { moveCopyErrorMessage } from '../../operations/move-copy/moveCopyError';
 import { davMessageOf } from '../davErrorMessage';
 import { COMPACT_LISTING_TYPE } from './compactListing';
 import { createDavService, errorStatus } from './davService';

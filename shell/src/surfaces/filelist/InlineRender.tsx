@@ -1,0 +1,39 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { FileAction, Node, Registered, View } from '@cumulus/sdk';
+import { EntryMount } from '../plugin-slots/EntryMount';
+
+/**
+ * The inline form of a file action (product §3 `renderInline`): awaits the
+ * element the action renders for the node and mounts it in the actions
+ * cell, nothing while it comes or when it is null. A rejection or throw is
+ * re-thrown during render so the surrounding `PluginBoundary` shows it,
+ * naming the plugin. Rendered again when the node or view changes.
+ */
+export function InlineRender({ action, node, view }: { action: Registered<FileAction>; node: Node; view: View }) {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [failure, setFailure] = useState<Error | null>(null);
+  useEffect(() => {
+    let alive = true;
+    setElement(null);
+    setFailure(null);
+    // A synchronous throw becomes a rejection, handled like one.
+    Promise.resolve()
+      .then(() => action.renderInline?.(node, view) ?? null)
+      .then(
+        (rendered) => alive && setElement(rendered),
+        (error: unknown) => alive && setFailure(error instanceof Error ? error : new Error(String(error))),
+      );
+    return () => {
+      alive = false;
+    };
+  }, [action, node, view]);
+  const mount = useCallback(
+    (el: HTMLElement) => {
+      if (element !== null) el.append(element);
+    },
+    [element],
+  );
+  if (failure !== null) throw failure;
+  if (element === null) return null;
+  return <EntryMount mount={mount} pluginId={action.pluginId} className="files-actions__render-inline" />;
+}

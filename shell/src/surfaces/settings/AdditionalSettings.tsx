@@ -1,0 +1,40 @@
+import { useCallback, useId } from 'react';
+import type { Registered, SettingsSection } from '@cumulus/sdk';
+import { useServices, useT } from '../../ui/ServicesContext';
+import { PluginBoundary } from '../../plugin-host/PluginBoundary';
+import { useRegistry } from '../../plugin-host/useRegistry';
+import { EntryMount } from '../plugin-slots/EntryMount';
+
+/**
+ * 'Additional settings' (product §2): shown only when plugins registered
+ * settings sections; each is mounted into its own element inside an error
+ * boundary naming its plugin.
+ */
+export function AdditionalSettings() {
+  const t = useT();
+  const sections = useRegistry(useServices().host.registries.settingsSections);
+  const headingId = useId();
+  if (sections.length === 0) return null;
+  return (
+    <section className="files-settings__section" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('Additional settings')}</h3>
+      {sections.map((section) => (
+        <PluginSettings key={`${section.pluginId}/${section.id}`} section={section} />
+      ))}
+    </section>
+  );
+}
+
+function PluginSettings({ section }: { section: Registered<SettingsSection> }) {
+  const t = useT();
+  const headingId = useId();
+  const mount = useCallback((el: HTMLElement) => section.mount(el), [section]);
+  return (
+    <section className="files-settings__plugin" aria-labelledby={headingId} data-plugin={section.pluginId}>
+      <h4 id={headingId}>{section.name}</h4>
+      <PluginBoundary pluginId={section.pluginId} t={t}>
+        <EntryMount mount={mount} pluginId={section.pluginId} />
+      </PluginBoundary>
+    </section>
+  );
+}
