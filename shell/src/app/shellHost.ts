@@ -11,7 +11,7 @@ import type { AppStore } from '../model/store/storeTypes';
 
 /**
  * The construction both composition roots share: the signed-in app
- * (bootstrap.tsx) and a public link's page (features/public-share/startPublicShare.tsx)
+ * (bootstrap.tsx) and a public link's page (app/public-share/startPublicShare.tsx)
  * build their plugin host, their store and their root element the same way;
  * they differ in the services and the plugins they start.
  */

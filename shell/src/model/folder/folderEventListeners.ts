@@ -15,7 +15,7 @@ import { selectCurrentFolder, selectCurrentFolderSource } from './selectors';
  *   openfile are dropped. Both replace the history entry (the place no longer
  *   exists), so a deleting thunk that navigated already is not undone.
  * ("Opening by fileid" runs an action, so it lives with the actions:
- * features/actions/openFileListeners.ts.)
+ * operations/actions/openFileListeners.ts.)
  * - 'files:navigation:changed' is announced when the view or folder changes.
  */
 export function addFolderEventListeners(startListening: AppStartListening): void {

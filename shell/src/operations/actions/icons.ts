@@ -1,6 +1,6 @@
 /**
  * Icons of the built-in file actions, drawn like the shell's icons
- * (`app/icons/icons.ts`): SVG strings on the 24×24 grid in currentColor.
+ * (`ui/icons/icons.ts`): SVG strings on the 24×24 grid in currentColor.
  */
 const svg = (path: string): string =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true"><path fill="currentColor" d="${path}"/></svg>`;
