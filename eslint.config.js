@@ -64,6 +64,20 @@ const ONE_SIDED_GLOBALS = [
   // require() is an import: the import rules name it.
 ].filter((name) => name !== 'require');
 
+/**
+ * The shell's tiers (docs/architecture.md, "The shell's tiers"), from the bottom up: the kit
+ * (lib/, ui/, i18n/, services/, plugin-host/), model/, operations/, surfaces/, app/ (with
+ * bootstrap.tsx). A relative import that climbs out (`../`) into a tier folder above is refused.
+ */
+const shellTier = (...folders) => `^(\\.\\./)+(${folders.join('|')})(/|$)`;
+const ABOVE_KIT = shellTier('model', 'operations', 'surfaces', 'app', 'bootstrap');
+const ABOVE_MODEL = shellTier('operations', 'surfaces', 'app', 'bootstrap');
+const ABOVE_OPERATIONS = shellTier('surfaces', 'app', 'bootstrap');
+const ABOVE_SURFACES = shellTier('app', 'bootstrap');
+const SHELL_RULE = ['The shell imports the SDK, remotes and the protocol, never the server or a plugin (docs/architecture.md).', [SERVER, PLUGINS]];
+/** A tier's tests may build the whole app (test-support's renderShell): the tier rules hold for its code. */
+const SHELL_TESTS = ['shell/src/**/*.test.ts', 'shell/src/**/*.test.tsx'];
+
 /** esquery ends a regex at the first `/`, so a slash inside one is written \u002F. */
 const inSelector = (regex) => `/${regex.replaceAll('/', '\\u002F')}/`;
 
@@ -178,7 +192,35 @@ export default tseslint.config(
   },
   {
     files: ['shell/**'],
-    rules: boundary(['The shell imports the SDK, remotes and the protocol, never the server or a plugin (docs/architecture.md).', [SERVER, PLUGINS]]),
+    rules: boundary(SHELL_RULE),
+  },
+  {
+    files: ['shell/src/lib/**', 'shell/src/ui/**', 'shell/src/i18n/**', 'shell/src/services/**', 'shell/src/plugin-host/**'],
+    ignores: SHELL_TESTS,
+    rules: boundary(SHELL_RULE, [
+      "The shell's kit (lib, ui, i18n, services, plugin-host) imports no tier above it: model, operations, surfaces, app (docs/architecture.md).",
+      [ABOVE_KIT],
+    ]),
+  },
+  {
+    files: ['shell/src/model/**'],
+    ignores: SHELL_TESTS,
+    rules: (() => {
+      const rules = boundary(SHELL_RULE, ["The shell's model imports only the kit and itself, never operations, surfaces or app (docs/architecture.md).", [ABOVE_MODEL]]);
+      const message = "The shell's model renders nothing: no JSX, that is for surfaces (docs/architecture.md).";
+      rules['no-restricted-syntax'].push({ selector: 'JSXElement', message }, { selector: 'JSXFragment', message });
+      return rules;
+    })(),
+  },
+  {
+    files: ['shell/src/operations/**'],
+    ignores: SHELL_TESTS,
+    rules: boundary(SHELL_RULE, ["The shell's operations import the model and the kit, never surfaces or app (docs/architecture.md).", [ABOVE_OPERATIONS]]),
+  },
+  {
+    files: ['shell/src/surfaces/**'],
+    ignores: SHELL_TESTS,
+    rules: boundary(SHELL_RULE, ["The shell's surfaces import the tiers below them, never app (docs/architecture.md).", [ABOVE_SURFACES]]),
   },
   {
     // The repository's scripts use the packages by name, as any other tool would.

@@ -25,6 +25,11 @@ const PLUGIN_API_ALONE = "The server's plugin contract imports nothing else of t
 const SHELL_NO_SERVER_OR_PLUGIN = 'The shell imports the SDK, remotes and the protocol, never the server or a plugin (docs/architecture.md).';
 const SCRIPTS_BY_NAME = "scripts/ import our packages by name, never a package's src/ (docs/architecture.md).";
 const PLUGIN_TESTS = "A plugin's tests import only their plugin, the server and tests/support (docs/architecture.md).";
+const SHELL_KIT = "The shell's kit (lib, ui, i18n, services, plugin-host) imports no tier above it: model, operations, surfaces, app (docs/architecture.md).";
+const SHELL_MODEL = "The shell's model imports only the kit and itself, never operations, surfaces or app (docs/architecture.md).";
+const SHELL_MODEL_NO_JSX = "The shell's model renders nothing: no JSX, that is for surfaces (docs/architecture.md).";
+const SHELL_OPERATIONS = "The shell's operations import the model and the kit, never surfaces or app (docs/architecture.md).";
+const SHELL_SURFACES = "The shell's surfaces import the tiers below them, never app (docs/architecture.md).";
 
 /** A file inside each package, as lint sees it (it need not exist). */
 const FILE = {
@@ -40,6 +45,14 @@ const FILE = {
   server: 'server/src/api/example.ts',
   shell: 'shell/src/app/example.ts',
   scripts: 'scripts/i18n/example.ts',
+  shellUi: 'shell/src/ui/icons/example.ts',
+  shellLib: 'shell/src/lib/upload/example.ts',
+  shellServices: 'shell/src/services/dav/example.ts',
+  shellPluginHost: 'shell/src/plugin-host/example.ts',
+  shellModel: 'shell/src/model/nodes/example.ts',
+  shellOperations: 'shell/src/operations/rename/example.ts',
+  shellSurfaces: 'shell/src/surfaces/filelist/example.ts',
+  shellModelTest: 'shell/src/model/nodes/example.test.ts',
 } as const;
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -158,6 +171,26 @@ const forbidden: [keyof typeof FILE, string, string][] = [
   ['scripts', '../../sdk/src/plugin/translations', SCRIPTS_BY_NAME],
   ['scripts', '../../protocol/src/languages', SCRIPTS_BY_NAME],
   ['scripts', '@cumulus/server/src/i18n/languages', SCRIPTS_BY_NAME],
+  // The shell's tiers, each importing only downwards.
+  ['shellUi', '../../model/store/hooks', SHELL_KIT],
+  ['shellUi', '../../operations/rename/renameNode', SHELL_KIT],
+  ['shellUi', '../../surfaces/filelist/FileList', SHELL_KIT],
+  ['shellUi', '../../app/store', SHELL_KIT],
+  ['shellUi', '../../bootstrap', SHELL_KIT],
+  ['shellLib', '../../model/uploads/uploadsSlice', SHELL_KIT],
+  ['shellServices', '../../surfaces/header/FilesHeader', SHELL_KIT],
+  ['shellPluginHost', '../app/App', SHELL_KIT],
+  ['shellUi', '@cumulus/server', SHELL_NO_SERVER_OR_PLUGIN],
+  ['shellModel', '../../operations/rename/renameNode', SHELL_MODEL],
+  ['shellModel', '../../surfaces/sidebar/Sidebar', SHELL_MODEL],
+  ['shellModel', '../../app/listeners', SHELL_MODEL],
+  ['shellModel', '@cumulus/plugin-hello', SHELL_NO_SERVER_OR_PLUGIN],
+  ['shellOperations', '../../surfaces/menus/ContextMenu', SHELL_OPERATIONS],
+  ['shellOperations', '../../app/corePlugin', SHELL_OPERATIONS],
+  ['shellOperations', '../../../../server/src/app', SHELL_NO_SERVER_OR_PLUGIN],
+  ['shellSurfaces', '../../app/routing/routes', SHELL_SURFACES],
+  ['shellSurfaces', '../../bootstrap', SHELL_SURFACES],
+  ['shellSurfaces', '@cumulus/plugin-hello', SHELL_NO_SERVER_OR_PLUGIN],
 ];
 
 /** [package, code using a global, expected message]: the protocol package runs on both sides, so it uses neither side's own API. */
@@ -213,6 +246,25 @@ const allowed: [keyof typeof FILE, string][] = [
   ['shell', '@cumulus/sdk'],
   ['shell', '@cumulus/remotes'],
   ['shell', 'react'],
+  ['shell', '../surfaces/filelist/FileList'],
+  ['shell', '../model/store/hooks'],
+  ['shellUi', '../ServicesContext'],
+  ['shellUi', '../../lib/upload/engine'],
+  ['shellUi', '../../services/types'],
+  ['shellLib', '../../ui/styles'],
+  ['shellPluginHost', '../ui/ServicesContext'],
+  ['shellModel', '../folder/selectors'],
+  ['shellModel', '../../ui/toasts/toasts'],
+  ['shellModel', '../../lib/upload/engine'],
+  ['shellOperations', '../../model/nodes/nodesSlice'],
+  ['shellOperations', '../actions/runPool'],
+  ['shellOperations', '../../ui/ModalDialog'],
+  ['shellSurfaces', '../../operations/rename/RenameField'],
+  ['shellSurfaces', '../../model/folder/selectors'],
+  ['shellSurfaces', '../header/FilesHeader'],
+  // A tier's tests may build the whole app.
+  ['shellModelTest', '../../test-support/renderShell'],
+  ['shellModelTest', '../../app/store'],
 ];
 
 describe('import boundaries', () => {
@@ -237,6 +289,13 @@ describe('import boundaries', () => {
 
   it('lets the protocol package use what both sides have (URL, JSON, Intl, timers)', async () => {
     await expect(lint(FILE.protocol, "export const a = () => [new URL('https://a.example'), JSON.stringify(1), new Intl.PluralRules('de'), setTimeout(() => {}, 1)];\n")).resolves.toEqual([]);
+  });
+
+  it("refuses JSX in the shell's model, in elements and fragments alike", async () => {
+    const file = 'shell/src/model/nodes/example.tsx';
+    await expect(lint(file, 'export const row = <div />;\n', 'boundaries')).resolves.toEqual([SHELL_MODEL_NO_JSX]);
+    await expect(lint(file, 'export const rows = <></>;\n', 'boundaries')).resolves.toEqual([SHELL_MODEL_NO_JSX]);
+    await expect(lint('shell/src/surfaces/filelist/example.tsx', 'export const row = <div />;\n')).resolves.toEqual([]);
   });
 
   it('leaves the tests free to import anything', async () => {
