@@ -1,6 +1,6 @@
 /**
  * The Sharing tab's stylesheet. The remote has no CSS loader (as the shell, see
- * shell/src/app/styles.ts): it adds one `<style data-styles="sharing">` on the first mount.
+ * shell/src/ui/styles.ts): it adds one `<style data-styles="sharing">` on the first mount.
  * It builds on the shell's custom properties (`--files-*`) and its control classes
  * (`files-button`, `files-icon-button`, `files-text-field`), and uses logical properties
  * only, so that the tab mirrors in right-to-left languages.
