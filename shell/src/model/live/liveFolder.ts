@@ -1,5 +1,5 @@
 import type { FolderNode } from '@cumulus/sdk';
-import type { RootState } from '../../app/store';
+import type { RootState } from '../store/storeTypes';
 import { selectCurrentFolder, selectIsCurrentFolderListed } from '../folder/selectors';
 import { LIVE_VIEW } from './applyLiveBatch';
 

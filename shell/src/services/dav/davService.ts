@@ -92,9 +92,6 @@ export interface DavService {
   downloadUrl(node: Node): string;
 }
 
-/** Request bodies are XML. */
-const XML_HEADERS = { 'Content-Type': 'application/xml; charset=utf-8' };
-
 /** `dir` joined with `name`, one slash between, for paths below the root. */
 function joinDav(dir: string, name: string): string {
   return `${dir.replace(/\/+$/, '')}/${name}`;
