@@ -3,6 +3,11 @@
 // ahead (precompiled.js), which registers tsx only when it loads a plugin's TypeScript server part;
 // `serve` (unless it is asked for its help) runs the sources through tsx, registered first.
 const argv = process.argv.slice(2);
+// Output piped into a reader that stops early (`cumulus help | head`): stop quietly, as other tools do.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 const [name = ''] = argv;
 
 async function fromSource() {

@@ -69,7 +69,8 @@ function isFresh({ newest, plugins }) {
 }
 
 /** Builds the bundle into a folder of its own, then puts it in place (another process may build at the same time). */
-async function build({ newest, plugins }) {
+async function build(built) {
+  const { newest, plugins } = built;
   const { build: esbuild } = await import('esbuild');
   const server = JSON.parse(readFileSync(join(root, 'server', 'package.json'), 'utf8'));
   // Inlined: the workspace packages and kysely (hundreds of small modules, each a file to resolve
@@ -108,6 +109,12 @@ async function build({ newest, plugins }) {
   });
   writeFileSync(join(building, 'stamp.json'), JSON.stringify({ newest, plugins }));
   mkdirSync(dirname(outDir), { recursive: true });
+  // Another process (a parallel test, a second terminal) may have put an equal bundle in place
+  // meanwhile and be loading its chunks from it: leave that one alone.
+  if (isFresh(built)) {
+    rmSync(building, { recursive: true, force: true });
+    return;
+  }
   rmSync(outDir, { recursive: true, force: true });
   try {
     renameSync(building, outDir);
