@@ -1,7 +1,7 @@
 /**
  * Fault test of the upload engine (resume after a server kill): the real server, in a
  * child process, is killed with SIGKILL in the middle of a chunked upload
- * that the SDK's engine drives over node's fetch, then started again on the
+ * that the shell's upload engine drives over node's fetch, then started again on the
  * same port and data directory.
  *
  * 1. The engine's own retries carry the upload through the restart: it ends

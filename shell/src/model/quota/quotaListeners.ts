@@ -25,7 +25,7 @@ async function refreshStats({ dispatch, getState, extra }: RefreshDeps, userTrig
     const stats = await extra.api.getStats();
     const previous = getState().quota.stats;
     dispatch(storageStatsLoaded(stats));
-    // i18n-dynamic: STORAGE_FULL_MESSAGE is marked with i18nKey in the SDK.
+    // i18n-dynamic: STORAGE_FULL_MESSAGE is marked with i18nKey in lib/engine/validation/storage.ts.
     if (storageBecameFull(previous, stats)) showToast({ type: 'error', message: extra.t(STORAGE_FULL_MESSAGE) });
   } catch (error) {
     console.error('Could not refresh storage stats', error);

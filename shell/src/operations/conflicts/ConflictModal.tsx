@@ -138,7 +138,7 @@ export function ConflictModal({ request }: { request: ConflictRequest }) {
         </table>
       </div>
       <p id={errorId} className="files-conflicts__error" role="alert">
-        {/* i18n-dynamic: CONFLICT_SELECTION_REQUIRED is marked with i18nKey in the SDK. */}
+        {/* i18n-dynamic: CONFLICT_SELECTION_REQUIRED is marked with i18nKey in lib/engine/state/conflict.ts. */}
         {refused ? t(CONFLICT_SELECTION_REQUIRED) : ''}
       </p>
       <div className="files-modal__buttons">

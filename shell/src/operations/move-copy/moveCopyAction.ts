@@ -40,7 +40,7 @@ export function moveCopyAction(services: object, t: Translate): FileAction {
   };
   return {
     id: MOVE_COPY_ACTION_ID,
-    // i18n-dynamic: moveCopyLabel's labels are marked with i18nKey in the SDK.
+    // i18n-dynamic: moveCopyLabel's labels are marked with i18nKey in lib/engine/validation/move-copy.ts.
     displayName: (nodes) => t(moveCopyLabel(nodes)),
     iconSvgInline: () => FOLDER_MOVE_ICON,
     order: 15,

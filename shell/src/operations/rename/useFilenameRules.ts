@@ -5,7 +5,7 @@ import { loadFilenameRules } from './filenameRules';
 
 /**
  * The server's filename rules for a name field checked as the user types (rename, the
- * invalid-filename dialog of uploads): the SDK's defaults until they arrive.
+ * invalid-filename dialog of uploads): the engine's defaults until they arrive.
  */
 export function useFilenameRules(): FilenameRules {
   const { api } = useServices();

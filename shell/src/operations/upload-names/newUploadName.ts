@@ -15,7 +15,7 @@ export type NewUploadName =
  * a file or folder name.', '"{segment}" is a forbidden file or folder name.', '"{segment}"
  * is a forbidden file type.', 'Filenames must not end with "{extension}".', or 'Filename
  * must not be empty.'); a name taken among `siblings` is not refused but made unique with
- * the SDK's unique-name helper ('photo (1).jpg'; a folder's number goes at the end).
+ * the engine's unique-name helper ('photo (1).jpg'; a folder's number goes at the end).
  */
 export function newUploadName(typed: string, siblings: readonly string[], isFolder: boolean, rules: FilenameRules, t: Translate): NewUploadName {
   const name = typed.trim();

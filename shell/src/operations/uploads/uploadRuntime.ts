@@ -15,7 +15,7 @@ import type { EngineReport } from '../../model/uploads/uploadsSlice';
 
 /**
  * The shell's upload engine and its mirror in the store. The engine (from
- * `@cumulus/sdk`) holds what is not data: the `File` objects, the requests,
+ * `lib/engine`) holds what is not data: the `File` objects, the requests,
  * their abort controllers and promises, keyed by upload id. Its plain state
  * is copied into the store as `uploads/*` events, at most every
  * {@link MIRROR_INTERVAL_MS}, so a 10,000-file drop or a fast upload does

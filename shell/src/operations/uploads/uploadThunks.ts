@@ -91,7 +91,7 @@ export const uploadCollected = createAppAsyncThunk(
       result = await runtime.uploader.upload({ source: folder.source, owner: extra.publicShare ? 'anonymous' : folder.owner, path: folder.path }, entries);
     } catch (error) {
       // 'Invalid destination folder' / 'User is not logged in': nothing was queued.
-      // i18n-dynamic: both messages are marked with i18nKey in the SDK's uploader.
+      // i18n-dynamic: both messages are marked with i18nKey in the upload engine (lib/engine).
       showToast({ type: 'error', message: error instanceof Error ? t(error.message) : t('Failed uploading the file') });
       return null;
     }

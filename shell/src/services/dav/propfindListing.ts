@@ -106,7 +106,7 @@ class Pacer {
       this.paintDue = false;
       await afterNextPaint();
     } else {
-      // A message to itself (the SDK's yieldToMain): a timer would be throttled to once a second in a background tab.
+      // A message to itself (the engine's yieldToMain): a timer would be throttled to once a second in a background tab.
       await yieldToMain();
     }
     this.sliceStart = performance.now();

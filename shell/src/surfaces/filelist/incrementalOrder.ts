@@ -119,7 +119,7 @@ function spliced<T>(list: readonly T[], drops: readonly number[], places: readon
 /**
  * The shown order after some nodes left and came, from the order before, at the cost of the
  * change: removals found by binary search, arrivals (those `shows` keeps) inserted by binary
- * search with `compare` (the SDK's `nodeComparator`, the order `sortNodes` gives), then one
+ * search with `compare` (the engine's `nodeComparator`, the order `sortNodes` gives), then one
  * copy of the list. Undefined when a node that left is not where the order says (the order
  * before was not made with `compare`): the caller sorts in full. The new order's sources come
  * with it when the old one's were known (`shownSources`), and what it dropped and inserted is

@@ -27,14 +27,14 @@ export function matchesFilenameFilter(node: Node, query: string): boolean {
  * The nodes the list shows, in order: the current folder's children without
  * hidden ones (unless show_hidden), matching the filename filter, sorted by
  * the view's sorting with favorites and folders first per the user config
- * (the SDK's `sortNodes`, names compared in the interface language), custom
+ * (the engine's `sortNodes`, names compared in the interface language), custom
  * columns sorting by their own `sort`. The registered file-list filters
  * (plugins') then narrow it, in their order, again whenever one says its
  * result changed. The orders of the last few folders shown are remembered:
  * going back to a folder whose nodes did not change shows it without sorting
  * 100,000 nodes again. A listing that changed by a few nodes (live changes,
  * an upload) with the same options and no plugin filters keeps the last
- * order, updated by binary search with the SDK's `nodeComparator`: a batch
+ * order, updated by binary search with the engine's `nodeComparator`: a batch
  * costs what it changes, not a sort of the whole folder (what changed is told by
  * `folderContents` after live changes, else found by one walk over both listings).
  */

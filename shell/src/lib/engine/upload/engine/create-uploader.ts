@@ -53,8 +53,8 @@ function assertCanUpload(context: EngineContext, destination: UploadDestination)
 }
 
 /**
- * Creates an upload engine (see {@link Uploader} and the SDK README's
- * "Upload engine" section).
+ * Creates an upload engine (see {@link Uploader} and the "Upload engine" section of
+ * lib/engine/README.md).
  */
 export function createUploader(options: UploaderOptions): Uploader {
   const now = options.now ?? (() => Date.now());

@@ -251,7 +251,7 @@ export interface UploadError {
 export type UploadItemKind = 'file' | 'folder' | 'batch';
 
 /**
- * One item of the queue (product §3 "Upload item") as plain data: the SDK's
+ * One item of the queue (product §3 "Upload item") as plain data: the
  * {@link Upload} record plus what the UI shows. Keyed by `id`.
  */
 export interface UploadItemState extends Upload {
