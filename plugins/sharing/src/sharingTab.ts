@@ -1,10 +1,12 @@
-import { Permission, allowsDownload, hasPermission, i18nKey, parseShareAttributes, shareTypesOf } from '@cumulus/sdk';
+import { Permission, allowsDownload, hasPermission, parseShareAttributes, shareTypesOf } from '@cumulus/sdk';
 import type { Node, ScopedEvents, SidebarTab, Translate } from '@cumulus/sdk';
 import type { Share, Sharee } from './api';
 import { ShareApiError, createShare, deleteShare, searchSharees, sharesOf, updateShare } from './api';
 import { ADD_ICON, COPY_ICON, LINK_ICON, MORE_ICON, SEARCH_ICON, SHARING_ICON } from './icons';
 import { injectSharingStyles } from './sharingStyles';
 import { withFreshShareTypes } from './shareTypesRefresh';
+import type { Choice } from './shareChoices';
+import { LINK_CHOICES, USER_CHOICES, USER_PERMISSIONS, linkChoiceOf, userChoiceOf } from './shareChoices';
 
 /** The tab's id, which the row indicator and the share button open. */
 export const SHARING_TAB_ID = 'sharing';
@@ -32,71 +34,6 @@ const openOptions = new Set<string>();
  */
 const notices = new Map<string, { text: string; error: boolean }>();
 
-/** One choice of the quick permission selects: a label and the bits it sets. */
-interface Choice {
-  label: string;
-  permissions: number;
-}
-
-const VIEW_ONLY = Permission.READ;
-const UPLOAD_AND_EDIT = Permission.READ | Permission.UPDATE | Permission.CREATE | Permission.DELETE;
-const FILE_DROP = Permission.CREATE;
-const FILE_EDIT = Permission.READ | Permission.UPDATE;
-
-/**
- * Nextcloud's choices for a link (its sharing tab): on a folder "View only" (read),
- * "Allow upload and editing" (read, create, update, delete) and "File drop (upload only)"
- * (create only); on a file "View only" and "Can edit" (read, update). The server adds SHARE
- * to links with READ; a link matches a choice without it.
- */
-const LINK_CHOICES: Record<'folder' | 'file', readonly Choice[]> = {
-  folder: [
-    { label: i18nKey('View only'), permissions: VIEW_ONLY },
-    { label: i18nKey('Allow upload and editing'), permissions: UPLOAD_AND_EDIT },
-    { label: i18nKey('File drop (upload only)'), permissions: FILE_DROP },
-  ],
-  file: [
-    { label: i18nKey('View only'), permissions: VIEW_ONLY },
-    { label: i18nKey('Can edit'), permissions: FILE_EDIT },
-  ],
-};
-
-/**
- * The quick choice of a user share (Nextcloud's quick share select): "View only" (read;
- * matched with or without reshare) or "Can edit" (every permission a node can carry);
- * anything else is "Custom permissions", whose checkboxes are under 'Options'.
- */
-const USER_CHOICES: Record<'folder' | 'file', readonly Choice[]> = {
-  folder: [
-    { label: i18nKey('View only'), permissions: VIEW_ONLY },
-    { label: i18nKey('Can edit'), permissions: Permission.ALL },
-  ],
-  file: [
-    { label: i18nKey('View only'), permissions: VIEW_ONLY },
-    { label: i18nKey('Can edit'), permissions: FILE_EDIT | Permission.SHARE },
-  ],
-};
-
-/** The choice a link's permissions stand for (SHARE aside), or null for custom ones. */
-export function linkChoiceOf(permissions: number, isFolder: boolean): Choice | null {
-  return LINK_CHOICES[isFolder ? 'folder' : 'file'].find((choice) => (permissions & ~Permission.SHARE) === choice.permissions) ?? null;
-}
-
-/** The choice a user share's permissions stand for, or null for custom ones. */
-export function userChoiceOf(permissions: number, isFolder: boolean): Choice | null {
-  const [view, edit] = USER_CHOICES[isFolder ? 'folder' : 'file'];
-  if ((permissions & ~Permission.SHARE) === view?.permissions) return view;
-  return permissions === edit?.permissions ? edit : null;
-}
-
-/** The permission checkboxes of a user share (product §6: read, edit, create, delete, reshare). */
-const USER_PERMISSIONS = [
-  { bit: Permission.READ, label: i18nKey('Read'), folderOnly: false },
-  { bit: Permission.UPDATE, label: i18nKey('Edit'), folderOnly: false },
-  { bit: Permission.CREATE, label: i18nKey('Create'), folderOnly: true },
-  { bit: Permission.DELETE, label: i18nKey('Delete'), folderOnly: true },
-  { bit: Permission.SHARE, label: i18nKey('Reshare'), folderOnly: false },
-] as const;
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | globalThis.Node | string)[]): HTMLElementTagNameMap[K] {
   const el = Object.assign(document.createElement(tag), props);
