@@ -12,7 +12,8 @@
  * Options (environment): BENCH_RUNS=7 (reads, median reported), BENCH_ROWS=100000.
  */
 import { parseXml } from '../../server/src/dav/xml/parse';
-import { ResponseRenderer, propRequestFrom } from '../../server/src/dav/properties';
+import { propRequestFrom } from '../../server/src/dav/prop-request';
+import { ResponseRenderer } from '../../server/src/dav/response-renderer';
 import type { FileEntry } from '../../server/src/storage/model/types';
 import { readKeptListing } from '../../shell/src/services/dav/propfindListing';
 import { median, PROPFIND_BODY } from './support';

@@ -4,7 +4,7 @@ import type { NodeHook, PluginNode, ServerPluginContext } from '../plugin-api';
 import { ServerPluginError, defineServerPlugin, isServerPluginDefinition } from '../plugin-api';
 import { makeTestFiles } from '../storage/files/test-support';
 import type { FileService } from '../storage/files/file-service';
-import type { LiveProperty } from '../dav/properties';
+import type { LiveProperty } from '../dav/live-properties';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import { openDatabase } from '../db/connection';

@@ -23,7 +23,7 @@ import type {
   ServerPluginDefinition,
 } from '../plugin-api';
 import { ServerPluginError } from '../plugin-api';
-import type { LiveProperty } from '../dav/properties';
+import type { LiveProperty } from '../dav/live-properties';
 import type { NodeEventListener } from '../storage/model/node-events';
 import type { StorageMount } from '../storage/files/mounted-files';
 import type { HostStorage } from './files-access';

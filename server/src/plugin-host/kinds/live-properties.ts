@@ -1,6 +1,6 @@
 import type { LivePropertyContribution, PluginPropertyElement } from '../../plugin-api';
-import type { LiveProperty } from '../../dav/properties';
-import { LIVE_PROPERTIES } from '../../dav/properties';
+import type { LiveProperty } from '../../dav/live-properties';
+import { LIVE_PROPERTIES } from '../../dav/live-properties';
 import { NS } from '../../dav/xml/element';
 import { escapeXml } from '../../dav/xml/serialize';
 import type { HostLog } from '../host-log';

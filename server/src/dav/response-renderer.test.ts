@@ -1,7 +1,9 @@
 import { describe, it, expect } from '@jest/globals';
 import type { FileEntry } from '../storage/model/types';
-import type { PropName } from './properties';
-import { ResponseRenderer, httpDate, isoDate, propRequestFrom } from './properties';
+import type { PropName } from './prop-request';
+import { propRequestFrom } from './prop-request';
+import { httpDate, isoDate } from './live-properties';
+import { ResponseRenderer } from './response-renderer';
 import { parseXml } from './xml/parse';
 
 const file: FileEntry = {
