@@ -53,14 +53,21 @@ interface Answer {
   error?: string;
 }
 
+/** A connection not yet open after this is given up and the request sent again on a new one (it never reached the server). */
+const CONNECT_TIMEOUT_MS = 5_000;
+/** How often a request that never left the client is sent again before it counts as a failure. */
+const CONNECT_RETRIES = 2;
+/** Requests sent again because their connection did not open (the client's side, not the server's): printed with the figures. */
+let reconnects = 0;
+
 /** Sends one request through node:http, the path as given. */
-function send(port: number, item: FuzzRequest): Promise<Answer> {
+function sendOnce(port: number, item: FuzzRequest, fresh: boolean): Promise<Answer & { notConnected?: boolean }> {
   return new Promise((done) => {
     // node:http frames a GET or HEAD body by nothing unless told its length; the server would read it as the next request.
     const headers = item.body ? { 'content-length': String(item.body.length), ...item.headers } : item.headers;
     let req;
     try {
-      req = request({ host: '127.0.0.1', port, method: item.method, path: item.path, headers, agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
+      req = request({ host: '127.0.0.1', port, method: item.method, path: item.path, headers, agent: fresh ? false : agent, timeout: REQUEST_TIMEOUT_MS }, (res) => {
         const chunks: Buffer[] = [];
         let kept = 0;
         res.on('data', (chunk: Buffer) => {
@@ -77,14 +84,50 @@ function send(port: number, item: FuzzRequest): Promise<Answer> {
       done({ status: -1, body: '', error: (error as Error).message });
       return;
     }
-    // What the connection did tells a stalled server from a lost connection: bytes each way, and whether it was a kept-alive one.
-    req.on('timeout', () => {
-      const socket = req.socket;
-      req.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms (${req.reusedSocket ? 'reused' : 'new'} connection, ${socket?.bytesWritten ?? 0} B sent, ${socket?.bytesRead ?? 0} B received)`));
+    const sent = req;
+    // A connection that does not open in time never carried the request: the server saw nothing, so it is tried again.
+    let connectTimer: NodeJS.Timeout | undefined;
+    sent.on('socket', (socket) => {
+      if (!socket.connecting) return;
+      connectTimer = setTimeout(() => {
+        sent.removeAllListeners('error');
+        sent.on('error', () => undefined);
+        sent.destroy();
+        done({ status: 0, body: '', error: `connection not open within ${CONNECT_TIMEOUT_MS} ms`, notConnected: true });
+      }, CONNECT_TIMEOUT_MS);
+      socket.once('connect', () => clearTimeout(connectTimer));
+      socket.once('close', () => clearTimeout(connectTimer));
     });
-    req.on('error', (error) => done({ status: 0, body: '', error: error.message }));
-    req.end(item.body);
+    // What the connection did tells a stalled server from a lost connection: bytes each way, and whether it was a kept-alive one.
+    sent.on('timeout', () => {
+      const socket = sent.socket;
+      if ((socket?.bytesWritten ?? 0) === 0) {
+        // Not a byte of it left the client: the server cannot have left it unanswered.
+        sent.removeAllListeners('error');
+        sent.on('error', () => undefined);
+        sent.destroy();
+        done({ status: 0, body: '', error: `not sent within ${REQUEST_TIMEOUT_MS} ms`, notConnected: true });
+        return;
+      }
+      sent.destroy(new Error(`no answer within ${REQUEST_TIMEOUT_MS} ms (${sent.reusedSocket ? 'reused' : 'new'} connection, ${socket?.bytesWritten ?? 0} B sent, ${socket?.bytesRead ?? 0} B received)`));
+    });
+    sent.on('error', (error) => {
+      clearTimeout(connectTimer);
+      done({ status: 0, body: '', error: error.message });
+    });
+    sent.end(item.body);
   });
+}
+
+/** Sends one request, again on a connection of its own when its connection did not open (at most {@link CONNECT_RETRIES} times). */
+async function send(port: number, item: FuzzRequest): Promise<Answer> {
+  let answer = await sendOnce(port, item, false);
+  for (let retry = 0; answer.notConnected && retry < CONNECT_RETRIES; retry += 1) {
+    reconnects += 1;
+    answer = await sendOnce(port, item, true);
+  }
+  const { notConnected: _, ...rest } = answer;
+  return rest;
 }
 
 /** Writes raw bytes, half-closes, and returns every status line that came back (none is fine: the request was broken). */
@@ -234,7 +277,7 @@ describe('fuzzing WebDAV and chunked upload', () => {
     const statuses = [...statusCounts.entries()].sort((a, b) => a[0] - b[0]).map(([status, n]) => `${status}×${n}`).join(' ');
     const growth = { heap: end.heapUsed - warmUp.heapUsed, rss: end.rss - warmUp.rss };
     console.log(
-      `Fuzz seed ${SEED}: ${sent} requests in ${next} cases of ${cases.length} in ${seconds.toFixed(1)} s; statuses ${statuses}\n` +
+      `Fuzz seed ${SEED}: ${sent} requests in ${next} cases of ${cases.length} in ${seconds.toFixed(1)} s; statuses ${statuses}; ${reconnects} sent again after a connection that did not open\n` +
         `  server memory after GC: heap ${(end.heapUsed / 2 ** 20).toFixed(1)} MiB, rss ${(end.rss / 2 ** 20).toFixed(1)} MiB` +
         `; growth since the first quarter: heap ${(growth.heap / 2 ** 20).toFixed(1)} MiB, rss ${(growth.rss / 2 ** 20).toFixed(1)} MiB`,
     );
