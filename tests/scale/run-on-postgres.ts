@@ -3,7 +3,8 @@ import { startPostgresCluster } from './postgres-cluster';
 import { LEFT_TO_THE_S3_MODE } from './mode-suites';
 
 /**
- * `npm run test:pg [jest arguments]`: the test mode on PostgreSQL. Starts a throwaway cluster,
+ * `npm run test:pg [jest arguments]`: the test mode on PostgreSQL (arguments that are all options,
+ * such as `-- --maxWorkers=1`, run the default selection with them). Starts a throwaway cluster,
  * runs jest with `CUMULUS_TEST_POSTGRES` pointing at it (every test server's data dir then
  * gets its own database there, `server/src/db/open.ts`), stops the cluster, and exits with
  * jest's code. Without arguments it runs the storage, account and WebDAV suites and the
@@ -23,11 +24,13 @@ const SKIPPED_BY_DEFAULT = ['--testPathIgnorePatterns', '/node_modules/', '/dist
 const cluster = await startPostgresCluster();
 process.stdout.write(`PostgreSQL test cluster at ${cluster.url}\n`);
 const args = process.argv.slice(2);
+// Only options (`--maxWorkers=1`, say) keep the default selection: they are added to it.
+const onlyOptions = args.every((arg) => arg.startsWith('-'));
 const jest = spawn(
   process.execPath,
   // Each test server first creates its database and runs every migration there: hooks and tests
   // get more time than jest's 5 s default on a busy machine.
-  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--forceExit', '--testTimeout=60000', ...(args.length > 0 ? args : [...DEFAULT_SUITES, ...SKIPPED_BY_DEFAULT])],
+  ['--experimental-vm-modules', 'node_modules/jest/bin/jest.js', '--forceExit', '--testTimeout=60000', ...(onlyOptions ? [...DEFAULT_SUITES, ...SKIPPED_BY_DEFAULT, ...args] : args)],
   // The conformance suites' servers run as two processes behind nginx (tests/conformance/server.ts).
   { stdio: 'inherit', env: { CUMULUS_TEST_BALANCED: '1', ...process.env, CUMULUS_TEST_POSTGRES: cluster.url } },
 );
