@@ -94,3 +94,28 @@ describe('response compression', () => {
     expect(isCompressible({ method: 'GET', url: '/a' }, reply(200, { 'content-type': 'text/plain', 'content-length': '100' }))).toBe(false);
   });
 });
+
+describe('a client that leaves mid-answer', () => {
+  it('is logged at debug level, not as a failure to compress', async () => {
+    const lines: { level: number; msg: string }[] = [];
+    const app = Fastify({ logger: { level: 'debug', stream: { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) } } });
+    installCompression(app);
+    // An answer that never ends by itself: only the client's leaving stops it.
+    app.get('/endless', async (_request, reply) => reply.type('text/plain').send(new Readable({ read() { this.push(Buffer.from('line of text\n'.repeat(1000))); } })));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    await new Promise<void>((done) => {
+      const req = request({ host: '127.0.0.1', port, path: '/endless', headers: { 'accept-encoding': 'gzip' } }, (response) => {
+        response.once('data', () => req.destroy());
+        response.on('error', () => undefined);
+      });
+      req.on('error', () => undefined);
+      req.on('close', () => done());
+      req.end();
+    });
+    await new Promise((done) => setTimeout(done, 200));
+    await app.close();
+    expect(lines.filter((line) => line.level >= 40).map((line) => line.msg)).toEqual([]);
+    expect(lines.map((line) => line.msg)).toContain('The client left before a compressed answer ended');
+  });
+});

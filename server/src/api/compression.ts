@@ -99,7 +99,10 @@ export function installCompression(app: FastifyInstance): void {
     reply.removeHeader('content-length');
     if (isStream) {
       pipeline(payload, compressor, (error) => {
-        if (error) request.log.warn({ err: error }, 'Compressing a response failed');
+        if (!error) return;
+        // The client went away mid-answer (a list left, a tab closed): nothing failed on our side.
+        if ((error as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE' && (reply.raw.destroyed || request.raw.destroyed)) request.log.debug({ err: error }, 'The client left before a compressed answer ended');
+        else request.log.warn({ err: error }, 'Compressing a response failed');
       });
     } else {
       compressor.end(payload);
