@@ -72,11 +72,15 @@ beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'cumulus-preview-fixtures-'));
   const video = join(scratch, 'clip.mp4');
   execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240:rate=10', '-t', '2', '-pix_fmt', 'yuv420p', '-y', video]);
+  // A web video (its index first: read through a pipe, no copy) beside the one above (index at the end: copied first).
+  const web = join(scratch, 'web.mp4');
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=240x320:rate=10', '-t', '2', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', '-y', web]);
   server = await startTestServer({ pluginsDir: join(process.cwd(), 'plugins') });
   await server.built.accounts.users.create({ uid: 'frank', password: 'frank-password-1' });
   const clip = await readFile(video);
   await put('/doc.pdf', minimalPdf());
   await put('/clip.mp4', clip);
+  await put('/web.mp4', await readFile(web));
   await put('/broken.pdf', Buffer.from('%PDF-1.4\nthis is no PDF at all\n%%EOF\n'));
   await put('/broken.mp4', Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42 and then nothing of a video')]));
   await put(`/${HOSTILE}`, minimalPdf());
@@ -110,6 +114,7 @@ describe('PDF and video thumbnails', () => {
     expect(frame.channels.some((channel) => channel.max > 100)).toBe(true);
     const cached = await readdir(join(server.dataDir, 'previews', 'admin'));
     expect(cached.some((name) => name.startsWith(`${id('/clip.mp4')}-`) && name.endsWith('-64x64-a.jpg'))).toBe(true);
+    expect(await dimensions(await preview(id('/web.mp4')))).toEqual([48, 64, 'image/jpeg']);
   });
 
   it('says nc:has-preview true for PDFs and videos', async () => {

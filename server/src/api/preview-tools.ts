@@ -8,8 +8,9 @@ import { pipeline } from 'node:stream/promises';
 
 /**
  * Thumbnails of PDFs (first page, poppler's `pdftoppm`) and videos (a frame, `ffmpeg`), made by
- * child processes: no shell, fixed arguments, the input a temporary file with a random name that
- * the server wrote itself (so nothing of the user's file name reaches a command line), a time
+ * child processes: no shell, fixed arguments, the input a pipe (a video, read from its start) or
+ * a temporary file with a random name that the server wrote itself (so nothing of the user's file
+ * name reaches a command line), a time
  * limit, an address-space limit (`prlimit`, when present) and at most {@link MAX_RUNNING} at once.
  * The tools are looked for once; without them these types keep their MIME icon.
  */
@@ -91,20 +92,27 @@ async function slot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Runs a command (argument array, no shell) and collects its standard output; rejects on failure, timeout or too much output. */
-function run(command: string, args: string[]): Promise<Buffer> {
+function run(command: string, args: string[], stdin?: Readable): Promise<Buffer> {
   const limited = previewTools().prlimit;
   const [file, argv] = limited ? ['prlimit', [`--as=${MAX_TOOL_MEMORY}`, '--', command, ...args]] : [command, args];
   return new Promise((resolve, reject) => {
-    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], shell: false, timeout: TOOL_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    const child = spawn(file, argv, { stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'], shell: false, timeout: TOOL_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    if (stdin && child.stdin) {
+      // The tool stops reading once it has its frame: the rest of the file is not fetched.
+      child.stdin.on('error', () => stdin.destroy());
+      stdin.on('error', () => child.stdin?.destroy());
+      stdin.pipe(child.stdin);
+      child.on('close', () => stdin.destroy());
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_TOOL_OUTPUT) child.kill('SIGKILL');
       else chunks.push(chunk);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       if (stderr.length < 2000) stderr += chunk.toString('utf8');
     });
     child.on('error', reject);
@@ -135,6 +143,16 @@ async function spool(dir: string, source: Readable, max: number): Promise<string
   return path;
 }
 
+/** ffmpeg's arguments for one frame of `input` (`file:<our temporary path>` or `pipe:0`) as a PNG on standard output. */
+function videoFrameArgs(input: string, edge: number, secondIn: boolean): string[] {
+  const piped = input === 'pipe:0';
+  return [
+    ...(piped ? [] : ['-nostdin']), '-hide_banner', '-loglevel', 'error', '-threads', '1', '-protocol_whitelist', piped ? 'pipe' : 'file',
+    ...(secondIn ? ['-ss', '1'] : []), '-i', input, '-frames:v', '1', '-an', '-sn',
+    '-vf', `scale=${edge}:${edge}:force_original_aspect_ratio=decrease`, '-f', 'image2pipe', '-c:v', 'png', 'pipe:1',
+  ];
+}
+
 /**
  * Renders the first page of a PDF or a frame of a video as a PNG at most `edge` pixels on its longer
  * side. `open` gives the file's bytes (any storage); `tmpDir` holds the copy while the tool runs.
@@ -142,19 +160,20 @@ async function spool(dir: string, source: Readable, max: number): Promise<string
 export async function renderWithTool(kind: 'pdf' | 'video', size: number, open: () => Promise<Readable>, tmpDir: string, edge: number): Promise<Buffer> {
   if (size > MAX_INPUT[kind]) throw new Error('file too large to render');
   return slot(async () => {
+    if (kind === 'video') {
+      // First through a pipe, read from the start (a web video has its index first, so a frame
+      // comes after a few MB); a video that needs seeking (index at the end) is copied below.
+      const piped = await run('ffmpeg', videoFrameArgs('pipe:0', edge, true), await open()).catch(() => null);
+      if (piped) return piped;
+    }
     const input = await spool(tmpDir, await open(), MAX_INPUT[kind]);
     try {
       if (kind === 'pdf') {
         // `--` ends the options; the input is our own absolute path.
         return await run('pdftoppm', ['-png', '-f', '1', '-l', '1', '-singlefile', '-scale-to', String(edge), '--', input]);
       }
-      const frame = (seek: string[]): Promise<Buffer> => run('ffmpeg', [
-        '-nostdin', '-hide_banner', '-loglevel', 'error', '-threads', '1', '-protocol_whitelist', 'file',
-        ...seek, '-i', `file:${input}`, '-frames:v', '1', '-an', '-sn',
-        '-vf', `scale=${edge}:${edge}:force_original_aspect_ratio=decrease`, '-f', 'image2pipe', '-c:v', 'png', 'pipe:1',
-      ]);
       // A second in (past a black first frame); a shorter video gives its first frame.
-      return await frame(['-ss', '1']).catch(() => frame([]));
+      return await run('ffmpeg', videoFrameArgs(`file:${input}`, edge, true)).catch(() => run('ffmpeg', videoFrameArgs(`file:${input}`, edge, false)));
     } finally {
       await rm(input, { force: true });
     }
