@@ -1,5 +1,5 @@
 /**
- * `npm run bench:viewer`: the file viewer's speed (issue 26) against the real server, each figure
+ * `npm run bench:viewer`: the file viewer's speed against the real server, each figure
  * the median of `BENCH_RUNS` (default 5) runs, beside its target:
  * - the server's part, measured over HTTP: the large preview of a 20 MP JPEG at the window's size
  *   (made afresh each run: the cache is emptied), a Range GET into the middle of a 1 GiB MP4 to
