@@ -18,6 +18,7 @@ import { downloadForbidden } from '../storage/files/mounted-files';
 import { areaKey } from '../storage/model/areas';
 import { StorageError } from '../errors';
 import { isWithin, normalizePath } from '../storage/model/paths';
+import { previewTools, renderWithTool, toolFor } from './preview-tools';
 
 /** The trash plugin's area (its plugin id), where a user's trashed nodes are. */
 const TRASH_AREA = 'trash';
@@ -25,6 +26,15 @@ const TRASH_AREA = 'trash';
 
 /** Largest preview edge, in pixels. */
 export const MAX_PREVIEW_SIZE = 4096;
+
+/**
+ * The longer side a PDF page or a video frame is drawn at: the box asked for with a=1; for a crop
+ * (a=0) big enough that its shorter side still covers the box, for pages up to 4:1.
+ */
+function renderEdge(query: PreviewQuery): number {
+  const edge = Math.max(query.x, query.y);
+  return query.keepAspect ? edge : Math.min(MAX_PREVIEW_SIZE, edge * 4);
+}
 
 /** A parsed preview request. */
 export interface PreviewQuery {
@@ -89,7 +99,8 @@ function ownUiPreview(request: FastifyRequest): boolean {
 }
 
 /**
- * Answers a preview of `source`: thumbnails of images made with sharp and cached on disk under
+ * Answers a preview of `source`: thumbnails of images made with sharp (of PDFs and videos drawn by
+ * pdftoppm / ffmpeg first, see preview-tools.ts) and cached on disk under
  * `<dataDir>/previews/<key>/`, keyed by file id, etag and size, so a changed file gets a new
  * one; a mime-type icon for other files when `mimeFallback` is set, else 404.
  */
@@ -100,7 +111,8 @@ async function sendPreview(request: FastifyRequest, reply: FastifyReply, deps: A
     if (!query.mimeFallback) throw new HttpError(404, 'No preview available for this file.');
     return reply.header('Cache-Control', cache).type('image/svg+xml').send(mimeIconSvg(entry.mime));
   };
-  if (entry.type !== 'file' || !PREVIEWABLE_MIMES.has(entry.mime)) return fallback();
+  const tool = entry.type === 'file' ? toolFor(entry.mime) : null;
+  if (entry.type !== 'file' || (!PREVIEWABLE_MIMES.has(entry.mime) && !tool)) return fallback();
 
   const dir = previewDir(deps.config.dataDir, source.cacheKey);
   const etag = entry.etag.replace(/[^A-Za-z0-9]/g, '');
@@ -115,13 +127,21 @@ async function sendPreview(request: FastifyRequest, reply: FastifyReply, deps: A
   let image: { data: Buffer; ext: 'png' | 'jpg' };
   let bytes: Readable | undefined;
   try {
-    // Through the content store (a file on disk or an object): sharp takes the bytes as a stream.
-    const opened = await source.open();
-    const sharpSource = sharp({ failOn: 'error' });
-    bytes = opened.stream();
-    bytes.on('error', (error) => sharpSource.destroy(error));
-    bytes.pipe(sharpSource);
-    sharpSource.rotate();
+    let sharpSource: ReturnType<typeof sharp>;
+    if (tool) {
+      // A PDF's first page or a video's frame, drawn by pdftoppm / ffmpeg from a copy of the bytes
+      // read through the content store (any storage), at the size asked for.
+      const rendered = await renderWithTool(tool, entry.size, async () => (await source.open()).stream(), join(deps.config.dataDir, 'previews', '.render'), renderEdge(query));
+      sharpSource = sharp(rendered, { failOn: 'error' });
+    } else {
+      // Through the content store (a file on disk or an object): sharp takes the bytes as a stream.
+      const opened = await source.open();
+      sharpSource = sharp({ failOn: 'error' });
+      bytes = opened.stream();
+      bytes.on('error', (error) => sharpSource.destroy(error));
+      bytes.pipe(sharpSource);
+      sharpSource.rotate();
+    }
     const { hasAlpha } = await sharpSource.metadata();
     const resized = sharpSource.resize(query.x, query.y, { fit: query.keepAspect ? 'inside' : 'cover', withoutEnlargement: true });
     image = hasAlpha ? { data: await resized.png().toBuffer(), ext: 'png' } : { data: await resized.jpeg({ quality: 85 }).toBuffer(), ext: 'jpg' };
@@ -180,6 +200,8 @@ const { READ } = SHARE_PERMISSIONS;
  * inside its folder), all with x, y, a and mimeFallback as Nextcloud has them.
  */
 export function registerPreview(app: FastifyInstance, deps: ApiDeps): void {
+  // Looks for pdftoppm and ffmpeg once, at start, and says once what it found.
+  previewTools((message) => app.log.info(message));
   route(app, '/core/preview', 'required', {
     GET: async (request, reply) => {
       const user = userOf(request);

@@ -3,6 +3,7 @@ import type { LockRecord } from '../storage/dav-state/locks';
 import type { FileEntry } from '../storage/model/types';
 import { isWithin } from '../storage/model/paths';
 import { PREVIEWABLE_MIMES } from '../storage/model/mime';
+import { toolFor } from '../api/preview-tools';
 import { NS } from './xml/element';
 import { escapeXml } from './xml/serialize';
 import { hrefFor, ocId } from './context';
@@ -179,7 +180,7 @@ export const liveList: LiveProperty[] = [
   { prefix: 'd', local: 'quota-used-bytes', allprop: true, get: (e) => (e.type === 'folder' ? String(e.size) : undefined) },
   { prefix: 'd', local: 'supportedlock', constant: true, allprop: true, get: () => SUPPORTED_LOCK },
   { prefix: 'd', local: 'lockdiscovery', allprop: true, get: lockDiscovery },
-  { prefix: 'nc', local: 'has-preview', get: (e) => (e.type === 'file' && PREVIEWABLE_MIMES.has(e.mime) ? 'true' : 'false') },
+  { prefix: 'nc', local: 'has-preview', get: (e) => (e.type === 'file' && (PREVIEWABLE_MIMES.has(e.mime) || toolFor(e.mime) !== null) ? 'true' : 'false') },
   { prefix: 'nc', local: 'is-encrypted', constant: true, get: () => '0' },
   { prefix: 'nc', local: 'mount-type', constant: true, get: (e) => escapeXml(e.mount?.type ?? '') },
   { prefix: 'nc', local: 'is-mount-root', constant: true, get: (e) => (e.mount?.root ? 'true' : 'false') },

@@ -5,6 +5,7 @@ import { propRequestFrom } from './prop-request';
 import { httpDate, isoDate } from './live-properties';
 import { ResponseRenderer } from './response-renderer';
 import { parseXml } from './xml/parse';
+import { toolFor } from '../api/preview-tools';
 
 const file: FileEntry = {
   fileid: 42,
@@ -53,7 +54,9 @@ describe('live properties in Nextcloud formats', () => {
     expect(value(xml, 'd:creationdate')).toBe('2023-07-22T04:26:40+00:00');
     expect(value(xml, 'd:displayname')).toBe('report 1.pdf');
     expect(value(xml, 'd:resourcetype')).toBe('');
-    expect(value(xml, 'nc:has-preview')).toBe('false');
+    // A PDF has a preview exactly where pdftoppm is installed (api/preview-tools.ts).
+    expect(value(xml, 'nc:has-preview')).toBe(toolFor('application/pdf') === 'pdf' ? 'true' : 'false');
+    expect(value(render({ ...file, mime: 'text/plain', name: 'report.txt', path: '/docs/report.txt' }), 'nc:has-preview')).toBe('false');
     expect(value(xml, 'nc:is-encrypted')).toBe('0');
     expect(value(xml, 'nc:mount-type')).toBe('');
     expect(value(xml, 'oc:comments-unread')).toBe('0');

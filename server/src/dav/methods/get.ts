@@ -31,6 +31,19 @@ export function resolveRange(wanted: WantedRange, size: number): ByteRange | 'un
   return { start: wanted.start, end: Math.min(wanted.end ?? size - 1, size - 1) };
 }
 
+/**
+ * If-Range (RFC 9110 §13.1.5): the range applies only when the validator still holds by strong
+ * comparison, a strong ETag equal to the file's (a weak `W/` one never) or exactly its
+ * Last-Modified date (a later or earlier date does not: the client's copy is another version).
+ */
+export function ifRangeHolds(ifRange: string, etag: string, mtime: number): boolean {
+  const sent = ifRange.trim();
+  if (sent.startsWith('W/')) return false;
+  if (sent.startsWith('"')) return etagMatches(sent, etag);
+  const date = Date.parse(sent);
+  return Number.isFinite(date) && Math.floor(date / 1000) === Math.floor(mtime);
+}
+
 /** GET and HEAD of a file, with Range, If-Range and the conditional headers; HEAD of a folder (200, no body); a folder's archive (archive/download.ts). */
 export async function get(ctx: DavRequest): Promise<void> {
   const entry = await ctx.services.files.stat(ctx.uid, ctx.path);
@@ -61,7 +74,7 @@ export async function get(ctx: DavRequest): Promise<void> {
   // (on a kept-alive connection the surplus would be read as the next response).
   const rangeHeader = header(ctx.request, 'range');
   const ifRange = header(ctx.request, 'if-range');
-  const rangeApplies = rangeHeader !== '' && (!ifRange || etagMatches(ifRange, entry.etag) || Date.parse(ifRange) / 1000 >= entry.mtime);
+  const rangeApplies = rangeHeader !== '' && (!ifRange || ifRangeHolds(ifRange, entry.etag, entry.mtime));
   const wanted = rangeApplies ? wantedRange(rangeHeader) : null;
   // The range is told to the store when the file is opened: object storage then fetches only those bytes.
   const opened = ctx.request.method === 'HEAD' ? null : await ctx.services.files.openRead(ctx.uid, ctx.path, wanted !== null && wanted !== 'unsatisfiable' ? wanted : undefined);

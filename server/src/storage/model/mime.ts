@@ -28,7 +28,8 @@ export function mimeFor(name: string): string {
 
 /**
  * The image types the server makes thumbnails of (with sharp): `nc:has-preview` is true for
- * exactly these, and `/core/preview` renders exactly these. HEIC is left out (sharp's prebuilt
+ * exactly these and, where pdftoppm / ffmpeg are installed, PDFs and videos (api/preview-tools.ts),
+ * and `/core/preview` renders exactly those. HEIC is left out (sharp's prebuilt
  * libvips cannot decode it), SVG too (rendering it can fetch external resources).
  */
 export const PREVIEWABLE_MIMES: ReadonlySet<string> = new Set(['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/tiff', 'image/bmp']);
