@@ -95,7 +95,13 @@ export class Versions {
    */
   async expire(uid: string): Promise<number> {
     const now = this.now();
-    const rows = await this.records.ofUser(uid);
+    const all = await this.records.ofUser(uid);
+    // Versions of files gone for good (deleted from the trash) go with them.
+    const held = new Map<number, boolean>();
+    for (const row of all) if (!held.has(row.fileid)) held.set(row.fileid, await this.files.held(uid, row.fileid));
+    const orphans = all.filter((row) => !held.get(row.fileid));
+    for (const row of orphans) await this.delete(row);
+    const rows = all.filter((row) => held.get(row.fileid));
     const byFile = new Map<number, VersionRow[]>();
     for (const row of rows) byFile.set(row.fileid, [...(byFile.get(row.fileid) ?? []), row]);
     const gone = new Set<VersionRow>();
@@ -106,7 +112,7 @@ export class Versions {
     const left = rows.filter((row) => !gone.has(row)).map((row) => ({ ...row, labelled: row.label !== '', row }));
     for (const row of overBudget(left, used, quota)) gone.add(row.row);
     for (const row of gone) await this.delete(row);
-    return gone.size;
+    return gone.size + orphans.length;
   }
 
   /** {@link expire} for every user with versions. */
