@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Fetcher } from '../../../../tests/support/trashbin';
 import { fetcher, itemOf, listTrash, restoreItem, trashbinBase } from '../../../../tests/support/trashbin';
@@ -7,7 +8,10 @@ import { CONTENT_ON_S3 } from '../../../../tests/support/stored-files';
 import { LocalContentStore } from '../../../../server/src/storage/content/local/local-content-store';
 import { areaKey } from '../../../../server/src/storage/model/areas';
 import type { TestServer } from '../../../../tests/server/helpers';
-import { basic, startTestServer } from '../../../../tests/server/helpers';
+import { ADMIN_PASSWORD, basic, startTestServer } from '../../../../tests/server/helpers';
+import { startServer } from '../../../../server/src/app';
+import type { StartedServer } from '../../../../server/src/app';
+import { PluginStates } from '../../../../server/src/plugin-host';
 
 const PROPFIND =
   '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns" xmlns:nc="http://nextcloud.org/ns"><d:prop>' +
@@ -61,7 +65,7 @@ describe('the versions plugin', () => {
   const current = async (path: string) => (await dav('GET', `${files}${path}`)).text();
 
   beforeAll(async () => {
-    server = await startTestServer({ pluginsDir: join(process.cwd(), 'plugins') });
+    server = await startTestServer({ pluginsDir: join(process.cwd(), 'plugins'), bulkUpload: true });
     await server.built.accounts.users.create({ uid, password: 'vera-password', displayName: 'Vera Example' });
     await server.built.accounts.users.create({ uid: 'stan', password: 'stan-password', displayName: 'Stan Ger' });
     dav = fetcher(server.url, basic(uid, 'vera-password'));
@@ -146,6 +150,31 @@ describe('the versions plugin', () => {
     expect(await bodies(afterMove)).toEqual(['copied in', 'after', 'before']);
   });
 
+  it('keeps a version on a bulk upload over the file, and on a public link visitor’s PUT (author empty)', async () => {
+    await put('/bulk.txt', 'bulk before');
+    const id = await fileid('/bulk.txt');
+    const content = Buffer.from('bulk after');
+    const boundary = 'b0undary';
+    const head = [`X-File-Path: /bulk.txt`, `X-File-MD5: ${createHash('md5').update(content).digest('hex')}`, 'X-File-Mtime: 1700000000', `Content-Length: ${content.length}`].join('\r\n');
+    const body = Buffer.concat([Buffer.from(`--${boundary}\r\n${head}\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const bulk = await dav('POST', '/remote.php/dav/bulk', { 'content-type': `multipart/related; boundary=${boundary}` }, new Uint8Array(body) as unknown as string);
+    expect(bulk.status).toBe(200);
+    expect(await current('/bulk.txt')).toBe('bulk after');
+    expect(await bodies(id)).toEqual(['bulk before']);
+
+    const share = await dav('POST', '/ocs/v2.php/apps/files_sharing/api/v1/shares?format=json', { 'ocs-apirequest': 'true', 'content-type': 'application/json' }, JSON.stringify({ shareType: 3, path: '/bulk.txt', permissions: 3 }));
+    const token = ((await share.json()) as { ocs: { data: { token: string } } }).ocs.data.token;
+    const visitor = await fetch(`${server.url}/public.php/dav/files/${token}/`, { method: 'PUT', headers: { 'x-requested-with': 'XMLHttpRequest' }, body: 'from a visitor' });
+    expect(visitor.status).toBeLessThan(300);
+    expect(await current('/bulk.txt')).toBe('from a visitor');
+    await put('/bulk.txt', 'owner again');
+    const versions = await list(id);
+    expect(await bodies(id)).toEqual(['from a visitor', 'bulk after', 'bulk before']);
+    // The visitor's content is a visitor's: no author.
+    expect(versions[0]!.author).toBe('');
+    expect(versions[1]!.author).toBe(uid);
+  });
+
   it('shows a file’s versions to its owner only: another user gets 404, and anonymous 401', async () => {
     await put('/private.txt', 'v1');
     await put('/private.txt', 'v2');
@@ -175,5 +204,34 @@ describe('the versions plugin', () => {
     const command = server.built.plugins.host.commandsByName().get('versions:expire');
     expect(await command?.run(['--user', uid], { out: (line) => out.push(line), err: () => undefined })).toBe(0);
     expect(out[0]).toMatch(/^Expired [1-9]\d* versions?\.$/);
+  });
+});
+
+describe('the versions plugin disabled', () => {
+  let server: StartedServer | undefined;
+  let first: TestServer;
+
+  beforeAll(async () => {
+    first = await startTestServer({ pluginsDir: join(process.cwd(), 'plugins') });
+    const dav = fetcher(first.url, basic('admin', ADMIN_PASSWORD));
+    expect((await dav('PUT', '/remote.php/dav/files/admin/kept.txt', {}, 'v1')).status).toBe(201);
+    expect((await dav('PUT', '/remote.php/dav/files/admin/kept.txt', {}, 'v2')).status).toBe(204);
+    await new PluginStates(first.built.db).setEnabled('versions', false);
+    await first.close();
+    server = await startServer({ dataDir: first.dataDir, port: 0, adminPassword: ADMIN_PASSWORD, distDir: join(first.dataDir, 'no-dist'), pluginsDir: join(process.cwd(), 'plugins'), throttleDelayMs: 0 });
+  }, 30000);
+  afterAll(async () => {
+    await server?.close();
+    await first.stop();
+  });
+
+  it('replaces content as before, answers 404 on the versions tree, and keeps the versions on disk', async () => {
+    const dav = fetcher(server!.url, basic('admin', ADMIN_PASSWORD));
+    expect((await dav('PUT', '/remote.php/dav/files/admin/kept.txt', {}, 'v3')).status).toBe(204);
+    expect(await (await dav('GET', '/remote.php/dav/files/admin/kept.txt')).text()).toBe('v3');
+    const propfind = await dav('PROPFIND', '/remote.php/dav/files/admin/kept.txt', { depth: '0' }, '<d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><oc:fileid/></d:prop></d:propfind>');
+    const id = Number(/<oc:fileid>(\d+)<\/oc:fileid>/.exec(await propfind.text())?.[1]);
+    expect((await dav('PROPFIND', `/remote.php/dav/versions/admin/versions/${id}`, { depth: '1' })).status).toBe(404);
+    expect((await readdir(join(first.dataDir, 'areas', 'versions', 'admin'))).filter((name) => name.startsWith(`${id}.v`))).toHaveLength(1);
   });
 });
