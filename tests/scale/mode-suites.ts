@@ -44,6 +44,7 @@ export const SUITES_ON_S3 = [
   'tests/server/hostile-input.test.ts',
   'tests/server/preview-and-links.test.ts',
   'plugins/trash/tests/server/trash.test.ts',
+  'plugins/versions/tests/server/versions.test.ts',
   'tests/server/search-by-id.test.ts',
   // Folder archives read through ranged object reads (the ZIP64 and 10,000-file tests work on the disk: skipped there).
   'tests/server/archive-downloads.test.ts',

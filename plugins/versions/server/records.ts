@@ -87,6 +87,12 @@ export class VersionRecords {
     return rows.map(row);
   }
 
+  /** The file's newest version's timestamp, or null. */
+  async newest(uid: string, fileid: number): Promise<number | null> {
+    const found = await this.db.selectFrom('versions_versions').select((eb) => eb.fn.max('version').as('newest')).where('uid', '=', uid).where('fileid', '=', fileid).executeTakeFirst();
+    return found?.newest === null || found?.newest === undefined ? null : Number(found.newest);
+  }
+
   async get(uid: string, fileid: number, version: number): Promise<VersionRow | null> {
     const found = await this.db.selectFrom('versions_versions').selectAll().where('uid', '=', uid).where('fileid', '=', fileid).where('version', '=', version).executeTakeFirst();
     return found ? row(found) : null;

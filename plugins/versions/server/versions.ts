@@ -20,14 +20,15 @@ export class Versions {
   ) {}
 
   /**
-   * Keeps the content `node` has now as a version, authored by whoever wrote it last is not
-   * known here: the version's author is who wrote that content (recorded when it was written).
-   * The content first, then its record: a crash between leaves content no record names (the
+   * Keeps the content `node` has now as a version by `author` (who wrote that content), named
+   * by the time it was replaced: now, or a second after the file's newest version when that
+   * is taken (many writes in one second each keep theirs). The content first, then its record: a crash between leaves content no record names (the
    * cleanup takes it), never a record of content that is not there.
    */
   async keep(node: PluginNode, author: string): Promise<VersionRow> {
     const uid = node.uid;
-    for (let version = Math.max(this.now(), node.mtime); ; version += 1) {
+    const newest = await this.records.newest(uid, node.fileid);
+    for (let version = Math.max(this.now(), newest === null ? 0 : newest + 1); ; version += 1) {
       const content = contentName(node.fileid, version);
       if (await this.files.area.stat(uid, content)) continue;
       if (await this.records.get(uid, node.fileid, version)) continue;
