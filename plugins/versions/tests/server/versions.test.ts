@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Fetcher } from '../../../../tests/support/trashbin';
@@ -232,6 +233,8 @@ describe('the versions plugin disabled', () => {
     const propfind = await dav('PROPFIND', '/remote.php/dav/files/admin/kept.txt', { depth: '0' }, '<d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><oc:fileid/></d:prop></d:propfind>');
     const id = Number(/<oc:fileid>(\d+)<\/oc:fileid>/.exec(await propfind.text())?.[1]);
     expect((await dav('PROPFIND', `/remote.php/dav/versions/admin/versions/${id}`, { depth: '1' })).status).toBe(404);
-    expect((await readdir(join(first.dataDir, 'areas', 'versions', 'admin'))).filter((name) => name.startsWith(`${id}.v`))).toHaveLength(1);
+    const kept = await (server!.built.db as Kysely<{ versions_versions: { uid: string; fileid: number } }>).selectFrom('versions_versions').selectAll().where('uid', '=', 'admin').execute();
+    expect(kept.map((row) => Number(row.fileid))).toEqual([id]);
+    if (!CONTENT_ON_S3) expect((await readdir(join(first.dataDir, 'areas', 'versions', 'admin'))).filter((name) => name.startsWith(`${id}.v`))).toHaveLength(1);
   });
 });
