@@ -137,14 +137,15 @@ async function expiry(): Promise<{ seconds: number; removed: string }> {
 
 const bare = await withoutVersions();
 try {
-  const on = await putRate(PLUGINS);
-  const off = await putRate(bare);
-  const listed = await listing();
-  const expired = await expiry();
+  // Each figure is printed as soon as it is measured.
   console.log(`Versions (this machine; wrk ${CONNECTIONS} connections, ${SECONDS} s per run)`);
+  const on = await putRate(PLUGINS);
   console.log(`  PUT over an existing 1 MiB file, versions on:  ${on.rps.toFixed(1)} req/s (p50 ${on.p50.toFixed(0)} ms, ${on.errors} non-2xx)`);
+  const off = await putRate(bare);
   console.log(`  PUT over an existing 1 MiB file, versions off: ${off.rps.toFixed(1)} req/s (p50 ${off.p50.toFixed(0)} ms, ${off.errors} non-2xx)  on/off ${(on.rps / off.rps).toFixed(2)}× (target ≥ 0.90×)`);
+  const listed = await listing();
   console.log(`  PROPFIND Depth 1 of ${listed.count} versions of one file: ${listed.ms.toFixed(1)} ms (median of 9)`);
+  const expired = await expiry();
   console.log(`  versions:expire over ${EXPIRED} versions of one file: ${expired.seconds.toFixed(1)} s (${expired.removed})`);
 } finally {
   await rm(bare, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import type { SearchQuery } from '../metadata/search-query';
 import type { FileEntry, WantedRange } from '../model/types';
 import { localContent } from '../content/local/local-backend';
 import { InstanceRegistry, newInstanceTag } from '../metadata/instances';
+import { crashPoint } from '../content/local/crash-points';
 import { SqlMetadataStore, newEtag } from '../metadata/metadata-store';
 import { fail } from '../../errors';
 import { baseName, isWithin, normalizePath, parentPath } from '../model/paths';
@@ -234,7 +235,10 @@ export class FileService {
     const { target, parent, existing, maxBytes } = await this.checkWrite(uid, path, { ...options, ...expected });
     using _held = this.sync.hold(uid, target);
     // A listener (versions) keeps the content about to go; failing, it fails the write.
-    if (existing) await this.events.replacing(uid, toEntry(existing), { by: options.by ?? uid });
+    if (existing) {
+      await this.events.replacing(uid, toEntry(existing), { by: options.by ?? uid });
+      crashPoint('put:after-replacing');
+    }
     const row = await this.backend.place(
       {
         uid,
@@ -320,7 +324,9 @@ export class FileService {
     const parent = await this.requireFolder(toKey, parentPath(to), 'conflict');
     if (await this.sync.refreshNode(toKey, to)) fail('precondition-failed', 'The destination node already exists');
     using _held = this.sync.hold(toKey, to);
-    return toEntry(await this.backend.keep(uid, row, toKey, to, parent));
+    const kept = toEntry(await this.backend.keep(uid, row, toKey, to, parent));
+    crashPoint('keep:after-content');
+    return kept;
   }
 
   /**
