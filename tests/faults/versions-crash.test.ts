@@ -68,5 +68,5 @@ describe('an overwrite killed between keeping the version and writing the conten
     } finally {
       await again.stop();
     }
-  }, 120_000);
+  }, 400_000);
 });
