@@ -88,6 +88,19 @@ describe('the versions plugin', () => {
     expect(await bodies(id)).toEqual(['two!', 'one']);
   });
 
+  it('does not count versions against the user’s used bytes', async () => {
+    const used = async () => {
+      const response = await dav('PROPFIND', `${files}/`, { depth: '0' }, '<d:propfind xmlns:d="DAV:"><d:prop><d:quota-used-bytes/></d:prop></d:propfind>');
+      return Number(/<d:quota-used-bytes>(\d+)</.exec(await response.text())?.[1]);
+    };
+    const before = await used();
+    await put('/quota.txt', 'x'.repeat(1000));
+    await put('/quota.txt', 'y'.repeat(1000));
+    await put('/quota.txt', 'z'.repeat(1000));
+    expect(await list(await fileid('/quota.txt'))).toHaveLength(2);
+    expect((await used()) - before).toBe(1000);
+  });
+
   it('keeps the old content without copying its bytes (the same inode on disk)', async () => {
     if (CONTENT_ON_S3) return; // S3: a copy inside the store
     await put('/linked.txt', 'original');
