@@ -107,7 +107,7 @@ describe('the Versions tab', () => {
     await settle();
     await settle();
     expect(items(el)).toHaveLength(2);
-    await client.restore((await client.list())[0]!);
+    await client.restore((await client.list(7))[0]!);
     events.fire(file(3));
     await settle();
     await settle();
