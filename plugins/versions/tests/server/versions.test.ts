@@ -101,6 +101,16 @@ describe('the versions plugin', () => {
     expect((await used()) - before).toBe(1000);
   });
 
+  it('keeps one version per overwrite when eight PUTs over one file race', async () => {
+    await put('/race.txt', 'start');
+    const id = await fileid('/race.txt');
+    const statuses = await Promise.all(Array.from({ length: 8 }, (_, i) => dav('PUT', `${files}/race.txt`, {}, `racer ${i}`).then((response) => response.status)));
+    expect(statuses.every((status) => status === 204)).toBe(true);
+    const kept = await bodies(id);
+    expect(kept).toHaveLength(8);
+    expect(kept).toContain('start');
+  }, 60_000);
+
   it('keeps the old content without copying its bytes (the same inode on disk)', async () => {
     if (CONTENT_ON_S3) return; // S3: a copy inside the store
     await put('/linked.txt', 'original');

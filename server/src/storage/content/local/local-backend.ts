@@ -74,7 +74,13 @@ class LocalBackend implements ContentBackend {
    */
   async keep(uid: string, row: FileRow, toKey: string, to: string, toParent: FileRow): Promise<FileRow> {
     const target = this.content.localPath(toKey, to);
-    await link(this.content.localPath(uid, row.path), target);
+    try {
+      await link(this.content.localPath(uid, row.path), target);
+    } catch (error) {
+      // Another write kept content under this name a moment ago.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') fail('precondition-failed', 'The destination node already exists');
+      throw error;
+    }
     const stat = await this.content.stat(toKey, to);
     if (!stat || stat.type !== 'file') fail('conflict', 'The kept content went away');
     return recordFile(this.metadata, toKey, to, toParent, stat, null, row.checksum);
