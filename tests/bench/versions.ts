@@ -143,6 +143,8 @@ try {
   console.log(`  PUT over an existing 1 MiB file, versions on:  ${on.rps.toFixed(1)} req/s (p50 ${on.p50.toFixed(0)} ms, ${on.errors} non-2xx)`);
   const off = await putRate(bare);
   console.log(`  PUT over an existing 1 MiB file, versions off: ${off.rps.toFixed(1)} req/s (p50 ${off.p50.toFixed(0)} ms, ${off.errors} non-2xx)  on/off ${(on.rps / off.rps).toFixed(2)}× (target ≥ 0.90×)`);
+  // BENCH_VERSIONS_PUT_ONLY=1: the PUT figures alone.
+  if (process.env.BENCH_VERSIONS_PUT_ONLY === '1') process.exit(0);
   const listed = await listing();
   console.log(`  PROPFIND Depth 1 of ${listed.count} versions of one file: ${listed.ms.toFixed(1)} ms (median of 9)`);
   const expired = await expiry();
