@@ -46,6 +46,7 @@ export const SUITES_ON_S3 = [
   // PDF and video thumbnails: the tools read a copy made through the content backend (the bucket here).
   'tests/server/previews-documents.test.ts',
   'plugins/trash/tests/server/trash.test.ts',
+  'plugins/versions/tests/server/versions.test.ts',
   'tests/server/search-by-id.test.ts',
   // Folder archives read through ranged object reads (the ZIP64 and 10,000-file tests work on the disk: skipped there).
   'tests/server/archive-downloads.test.ts',

@@ -3,13 +3,15 @@ import type { FileEntry } from '../storage/model/types';
 import { fail } from '../errors';
 import { decodeUrlPath, encodeHrefPath } from '../storage/model/paths';
 import type { DavRequest } from './context';
-import { header } from './context';
+import { header, readBody } from './context';
+import { parseXml } from './xml/parse';
+import { NS, elements, textOf } from './xml/element';
 import { destinationUrlPath } from './destination';
 import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN, ResponseRenderer } from './response-renderer';
 import { propertyContext, propfindDepth, readPropRequest, sendMultistatus } from './methods/propfind';
 import { escapeXml } from './xml/serialize';
 
-const ALLOW = 'OPTIONS, GET, HEAD, PROPFIND, MOVE, DELETE';
+const ALLOW = 'OPTIONS, GET, HEAD, PROPFIND, PROPPATCH, MOVE, DELETE';
 
 /** A resource as the renderer's node: the usual properties come from its fields. */
 function entryOf(resource: DavResource): FileEntry {
@@ -106,6 +108,46 @@ async function remove(ctx: DavRequest, collection: DavCollection): Promise<void>
   ctx.reply.code(204).send();
 }
 
+const NS_PREFIX: Record<string, string> = Object.fromEntries(Object.entries(PREFIX_NS).map(([prefix, ns]) => [ns, prefix]));
+const STATUS_TEXT: Record<number, string> = { 200: 'OK', 403: 'Forbidden', 409: 'Conflict', 424: 'Failed Dependency' };
+
+/** PROPPATCH of the collection's own properties; any property of another namespace is refused (403). */
+async function proppatch(ctx: DavRequest, collection: DavCollection): Promise<void> {
+  if (!collection.proppatch) fail('forbidden', 'Permission denied');
+  const root = parseXml(await readBody(ctx.request));
+  if (root.ns !== NS.dav || root.local !== 'propertyupdate') fail('bad-request', 'The root element of a PROPPATCH body must be d:propertyupdate');
+  if (!(await collection.resource(ctx.uid, ctx.path))) fail('not-found', `${ctx.path} could not be located`);
+  const changes: Record<string, string | null> = {};
+  const names = new Map<string, { ns: string; local: string }>();
+  const refused = new Set<string>();
+  for (const action of elements(root)) {
+    if (action.ns !== NS.dav || (action.local !== 'set' && action.local !== 'remove')) continue;
+    for (const prop of elements(action)) {
+      if (prop.ns !== NS.dav || prop.local !== 'prop') continue;
+      for (const element of elements(prop)) {
+        const prefix = NS_PREFIX[element.ns];
+        const name = `${prefix ?? element.ns}:${element.local}`;
+        names.set(name, element);
+        if (prefix === undefined) refused.add(name);
+        else changes[name] = action.local === 'remove' ? null : textOf(element);
+      }
+    }
+  }
+  let statuses: Record<string, number>;
+  if (refused.size > 0) statuses = Object.fromEntries([...names.keys()].map((name) => [name, refused.has(name) ? 403 : 424]));
+  else statuses = { ...(await collection.proppatch(ctx.uid, ctx.path, changes)) };
+  const byStatus = new Map<number, string>();
+  for (const [name, element] of names) {
+    const code = statuses[name] ?? 403;
+    const prefix = NS_PREFIX[element.ns];
+    const tag = prefix ? `<${prefix}:${element.local}/>` : `<x:${element.local} xmlns:x="${escapeXml(element.ns)}"/>`;
+    byStatus.set(code, (byStatus.get(code) ?? '') + tag);
+  }
+  let body = `${MULTISTATUS_OPEN}<d:response><d:href>${escapeXml(`${ctx.base}${encodeHrefPath(ctx.path)}`)}</d:href>`;
+  for (const [code, props] of byStatus) body += `<d:propstat><d:prop>${props}</d:prop><d:status>HTTP/1.1 ${code} ${STATUS_TEXT[code] ?? ''}</d:status></d:propstat>`;
+  sendMultistatus(ctx, Buffer.from(`${body}</d:response>${MULTISTATUS_CLOSE}`));
+}
+
 /**
  * A request to a plugin's WebDAV collection (`/remote.php/dav/<name>/<uid>/…`, the uid
  * already checked against the signed-in user): PROPFIND, GET/HEAD, MOVE and DELETE by the
@@ -125,6 +167,8 @@ export async function pluginCollection(ctx: DavRequest, collection: DavCollectio
       return move(ctx, collection);
     case 'DELETE':
       return remove(ctx, collection);
+    case 'PROPPATCH':
+      return proppatch(ctx, collection);
     default:
       fail('forbidden', 'Permission denied');
   }

@@ -38,6 +38,18 @@ export interface PluginArea {
   moveOut(uid: string, path: string, to: string): Promise<PluginNode>;
   /** Deletes a node of the area for good; `/` empties the whole area at once. */
   remove(uid: string, path: string): Promise<void>;
+  /**
+   * Keeps the content the file at `path` of the user's tree has now as a new file `to` of
+   * the area (a new file id), without copying the bytes on disk (a hard link; on S3 a copy
+   * inside the store); the user's file is unchanged. Fires no node event.
+   */
+  keep(uid: string, path: string, to: string): Promise<PluginNode>;
+  /**
+   * Writes the bytes of the area's file at `path` over the user's file `to` (which keeps its
+   * file id; `replacing` hooks run first, so the content it replaces can be kept). `by` is
+   * who writes. Fires `changed`.
+   */
+  putBack(uid: string, path: string, to: string, by: string): Promise<PluginNode>;
   /** Copies the node at `path` of `fromUid`'s area to `to` in `toUid`'s area (bytes and dead properties, a new file id); fires no node event. */
   copyTo(fromUid: string, path: string, toUid: string, to: string): Promise<PluginNode>;
 }
@@ -51,6 +63,11 @@ export interface PluginFiles {
   stat(uid: string, path: string): Promise<PluginNode | null>;
   /** The node with this file id in `uid`'s tree, or null. */
   getById(uid: string, fileid: number): Promise<PluginNode | null>;
+  /**
+   * Whether the node with this file id is still the user's: in their tree or in any plugin's
+   * area of theirs (a trashed file), as opposed to gone for good.
+   */
+  held(uid: string, fileid: number): Promise<boolean>;
   /** The children of a folder (404 {@link PluginError} when it is none). */
   list(uid: string, path: string): Promise<PluginNode[]>;
   /** Bytes in the user's files and the user's quota in bytes (-1: unlimited). */
@@ -112,4 +129,10 @@ export interface DavCollection {
   move?(uid: string, from: string, to: string, request: DavMoveRequest): Promise<201 | 204>;
   /** DELETE. */
   delete?(uid: string, path: string): Promise<void>;
+  /**
+   * PROPPATCH: `changes` names each property set (`'<prefix>:<name>'` to its text) or removed
+   * (to null); answers the status of each (200 done, 403 not writable), all or nothing: a
+   * collection that refuses one changes none. Without this method PROPPATCH is 403.
+   */
+  proppatch?(uid: string, path: string, changes: Readonly<Record<string, string | null>>): Promise<Readonly<Record<string, number>>>;
 }

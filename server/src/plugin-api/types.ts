@@ -106,6 +106,12 @@ export interface NodeDeleteContext {
   readonly path: string;
 }
 
+/** Who replaces a file's content. */
+export interface NodeReplaceContext {
+  /** The writing user's uid (the owner's, or a share's recipient's); '' for a public link's visitor. */
+  readonly by: string;
+}
+
 /**
  * Hooks on node events of the storage layer. The after-the-fact hooks (`created`, `changed`,
  * `deleted`, `moved`) cannot undo the change; a hook that throws is logged with the plugin's
@@ -122,6 +128,15 @@ export interface NodeHook {
   changed?(node: PluginNode): void | Promise<void>;
   /** A node is about to be deleted; `true` means the plugin took the delete over. */
   deleting?(node: PluginNode, context: NodeDeleteContext): boolean | Promise<boolean>;
+  /**
+   * The content of the existing file `node` is about to be replaced: a write over it (PUT,
+   * a chunked upload's final MOVE, bulk upload, a public link's overwrite, a restore) or a
+   * COPY/MOVE onto it. The content is still there: keep it now (`ctx.files.area.keep`). A
+   * `replacing` hook that throws fails the write, so nothing is lost.
+   */
+  replacing?(node: PluginNode, context: NodeReplaceContext): void | Promise<void>;
+  /** A COPY/MOVE put `node` (another file id) where the file `old` was, after {@link replacing}. */
+  superseded?(old: PluginNode, node: PluginNode): void | Promise<void>;
   /** A node (and all inside it) was deleted, by the server or by a plugin that took it over. */
   deleted?(node: PluginNode): void | Promise<void>;
   /** A node was renamed or moved (`node` is where it is now). */

@@ -4,7 +4,7 @@ import { ERROR_STATUS } from '../dav/errors';
 import type { UserStore } from '../auth/users';
 import type { FileService } from '../storage/files/file-service';
 import { StorageError } from '../errors';
-import { areaKey } from '../storage/model/areas';
+import { areaKey, parseAreaKey } from '../storage/model/areas';
 import type { FileEntry } from '../storage/model/types';
 import { pluginNode } from './plugin-node';
 
@@ -89,6 +89,13 @@ function pluginArea(files: FileService, pluginId: string): PluginArea {
         await files.ensureUserRoot(key(uid));
         await files.purge(key(uid), path);
       }),
+    keep: (uid: string, path: string, to: string) => translated(async () => pluginNode(uid, await files.keep(uid, path, key(uid), to))),
+    putBack: (uid: string, path: string, to: string, by: string) =>
+      translated(async () => {
+        const file = await files.openRead(key(uid), path);
+        const { entry } = await files.write(uid, to, file.stream(), { quota: -1, expectedLength: file.size, by });
+        return pluginNode(uid, entry);
+      }),
     copyTo: (fromUid: string, path: string, toUid: string, to: string) =>
       translated(async () => pluginNode(toUid, await files.copyBetween(key(fromUid), path, key(toUid), to))),
   });
@@ -110,6 +117,12 @@ export function pluginFiles(pluginId: string, storage: HostStorage | undefined):
         if (!Number.isSafeInteger(fileid) || !(await known(need(), uid))) return null;
         const entry = await need().files.getById(uid, fileid);
         return entry ? pluginNode(uid, entry) : null;
+      }),
+    held: (uid: string, fileid: number) =>
+      translated(async () => {
+        if (!Number.isSafeInteger(fileid)) return false;
+        const key = await need().files.metadata.keyOf(fileid);
+        return key !== null && (key === uid || parseAreaKey(key)?.uid === uid);
       }),
     list: (uid: string, path: string) => translated(async () => nodes(uid, await need().files.list(uid, path))),
     usage: (uid: string) =>

@@ -55,7 +55,7 @@ describe('PluginHost registrations', () => {
     expect(() => two.routes.register(route('bad', 'no-slash'))).toThrow('its path must start with "/"');
     expect(() => two.routes.register(route('dots', '/a/../b'))).toThrow('may not hold empty, "." or ".." segments');
     expect(() => two.routes.register({ ...route('verb'), method: 'TRACE' as 'GET' })).toThrow('its method must be one of');
-    expect(() => two.nodeHooks.register({ id: 'nothing' })).toThrow('it must have at least one of created, changed, deleting, deleted, moved');
+    expect(() => two.nodeHooks.register({ id: 'nothing' })).toThrow('it must have at least one of created, changed, replacing, superseded, deleting, deleted, moved');
     expect(host.routes.list().map(({ entry }) => entry.id)).toEqual(['shared']);
   });
 
@@ -283,6 +283,37 @@ describe('node hooks fired by the storage layer', () => {
     await files.write('alice', '/c.txt', body('ccc'), { quota: -1 });
     await files.copy('alice', '/c.txt', '/b.txt', -1, { replace: true });
     expect(seen).toEqual(['deleted /b.txt', 'moved /a.txt -> /b.txt', 'created alice /c.txt file', 'deleted /b.txt', 'created alice /b.txt file']);
+  });
+
+  it('asks replacing hooks before any content of an existing file is replaced, with who writes, and superseded after a COPY/MOVE onto it', async () => {
+    await files.write('alice', '/a.txt', body('a'), { quota: -1 });
+    await files.write('alice', '/b.txt', body('bb'), { quota: -1 });
+    await host.activate(
+      defineServerPlugin({
+        id: 'versions',
+        activate: (ctx) =>
+          void ctx.nodeHooks.register({
+            id: 'versions.hook',
+            replacing: (node, { by }) => void seen.push(`replacing ${node.path} ${node.size} by ${by}`),
+            superseded: (old, node) => void seen.push(`superseded ${old.fileid === node.fileid ? 'same' : 'other'} ${node.path}`),
+          }),
+      }),
+    );
+    await files.write('alice', '/a.txt', body('aaa'), { quota: -1, by: 'bob' });
+    await files.write('alice', '/new.txt', body('n'), { quota: -1 });
+    await files.move('alice', '/a.txt', '/b.txt', { replace: true });
+    await files.copy('alice', '/new.txt', '/b.txt', -1, { replace: true });
+    expect(seen).toEqual(['replacing /a.txt 1 by bob', 'replacing /b.txt 2 by alice', 'superseded other /b.txt', 'replacing /b.txt 3 by alice', 'superseded other /b.txt']);
+  });
+
+  it('a replacing hook that throws fails the write and the old content stays', async () => {
+    await files.write('alice', '/kept.txt', body('old'), { quota: -1 });
+    await host.activate(defineServerPlugin({ id: 'versions', activate: (ctx) => void ctx.nodeHooks.register({ id: 'versions.hook', replacing: () => Promise.reject(new Error('no room for the version')) }) }));
+    await expect(files.write('alice', '/kept.txt', body('new'), { quota: -1 })).rejects.toThrow('no room for the version');
+    const opened = await files.openRead('alice', '/kept.txt');
+    const chunks: Buffer[] = [];
+    for await (const chunk of opened.stream()) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toBe('old');
   });
 
   it('a deleting hook may take the delete over: the server then leaves the node alone', async () => {

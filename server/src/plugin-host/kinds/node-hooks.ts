@@ -7,7 +7,7 @@ import type { ServerRegistry } from '../registry';
 
 /** Node hooks (`ctx.nodeHooks`): run on the storage layer's node events. */
 
-const HOOK_NAMES = ['created', 'changed', 'deleting', 'deleted', 'moved'] as const;
+const HOOK_NAMES = ['created', 'changed', 'replacing', 'superseded', 'deleting', 'deleted', 'moved'] as const;
 
 /** Why a hook is invalid, or null. */
 export function hookProblem(hook: NodeHook): string | null {
@@ -34,6 +34,11 @@ export function nodeHookListener(hooks: ServerRegistry<NodeHook>, log: HostLog):
     changed: (uid, entry) => run('changed', (hook) => hook.changed?.(pluginNode(uid, entry))),
     deleted: (uid, entry) => run('deleted', (hook) => hook.deleted?.(pluginNode(uid, entry))),
     moved: (uid, entry, from) => run('moved', (hook) => hook.moved?.(pluginNode(uid, entry), from)),
+    superseded: (uid, old, entry) => run('superseded', (hook) => hook.superseded?.(pluginNode(uid, old), pluginNode(uid, entry))),
+    // Before the fact, as deleting: a hook that throws fails the write.
+    replacing: async (uid, entry, by) => {
+      for (const { entry: hook } of hooks.list()) await hook.replacing?.(pluginNode(uid, entry), { by: by.by });
+    },
     deleting: async (uid, entry, by) => {
       for (const { entry: hook } of hooks.list()) {
         if (await hook.deleting?.(pluginNode(uid, entry), { deletedBy: by.deletedBy, path: by.path })) return true;

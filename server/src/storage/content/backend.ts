@@ -32,6 +32,13 @@ export interface ContentBackend {
   open(uid: string, path: string, wanted?: WantedRange): Promise<OpenedFile>;
   /** Stores a file's bytes and records the file in the cache (a write the file service has checked). */
   place(write: PlannedWrite, content: FileContent): Promise<FileRow>;
+  /**
+   * Keeps the content the file `row` of `uid`'s tree has now as a new file `to` of the tree
+   * `toKey` (an area; its parent folder `toParent` exists, nothing is at `to`), without
+   * copying the bytes where the store allows it (a hard link on disk), before that content
+   * is replaced: the kept file is whole before the write starts, so a crash leaves both.
+   */
+  keep(uid: string, row: FileRow, toKey: string, to: string, toParent: FileRow): Promise<FileRow>;
   /** Makes room for a new folder (the parent exists, nothing is at `path`). */
   mkdir(uid: string, path: string): Promise<ContentStat>;
   /** Sets a node's modification time (seconds) where the bytes are; `undo` puts the old one back. */

@@ -9,6 +9,7 @@ import type { SearchQuery } from '../metadata/search-query';
 import type { FileEntry, WantedRange } from '../model/types';
 import { localContent } from '../content/local/local-backend';
 import { InstanceRegistry, newInstanceTag } from '../metadata/instances';
+import { crashPoint } from '../content/local/crash-points';
 import { SqlMetadataStore, newEtag } from '../metadata/metadata-store';
 import { fail } from '../../errors';
 import { baseName, isWithin, normalizePath, parentPath } from '../model/paths';
@@ -233,6 +234,11 @@ export class FileService {
     const expected = content.kind === 'file' ? { expectedLength: content.size } : {};
     const { target, parent, existing, maxBytes } = await this.checkWrite(uid, path, { ...options, ...expected });
     using _held = this.sync.hold(uid, target);
+    // A listener (versions) keeps the content about to go; failing, it fails the write.
+    if (existing) {
+      await this.events.replacing(uid, toEntry(existing), { by: options.by ?? uid });
+      crashPoint('put:after-replacing');
+    }
     const row = await this.backend.place(
       {
         uid,
@@ -298,6 +304,29 @@ export class FileService {
     // A plugin (a trash bin) may take the delete over; then the node is its to put away.
     if (options.final || !(await this.events.takeOverDelete(uid, entry, { deletedBy: options.by ?? uid, path: options.byPath ?? path }))) await this.removeRow(uid, row);
     await this.events.emit('deleted', uid, entry);
+  }
+
+  /**
+   * Keeps the content the file at `path` of `uid`'s tree has now as a new file `to` of the
+   * tree `toKey` (one of the user's areas), without copying the bytes where the backend can
+   * (a hard link on disk; a copy inside the object store on S3). Fires no node event. The kept
+   * file is complete before this returns, so a write that replaces the content next can never
+   * leave a kept file pointing at nothing.
+   */
+  async keep(uid: string, path: string, toKey: string, to: string): Promise<FileEntry> {
+    path = normalizePath(path);
+    to = normalizePath(to);
+    await this.ensureUserRoot(toKey);
+    const row = await this.sync.refreshNode(uid, path);
+    if (!row) fail('not-found', 'File not found');
+    if (row.type !== 'file') fail('bad-request', 'Not a file');
+    assertAllowedFilename(baseName(to));
+    const parent = await this.requireFolder(toKey, parentPath(to), 'conflict');
+    if (await this.sync.refreshNode(toKey, to)) fail('precondition-failed', 'The destination node already exists');
+    using _held = this.sync.hold(toKey, to);
+    const kept = toEntry(await this.backend.keep(uid, row, toKey, to, parent));
+    crashPoint('keep:after-content');
+    return kept;
   }
 
   /**
@@ -370,7 +399,7 @@ export class FileService {
    * check has passed, so a refused move changes nothing, and an interrupted one is finished
    * or undone at the next start.
    */
-  async move(uid: string, from: string, to: string, options: { replace?: boolean } = {}): Promise<FileEntry> {
+  async move(uid: string, from: string, to: string, options: { replace?: boolean; by?: string } = {}): Promise<FileEntry> {
     from = normalizePath(from);
     to = normalizePath(to);
     const row = await this.sync.refreshNode(uid, from);
@@ -383,7 +412,9 @@ export class FileService {
     if (existing && isWithin(from, to)) fail('forbidden', 'Cannot replace a folder with a node inside it');
     await this.requireFolder(uid, parentPath(from));
     using _held = this.sync.hold(uid, from, to);
+    if (existing?.type === 'file' && row.type === 'file') await this.events.replacing(uid, toEntry(existing), { by: options.by ?? uid });
     const entry = toEntry(await this.operations.move(uid, row, to, existing));
+    if (existing?.type === 'file' && row.type === 'file') await this.events.superseded(uid, toEntry(existing), entry);
     // A node the move replaced is gone (inside the journaled operation: no plugin can take it over).
     if (existing) await this.events.emit('deleted', uid, toEntry(existing));
     await this.events.moved(uid, entry, from);
@@ -396,7 +427,7 @@ export class FileService {
    * once every check has passed, the quota included (counting the bytes the replaced node
    * frees), and the copy is complete: a refused or interrupted copy changes nothing.
    */
-  async copy(uid: string, from: string, to: string, quota: number, options: { replace?: boolean; shallow?: boolean } = {}): Promise<FileEntry> {
+  async copy(uid: string, from: string, to: string, quota: number, options: { replace?: boolean; shallow?: boolean; by?: string } = {}): Promise<FileEntry> {
     from = normalizePath(from);
     to = normalizePath(to);
     const row = await this.sync.refreshNode(uid, from);
@@ -410,8 +441,11 @@ export class FileService {
     const size = shallow ? 0 : row.size;
     if (quota >= 0 && (await this.getUsage(uid)).used - (existing?.size ?? 0) + size > quota) fail('insufficient-storage', 'Insufficient space in the user storage');
     using _held = this.sync.hold(uid, to);
+    const overFile = existing?.type === 'file' && row.type === 'file';
+    if (overFile) await this.events.replacing(uid, toEntry(existing), { by: options.by ?? uid });
     const copied = await this.operations.copy(uid, from, to, { replaced: existing, shallow, quota });
     const entry = toEntry({ ...copied, checksum: copied.type === 'file' ? row.checksum : null });
+    if (overFile) await this.events.superseded(uid, toEntry(existing), entry);
     // A node the copy replaced is gone (inside the journaled operation: no plugin can take it over).
     if (existing) await this.events.emit('deleted', uid, toEntry(existing));
     await this.events.emit('created', uid, entry);

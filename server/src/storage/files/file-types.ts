@@ -10,6 +10,8 @@ export interface FileWriteOptions {
   expectedLength?: number;
   /** The verified `OC-Checksum` of the content, stored for `oc:checksums`; absent clears the stored one. */
   checksum?: string;
+  /** Who writes: the tree's user when absent, a share's recipient, '' for a public link's visitor (told to `replacing` listeners). */
+  by?: string;
 }
 
 /** What `FileService.changeNode` may change. */

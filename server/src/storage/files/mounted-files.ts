@@ -123,6 +123,11 @@ export class MountedFiles implements FilesView {
     return this.base.getUsage(uid);
   }
 
+  /** Who writes through this view: its user, '' for a public link's visitor. */
+  private get writer(): string {
+    return this.anonymous ? '' : this.uid;
+  }
+
   /** Whether this is a public link's view: its visitor is nobody, with no marks of their own. */
   private get anonymous(): boolean {
     return this.mounts.some((mount) => mount.public === true);
@@ -339,14 +344,14 @@ export class MountedFiles implements FilesView {
   async write(uid: string, path: string, source: AsyncIterable<Buffer> | Readable, options: FileWriteOptions): Promise<FileWriteResult> {
     const place = await this.place(uid, path);
     const quota = await this.writeQuota(place, options.quota);
-    const result = await this.base.write(place.uid, place.path, source, { ...options, quota });
+    const result = await this.base.write(place.uid, place.path, source, { ...options, quota, by: options.by ?? this.writer });
     return place.active ? { ...result, entry: this.shown(result.entry, place.active) } : result;
   }
 
   async put(uid: string, path: string, content: FileContent, options: FileWriteOptions): Promise<FileWriteResult> {
     const place = await this.place(uid, path);
     const quota = await this.writeQuota(place, options.quota);
-    const result = await this.base.put(place.uid, place.path, content, { ...options, quota });
+    const result = await this.base.put(place.uid, place.path, content, { ...options, quota, by: options.by ?? this.writer });
     return place.active ? { ...result, entry: this.shown(result.entry, place.active) } : result;
   }
 
@@ -404,9 +409,9 @@ export class MountedFiles implements FilesView {
     if (source.active && target.active && source.active.mount === target.active.mount) {
       const rename = parentPath(source.path) === parentPath(target.path);
       this.need(source, rename ? UPDATE : UPDATE | DELETE | CREATE, rename ? 'rename' : 'move');
-      return this.shown(await this.base.move(source.uid, source.path, target.path, options), source.active);
+      return this.shown(await this.base.move(source.uid, source.path, target.path, { ...options, by: this.writer }), source.active);
     }
-    if (!source.active && !target.active) return this.base.move(uid, from, to, options);
+    if (!source.active && !target.active) return this.base.move(uid, from, to, { ...options, by: this.writer });
     // Between the user's files and a mount, or two mounts: a copy, then the source goes.
     this.need(source, DELETE, 'move');
     const entry = await this.copyAcross(source, target, options.replace === true);
@@ -421,7 +426,7 @@ export class MountedFiles implements FilesView {
     if (source.active && downloadForbidden(source.active.mount.attributes)) fail('forbidden', VIEW_ONLY_MESSAGE);
     if (source.uid === target.uid && (source.active?.mount ?? null) === (target.active?.mount ?? null)) {
       if (target.active) this.need(target, CREATE, 'create files');
-      const entry = await this.base.copy(target.uid, source.path, target.path, target.active ? target.active.mount.ownerQuota : quota, options);
+      const entry = await this.base.copy(target.uid, source.path, target.path, target.active ? target.active.mount.ownerQuota : quota, { ...options, by: this.writer });
       return target.active ? this.shown(entry, target.active) : entry;
     }
     return this.copyAcross(source, target, options.replace === true, options.shallow === true ? 'shallow' : 'deep', quota);

@@ -25,6 +25,8 @@ const favoriteColumn = sql<number>`${sql.raw(FAVORITE_SQL)}`.as('favorite');
 export interface MetadataStore {
   get(uid: string, path: string): Promise<FileRow | null>;
   getById(uid: string, fileid: number): Promise<FileRow | null>;
+  /** The storage key (a uid, or an area's `<uid>~<area>`) whose tree holds the file id, or null. */
+  keyOf(fileid: number): Promise<string | null>;
   children(parent: number): Promise<FileRow[]>;
   /** The children of a folder with only the columns a listing shows (the hot path of PROPFIND Depth 1). */
   listing(parent: number): Promise<ListedRow[]>;
@@ -94,6 +96,11 @@ export class SqlMetadataStore implements MetadataStore {
   async getById(uid: string, fileid: number): Promise<FileRow | null> {
     const row = await this.db.selectFrom('filecache').selectAll().select(favoriteColumn).where('uid', '=', uid).where('fileid', '=', fileid).executeTakeFirst();
     return row ?? null;
+  }
+
+  async keyOf(fileid: number): Promise<string | null> {
+    const row = await this.db.selectFrom('filecache').select('uid').where('fileid', '=', fileid).executeTakeFirst();
+    return row?.uid ?? null;
   }
 
   async children(parent: number): Promise<FileRow[]> {

@@ -12,11 +12,24 @@ export interface DeletedBy {
   path: string;
 }
 
+/** Who replaces a file's content. */
+export interface ReplacedBy {
+  /** The user who writes (the owner, a share's recipient, '' for a public link's visitor). */
+  by: string;
+}
+
 export interface NodeEventListener {
   created?(uid: string, entry: FileEntry): void | Promise<void>;
   changed?(uid: string, entry: FileEntry): void | Promise<void>;
   deleting?(uid: string, entry: FileEntry, by: DeletedBy): boolean | Promise<boolean>;
   deleted?(uid: string, entry: FileEntry): void | Promise<void>;
+  /**
+   * The content of the existing file `entry` is about to be replaced (a write over it, or a
+   * COPY/MOVE onto it); `by` is who replaces it. A listener that fails fails the replacement.
+   */
+  replacing?(uid: string, entry: FileEntry, by: ReplacedBy): void | Promise<void>;
+  /** A COPY/MOVE put the node `entry` (another file id) where the file `old` was. */
+  superseded?(uid: string, old: FileEntry, entry: FileEntry): void | Promise<void>;
   moved?(uid: string, entry: FileEntry, from: string): void | Promise<void>;
   /** The node's properties changed, not its content (a PROPPATCH: favorite, dead properties, mtime). */
   propertiesChanged?(uid: string, entry: FileEntry): void | Promise<void>;
@@ -66,6 +79,16 @@ export class NodeEvents {
         this.onError(error);
       }
     }
+  }
+
+  /** Tells every listener that a file's content is about to be replaced; the first that fails fails the replacement. */
+  async replacing(uid: string, entry: FileEntry, by: ReplacedBy): Promise<void> {
+    for (const { listener } of [...this.listeners]) await listener.replacing?.(uid, entry, by);
+  }
+
+  /** Tells every listener that a node took a replaced file's place. */
+  superseded(uid: string, old: FileEntry, entry: FileEntry): Promise<void> {
+    return this.each((listener) => listener.superseded?.(uid, old, entry));
   }
 
   /** Asks the listeners in turn whether one takes the delete over; the first `true` wins. */

@@ -1,3 +1,4 @@
+import { link } from 'node:fs/promises';
 import type { ContentStore, OpenedFile } from '../content-store';
 import type { BackendContext, ContentBackend, ContentBackendFactory, FileContent, PlannedWrite } from '../backend';
 import type { FileRow } from '../../metadata/tables';
@@ -65,6 +66,24 @@ class LocalBackend implements ContentBackend {
       fail('not-implemented', 'Stored parts are put together on object storage only');
     }
     return recordFile(this.metadata, uid, target, write.parent, stat, write.existing, write.checksum);
+  }
+
+  /**
+   * A hard link of the file's bytes at `to` (no copy): a write later renames a new file over
+   * the user's path, so the link keeps the old bytes. Recorded like any new file.
+   */
+  async keep(uid: string, row: FileRow, toKey: string, to: string, toParent: FileRow): Promise<FileRow> {
+    const target = this.content.localPath(toKey, to);
+    try {
+      await link(this.content.localPath(uid, row.path), target);
+    } catch (error) {
+      // Another write kept content under this name a moment ago.
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') fail('precondition-failed', 'The destination node already exists');
+      throw error;
+    }
+    const stat = await this.content.stat(toKey, to);
+    if (!stat || stat.type !== 'file') fail('conflict', 'The kept content went away');
+    return recordFile(this.metadata, toKey, to, toParent, stat, null, row.checksum);
   }
 
   mkdir(uid: string, path: string): ReturnType<ContentStore['mkdir']> {

@@ -133,6 +133,31 @@ export class ObjectBackend implements ContentBackend {
     }
   }
 
+  /**
+   * The object under a new id of `toKey`'s tree: a copy inside the object store (S3 copies it
+   * server-side; no byte passes through this process), revealed once it is there.
+   */
+  async keep(_uid: string, row: FileRow, toKey: string, to: string, toParent: FileRow): Promise<FileRow> {
+    const objects = this.objects;
+    const fileid = await objects.reservations.reserve(toKey);
+    try {
+      const stored = await objects.store.copy(objects.key(row.fileid), objects.key(fileid));
+      const stat: ContentStat = { type: 'file', size: stored.size, mtimeUs: row.mtime * 1e6 };
+      const fresh = { ...newRow(toKey, to, toParent.fileid, stat, now()), checksum: row.checksum };
+      const revealed = await this.metadata.transaction(async (store) => {
+        const result = await objects.reservations.reveal(store, fileid, fresh);
+        if (result.revealed) await store.propagate(toKey, ancestorsOf(to), stat.size, now());
+        return result;
+      });
+      if (!revealed.revealed) fail('precondition-failed', 'The destination node already exists');
+      return revealed.row;
+    } catch (error) {
+      await objects.reservations.release(toKey, fileid).catch(() => undefined);
+      await objects.remove([fileid]).catch(() => undefined);
+      throw error;
+    }
+  }
+
   async mkdir(): Promise<ContentStat> {
     return { type: 'folder', size: 0, mtimeUs: Date.now() * 1000 };
   }
