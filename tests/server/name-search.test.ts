@@ -7,6 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { sql } from 'kysely';
+import { loadConfig } from '../../server/src/config';
+import { searchCommands } from '../../server/src/cli/search-commands';
 import type { TestServer } from './helpers';
 import { ADMIN, basic, request, startTestServer } from './helpers';
 
@@ -209,5 +213,25 @@ describe('WebDAV SEARCH on d:displayname', () => {
     expect(await run('%BUDGET%')).toEqual(['Quarterly Budget.ods', 'budget.txt', 'old-budget-notes.md', 'overbudgeted.txt']);
     expect(await run('résumé%')).toEqual(['Résumé Éloïse.pdf']);
     expect(await run('b_dget.txt')).toEqual(['budget.txt']);
+  });
+});
+
+describe('cumulus search:reindex', () => {
+  it("refolds a user's names, with a progress bar, and the search finds them again", async () => {
+    await sql`update filecache set name_folded = 'broken' where uid = 'admin' and name = 'budget.txt'`.execute(server.built.db);
+    expect(await paths('budget.txt')).toEqual([]);
+    const stdout = new PassThrough();
+    const stderr = new PassThrough();
+    let out = '';
+    let err = '';
+    stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const io = { stdout, stderr, stdin: new PassThrough(), env: {} };
+    const code = await searchCommands['search:reindex']?.run({ positional: [], options: new Map([['user', 'admin']]) }, io, loadConfig({ CUMULUS_DATA_DIR: server.dataDir }));
+    expect(code).toBe(0);
+    expect(out).toMatch(/^Reindexed \d+ names of admin\.\n$/);
+    expect(err).toMatch(/Folding names 100% (\d+)\/\1/);
+    expect(await paths('budget.txt')).toEqual(['/budget.txt']);
+    await expect(searchCommands['search:reindex']?.run({ positional: [], options: new Map([['user', 'nobody']]) }, io, loadConfig({ CUMULUS_DATA_DIR: server.dataDir }))).rejects.toThrow('The user "nobody" does not exist.');
   });
 });
