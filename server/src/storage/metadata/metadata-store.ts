@@ -292,16 +292,31 @@ export class SqlMetadataStore implements MetadataStore {
     if (query.roots.length === 0 || query.limit <= 0) return [];
     const { term } = query;
     const rank = sql<number>`(case when name_folded = ${term} then 0 when ${wordStartSql(term)} then 1 else 2 end)`;
-    let select = this.db
+    // First only the ids in rank order (the sort carries three numbers per match, not whole
+    // rows with their favorite marks), then the rows of the page.
+    let ranked = this.db
+      .selectFrom('filecache')
+      .select(['fileid', rank.as('rank')])
+      .where(rootsSql(query.roots, !this.postgres && codePointLength(term) >= 3))
+      .where(conditionSql({ kind: 'name', folded: term }, this.postgres));
+    if (query.where.kind !== 'all') ranked = ranked.where(conditionSql(query.where, this.postgres));
+    const page = await ranked.orderBy(rank).orderBy('mtime', 'desc').orderBy('fileid', 'asc').limit(query.limit).offset(query.offset).execute();
+    if (page.length === 0) return [];
+    const rows = await this.db
       .selectFrom('filecache')
       .selectAll()
       .select(favoriteColumn)
-      .select(rank.as('rank'))
-      .where(rootsSql(query.roots))
-      .where(conditionSql({ kind: 'name', folded: term }, this.postgres));
-    if (query.where.kind !== 'all') select = select.where(conditionSql(query.where, this.postgres));
-    const rows = await select.orderBy(rank).orderBy('mtime', 'desc').orderBy('fileid', 'asc').limit(query.limit).offset(query.offset).execute();
-    return rows.map((row) => ({ ...row, rank: Number(row.rank) }));
+      .where(
+        'fileid',
+        'in',
+        page.map((row) => row.fileid),
+      )
+      .execute();
+    const byId = new Map(rows.map((row) => [Number(row.fileid), row]));
+    return page.flatMap((hit) => {
+      const row = byId.get(Number(hit.fileid));
+      return row ? [{ ...row, rank: Number(hit.rank) }] : [];
+    });
   }
 
   async countNames(query: NameQuery, groups: Record<string, SearchCondition>): Promise<Record<string, number>> {
@@ -310,7 +325,7 @@ export class SqlMetadataStore implements MetadataStore {
     let select = this.db
       .selectFrom('filecache')
       .select(names.map((name, i) => sql<number>`sum(case when ${conditionSql(groups[name] as SearchCondition, this.postgres)} then 1 else 0 end)`.as(`g${i}`)))
-      .where(rootsSql(query.roots))
+      .where(rootsSql(query.roots, !this.postgres && codePointLength(query.term) >= 3))
       .where(conditionSql({ kind: 'name', folded: query.term }, this.postgres));
     if (query.where.kind !== 'all') select = select.where(conditionSql(query.where, this.postgres));
     const row = ((await select.executeTakeFirst()) ?? {}) as Record<string, unknown>;
@@ -378,12 +393,18 @@ function wordStartSql(term: string) {
   )})`;
 }
 
-/** The rows inside the given subtrees (each its storage key's; the root itself when asked). */
-function rootsSql(roots: readonly NameRoot[]) {
+/**
+ * The rows inside the given subtrees (each its storage key's; the root itself when asked). With
+ * `byName` the uid is written `+uid`, which SQLite reads as "no index for this column": the
+ * query then walks the trigram table's matches and checks the subtree on each, rather than
+ * every row of the user checked against the matches (a million rows for a big tree).
+ */
+function rootsSql(roots: readonly NameRoot[], byName: boolean) {
+  const uid = sql.raw(byName ? '+uid' : 'uid');
   return sql<boolean>`(${sql.join(
     roots.map((root) => {
       const below = root.path === '/' ? sql`path != '/'` : sql`substr(path, 1, ${root.path.length + 1}) = ${`${root.path}/`}`;
-      return root.includeRoot ? sql`(uid = ${root.uid} and (path = ${root.path} or ${below}))` : sql`(uid = ${root.uid} and ${below})`;
+      return root.includeRoot ? sql`(${uid} = ${root.uid} and (path = ${root.path} or ${below}))` : sql`(${uid} = ${root.uid} and ${below})`;
     }),
     sql.raw(' or '),
   )})`;
