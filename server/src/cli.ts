@@ -21,6 +21,7 @@ const GROUPS: { prefix: string; load: () => Promise<Record<string, Command>> }[]
   { prefix: 'user:', load: () => Promise.resolve(userCommands) },
   { prefix: 'plugins:', load: async () => (await import('./cli/plugin-commands')).pluginCommands },
   { prefix: 'db:', load: async () => (await import('./cli/db-commands')).dbCommands },
+  { prefix: 'search:', load: async () => (await import('./cli/search-commands')).searchCommands },
 ];
 
 /** Every `cumulus` command by name (loads every group). */

@@ -195,6 +195,13 @@ describe('two server processes on one PostgreSQL database', () => {
     await stream.close();
   }, 60_000);
 
+  it('finds by name on one process what was uploaded on the other, at once', async () => {
+    expect((await call(a, 'PUT', `${FILES}/Se%CC%81ance%20notes%20two-proc.txt`, { body: 'x' })).status).toBe(201);
+    const found = await call(b, 'GET', '/apps/files/api/v1/search?q=seance%20NOTES');
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { results: { path: string }[] }).results.map((result) => result.path)).toEqual(['/Séance notes two-proc.txt'.normalize('NFD')]);
+  });
+
   it('enforces a WebDAV lock taken on one process on the other', async () => {
     expect((await call(a, 'PUT', `${FILES}/locked.txt`, { body: 'v1' })).status).toBe(201);
     const lock = await call(a, 'LOCK', `${FILES}/locked.txt`, {

@@ -8,6 +8,7 @@ import { registerPluginOcsRoutes, registerPluginRoutes } from '../plugin-host';
 import { registerPreview } from './preview';
 import { prepareScope } from './routes';
 import { registerStatus } from './status';
+import { registerSearchApi } from '../search/search-api';
 
 export type { ApiDeps } from './deps';
 export { HttpError, sendError } from './errors';
@@ -22,6 +23,7 @@ export function registerApi(app: FastifyInstance, deps: ApiDeps): void {
     registerStatus(scope, deps.draining);
     registerFilesApi(scope, deps);
     registerOcsApi(scope, deps);
+    registerSearchApi(scope, deps);
     registerPlugins(scope, deps.config.distDir, deps.plugins.states, deps.config.pluginsConfig);
     registerPluginFailureReports(scope);
     registerPluginRoutes(scope, deps.plugins.host);

@@ -2,6 +2,7 @@ import type { SearchCondition, SearchNumberColumn, SearchOrderColumn } from '../
 import { ALL_ROWS } from '../storage/metadata/search-query';
 import { fail } from '../errors';
 import { FOLDER_MIME } from '../storage/model/types';
+import { codePointLength, foldName } from '../storage/metadata/name-folding';
 import type { XmlElement } from './xml/element';
 import { NS, child, elements, textOf } from './xml/element';
 
@@ -18,6 +19,41 @@ const NUMBER_COLUMNS: Readonly<Record<string, SearchNumberColumn>> = {
 };
 
 const RESOURCE_TYPE = `{${NS.dav}}resourcetype`;
+const DISPLAY_NAME = `{${NS.dav}}displayname`;
+
+/** A LIKE pattern's literal runs between wildcards (escapes undone), and whether it starts with one. */
+function literalRuns(pattern: string): { runs: string[]; anchored: boolean } {
+  const runs: string[] = [];
+  let run = '';
+  let anchored = true;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const char = pattern[i] as string;
+    if (char === '\\' && i + 1 < pattern.length) {
+      i += 1;
+      run += pattern[i];
+    } else if (char === '%' || char === '_') {
+      if (runs.length === 0 && run === '') anchored = false;
+      runs.push(run);
+      run = '';
+    } else run += char;
+  }
+  runs.push(run);
+  return { runs: runs.filter((text) => text !== ''), anchored };
+}
+
+/**
+ * The name index's preselection for `d:like` on `d:displayname`: every name the pattern
+ * matches contains its longest literal run (folded, 3 characters or more: the trigram index),
+ * or starts with its leading run (shorter: the prefix index). A superset (the exact test runs
+ * on its rows), or every row when the pattern has neither.
+ */
+export function likePreselection(pattern: string): SearchCondition | undefined {
+  const { runs, anchored } = literalRuns(pattern);
+  const longest = runs.map(foldName).sort((a, b) => codePointLength(b) - codePointLength(a))[0];
+  if (longest !== undefined && codePointLength(longest) >= 3) return { kind: 'name', folded: longest };
+  const first = runs[0] === undefined ? '' : foldName(runs[0]);
+  return anchored && first !== '' ? { kind: 'name', folded: first } : undefined;
+}
 const CONTENT_TYPE = `{${NS.dav}}getcontenttype`;
 
 /** The Clark name of the property inside a `d:prop` (400 without one). */
@@ -81,6 +117,13 @@ export function whereToSql(element: XmlElement): SqlWhere {
     }
     case 'is-collection':
       return { condition: { kind: 'type', type: 'folder' }, exact: true };
+    case 'like': {
+      const prop = child(element, NS.dav, 'prop');
+      const literal = child(element, NS.dav, 'literal');
+      if (!prop || !literal || propertyKey(prop) !== DISPLAY_NAME) return INEXACT;
+      const condition = likePreselection(textOf(literal));
+      return condition ? { condition, exact: false } : INEXACT;
+    }
     case 'eq':
     case 'gt':
     case 'gte':

@@ -5,8 +5,9 @@ import type Database from 'better-sqlite3';
 import { dialectOf, sqliteHandle } from '../../db/connection';
 import { isDeadlock, postgresPool, queryRows } from '../../db/postgres';
 import type { FileRow, StorageTables } from './tables';
-import type { SearchCondition, SearchOrderColumn, SearchQuery } from './search-query';
+import type { NameHitRow, NameQuery, NameRoot, SearchCondition, SearchOrderColumn, SearchQuery } from './search-query';
 import { fail } from '../../errors';
+import { codePointLength, foldName } from './name-folding';
 import type { ListingPages } from './listing-pages';
 import { FAVORITE_SQL, LISTING_COLUMNS, listedRows, pagesOf, postgresPages, sqlitePages } from './listing-pages';
 
@@ -58,6 +59,10 @@ export interface MetadataStore {
   markFavorite(uid: string, fileid: number, favorite: boolean): Promise<void>;
   /** Rows below `scope` (never `scope` itself) matching a search, ordered and cut in the database. */
   search(uid: string, scope: string, query: SearchQuery): Promise<FileRow[]>;
+  /** Rows whose name matches a name search, ranked and cut in the database (see {@link NameQuery}). */
+  searchNames(query: NameQuery): Promise<(FileRow & NameHitRow)[]>;
+  /** How many rows of a name search each of `groups` holds (its `where` replaced by each group's condition). */
+  countNames(query: NameQuery, groups: Record<string, SearchCondition>): Promise<Record<string, number>>;
   deleteUser(uid: string): Promise<void>;
   /** The ids of every file {@link deleteUser} would remove (the user's tree and areas). */
   userFileIds(uid: string): Promise<number[]>;
@@ -134,7 +139,7 @@ export class SqlMetadataStore implements MetadataStore {
     for (let attempt = 0; ; attempt += 1) {
       const inserted = await this.db
         .insertInto('filecache')
-        .values(row)
+        .values({ ...row, name_folded: foldName(row.name) })
         .onConflict((conflict) => conflict.columns(['uid', 'path']).doNothing())
         .returningAll()
         .executeTakeFirst();
@@ -148,7 +153,7 @@ export class SqlMetadataStore implements MetadataStore {
 
   async update(fileid: number, changes: Partial<NewFileRow>): Promise<void> {
     if (Object.keys(changes).length === 0) return;
-    await this.db.updateTable('filecache').set(changes).where('fileid', '=', fileid).execute();
+    await this.db.updateTable('filecache').set(changes.name === undefined ? changes : { ...changes, name_folded: foldName(changes.name) }).where('fileid', '=', fileid).execute();
   }
 
   async removeTree(uid: string, path: string): Promise<void> {
@@ -175,7 +180,7 @@ export class SqlMetadataStore implements MetadataStore {
     const inTransaction = async (trx: Kysely<StorageTables>): Promise<void> => {
       await trx
         .updateTable('filecache')
-        .set({ uid: toUid, path: to, parent, name, mime })
+        .set({ uid: toUid, path: to, parent, name, name_folded: foldName(name), mime })
         .where('uid', '=', uid)
         .where('path', '=', from)
         .execute();
@@ -282,12 +287,56 @@ export class SqlMetadataStore implements MetadataStore {
     if (query.parent !== undefined) select = select.where('parent', '=', query.parent);
     else if (scope !== '/') select = select.where(sql<string>`substr(path, 1, ${scope.length + 1})`, '=', `${scope}/`);
     if (query.afterPath !== undefined) select = select.where('path', '>', query.afterPath);
-    if (query.where.kind !== 'all') select = select.where(conditionSql(query.where));
+    if (query.where.kind !== 'all') select = select.where(conditionSql(query.where, this.postgres));
     for (const order of query.orderBy) select = select.orderBy(orderSql(order.column), order.direction);
     select = select.orderBy('fileid', 'asc');
     if (query.limit !== undefined) select = select.limit(query.limit);
     if (query.offset) select = query.limit === undefined ? select.limit(-1).offset(query.offset) : select.offset(query.offset);
     return select.execute();
+  }
+
+  async searchNames(query: NameQuery): Promise<(FileRow & NameHitRow)[]> {
+    if (query.roots.length === 0 || query.limit <= 0) return [];
+    const { term } = query;
+    const rank = sql<number>`(case when name_folded = ${term} then 0 when ${wordStartSql(term)} then 1 else 2 end)`;
+    // First only the ids in rank order (the sort carries three numbers per match, not whole
+    // rows with their favorite marks), then the rows of the page.
+    let ranked = this.db
+      .selectFrom('filecache')
+      .select(['fileid', rank.as('rank')])
+      .where(rootsSql(query.roots, !this.postgres && codePointLength(term) >= 3))
+      .where(conditionSql({ kind: 'name', folded: term }, this.postgres));
+    if (query.where.kind !== 'all') ranked = ranked.where(conditionSql(query.where, this.postgres));
+    const page = await ranked.orderBy(rank).orderBy('mtime', 'desc').orderBy('fileid', 'asc').limit(query.limit).offset(query.offset).execute();
+    if (page.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('filecache')
+      .selectAll()
+      .select(favoriteColumn)
+      .where(
+        'fileid',
+        'in',
+        page.map((row) => row.fileid),
+      )
+      .execute();
+    const byId = new Map(rows.map((row) => [Number(row.fileid), row]));
+    return page.flatMap((hit) => {
+      const row = byId.get(Number(hit.fileid));
+      return row ? [{ ...row, rank: Number(hit.rank) }] : [];
+    });
+  }
+
+  async countNames(query: NameQuery, groups: Record<string, SearchCondition>): Promise<Record<string, number>> {
+    const names = Object.keys(groups);
+    if (query.roots.length === 0 || names.length === 0) return Object.fromEntries(names.map((name) => [name, 0]));
+    let select = this.db
+      .selectFrom('filecache')
+      .select(names.map((name, i) => sql<number>`sum(case when ${conditionSql(groups[name] as SearchCondition, this.postgres)} then 1 else 0 end)`.as(`g${i}`)))
+      .where(rootsSql(query.roots, !this.postgres && codePointLength(query.term) >= 3))
+      .where(conditionSql({ kind: 'name', folded: query.term }, this.postgres));
+    if (query.where.kind !== 'all') select = select.where(conditionSql(query.where, this.postgres));
+    const row = ((await select.executeTakeFirst()) ?? {}) as Record<string, unknown>;
+    return Object.fromEntries(names.map((name, i) => [name, Number(row[`g${i}`] ?? 0)]));
   }
 
   async transaction<T>(work: (store: MetadataStore, db: Kysely<unknown>) => Promise<T>): Promise<T> {
@@ -336,8 +385,58 @@ function orderSql(column: SearchOrderColumn) {
 
 const COMPARISON = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
+/** `text` with LIKE's wildcards and escape character made literal (for `escape '\\'`). */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** A word of the folded name starts with `term`: at its start or after a space, `-`, `_` or `.`. */
+function wordStartSql(term: string) {
+  const literal = likeLiteral(term);
+  const patterns = [`${literal}%`, ...[' ', '-', '\\_', '.', '('].map((separator) => `%${separator}${literal}%`)];
+  return sql<boolean>`(${sql.join(
+    patterns.map((pattern) => sql`name_folded like ${pattern} escape '\\'`),
+    sql.raw(' or '),
+  )})`;
+}
+
+/**
+ * The rows inside the given subtrees (each its storage key's; the root itself when asked). With
+ * `byName` the uid is written `+uid`, which SQLite reads as "no index for this column": the
+ * query then walks the trigram table's matches and checks the subtree on each, rather than
+ * every row of the user checked against the matches (a million rows for a big tree).
+ */
+function rootsSql(roots: readonly NameRoot[], byName: boolean) {
+  const uid = sql.raw(byName ? '+uid' : 'uid');
+  return sql<boolean>`(${sql.join(
+    roots.map((root) => {
+      const below = root.path === '/' ? sql`path != '/'` : sql`substr(path, 1, ${root.path.length + 1}) = ${`${root.path}/`}`;
+      return root.includeRoot ? sql`(${uid} = ${root.uid} and (path = ${root.path} or ${below}))` : sql`(${uid} = ${root.uid} and ${below})`;
+    }),
+    sql.raw(' or '),
+  )})`;
+}
+
+/** The largest code point: a prefix's range ends below the prefix followed by it. */
+const LAST_CODE_POINT = String.fromCodePoint(0x10ffff);
+
+/**
+ * A folded name containing `folded`: on SQLite the FTS5 trigram table, on PostgreSQL a LIKE
+ * the pg_trgm index answers; a term of fewer than 3 characters (no trigram) is a prefix, which
+ * the (uid, name_folded) b-tree answers on both.
+ */
+function nameSql(folded: string, postgres: boolean) {
+  if (codePointLength(folded) < 3) {
+    if (postgres) return sql<boolean>`name_folded like ${`${likeLiteral(folded)}%`} escape '\\'`;
+    return sql<boolean>`(name_folded >= ${folded} and name_folded < ${folded + LAST_CODE_POINT})`;
+  }
+  if (postgres) return sql<boolean>`name_folded like ${`%${likeLiteral(folded)}%`} escape '\\'`;
+  const phrase = `"${folded.replace(/"/g, '""')}"`;
+  return sql<boolean>`filecache.fileid in (select rowid from filecache_names where filecache_names match ${phrase})`;
+}
+
 /** A search condition as SQL, values bound as parameters. */
-function conditionSql(condition: SearchCondition): ReturnType<typeof sql<boolean>> {
+function conditionSql(condition: SearchCondition, postgres: boolean): ReturnType<typeof sql<boolean>> {
   switch (condition.kind) {
     case 'all':
       return sql<boolean>`1 = 1`;
@@ -346,15 +445,21 @@ function conditionSql(condition: SearchCondition): ReturnType<typeof sql<boolean
     case 'and':
     case 'or': {
       if (condition.operands.length === 0) return condition.kind === 'and' ? sql<boolean>`1 = 1` : sql<boolean>`1 = 0`;
-      const joined = sql.join(condition.operands.map(conditionSql), sql.raw(condition.kind === 'and' ? ' and ' : ' or '));
+      const joined = sql.join(condition.operands.map((operand) => conditionSql(operand, postgres)), sql.raw(condition.kind === 'and' ? ' and ' : ' or '));
       return sql<boolean>`(${joined})`;
     }
     case 'not':
-      return sql<boolean>`not (${conditionSql(condition.operand)})`;
+      return sql<boolean>`not (${conditionSql(condition.operand, postgres)})`;
     case 'compare':
       return sql<boolean>`${orderSql(condition.column)} ${sql.raw(COMPARISON[condition.op])} ${condition.value}`;
     case 'type':
       return sql<boolean>`type = ${condition.type}`;
+    case 'name':
+      return nameSql(condition.folded, postgres);
+    case 'mime': {
+      const tests = [...condition.exact.map((mime) => sql`mime = ${mime}`), ...condition.prefixes.map((prefix) => sql`substr(mime, 1, ${prefix.length}) = ${prefix}`)];
+      return tests.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(tests, sql.raw(' or '))})`;
+    }
   }
 }
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
 import type { Migration, SqlDialectName } from '../../db/connection';
 import { idColumn } from '../../db/connection';
+import { foldName } from './name-folding';
 
 /**
  * The storage area's schema: the file cache, dead properties, locks, upload sessions, the
@@ -194,4 +195,60 @@ export const storageMigrations: Migration[] = [
       await db.schema.alterTable('filecache').dropColumn('favorite').execute();
     },
   },
+  {
+    name: 'storage-013-name-index',
+    async up(db: Kysely<unknown>, dialect: SqlDialectName) {
+      // The name index (search/): each name folded (name-folding.ts) into a column of its own,
+      // written by the store with the name, so the index never lags the row.
+      await db.schema.alterTable('filecache').addColumn('name_folded', 'text', (col) => col.notNull().defaultTo('')).execute();
+      await foldExistingNames(db);
+      if (dialect === 'postgres') {
+        // pg_trgm's GIN index answers LIKE '%term%' for terms of 3 characters and more; the
+        // pattern-ops b-tree answers the prefix LIKE of shorter terms.
+        await sql`create extension if not exists pg_trgm`.execute(db);
+        await sql`create index filecache_name_trgm on filecache using gin (name_folded gin_trgm_ops)`.execute(db);
+        await sql`create index filecache_uid_name_folded on filecache (uid, name_folded text_pattern_ops)`.execute(db);
+        return;
+      }
+      // SQLite: an FTS5 table with the trigram tokenizer over the folded names, its content the
+      // file cache's (no second copy of the names), kept by triggers in the transaction of every
+      // change to a row; the (uid, name_folded) index answers the prefix range of short terms.
+      await sql`create virtual table filecache_names using fts5(name_folded, content='filecache', content_rowid='fileid', tokenize='trigram')`.execute(db);
+      await sql`insert into filecache_names(filecache_names) values('rebuild')`.execute(db);
+      await sql`create trigger filecache_names_insert after insert on filecache begin insert into filecache_names(rowid, name_folded) values (new.fileid, new.name_folded); end`.execute(db);
+      await sql`create trigger filecache_names_delete after delete on filecache begin insert into filecache_names(filecache_names, rowid, name_folded) values ('delete', old.fileid, old.name_folded); end`.execute(db);
+      await sql`create trigger filecache_names_update after update of name_folded on filecache begin insert into filecache_names(filecache_names, rowid, name_folded) values ('delete', old.fileid, old.name_folded); insert into filecache_names(rowid, name_folded) values (new.fileid, new.name_folded); end`.execute(db);
+      await db.schema.createIndex('filecache_uid_name_folded').on('filecache').columns(['uid', 'name_folded']).execute();
+    },
+  },
 ];
+
+/** Rows folded per statement batch when the column is filled (migration and `search:reindex`). */
+const FOLD_BATCH = 2000;
+
+/**
+ * Writes every row's folded name (all rows, or one storage key's), a batch at a time in file id
+ * order, calling `progress` with the rows done and the total.
+ */
+export async function foldExistingNames(db: Kysely<unknown>, uid?: string, progress?: (done: number, total: number) => void): Promise<number> {
+  const typed = db as unknown as Kysely<{ filecache: { fileid: number; uid: string; name: string; name_folded: string } }>;
+  let counted = typed.selectFrom('filecache').select((eb) => eb.fn.countAll<number>().as('n'));
+  if (uid !== undefined) counted = counted.where('uid', '=', uid);
+  const total = Number((await counted.executeTakeFirst())?.n ?? 0);
+  let done = 0;
+  let after = 0;
+  for (;;) {
+    let batch = typed.selectFrom('filecache').select(['fileid', 'name', 'name_folded']).where('fileid', '>', after).orderBy('fileid').limit(FOLD_BATCH);
+    if (uid !== undefined) batch = batch.where('uid', '=', uid);
+    const rows = await batch.execute();
+    if (rows.length === 0) break;
+    for (const row of rows) {
+      const folded = foldName(row.name);
+      if (folded !== row.name_folded) await typed.updateTable('filecache').set({ name_folded: folded }).where('fileid', '=', row.fileid).execute();
+    }
+    done += rows.length;
+    after = Number(rows[rows.length - 1]?.fileid);
+    progress?.(done, total);
+  }
+  return done;
+}

@@ -17,7 +17,11 @@ export type SearchCondition =
   | { kind: 'and' | 'or'; operands: SearchCondition[] }
   | { kind: 'not'; operand: SearchCondition }
   | { kind: 'compare'; column: SearchNumberColumn; op: 'eq' | 'gt' | 'gte' | 'lt' | 'lte'; value: number }
-  | { kind: 'type'; type: 'file' | 'folder' };
+  | { kind: 'type'; type: 'file' | 'folder' }
+  /** The folded name (name-folding.ts) contains `folded` (3 characters or more: the trigram index), or starts with it (shorter). */
+  | { kind: 'name'; folded: string }
+  /** The MIME type is one of `exact` or starts with one of `prefixes` (`image/`). */
+  | { kind: 'mime'; exact: string[]; prefixes: string[] };
 
 /** A search below a scope folder. */
 export interface SearchQuery {
@@ -34,3 +38,30 @@ export interface SearchQuery {
 
 /** The condition that holds for every row. */
 export const ALL_ROWS: SearchCondition = { kind: 'all' };
+
+/** A subtree a name search looks in: a storage key's path and, with `includeRoot`, that node itself. */
+export interface NameRoot {
+  uid: string;
+  path: string;
+  includeRoot: boolean;
+}
+
+/**
+ * A name search over several subtrees at once (the user's tree and the nodes shared with
+ * them), ranked in the database: the exact name, then a word starting with the term, then any
+ * substring; newer first among equals, then by file id.
+ */
+export interface NameQuery {
+  /** The folded term (name-folding.ts), not empty. */
+  term: string;
+  roots: NameRoot[];
+  /** Further filters (type, modified, size). */
+  where: SearchCondition;
+  offset: number;
+  limit: number;
+}
+
+/** A row a name search found, with its rank (0 exact name, 1 word start, 2 substring). */
+export interface NameHitRow {
+  rank: number;
+}

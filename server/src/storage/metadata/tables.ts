@@ -54,7 +54,8 @@ export interface JournalRow {
 
 /** The storage area's tables, for typed kysely queries. */
 export interface StorageTables {
-  filecache: Omit<FileRow, 'fileid' | 'favorite'> & { fileid: Generated<number> };
+  /** `name_folded`: the name as the name index compares it (name-folding.ts), written with the name. */
+  filecache: Omit<FileRow, 'fileid' | 'favorite'> & { fileid: Generated<number>; name_folded: string };
   /** The users' favorite marks (Nextcloud keeps them as each user's own tag): one row per user and node. */
   favorites: { uid: string; fileid: number };
   properties: { fileid: number; name: string; value: string };
