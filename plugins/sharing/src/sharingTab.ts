@@ -136,7 +136,7 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
     icon: SHARING_ICON,
     order: 10,
     enabled: (node) => hasPermission(node.permissions, Permission.SHARE) && node.path !== '/',
-    mount(el, node) {
+    mount(el, { nodes: [node] }) {
       injectSharingStyles();
       let disposed = false;
       let shares: Share[] = [];
