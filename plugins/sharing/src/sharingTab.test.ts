@@ -58,6 +58,29 @@ describe('the Sharing tab', () => {
     expect(tab.enabled?.(folder(Permission.READ))).toBe(false);
   });
 
+  it('hands the listing of the shares the signal of its context: taking the tab back cancels it, and says nothing', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const served = globalThis.fetch;
+    globalThis.fetch = ((input: string | URL, init?: RequestInit) => {
+      signals.push(init?.signal ?? undefined);
+      // The answer never comes before the abort: the request is still on its way.
+      return new Promise<Response>((resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        if (!init?.signal) void served(input, init).then(resolve, reject);
+      });
+    }) as typeof fetch;
+    const el = document.body.appendChild(document.createElement('div'));
+    const controller = new AbortController();
+    const node = folder(Permission.ALL);
+    sharingTab(t).mount(el, entryContext({ nodes: [node], view: {} as View, folder: on(node).folder, signal: controller.signal }));
+    await settle();
+    expect(signals[0]).toBe(controller.signal);
+    controller.abort();
+    await settle();
+    expect(el.querySelector('.sharing-status')?.textContent).toBe('');
+    globalThis.fetch = served;
+  });
+
   it('creates a link, lets it allow upload and editing and hides download through the OCS API with the request token', async () => {
     const el = document.body.appendChild(document.createElement('div'));
     const cleanup = sharingTab(t).mount(el, on(folder(Permission.ALL)));
