@@ -43,7 +43,7 @@ export default {
       shared: {
         // The shell's own copy, never one of ours (import: false bundles no fallback).
         // @cumulus/sdk/version is deliberately NOT shared: it says which SDK this build used.
-        '@cumulus/sdk': { singleton: true, requiredVersion: '^0.1.0', import: false },
+        '@cumulus/sdk': { singleton: true, requiredVersion: '^0.2.0', import: false },
       },
       dts: false,
       // The shell provides the federation runtime; the remote does not carry its own.

@@ -245,7 +245,7 @@ describe('a third-party plugin built apart, and plugins that fail', () => {
       ['tampered', 'integrity', 'its remote entry {cdn}/fixtures/plugins/thrower/remoteEntry.js does not match its integrity hash'],
       ['eval-thrower', 'evaluation', 'its code failed to run'],
       ['thrower', 'activation', 'activation failed: Thrower refuses to start'],
-      ['old-sdk', 'incompatible', 'it was built against SDK 99.0.0, and this app provides SDK 0.1.0 (another major version)'],
+      ['old-sdk', 'incompatible', 'it was built against SDK 99.0.0, and this app provides SDK 0.2.0 (another major version)'],
       ['hanger', 'activation', 'activation timed out after 10 s'],
     ])('%s (%s): an alert naming it, a line in the server log, nothing of it left', async (id, kind, reason) => {
       const expected = reason.replace('{cdn}', cdn.origin);

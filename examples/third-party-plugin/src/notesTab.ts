@@ -8,7 +8,7 @@ export function notesTab(t: Translate): SidebarTab {
     name: t('Acme'),
     icon: NOTE_ICON,
     order: 90,
-    mount: (el, node) => {
+    mount: (el, { nodes: [node] }) => {
       const text = document.createElement('p');
       text.className = 'acme-notes-tab';
       text.textContent = t('Acme has no notes on {name}.', { name: node.displayname });

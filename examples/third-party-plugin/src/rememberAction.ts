@@ -11,7 +11,7 @@ export function rememberAction(t: Translate): FileAction {
     displayName: () => t('Remember with Acme'),
     iconSvgInline: () => NOTE_ICON,
     enabled: (nodes) => nodes.length === 1,
-    exec: (node) => {
+    exec: ({ nodes: [node] }) => {
       remembered.push(node.basename);
       return Promise.resolve(true);
     },

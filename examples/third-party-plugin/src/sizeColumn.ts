@@ -9,7 +9,7 @@ export function sizeClassColumn(t: Translate): Column {
   return {
     id: 'acme-size-class',
     title: t('Acme size'),
-    render: (node) => {
+    render: ({ nodes: [node] }) => {
       const cell = document.createElement('span');
       cell.className = 'acme-size-class';
       cell.textContent = isFolder(node) ? '—' : (node.size ?? 0) <= SMALL ? t('small') : t('large');

@@ -1,5 +1,5 @@
 import { Permission } from '@cumulus/sdk';
-import type { FileAction, Node, NodeIndicator, ScopedEvents, Translate, View } from '@cumulus/sdk';
+import type { FileAction, FolderNode, Node, NodeIndicator, ScopedEvents, Translate, View } from '@cumulus/sdk';
 import type { FavoritesDav } from './favoritesDav';
 import type { FavoriteFolderViews } from './favoriteFolders';
 import { FAVORITES_VIEW_ID } from './favoritesView';
@@ -19,7 +19,7 @@ export function shouldFavorite(nodes: readonly Node[]): boolean {
  */
 export function favoriteAction(options: { t: Translate; dav: FavoritesDav; events: ScopedEvents; folders: FavoriteFolderViews; root: Node }): FileAction {
   const { t, dav, events, folders, root } = options;
-  const toggle = async (node: Node, view: View, dir: string, favorite: boolean): Promise<boolean> => {
+  const toggle = async (node: Node, view: View, folder: FolderNode, favorite: boolean): Promise<boolean> => {
     try {
       await dav.setFavorite(node, favorite);
     } catch (error) {
@@ -28,7 +28,7 @@ export function favoriteAction(options: { t: Translate; dav: FavoritesDav; event
     }
     const updated: Node = { ...node, attributes: { ...node.attributes, favorite: favorite ? 1 : 0 } };
     events.emit('files:node:updated', { node: updated });
-    if (!favorite && view.id === FAVORITES_VIEW_ID && dir === '/') events.emit('files:node:updated', { node: root });
+    if (!favorite && view.id === FAVORITES_VIEW_ID && folder.path === '/') events.emit('files:node:updated', { node: root });
     if (favorite) folders.add(updated);
     else folders.remove(updated);
     return true;
@@ -38,13 +38,13 @@ export function favoriteAction(options: { t: Translate; dav: FavoritesDav; event
     displayName: (nodes) => (shouldFavorite(nodes) ? t('Add to favorites') : t('Remove from favorites')),
     iconSvgInline: (nodes) => (shouldFavorite(nodes) ? STAR_OUTLINE_ICON : STAR_ICON),
     enabled: (nodes) => nodes.length > 0 && nodes.every((node) => node.root.startsWith('/files') && node.permissions !== Permission.NONE),
-    exec: (node, view, dir) => toggle(node, view, dir, shouldFavorite([node])),
-    execBatch: (nodes, view, dir) => {
-      const favorite = shouldFavorite(nodes);
-      return Promise.all(nodes.map((node) => toggle(node, view, dir, favorite)));
+    exec: ({ nodes: [node], view, folder }) => toggle(node, view, folder, shouldFavorite([node])),
+    execBatch: ({ nodes, view, folder }) => {
+      const favorite = shouldFavorite([...nodes]);
+      return Promise.all(nodes.map((node) => toggle(node, view, folder, favorite)));
     },
     // The star of the details sidebar's header.
-    sidebarToggle: (node) => {
+    sidebarToggle: ({ nodes: [node] }) => {
       const pressed = node.attributes.favorite === 1;
       return { label: t('Favorite'), pressed, iconSvgInline: pressed ? STAR_ICON.replace('currentColor', STAR_COLOR) : STAR_OUTLINE_ICON };
     },
@@ -66,6 +66,6 @@ export function favoriteIndicator(t: Translate): NodeIndicator {
   return {
     id: 'favorite',
     order: -50,
-    badge: (node) => (node.attributes.favorite === 1 ? { label: t('Favorite'), iconSvgInline: icon } : null),
+    badge: ({ nodes: [node] }) => (node.attributes.favorite === 1 ? { label: t('Favorite'), iconSvgInline: icon } : null),
   };
 }

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { describe, expect, it, jest } from '@jest/globals';
-import { activatePlugin, createEventBus, createNode, createRegistries, isPluginDefinition } from '@cumulus/sdk';
-import type { FileAction, Node, NodeIndicator, View } from '@cumulus/sdk';
+import { activatePlugin, createEventBus, createNode, createRegistries, entryContext, isPluginDefinition } from '@cumulus/sdk';
+import type { FileAction, FolderNode, Node, NodeIndicator, View } from '@cumulus/sdk';
 import plugin, { createFavoritesPlugin } from './index';
 import type { FavoritesDav } from './favoritesDav';
 import { favoriteViewId } from './favoriteFolders';
@@ -25,6 +25,8 @@ function setup(overrides: Partial<FavoritesDav> = {}) {
   return { dav, host, events, definition: createFavoritesPlugin(() => ({ session, dav })) };
 }
 
+/** The context of an entry on `nodes` in the root folder of `view`. */
+const on = <const N extends readonly Node[]>(nodes: N, view: View) => entryContext({ nodes, view, folder: node('/', 'folder') as FolderNode });
 const viewOf = (host: ReturnType<typeof setup>['host'], id = 'favorites') => host.registries.views.get(id) as View;
 const actionOf = (host: ReturnType<typeof setup>['host']) => host.registries.fileActions.get('favorite') as FileAction;
 
@@ -63,21 +65,21 @@ describe('the Favorites plugin (web)', () => {
     await activatePlugin(host, definition);
     const action = actionOf(host);
     const view = viewOf(host);
-    expect(action.sidebarToggle?.(node('/a'), view)).toEqual({ label: '«Favorite»', pressed: false, iconSvgInline: action.iconSvgInline([node('/a')], view) });
-    const on = action.sidebarToggle?.(node('/a', 'file', 1), view);
-    expect(on).toMatchObject({ label: '«Favorite»', pressed: true });
-    expect(on?.iconSvgInline).toContain('#e5a50a');
+    expect(action.sidebarToggle?.(on([node('/a')], view))).toEqual({ label: '«Favorite»', pressed: false, iconSvgInline: action.iconSvgInline([node('/a')], view) });
+    const starred = action.sidebarToggle?.(on([node('/a', 'file', 1)], view));
+    expect(starred).toMatchObject({ label: '«Favorite»', pressed: true });
+    expect(starred?.iconSvgInline).toContain('#e5a50a');
   });
 
   it('marks a node, tells the app it changed, and gives a favorite folder its child view; unmarking takes it back', async () => {
     const { host, definition, dav, events } = setup();
     await activatePlugin(host, definition);
     const files = { id: 'files' } as View;
-    expect(await actionOf(host).exec(node('/Photos', 'folder'), files, '/')).toBe(true);
+    expect(await actionOf(host).exec(on([node('/Photos', 'folder')], files))).toBe(true);
     expect(dav.setFavorite).toHaveBeenCalledWith(expect.objectContaining({ path: '/Photos' }), true);
     expect(events).toEqual(['updated /Photos 1']);
     expect(host.registries.views.get(favoriteViewId('/Photos'))).toMatchObject({ name: 'Photos', parent: 'favorites', params: { dir: '/Photos', fileid: '7' } });
-    expect(await actionOf(host).exec(node('/Photos', 'folder', 1), files, '/')).toBe(true);
+    expect(await actionOf(host).exec(on([node('/Photos', 'folder', 1)], files))).toBe(true);
     expect(dav.setFavorite).toHaveBeenLastCalledWith(expect.objectContaining({ path: '/Photos' }), false);
     expect(host.registries.views.get(favoriteViewId('/Photos'))).toBeUndefined();
   });
@@ -85,11 +87,11 @@ describe('the Favorites plugin (web)', () => {
   it('in a batch marks every node when some are not favorites; unmarked in the Favorites root, the list is fetched again', async () => {
     const { host, definition, events } = setup();
     await activatePlugin(host, definition);
-    const results = await actionOf(host).execBatch?.([node('/a', 'file', 1), node('/b')], { id: 'files' } as View, '/');
+    const results = await actionOf(host).execBatch?.(on([node('/a', 'file', 1), node('/b')], { id: 'files' } as View));
     expect(results).toEqual([true, true]);
     expect(events).toEqual(['updated /a 1', 'updated /b 1']);
     events.length = 0;
-    await actionOf(host).exec(node('/a', 'file', 1), viewOf(host), '/');
+    await actionOf(host).exec(on([node('/a', 'file', 1)], viewOf(host)));
     // The root of the Favorites view changed: the app lists it again, without the node.
     expect(events).toEqual(['updated /a 0', 'updated / undefined']);
   });
@@ -98,7 +100,7 @@ describe('the Favorites plugin (web)', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { host, definition, events } = setup({ setFavorite: () => Promise.reject(new Error('423')) });
     await activatePlugin(host, definition);
-    expect(await actionOf(host).exec(node('/a'), { id: 'files' } as View, '/')).toBe(false);
+    expect(await actionOf(host).exec(on([node('/a')], { id: 'files' } as View))).toBe(false);
     expect(events).toEqual([]);
     error.mockRestore();
   });
@@ -107,10 +109,10 @@ describe('the Favorites plugin (web)', () => {
     const { host, definition } = setup();
     await activatePlugin(host, definition);
     const indicator = host.registries.nodeIndicators.get('favorite') as NodeIndicator;
-    const badge = indicator.badge(node('/a', 'file', 1), viewOf(host));
+    const badge = indicator.badge(on([node('/a', 'file', 1)], viewOf(host)));
     expect(badge?.label).toBe('«Favorite»');
     expect(badge?.iconSvgInline).toContain('<svg');
-    expect(indicator.badge(node('/a'), viewOf(host))).toBeNull();
+    expect(indicator.badge(on([node('/a')], viewOf(host)))).toBeNull();
     expect(indicator.exec).toBeUndefined();
     expect(actionOf(host).renderInline).toBeUndefined();
   });

@@ -9,7 +9,7 @@ export function sayHelloAction(t: Translate): FileAction {
     iconSvgInline: () => HELLO_ICON,
     // Offered for exactly one node; a batch would say hello many times.
     enabled: (nodes) => nodes.length === 1,
-    exec: (node) => {
+    exec: ({ nodes: [node] }) => {
       console.info(t('Hello, {name}!', { name: node.displayname }));
       // true: the shell reports '"Say hello" action executed successfully'.
       return Promise.resolve(true);

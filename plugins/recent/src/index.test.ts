@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { describe, expect, it } from '@jest/globals';
-import { activatePlugin, createEventBus, createNode, createRegistries, isPluginDefinition } from '@cumulus/sdk';
-import type { View } from '@cumulus/sdk';
+import { activatePlugin, createEventBus, createNode, createRegistries, entryContext, isPluginDefinition } from '@cumulus/sdk';
+import type { FolderNode, View } from '@cumulus/sdk';
 import plugin from './index';
 
 const host = () => ({ registries: createRegistries(), events: createEventBus(), t: (key: string) => `«${key}»` });
@@ -26,11 +26,12 @@ describe('the Recent plugin (web)', () => {
       pluginId: 'recent',
     });
     const column = view.columns?.[0];
+    const folder = createNode({ type: 'folder', source: 'http://cloud.test/recent', root: '/recent', path: '/' }) as FolderNode;
     expect(column?.title).toBe('«Folder»');
     const inRoot = createNode({ type: 'file', source: 'http://cloud.test/remote.php/dav/files/alice/a.txt', root: '/files/alice' });
     const deep = createNode({ type: 'file', source: 'http://cloud.test/remote.php/dav/files/alice/Docs/2024/b.txt', root: '/files/alice' });
-    expect(column?.render(inRoot, view).textContent).toBe('«All files»');
-    expect(column?.render(deep, view).textContent).toBe('Docs/2024');
+    expect(column?.render(entryContext({ nodes: [inRoot], view, folder })).textContent).toBe('«All files»');
+    expect(column?.render(entryContext({ nodes: [deep], view, folder })).textContent).toBe('Docs/2024');
     expect(column?.sort?.(inRoot, deep)).toBeLessThan(0);
     await active.deactivate();
     expect(h.registries.views.getAll()).toEqual([]);

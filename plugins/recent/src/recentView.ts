@@ -1,4 +1,4 @@
-import type { Column, Node, Translate, View } from '@cumulus/sdk';
+import type { Column, Translate, View } from '@cumulus/sdk';
 import { HISTORY_ICON } from './icons';
 
 /** The Recent view's id. */
@@ -9,7 +9,7 @@ export function folderColumn(t: Translate): Column {
   return {
     id: 'recent-folder',
     title: t('Folder'),
-    render(node: Node) {
+    render({ nodes: [node] }) {
       const cell = document.createElement('span');
       cell.className = 'recent-folder';
       // A path of names: isolated, so a right-to-left interface keeps its order (and names like '.part' their dot).

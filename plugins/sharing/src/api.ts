@@ -57,13 +57,14 @@ function requestToken(): string {
   return globalThis.document?.head?.dataset['requesttoken'] ?? '';
 }
 
-async function call<T>(method: string, path: string, body?: Record<string, unknown>): Promise<T> {
+async function call<T>(method: string, path: string, body?: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
   const url = `${BASE}${path}${path.includes('?') ? '&' : '?'}format=json`;
   const response = await fetch(url, {
     method,
     credentials: 'same-origin',
     headers: { 'OCS-APIRequest': 'true', Accept: 'application/json', requesttoken: requestToken(), ...(body ? { 'Content-Type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
+    ...(signal ? { signal } : {}),
   });
   let json: { ocs?: { meta?: { message?: string }; data?: unknown } } = {};
   try {
@@ -75,9 +76,9 @@ async function call<T>(method: string, path: string, body?: Record<string, unkno
   return json.ocs?.data as T;
 }
 
-/** The shares of the node at `path` (with others' on it where the user may reshare). */
-export function sharesOf(path: string): Promise<Share[]> {
-  return call<Share[]>('GET', `/shares?path=${encodeURIComponent(path)}&reshares=true`);
+/** The shares of the node at `path` (with others' on it where the user may reshare); `signal` cancels the request. */
+export function sharesOf(path: string, signal?: AbortSignal): Promise<Share[]> {
+  return call<Share[]>('GET', `/shares?path=${encodeURIComponent(path)}&reshares=true`, undefined, signal);
 }
 
 /** Shares the user created, or (`sharedWithMe`) received. */

@@ -14,14 +14,14 @@ import { SHARING_TAB_ID } from './sharingTab';
 export function shareIndicator(t: Translate): NodeIndicator {
   return {
     id: 'sharing-status',
-    badge(node) {
+    badge({ nodes: [node] }) {
       const owner = sharedBy(node, currentUser());
       if (owner !== null) return { label: t('Shared with you by {owner}', { owner }), iconSvgInline: SHARING_ICON };
       // The spec's share labels need share permission (protocol §6); a received node says who shared it whatever the user may do.
       if (shareTypesOf(node).length === 0 || !canShare(node, true)) return null;
       return { label: shareLabel(t, node), iconSvgInline: shareIcon(node) };
     },
-    exec(node, _view, shell) {
+    exec({ nodes: [node], shell }) {
       shell.openDetails(node, SHARING_TAB_ID);
     },
   };

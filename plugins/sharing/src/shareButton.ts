@@ -14,7 +14,7 @@ export function shareButton(t: Translate): BreadcrumbAction {
     displayName: (folder) => shareLabel(t, folder),
     iconSvgInline: (folder) => shareIcon(folder),
     enabled: (folder) => folder.path !== '/' && canShare(folder, true),
-    exec(folder, _view, shell) {
+    exec({ folder, shell }) {
       shell.openDetails(folder, SHARING_TAB_ID);
     },
   };

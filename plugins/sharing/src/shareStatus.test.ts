@@ -2,7 +2,7 @@
  * @jest-environment jsdom
  */
 import { beforeEach, describe, expect, it } from '@jest/globals';
-import { Permission, createNode } from '@cumulus/sdk';
+import { Permission, createNode, entryContext } from '@cumulus/sdk';
 import type { FolderNode, Node, NodeAttributes, ShellCommands, View } from '@cumulus/sdk';
 import { shareIndicator } from './rowIndicator';
 import { shareButton } from './shareButton';
@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 
 describe('the share indicator of rows', () => {
-  const badge = (target: Node) => shareIndicator(t).badge(target, view);
+  const badge = (target: Node) => shareIndicator(t).badge(entryContext({ nodes: [target], view, folder: node('/') as FolderNode }));
 
   it("labels the user's shared nodes with the spec's 'Shared' and 'Shared by link', and shows nothing on unshared ones", () => {
     expect(badge(node('/A', { attributes: { 'share-types': [0] } }))?.label).toBe('«Shared»');
@@ -34,7 +34,7 @@ describe('the share indicator of rows', () => {
   it('opens the Sharing tab of the node on a click', async () => {
     const opened: [string, string | undefined][] = [];
     const shell: ShellCommands = { openDetails: (target, tab) => (opened.push([target.path, tab]), true) };
-    await shareIndicator(t).exec?.(node('/A', { attributes: { 'share-types': [3] } }), view, shell);
+    await shareIndicator(t).exec?.(entryContext({ nodes: [node('/A', { attributes: { 'share-types': [3] } })], view, folder: node('/') as FolderNode, shell }));
     expect(opened).toEqual([['/A', 'sharing']]);
   });
 });
@@ -57,7 +57,8 @@ describe('the share button of the breadcrumb bar', () => {
 
   it('opens the Sharing tab of the folder on screen', async () => {
     const opened: string[] = [];
-    await button.exec(folder('/A', Permission.ALL), view, { openDetails: (target, tab) => (opened.push(`${target.path}#${tab}`), true) });
+    const onScreen = folder('/A', Permission.ALL);
+    await button.exec(entryContext({ nodes: [onScreen], view, folder: onScreen, shell: { openDetails: (target, tab) => (opened.push(`${target.path}#${tab}`), true) } }));
     expect(opened).toEqual(['/A#sharing']);
   });
 });

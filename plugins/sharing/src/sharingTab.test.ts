@@ -2,8 +2,8 @@
  * @jest-environment jsdom
  */
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { Permission, createNode } from '@cumulus/sdk';
-import type { Node, View } from '@cumulus/sdk';
+import { Permission, createNode, entryContext } from '@cumulus/sdk';
+import type { FolderNode, Node, View } from '@cumulus/sdk';
 import { sharingTab } from './sharingTab';
 import { fake, installFakeServer, share } from './test-support/fakeServer';
 
@@ -16,6 +16,8 @@ beforeEach(() => {
 afterEach(() => uninstall());
 
 const settle = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+/** The tab's context on `node`, in the root folder. */
+const on = (node: Node) => entryContext({ nodes: [node], view: {} as View, folder: createNode({ type: 'folder', source: 'http://cloud/remote.php/dav/files/admin', root: '/files/admin', path: '/' }) as FolderNode });
 const folder = (permissions: number): Node => createNode({ type: 'folder', source: 'http://cloud/remote.php/dav/files/admin/Photos', root: '/files/admin', path: '/Photos', permissions });
 
 function button(el: HTMLElement, text: string): HTMLButtonElement {
@@ -56,9 +58,32 @@ describe('the Sharing tab', () => {
     expect(tab.enabled?.(folder(Permission.READ))).toBe(false);
   });
 
+  it('hands the listing of the shares the signal of its context: taking the tab back cancels it, and says nothing', async () => {
+    const signals: (AbortSignal | undefined)[] = [];
+    const served = globalThis.fetch;
+    globalThis.fetch = ((input: string | URL, init?: RequestInit) => {
+      signals.push(init?.signal ?? undefined);
+      // The answer never comes before the abort: the request is still on its way.
+      return new Promise<Response>((resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        if (!init?.signal) void served(input, init).then(resolve, reject);
+      });
+    }) as typeof fetch;
+    const el = document.body.appendChild(document.createElement('div'));
+    const controller = new AbortController();
+    const node = folder(Permission.ALL);
+    sharingTab(t).mount(el, entryContext({ nodes: [node], view: {} as View, folder: on(node).folder, signal: controller.signal }));
+    await settle();
+    expect(signals[0]).toBe(controller.signal);
+    controller.abort();
+    await settle();
+    expect(el.querySelector('.sharing-status')?.textContent).toBe('');
+    globalThis.fetch = served;
+  });
+
   it('creates a link, lets it allow upload and editing and hides download through the OCS API with the request token', async () => {
     const el = document.body.appendChild(document.createElement('div'));
-    const cleanup = sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    const cleanup = sharingTab(t).mount(el, on(folder(Permission.ALL)));
     await settle();
     expect(fake.calls[0]).toMatchObject({ method: 'GET', url: '/ocs/v2.php/apps/files_sharing/api/v1/shares?path=%2FPhotos&reshares=true&format=json' });
     expect(fake.calls[0]?.headers).toMatchObject({ 'OCS-APIRequest': 'true', requesttoken: 'csrf-token' });
@@ -81,7 +106,7 @@ describe('the Sharing tab', () => {
 
   it('keeps the keyboard focus on the control it was on across the re-render after a change, or in the tab when that control went', async () => {
     const el = document.body.appendChild(document.createElement('div'));
-    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    sharingTab(t).mount(el, on(folder(Permission.ALL)));
     await settle();
     button(el, 'Create a new share link').focus();
     button(el, 'Create a new share link').click();
@@ -105,7 +130,7 @@ describe('the Sharing tab', () => {
 
   it('adds a user from the sharee search and changes their permissions', async () => {
     const el = document.body.appendChild(document.createElement('div'));
-    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    sharingTab(t).mount(el, on(folder(Permission.ALL)));
     await settle();
     const input = el.querySelector('input[type=search]') as HTMLInputElement;
     expect(input.getAttribute('aria-expanded')).toBe('false');
@@ -131,7 +156,7 @@ describe('the Sharing tab', () => {
   it("tells the app the node's share types after a change (not on the first load), as the server reports them", async () => {
     const emitted: unknown[] = [];
     const el = document.body.appendChild(document.createElement('div'));
-    sharingTab(t, { emit: (name, payload) => void emitted.push([name, payload]) }).mount(el, folder(Permission.ALL), { view: {} as View });
+    sharingTab(t, { emit: (name, payload) => void emitted.push([name, payload]) }).mount(el, on(folder(Permission.ALL)));
     await settle();
     await settle();
     expect(emitted).toEqual([]);
@@ -151,7 +176,7 @@ describe('the Sharing tab', () => {
     const emitted: unknown[] = [];
     const el = document.body.appendChild(document.createElement('div'));
     const linked = createNode({ ...folder(Permission.ALL), attributes: { 'share-types': [3] } });
-    sharingTab(t, { emit: (name, payload) => void emitted.push([name, payload]) }).mount(el, linked, { view: {} as View });
+    sharingTab(t, { emit: (name, payload) => void emitted.push([name, payload]) }).mount(el, on(linked));
     await settle();
     await settle();
     box(el, 'Hide download').click();
@@ -163,7 +188,7 @@ describe('the Sharing tab', () => {
   it("sets a user share's download attribute with 'Allow download'", async () => {
     fake.shares = [share({ share_type: 0, share_with: 'bob', share_with_displayname: 'Bob', permissions: 1 })];
     const el = document.body.appendChild(document.createElement('div'));
-    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    sharingTab(t).mount(el, on(folder(Permission.ALL)));
     await settle();
     await settle();
     expect(box(el, 'Allow download').checked).toBe(true);
@@ -178,7 +203,7 @@ describe('the Sharing tab', () => {
     // The open state outlives a mount and is kept per share id: an id no earlier test opened.
     fake.shares = [share({ id: '900', share_type: 3 })];
     const el = document.body.appendChild(document.createElement('div'));
-    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    sharingTab(t).mount(el, on(folder(Permission.ALL)));
     await settle();
     await settle();
     const toggles = (): HTMLButtonElement[] => [...el.querySelectorAll<HTMLButtonElement>('button[aria-label="Options"]')];
@@ -202,7 +227,7 @@ describe('the Sharing tab', () => {
   it("shows a link's permissions as Nextcloud's choices and sets each (folder: view, upload and editing, file drop; file: view, edit)", async () => {
     fake.shares = [share({ id: '1', permissions: 17, label: 'View' }), share({ id: '2', permissions: 31, label: 'Edit' }), share({ id: '3', permissions: 4, label: 'Drop' }), share({ id: '4', permissions: 21, label: 'Odd' })];
     const el = document.body.appendChild(document.createElement('div'));
-    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    sharingTab(t).mount(el, on(folder(Permission.ALL)));
     await settle();
     await settle();
     expect(options(select(el, 'View'))).toEqual(['View only', 'Allow upload and editing', 'File drop (upload only)']);
@@ -223,7 +248,7 @@ describe('the Sharing tab', () => {
 
     fake.shares = [share({ id: '5', permissions: 17, label: 'Report', item_type: 'file' })];
     const other = document.body.appendChild(document.createElement('div'));
-    sharingTab(t).mount(other, file(Permission.ALL), { view: {} as View });
+    sharingTab(t).mount(other, on(file(Permission.ALL)));
     await settle();
     await settle();
     expect(options(select(other, 'Report'))).toEqual(['View only', 'Can edit']);
@@ -238,7 +263,7 @@ describe('the Sharing tab', () => {
   it("offers a user share View only / Can edit in one click, the fine-grained checkboxes under 'Options'", async () => {
     fake.shares = [share({ id: '7', share_type: 0, share_with: 'bob', share_with_displayname: 'Bob', permissions: 31 })];
     const el = document.body.appendChild(document.createElement('div'));
-    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    sharingTab(t).mount(el, on(folder(Permission.ALL)));
     await settle();
     await settle();
     expect(options(select(el, 'Bob'))).toEqual(['View only', 'Can edit', 'Custom permissions']);
@@ -269,7 +294,7 @@ describe('the Sharing tab', () => {
     fake.shares = [share({ id: '8', label: 'Mine' })];
     fake.refuse = { expireDate: { status: 404, message: 'Expiration date is in the past' } };
     const el = document.body.appendChild(document.createElement('div'));
-    sharingTab(t).mount(el, folder(Permission.ALL), { view: {} as View });
+    sharingTab(t).mount(el, on(folder(Permission.ALL)));
     await settle();
     await settle();
     const notice = (): HTMLElement | null => el.querySelector('.sharing-link .sharing-notice:not([hidden])');

@@ -136,7 +136,7 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
     icon: SHARING_ICON,
     order: 10,
     enabled: (node) => hasPermission(node.permissions, Permission.SHARE) && node.path !== '/',
-    mount(el, node) {
+    mount(el, { nodes: [node], signal }) {
       injectSharingStyles();
       let disposed = false;
       let shares: Share[] = [];
@@ -173,12 +173,14 @@ export function sharingTab(t: Translate, events?: Pick<ScopedEvents, 'emit'>): S
         try {
           await work();
           if (about?.done) notices.set(about.share, { text: about.done, error: false });
-          shares = await sharesOf(node.path);
+          // The tab taken back (ctx.signal) cancels the listing still on its way.
+          shares = await sharesOf(node.path, signal);
           // A link or user just added opens its options; a share that went forgets its state.
           const now = new Set(shares.map((share) => share.id));
           for (const id of before) if (!now.has(id)) openOptions.delete(id);
           if (changes) for (const id of now) if (!before.has(id)) openOptions.add(id);
         } catch (error) {
+          if (disposed || signal.aborted) return;
           const message = error instanceof ShareApiError ? error.message : t('The sharing information could not be loaded');
           if (about && shares.some((share) => share.id === about.share)) notices.set(about.share, { text: message, error: true });
           else status.textContent = message;

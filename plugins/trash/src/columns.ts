@@ -83,7 +83,7 @@ export function originalLocationColumn(t: Translate): Column {
     id: 'original-location',
     title: t('Original location'),
     order: 1,
-    render: (node) => cell(originalLocation(node, t), String(node.attributes['trashbin-original-location'] ?? '')),
+    render: ({ nodes: [node] }) => cell(originalLocation(node, t), String(node.attributes['trashbin-original-location'] ?? '')),
     sort: (a, b) => originalLocation(a, t).localeCompare(originalLocation(b, t)),
   };
 }
@@ -94,7 +94,7 @@ export function deletedByColumn(t: Translate, uid: string): Column {
     id: 'deleted-by',
     title: t('Deleted by'),
     order: 2,
-    render: (node) => cell(deletedBy(node, uid, t), String(node.attributes['trashbin-deleted-by-id'] ?? '')),
+    render: ({ nodes: [node] }) => cell(deletedBy(node, uid, t), String(node.attributes['trashbin-deleted-by-id'] ?? '')),
     sort: (a, b) => deletedBy(a, uid, t).localeCompare(deletedBy(b, uid, t)),
   };
 }
@@ -105,7 +105,7 @@ export function deletedColumn(t: Translate, locale?: string, now: () => number =
     id: 'deleted',
     title: t('Deleted'),
     order: 3,
-    render: (node) => {
+    render: ({ nodes: [node] }) => {
       const seconds = deletionTime(node);
       if (seconds === 0) return cell(t('A long time ago'), '');
       const date = new Date(seconds * 1000);

@@ -14,7 +14,7 @@ export function emptyTrashAction(client: TrashbinClient, t: Translate, removed: 
     displayName: () => t('Empty deleted files'),
     iconSvgInline: () => DELETE_FOREVER_ICON,
     enabled: (view, contents) => view.id === TRASH_VIEW_ID && contents.length > 0,
-    exec: async (_view, contents) => {
+    exec: async ({ nodes: contents }) => {
       const yes = await dialogs.confirm({
         title: t('Confirm permanent deletion'),
         message: t('Are you sure you want to permanently delete all files and folders in the trash? This cannot be undone.'),

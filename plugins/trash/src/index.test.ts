@@ -2,8 +2,8 @@
  * @jest-environment jsdom
  */
 import { describe, expect, it, jest } from '@jest/globals';
-import { activatePlugin, createEventBus, createRegistries, isPluginDefinition } from '@cumulus/sdk';
-import type { ConfirmOptions, Dialogs, Node, View } from '@cumulus/sdk';
+import { activatePlugin, createEventBus, createNode, createRegistries, entryContext, isPluginDefinition } from '@cumulus/sdk';
+import type { ConfirmOptions, Dialogs, FolderNode, Node, View } from '@cumulus/sdk';
 import trash from './index';
 import { deletedBy, deletedColumn, deletedText, deletionTime, originalLocation } from './columns';
 import { emptyTrashAction } from './emptyTrashAction';
@@ -78,7 +78,7 @@ describe('the trash’s web part', () => {
     expect(refused.enabled?.(view, contents, folder)).toBe(true);
     expect(refused.enabled?.(view, [], folder)).toBe(false);
     expect(refused.enabled?.({ id: 'files' } as View, contents, folder)).toBe(false);
-    await expect(refused.exec(view, contents, folder)).resolves.toBeNull();
+    await expect(refused.exec(entryContext({ nodes: contents, view, folder }))).resolves.toBeNull();
     expect(empty).not.toHaveBeenCalled();
     expect(asked).toEqual([
       {
@@ -89,7 +89,7 @@ describe('the trash’s web part', () => {
       },
     ]);
     const confirmed = emptyTrashAction(client, t, removed, answering(true));
-    await expect(confirmed.exec(view, contents, folder)).resolves.toBe(true);
+    await expect(confirmed.exec(entryContext({ nodes: contents, view, folder }))).resolves.toBe(true);
     expect(empty).toHaveBeenCalledTimes(1);
     expect(removed).toHaveBeenCalledTimes(2);
   });
@@ -119,10 +119,11 @@ describe('the Deleted column', () => {
     // A long form that would not fit the column takes the short one.
     expect(deletedText(Math.floor(now / 1000) - 23 * 3600, now, 'sv')).toBe(new Intl.RelativeTimeFormat('sv', { numeric: 'auto', style: 'short' }).format(-23, 'hour'));
     const column = deletedColumn((key) => key, 'en', () => now);
-    const cell = column.render(at(now - 3 * 24 * 3600e3), {} as View);
+    const trashRoot = createNode({ type: 'folder', source: 'http://cloud.test/remote.php/dav/trashbin/tina/trash', root: '/trashbin/tina', path: '/' }) as FolderNode;
+    const cell = column.render(entryContext({ nodes: [at(now - 3 * 24 * 3600e3)], view: {} as View, folder: trashRoot }));
     expect(cell.textContent).toBe('3 days ago');
     expect(cell.title).toBe(new Date(now - 3 * 24 * 3600e3).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' }));
     expect(cell.style.whiteSpace).toBe('nowrap');
-    expect(column.render(at(0), {} as View).textContent).toBe('A long time ago');
+    expect(column.render(entryContext({ nodes: [at(0)], view: {} as View, folder: trashRoot })).textContent).toBe('A long time ago');
   });
 });

@@ -6,7 +6,7 @@ import { TRASH_VIEW_ID } from './trashbin-client';
 const inTrash = (nodes: Node[], view: View): boolean => view.id === TRASH_VIEW_ID && nodes.length > 0 && nodes.every((node) => node.status !== 'failed');
 
 /** Runs `work` per node, a failure as false (the shell then toasts that the action failed). */
-async function each(nodes: Node[], work: (node: Node) => Promise<void>): Promise<boolean[]> {
+async function each(nodes: readonly Node[], work: (node: Node) => Promise<void>): Promise<boolean[]> {
   const results: boolean[] = [];
   // One after the other: restores of one name must pick their '(restored)' names in turn.
   for (const node of nodes) {
@@ -23,7 +23,7 @@ async function each(nodes: Node[], work: (node: Node) => Promise<void>): Promise
 
 /** A per-node action of the trash: `work` on each node, which then leaves the list. */
 function itemAction(options: { id: string; label: () => string; icon: string; order: number; destructive?: boolean; work: (node: Node) => Promise<void> }, removed: (node: Node) => void): FileAction {
-  const run = (nodes: Node[]) =>
+  const run = (nodes: readonly Node[]) =>
     each(nodes, async (node) => {
       await options.work(node);
       removed(node);
@@ -34,8 +34,8 @@ function itemAction(options: { id: string; label: () => string; icon: string; or
     iconSvgInline: () => options.icon,
     enabled: inTrash,
     ...(options.destructive ? { destructive: true } : {}),
-    exec: async (node) => (await run([node]))[0] ?? false,
-    execBatch: (nodes) => run(nodes),
+    exec: async ({ nodes: [node] }) => (await run([node]))[0] ?? false,
+    execBatch: ({ nodes }) => run(nodes),
     order: options.order,
   };
 }

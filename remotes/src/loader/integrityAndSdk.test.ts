@@ -90,10 +90,24 @@ describe('the SDK version check', () => {
     ]);
   });
 
-  it('accepts another minor of the same major', async () => {
-    const [major = '0'] = SDK_VERSION.split('.');
-    const { errors, active } = await load(notes(), fakeRuntime(declared(`${major}.999.0`)), serving(CODE));
+  it('accepts another patch of the same minor (before 1.0, the minor is part of the contract)', async () => {
+    const [major = '0', minor = '0'] = SDK_VERSION.split('.');
+    const { errors, active } = await load(notes(), fakeRuntime(declared(`${major}.${minor}.999`)), serving(CODE));
     expect([errors, active]).toEqual([[], ['notes']]);
+  });
+
+  it('refuses a remote built for SDK 0.1 on this 0.2 host, before activating it, saying why', async () => {
+    expect(SDK_VERSION).toBe('0.2.0');
+    const runtime = fakeRuntime(declared('0.1.0'));
+    const { errors, active } = await load(notes(), runtime, serving(CODE));
+    expect(active).toEqual([]);
+    expect(errors.map((error) => [error.pluginId, error.kind, error.message])).toEqual([
+      [
+        'notes',
+        'incompatible',
+        'Plugin "notes" could not be loaded: it was built against SDK 0.1.0, and this app provides SDK 0.2.0 (another minor version; before 1.0 each minor version may change the plugin contract)',
+      ],
+    ]);
   });
 
   it('refuses a deployment-config remote that does not say which SDK it was built against, and lets a built-in one pass', async () => {

@@ -19,7 +19,7 @@ describe('sharedSingletons', () => {
     const shared = sharedSingletons();
     expect(shared['react/jsx-runtime'].requiredVersion).toBe(shared.react.requiredVersion);
     expect(shared['react-dom/client'].requiredVersion).toBe(shared['react-dom'].requiredVersion);
-    expect(shared['@cumulus/sdk'].requiredVersion).toBe('^0.1.0');
+    expect(shared['@cumulus/sdk'].requiredVersion).toBe('^0.2.0');
   });
 
   it('gives a reason for every singleton', () => {

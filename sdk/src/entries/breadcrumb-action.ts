@@ -1,7 +1,7 @@
 import type { FolderNode } from '../node/types';
 import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalFunction, optionalOrder } from './checks';
-import type { ShellCommands } from './shell-commands';
+import type { EntryContext } from './entry-context';
 import type { View } from './view';
 
 /**
@@ -24,8 +24,8 @@ export interface BreadcrumbAction {
   iconSvgInline(folder: FolderNode, view: View): string;
   /** Whether the button is offered for `folder` in `view`; default true. A throw hides it. */
   enabled?(folder: FolderNode, view: View): boolean;
-  /** Runs on a click. A throw or rejection is reported as the plugin's failure. */
-  exec(folder: FolderNode, view: View, shell: ShellCommands): void | Promise<void>;
+  /** Runs on a click, on the folder on screen (`ctx.folder`, also `ctx.nodes[0]`). A throw or rejection is reported as the plugin's failure. */
+  exec(ctx: EntryContext<readonly [FolderNode]>): void | Promise<void>;
 }
 
 /** Why `entry` is not a valid breadcrumb action, or null: it needs id, displayName, iconSvgInline and exec. */

@@ -1,6 +1,7 @@
 import type { Node } from '../node/types';
 import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalBoolean, optionalFunction, optionalOrder } from './checks';
+import type { EntryContext } from './entry-context';
 import type { View } from './view';
 
 /** A custom column of the file list (product §3). */
@@ -11,8 +12,8 @@ export interface Column {
   title: string;
   /** Sort position among the custom columns; default 0. */
   order?: number;
-  /** Renders the cell of `node`; the shell mounts the returned element. */
-  render(node: Node, view: View): HTMLElement;
+  /** Renders the cell of the row's node, `ctx.nodes[0]`; the shell mounts the returned element. */
+  render(ctx: EntryContext<readonly [Node]>): HTMLElement;
   /** Compares two nodes, making the column sortable. */
   sort?(a: Node, b: Node): number;
   /**

@@ -1,6 +1,7 @@
 import type { Node } from '../node/types';
 import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalBoolean, optionalFunction, optionalOneOf, optionalOrder, optionalString } from './checks';
+import type { EntryContext } from './entry-context';
 import type { View } from './view';
 
 /** A keyboard shortcut that runs a file action. */
@@ -33,10 +34,10 @@ export interface FileAction {
   iconSvgInline(nodes: Node[], view: View): string;
   /** Whether the action applies to these nodes in this view; default true. */
   enabled?(nodes: Node[], view: View): boolean;
-  /** Runs on one node in folder `dir`. */
-  exec(node: Node, view: View, dir: string): Promise<boolean | null>;
-  /** Runs on several nodes at once; one result per node. */
-  execBatch?(nodes: Node[], view: View, dir: string): Promise<(boolean | null)[]>;
+  /** Runs on one node, `ctx.nodes[0]`, in the folder `ctx.folder`. */
+  exec(ctx: EntryContext<readonly [Node]>): Promise<boolean | null>;
+  /** Runs on several nodes at once, `ctx.nodes`; one result per node. */
+  execBatch?(ctx: EntryContext): Promise<(boolean | null)[]>;
   /** Sort position in menus; default 0. */
   order?: number;
   /** Id of the action whose submenu holds this one. */
@@ -47,15 +48,15 @@ export interface FileAction {
   destructive?: boolean;
   /** Whether the action is shown inline in the row for `node`. */
   inline?(node: Node, view: View): boolean;
-  /** Renders the inline form of the action; null renders nothing. */
-  renderInline?(node: Node, view: View): Promise<HTMLElement | null>;
+  /** Renders the inline form of the action for the row's node, `ctx.nodes[0]`; null renders nothing. */
+  renderInline?(ctx: EntryContext<readonly [Node]>): Promise<HTMLElement | null>;
   /**
-   * The action as a toggle button in the details sidebar's header for `node`
-   * (the Favorites plugin's star): its accessible name, whether it is on, and
-   * optionally its own icon (else `iconSvgInline`); null or absent: no button.
-   * A click runs the action like a menu entry.
+   * The action as a toggle button in the details sidebar's header for the sidebar's node,
+   * `ctx.nodes[0]` (the Favorites plugin's star): its accessible name, whether it is on, and
+   * optionally its own icon (else `iconSvgInline`); null or absent: no button. Synchronous,
+   * like a badge: `ctx.signal` never aborts. A click runs the action like a menu entry.
    */
-  sidebarToggle?(node: Node, view: View): FileActionToggle | null;
+  sidebarToggle?(ctx: EntryContext<readonly [Node]>): FileActionToggle | null;
   /** Keyboard shortcut. */
   hotkey?: FileActionHotkey;
 }

@@ -1,12 +1,13 @@
 import type { FolderNode, Node } from '../node/types';
 import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalFunction, optionalOrder } from './checks';
+import type { EntryContext } from './entry-context';
 import type { View } from './view';
 
 /**
  * An action on the whole list of a view (shown in the list's header), such as the trash's
  * 'Empty deleted files': it needs no selection. The shell runs `exec` with what the list
- * shows, reports '"{displayName}" action executed successfully' (true) or '"{displayName}"
+ * shows (`ctx.nodes`), reports '"{displayName}" action executed successfully' (true) or '"{displayName}"
  * action failed' (false) as for file actions (nothing for null), and lists the folder again.
  */
 export interface FileListAction {
@@ -18,8 +19,8 @@ export interface FileListAction {
   iconSvgInline?(view: View): string;
   /** Whether the action applies to this view and its contents; default true. */
   enabled?(view: View, contents: Node[], folder: FolderNode): boolean;
-  /** Runs on the listed `contents` of `folder`. */
-  exec(view: View, contents: Node[], folder: FolderNode): Promise<boolean | null>;
+  /** Runs on what the list shows, `ctx.nodes`, in the folder `ctx.folder`. */
+  exec(ctx: EntryContext): Promise<boolean | null>;
   /** Sort position in the header; default 0. */
   order?: number;
 }

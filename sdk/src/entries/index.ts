@@ -11,4 +11,6 @@ export * from './settings-section';
 export * from './node-indicator';
 export * from './breadcrumb-action';
 export type { ShellCommands } from './shell-commands';
+export { entryContext } from './entry-context';
+export type { EntryContext, EntryContextParts } from './entry-context';
 export { isValidSvg } from './svg';

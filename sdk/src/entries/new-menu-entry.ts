@@ -1,6 +1,7 @@
-import type { FolderNode, Node } from '../node/types';
+import type { FolderNode } from '../node/types';
 import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalFunction, optionalOneOf, optionalOrder } from './checks';
+import type { EntryContext } from './entry-context';
 import { isValidSvg } from './svg';
 
 /** The groups of the New menu, in the order the menu shows them (product §2). */
@@ -21,8 +22,8 @@ export interface NewMenuEntry {
   iconClass?: string;
   /** Whether the entry is offered in the folder `context`; default true. */
   enabled?(context: FolderNode): boolean;
-  /** Runs when chosen, with the current folder and its contents. */
-  handler(context: FolderNode, content: Node[]): void | Promise<void>;
+  /** Runs when chosen, in the folder `ctx.folder` whose contents are `ctx.nodes`. */
+  handler(ctx: EntryContext): void | Promise<void>;
   /** Sort position within its category; default 0. */
   order?: number;
   /** Group of the menu; default `'create-new'` (product §2: extra entries go under 'Create new'). */

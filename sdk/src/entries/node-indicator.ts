@@ -1,8 +1,7 @@
 import type { Node } from '../node/types';
 import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalFunction, optionalOrder } from './checks';
-import type { ShellCommands } from './shell-commands';
-import type { View } from './view';
+import type { EntryContext } from './entry-context';
 
 /** What a node indicator shows on one row. */
 export interface NodeIndicatorBadge {
@@ -23,14 +22,14 @@ export interface NodeIndicator {
   id: string;
   /** Position among the indicators of a row; default 0. */
   order?: number;
-  /** What to show for `node` in `view`; null shows nothing. */
-  badge(node: Node, view: View): NodeIndicatorBadge | null;
+  /** What to show for the row's node, `ctx.nodes[0]`; null shows nothing. */
+  badge(ctx: EntryContext<readonly [Node]>): NodeIndicatorBadge | null;
   /**
    * Runs on a click on the badge; without it the badge is an image with a
    * name, not a button. A throw or rejection is reported as the plugin's
    * failure.
    */
-  exec?(node: Node, view: View, shell: ShellCommands): void | Promise<void>;
+  exec?(ctx: EntryContext<readonly [Node]>): void | Promise<void>;
 }
 
 /** Why `entry` is not a valid node indicator, or null: it needs id and badge. */

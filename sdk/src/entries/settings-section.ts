@@ -1,5 +1,6 @@
 import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalOrder } from './checks';
+import type { EntryContext } from './entry-context';
 
 /**
  * A section of the settings dialog's 'Additional settings' (product §2: "a
@@ -13,8 +14,11 @@ export interface SettingsSection {
   name: string;
   /** Sort position; default 0. */
   order?: number;
-  /** Renders the section into `el`; may return a cleanup function. */
-  mount(el: HTMLElement): void | (() => void);
+  /**
+   * Renders the section into `el` (`ctx.nodes` is empty); may return a cleanup function,
+   * which the shell calls when the section goes; `ctx.signal` aborts at the same moment.
+   */
+  mount(el: HTMLElement, ctx: EntryContext<readonly []>): void | (() => void);
 }
 
 /** Why `entry` is not a valid settings section, or null: it needs id, name and mount. */

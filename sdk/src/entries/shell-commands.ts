@@ -3,7 +3,7 @@ import type { Node } from '../node/types';
 /**
  * What the shell lets an entry do when the user clicks it (a node indicator, a
  * breadcrumb action): the shell's own behaviour, not reachable through the
- * registries. Passed to `exec`; only valid during that call and what it awaits.
+ * registries. Every entry gets it as `ctx.shell`; only valid during that call and what it awaits.
  */
 export interface ShellCommands {
   /**

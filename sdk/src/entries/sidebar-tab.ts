@@ -2,13 +2,7 @@ import type { Node } from '../node/types';
 import type { RegistryKind } from '../registry/types';
 import { firstReason, needFunction, needString, optionalFunction, optionalOrder } from './checks';
 import { isValidSvg } from './svg';
-import type { View } from './view';
-
-/** What a sidebar tab is mounted with besides its node. */
-export interface SidebarTabContext {
-  /** The view the sidebar was opened in. */
-  view: View;
-}
+import type { EntryContext } from './entry-context';
 
 /** A tab of the details sidebar (sharing, activity, …). */
 export interface SidebarTab {
@@ -23,10 +17,11 @@ export interface SidebarTab {
   /** Whether the tab is offered for `node`; default true. */
   enabled?(node: Node): boolean;
   /**
-   * Renders the tab for `node` into `el`. May return a cleanup function, which
-   * the shell calls before unmounting or mounting another node.
+   * Renders the tab for the sidebar's node, `ctx.nodes[0]`, into `el`. May return a cleanup
+   * function, which the shell calls before unmounting or mounting another node; `ctx.signal`
+   * aborts at the same moment.
    */
-  mount(el: HTMLElement, node: Node, context: SidebarTabContext): void | (() => void);
+  mount(el: HTMLElement, ctx: EntryContext<readonly [Node]>): void | (() => void);
 }
 
 /** Why `entry` is not a valid sidebar tab, or null: it needs id, name, a valid SVG icon and mount. */

@@ -75,4 +75,14 @@ describe('the SDK version a plugin declares', () => {
     expect(sdkIncompatibility('1.4.0', '2.0.0')).toBe('it was built against SDK 1.4.0, and this app provides SDK 2.0.0 (another major version)');
     expect(sdkIncompatibility('nonsense', '2.0.0')).toBe('its declared SDK version "nonsense" is not a semantic version');
   });
+
+  it('before 1.0, accepts only the same minor: a plugin built for SDK 0.1 is refused by a 0.2 host, saying why', () => {
+    expect(sdkIncompatibility('0.2.0', '0.2.3')).toBeNull();
+    expect(sdkIncompatibility('0.2.5', '0.2.0')).toBeNull();
+    expect(sdkIncompatibility('0.1.0', '0.2.0')).toBe(
+      'it was built against SDK 0.1.0, and this app provides SDK 0.2.0 (another minor version; before 1.0 each minor version may change the plugin contract)',
+    );
+    expect(sdkIncompatibility('0.3.0', '0.2.0')).toMatch(/another minor version/);
+    expect(sdkIncompatibility('0.1.0')).toMatch(/this app provides SDK 0\.2\.0 \(another minor version/);
+  });
 });

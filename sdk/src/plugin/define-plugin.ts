@@ -18,16 +18,26 @@ export function sdkMajor(version: string): number | undefined {
   return match === null ? undefined : Number(match[1]);
 }
 
+/** The major and minor of a semantic version, or undefined when `version` is not one. */
+function majorMinor(version: string): [number, number] | undefined {
+  const match = SEMVER.exec(version);
+  return match === null ? undefined : [Number(match[1]), Number(match[2])];
+}
+
 /**
  * Why a plugin built against the SDK `declared` cannot run on the SDK this
  * shell provides (`provided`, by default this SDK's own version), or null
  * when it can: the majors must be equal, since a major release may change any
- * registration shape.
+ * registration shape; before 1.0 (major 0) the minors must be equal too, since
+ * there a minor release may (0.2.0 changed every entry to `exec(ctx)`), as
+ * semver's caret range `^0.x.y` says.
  */
 export function sdkIncompatibility(declared: string, provided: string = SDK_VERSION): string | null {
-  const wanted = sdkMajor(declared);
+  const wanted = majorMinor(declared);
   if (wanted === undefined) return `its declared SDK version ${JSON.stringify(declared)} is not a semantic version`;
-  if (wanted !== sdkMajor(provided)) return `it was built against SDK ${declared}, and this app provides SDK ${provided} (another major version)`;
+  const [major, minor] = majorMinor(provided) ?? [Number.NaN, Number.NaN];
+  if (wanted[0] !== major) return `it was built against SDK ${declared}, and this app provides SDK ${provided} (another major version)`;
+  if (major === 0 && wanted[1] !== minor) return `it was built against SDK ${declared}, and this app provides SDK ${provided} (another minor version; before 1.0 each minor version may change the plugin contract)`;
   return null;
 }
 

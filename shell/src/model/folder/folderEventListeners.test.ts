@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { definePlugin, activatePlugin } from '@cumulus/sdk';
-import type { FilesEvents, Node } from '@cumulus/sdk';
+import type { EntryContext, FilesEvents, Node } from '@cumulus/sdk';
 import { createAppStore } from '../../app/store';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
 import { setUserConfig } from '../config/configThunks';
@@ -72,7 +72,7 @@ describe('folder reactions to events and the route', () => {
     const file = testNode('/a.txt', { fileid: 6 });
     const folder = testFolder('/Docs', { fileid: 5 });
     const { services } = await createFakeServices({ folders: { '/': [file, folder] } });
-    const exec = jest.fn((node: Node) => Promise.resolve<boolean | null>(node === undefined ? false : null));
+    const exec = jest.fn(({ nodes: [node] }: EntryContext<readonly [Node]>) => Promise.resolve<boolean | null>(node === undefined ? false : null));
     await activatePlugin(
       services.host,
       definePlugin({
@@ -87,7 +87,7 @@ describe('folder reactions to events and the route', () => {
     store.dispatch(route('/', 6, true));
     await settle();
     expect(exec).toHaveBeenCalledTimes(1);
-    expect(exec.mock.calls[0]?.[0].fileid).toBe(6);
+    expect(exec.mock.calls[0]?.[0].nodes[0].fileid).toBe(6);
     // A refetch of the same place does not open it again.
     store.dispatch(route('/', 6, true));
     services.host.events.emit('files:config:updated', { key: 'crop_image_previews', value: true });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, jest } from '@jest/globals';
-import type { FileAction, Node } from '@cumulus/sdk';
+import type { EntryContext, FileAction, Node } from '@cumulus/sdk';
 import { createAppStore } from '../../app/store';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
 import { runFileAction } from './runFileAction';
@@ -22,7 +22,7 @@ async function setup(results: Record<string, boolean | null | 'throw'>, extra: P
   const { services } = await createFakeServices();
   const seen: { statuses: (string | undefined)[][] } = { statuses: [] };
   const store = createAppStore(services);
-  const answer = (node: Node) => {
+  const answer = ({ nodes: [node] }: EntryContext<readonly [Node]>) => {
     seen.statuses.push(allNodes(store.getState().nodes.table).map((entry) => entry?.status));
     const result = results[node.basename];
     if (result === 'throw') return Promise.reject(new Error('boom'));
@@ -86,12 +86,12 @@ describe('running file actions', () => {
   });
 
   it('a batch where every result is null clears the selection silently; execBatch is used when present', async () => {
-    const execBatch = jest.fn((nodes: Node[]) => Promise.resolve(nodes.map(() => null)));
+    const execBatch = jest.fn(({ nodes }: EntryContext) => Promise.resolve(nodes.map(() => null)));
     const { store } = await setup({}, { execBatch });
     store.dispatch(selectionChanged({ sources: [a.source, noId.source, c.source] }));
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await store.dispatch(runBatchAction({ actionId: 'test', sources: [a.source, noId.source, c.source] }));
-    expect(execBatch.mock.calls[0]?.[0].map((node) => node.basename)).toEqual(['a.txt', 'c.txt']);
+    expect(execBatch.mock.calls[0]?.[0].nodes.map((node) => node.basename)).toEqual(['a.txt', 'c.txt']);
     expect(error).toHaveBeenCalledWith('Batch action "test" skipped a node without fileid', noId.source);
     expect(store.getState().selection.sources).toEqual([]);
     expect(toasts()).toEqual([]);

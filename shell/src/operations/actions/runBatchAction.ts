@@ -1,3 +1,4 @@
+import { entryContext } from '@cumulus/sdk';
 import { batchResultSelection } from '../../lib/engine';
 import type { Node } from '@cumulus/sdk';
 import { createAppAsyncThunk } from '../../model/base/thunks';
@@ -7,6 +8,9 @@ import { showToast } from '../../ui/toasts/toasts';
 import { bindActionDispatch } from './actionDispatch';
 import { reportEntryFailure } from '../../plugin-host/reportEntryFailure';
 import { selectNodeBySource } from '../../model/nodes/selectors';
+import { selectCurrentFolder } from '../../model/folder/selectors';
+import { untilFolderLeft } from '../../model/navigation/leaveSignal';
+import { shellCommandsFor } from '../../model/sidebar/shellCommands';
 
 /** Runs `exec` on every node; one that throws counts as failed (false) without failing the others. */
 async function settleEach(nodes: Node[], exec: (node: Node) => Promise<boolean | null>, actionId: string, onThrow: (error: unknown) => void): Promise<(boolean | null)[]> {
@@ -40,7 +44,8 @@ export const runBatchAction = createAppAsyncThunk(
     const state = getState();
     const action = extra.host.registries.fileActions.get(actionId);
     const view = state.navigation.view === null ? undefined : extra.host.registries.views.get(state.navigation.view);
-    if (action === undefined || view === undefined) return [];
+    const folder = selectCurrentFolder(state);
+    if (action === undefined || view === undefined || folder === undefined) return [];
     const nodes: Node[] = [];
     for (const source of sources) {
       const node = selectNodeBySource(state, source);
@@ -55,20 +60,23 @@ export const runBatchAction = createAppAsyncThunk(
     if (nodes.length === 0) return [];
     const ran = nodes.map((node) => node.source);
     const displayName = action.displayName(nodes, view);
-    const dir = state.navigation.dir;
+    const shell = shellCommandsFor(dispatch);
+    const scope = untilFolderLeft(dispatch, state);
+    const context = <const Of extends readonly Node[]>(of: Of) => entryContext({ nodes: of, view, folder, shell, signal: scope.signal });
     dispatch(nodeStatusChanged({ sources: ran, status: 'loading' }));
     let results: (boolean | null)[];
     try {
       results =
         action.execBatch !== undefined
-          ? await action.execBatch(nodes, view, dir)
-          : await settleEach(nodes, (node) => action.exec(node, view, dir), actionId, (error) => reportEntryFailure(extra.host, action.pluginId, 'action', error));
+          ? await action.execBatch(context(nodes))
+          : await settleEach(nodes, (node) => action.exec(context([node] as const)), actionId, (error) => reportEntryFailure(extra.host, action.pluginId, 'action', error));
     } catch (error) {
       console.error(`Batch action "${actionId}" failed`, error);
       reportEntryFailure(extra.host, action.pluginId, 'action', error);
       showToast({ type: 'error', message: extra.t('"{displayName}" action failed', { displayName }) });
       return nodes.map(() => false);
     } finally {
+      scope.done();
       dispatch(nodeStatusChanged({ sources: ran, status: undefined }));
     }
     dispatch(selectionChanged({ sources: batchResultSelection(ran, results) }));

@@ -16,7 +16,7 @@ export function detailsAction(services: { host: Pick<PluginHost, 'registries'> }
     iconSvgInline: () => INFO_ICON,
     order: -50,
     enabled: (nodes) => canOpenDetails(nodes, services.host.registries.sidebarTabs.getAll()),
-    exec: (node) => {
+    exec: ({ nodes: [node] }) => {
       actionDispatchOf(services)(openDetails(node.source));
       return Promise.resolve(null);
     },

@@ -16,7 +16,7 @@ function rootUrl(node: Node): string {
 }
 
 /** The folder that holds every node (their deepest common parent), as a path. */
-function commonFolder(nodes: Node[]): string[] {
+function commonFolder(nodes: readonly Node[]): string[] {
   const folders = nodes.map((node) => node.path.split('/').filter((part) => part !== '').slice(0, -1));
   const [first = []] = folders;
   let depth = first.length;
@@ -33,7 +33,7 @@ function commonFolder(nodes: Node[]): string[] {
  * own archive (`Photos.zip`); several nodes are a selection (`files=[…]`) of their common folder,
  * named relative to it, so nodes from anywhere in the tree (Favorites, Recent, search) go into one.
  */
-export function archiveUrl(nodes: Node[]): string {
+export function archiveUrl(nodes: readonly Node[]): string {
   const [only] = nodes;
   if (nodes.length === 1 && only && !isFile(only)) return `${bare(only.source)}?accept=zip`;
   const folder = commonFolder(nodes);
@@ -84,11 +84,11 @@ export function downloadAction(dav: Pick<DavService, 'downloadUrl'>, t: Translat
     iconSvgInline: () => DOWNLOAD_ICON,
     order: 30,
     enabled: canDownload,
-    exec: (node) => {
+    exec: ({ nodes: [node] }) => {
       save(downloadHref(dav, node), isFile(node) ? node.basename : undefined);
       return Promise.resolve(null);
     },
-    execBatch: (nodes) => {
+    execBatch: ({ nodes }) => {
       const [only] = nodes;
       if (nodes.length === 1 && only && isFile(only)) save(dav.downloadUrl(only), only.basename);
       else save(archiveUrl(nodes));

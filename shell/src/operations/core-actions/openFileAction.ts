@@ -21,7 +21,7 @@ export function openFileAction(dav: Pick<DavService, 'downloadUrl'>, t: Translat
       const [node] = nodes;
       return nodes.length === 1 && isFile(node) && node.status !== 'failed' && hasPermission(node.permissions, Permission.READ) && isDownloadable(node);
     },
-    exec: (node) => {
+    exec: ({ nodes: [node] }) => {
       window.open(dav.downloadUrl(node), '_blank', 'noopener');
       return Promise.resolve(null);
     },

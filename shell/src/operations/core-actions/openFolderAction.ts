@@ -15,7 +15,7 @@ export function openFolderAction(services: object, t: Translate): FileAction {
     default: 'hidden',
     order: -100,
     enabled: (nodes) => nodes.length === 1 && isFolder(nodes[0]) && nodes[0].status !== 'failed',
-    exec: (node, view) => {
+    exec: ({ nodes: [node], view }) => {
       actionDispatchOf(services)((_dispatch, _getState, extra) => extra.navigator.navigate({ view: view.id, dir: node.path }));
       return Promise.resolve(null);
     },

@@ -58,8 +58,8 @@ export function deleteAction(services: { api: Pick<FilesApi, 'getCapabilities'> 
     order: 100,
     destructive: true,
     enabled: (nodes) => nodes.length > 0 && nodes.every((node) => node.status !== 'failed' && hasPermission(node.permissions, Permission.DELETE)),
-    exec: async (node) => ((await confirmed([node])) ? remove(node.source) : null),
-    execBatch: async (nodes) => ((await confirmed(nodes)) ? runPool(nodes, MOVE_COPY_CONCURRENCY, (node) => remove(node.source)) : nodes.map(() => null)),
+    exec: async ({ nodes: [node] }) => ((await confirmed([node])) ? remove(node.source) : null),
+    execBatch: async ({ nodes }) => ((await confirmed([...nodes])) ? runPool(nodes, MOVE_COPY_CONCURRENCY, (node) => remove(node.source)) : nodes.map(() => null)),
     hotkey: { key: 'Delete', description: t('Delete') },
   };
 }

@@ -45,10 +45,10 @@ export function moveCopyAction(services: object, t: Translate): FileAction {
     iconSvgInline: () => FOLDER_MOVE_ICON,
     order: 15,
     enabled: (nodes) => isMoveCopyEnabled(nodes) && nodes.every((node) => node.status !== 'failed') && (canMove(nodes) || canBeCopied(nodes)),
-    exec: async (node, _view, dir) => {
-      const results = await run([node], dir);
+    exec: async ({ nodes: [node], folder }) => {
+      const results = await run([node], folder.path);
       return results?.[0] === true ? true : null;
     },
-    execBatch: async (nodes, _view, dir) => (await run(nodes, dir)) ?? nodes.map(() => null),
+    execBatch: async ({ nodes, folder }) => (await run([...nodes], folder.path)) ?? nodes.map(() => null),
   };
 }

@@ -11,8 +11,8 @@ export function newFolderEntry(services: object, t: Translate): NewMenuEntry {
     iconSvgInline: FOLDER_PLUS_ICON,
     category: 'create-new',
     order: -100,
-    handler: async (folder, contents) => {
-      await actionDispatchOf(services)(createFolder({ folder, contents }));
+    handler: async ({ folder, nodes }) => {
+      await actionDispatchOf(services)(createFolder({ folder, contents: [...nodes] }));
     },
   };
 }

@@ -19,7 +19,7 @@ export function renameAction(t: Translate): FileAction {
     iconSvgInline: () => PENCIL_ICON,
     order: 10,
     enabled: (nodes) => nodes.length === 1 && nodes[0]?.status !== 'failed' && hasPermission(nodes[0]?.permissions ?? 0, Permission.DELETE),
-    exec: (node) => {
+    exec: ({ nodes: [node] }) => {
       startRename(node.source);
       return Promise.resolve(null);
     },

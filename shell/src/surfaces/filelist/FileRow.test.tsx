@@ -96,7 +96,7 @@ describe('inline-rendered actions', () => {
         id: 'shared-badge',
         displayName: () => 'Shared badge',
         enabled: (nodes) => nodes.every((node) => node.type === 'file'),
-        renderInline: (node) => {
+        renderInline: ({ nodes: [node] }) => {
           const badge = document.createElement('span');
           badge.textContent = `Shared ${node.basename}`;
           return Promise.resolve(badge);

@@ -1,3 +1,4 @@
+import { entryContext } from '@cumulus/sdk';
 import { useState } from 'react';
 import type { FileListAction, FolderNode, Node, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../model/store/hooks';
@@ -7,6 +8,8 @@ import { useRegistry } from '../../plugin-host/useRegistry';
 import { folderReloadRequested } from '../../model/base/folderActions';
 import { selectCurrentContents, selectCurrentFolder } from '../../model/folder/selectors';
 import { showToast } from '../../ui/toasts/toasts';
+import { useLeaveSignal } from '../../model/navigation/leaveSignal';
+import { useShellCommands } from '../plugin-slots/useShellCommands';
 
 /** Whether `action` is offered for the list (an `enabled` that throws hides it). */
 function isEnabled(action: FileListAction, view: View, contents: Node[], folder: FolderNode): boolean {
@@ -32,13 +35,15 @@ export function FileListActions({ view }: { view: View }) {
   const folder = useAppSelector(selectCurrentFolder);
   const contents = useAppSelector(selectCurrentContents);
   const [running, setRunning] = useState<string | null>(null);
+  const shell = useShellCommands();
+  const leave = useLeaveSignal();
   if (!folder) return null;
   const enabled = actions.filter((action) => isEnabled(action, view, contents, folder));
   const run = async (action: FileListAction): Promise<void> => {
     const displayName = action.displayName(view);
     setRunning(action.id);
     try {
-      const result = await action.exec(view, contents, folder);
+      const result = await action.exec(entryContext({ nodes: contents, view, folder, shell, signal: leave.next() }));
       if (result === true) showToast({ type: 'success', message: t('"{displayName}" action executed successfully', { displayName }) });
       if (result === false) showToast({ type: 'error', message: t('"{displayName}" action failed', { displayName }) });
     } catch (error) {

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { FolderNode, Node } from '@cumulus/sdk';
+import type { EntryContext } from '@cumulus/sdk';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
 import { renderShell, stubLayout } from '../../test-support/renderShell';
 
@@ -18,7 +18,7 @@ describe('the New button', () => {
   it("opens the menu: 'Upload from device' with the built-in upload entries, 'Create new' with 'New folder' first then entries by order and name, then 'other'; runs the handler", async () => {
     const file = testNode('/a.txt');
     const { services } = await createFakeServices({ folders: { '/': [file] } });
-    const handler = jest.fn((_folder: FolderNode, _contents: Node[]) => undefined);
+    const handler = jest.fn((_ctx: EntryContext) => undefined);
     const entries = services.host.registries.newMenuEntries;
     entries.register({ id: 'sheet', displayName: 'New spreadsheet', iconSvgInline: ICON, handler });
     entries.register({ id: 'template', displayName: 'From template', iconSvgInline: ICON, category: 'other', handler });
@@ -55,9 +55,11 @@ describe('the New button', () => {
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(button);
     expect(handler).toHaveBeenCalledTimes(1);
-    const [folder, contents] = handler.mock.calls[0] ?? [];
-    expect(folder?.path).toBe('/');
-    expect(contents?.map((node) => node.source)).toEqual([file.source]);
+    const [ctx] = handler.mock.calls[0] ?? [];
+    expect(ctx?.folder.path).toBe('/');
+    expect(ctx?.view.id).toBe('files');
+    expect(ctx?.nodes.map((node) => node.source)).toEqual([file.source]);
+    expect(ctx?.signal.aborted).toBe(false);
   });
 
   it('closes with Tab from the button, so the browser moves the focus on from there instead of dropping it on the page', async () => {

@@ -1,3 +1,4 @@
+import { entryContext } from '@cumulus/sdk';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { cannotUploadLabel } from '../../lib/engine';
 import type { FolderNode, NewMenuEntry, Registered } from '@cumulus/sdk';
@@ -11,6 +12,8 @@ import { bindActionDispatch } from '../../operations/actions/actionDispatch';
 import { selectCurrentContents } from '../../model/folder/selectors';
 import { NewFolderDialog } from '../../operations/new-folder/NewFolderDialog';
 import { newMenuGroups } from './newMenuEntries';
+import { useLeaveSignal } from '../../model/navigation/leaveSignal';
+import { useShellCommands } from '../plugin-slots/useShellCommands';
 
 // The menu's code is fetched the first time it opens.
 const NewMenu = lazyComponent(() => import('./NewMenu').then((module) => module.NewMenu));
@@ -30,6 +33,8 @@ export function NewButton({ folder, noMenu = false }: { folder: FolderNode | und
   const store = useAppStore();
   const services = useServices();
   const entries = useRegistry(services.host.registries.newMenuEntries);
+  const shell = useShellCommands();
+  const leave = useLeaveSignal();
   const refusal = folder === undefined ? null : cannotUploadLabel(folder, t);
   const canCreate = folder !== undefined && refusal === null;
   const groups = useMemo(() => (canCreate && folder !== undefined ? newMenuGroups(entries, folder) : []), [canCreate, folder, entries]);
@@ -50,9 +55,13 @@ export function NewButton({ folder, noMenu = false }: { folder: FolderNode | und
     // The built-in entries reach the store through the services they were created with.
     bindActionDispatch(services, store.dispatch);
     // The contents at the moment of the choice, not of the last render.
-    const contents = selectCurrentContents(store.getState());
+    const state = store.getState();
+    const contents = selectCurrentContents(state);
+    const view = state.navigation.view === null ? undefined : services.host.registries.views.get(state.navigation.view);
+    if (view === undefined) return;
+    const ctx = entryContext({ nodes: contents, view, folder, shell, signal: leave.next() });
     Promise.resolve()
-      .then(() => entry.handler(folder, contents))
+      .then(() => entry.handler(ctx))
       .catch((error: unknown) => console.error(`New menu entry "${entry.id}" of plugin "${entry.pluginId}" failed`, error));
   };
 

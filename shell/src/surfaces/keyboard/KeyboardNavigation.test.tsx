@@ -25,7 +25,7 @@ function shareAction(ran: string[]): FileAction {
     displayName: () => 'Share by mail',
     iconSvgInline: () => '<svg xmlns="http://www.w3.org/2000/svg"/>',
     enabled: (nodes: Node[]) => nodes.every((node) => node.type === 'file'),
-    exec: (node: Node) => {
+    exec: ({ nodes: [node] }) => {
       ran.push(node.basename);
       return Promise.resolve(null);
     },

@@ -1,7 +1,6 @@
 /** @jest-environment jsdom */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { Node } from '@cumulus/sdk';
 import { createFakeServices, testNode } from '../../test-support/fakeServices';
 import { renderShell, stubLayout } from '../../test-support/renderShell';
 import { nodeStatusChanged } from '../../model/nodes/nodesSlice';
@@ -24,11 +23,11 @@ describe('the batch actions bar', () => {
       id: 'archive',
       displayName: () => 'Archive',
       iconSvgInline: () => '<svg xmlns="http://www.w3.org/2000/svg"/>',
-      exec: (node: Node) => {
+      exec: ({ nodes: [node] }) => {
         ran.push([node.basename]);
         return Promise.resolve(null);
       },
-      execBatch: (nodes: Node[]) => {
+      execBatch: ({ nodes }) => {
         ran.push(nodes.map((node) => node.basename));
         return Promise.resolve(nodes.map(() => null));
       },

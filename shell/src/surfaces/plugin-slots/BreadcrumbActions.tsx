@@ -1,3 +1,4 @@
+import { entryContext } from '@cumulus/sdk';
 import { showsCustomColumns } from '../../lib/engine';
 import type { BreadcrumbAction, FolderNode, Registered, View } from '@cumulus/sdk';
 import { useAppSelector } from '../../model/store/hooks';
@@ -9,6 +10,7 @@ import { selectCurrentFolder } from '../../model/folder/selectors';
 import { runSlotExec } from './runSlotExec';
 import { injectPluginSlotStyles } from './styles';
 import { useShellCommands } from './useShellCommands';
+import { useLeaveSignal } from '../../model/navigation/leaveSignal';
 
 injectPluginSlotStyles();
 
@@ -25,6 +27,7 @@ function isOffered(action: Registered<BreadcrumbAction>, folder: FolderNode, vie
 function ActionButton({ action, folder, view }: { action: Registered<BreadcrumbAction>; folder: FolderNode; view: View }) {
   const { host } = useServices();
   const shell = useShellCommands();
+  const leave = useLeaveSignal();
   const label = action.displayName(folder, view);
   return (
     <button
@@ -33,7 +36,7 @@ function ActionButton({ action, folder, view }: { action: Registered<BreadcrumbA
       data-breadcrumb-action={action.id}
       aria-label={label}
       title={action.title?.(folder, view) ?? label}
-      onClick={() => runSlotExec(host, action, () => action.exec(folder, view, shell))}
+      onClick={() => runSlotExec(host, action, () => action.exec(entryContext({ nodes: [folder], view, folder, shell, signal: leave.next() })))}
     >
       <Icon svg={action.iconSvgInline(folder, view)} size={20} />
     </button>

@@ -2,8 +2,11 @@ import { useLayoutEffect, useRef } from 'react';
 
 /** What {@link EntryMount} takes. */
 export interface EntryMountProps {
-  /** Renders into the element; may return a cleanup. Keep its identity stable: a new function mounts again. */
-  mount(el: HTMLElement): void | (() => void);
+  /**
+   * Renders into the element; may return a cleanup. `signal` aborts when the element is taken
+   * back (just before the cleanup runs). Keep its identity stable: a new function mounts again.
+   */
+  mount(el: HTMLElement, signal: AbortSignal): void | (() => void);
   /** Named in the log when the cleanup throws. */
   pluginId: string;
   className?: string;
@@ -25,13 +28,15 @@ export function EntryMount({ mount, pluginId, className }: EntryMountProps) {
   useLayoutEffect(() => {
     const el = ref.current;
     if (el === null) return undefined;
-    const cleanup = mount(el);
+    const controller = new AbortController();
+    const cleanup = mount(el, controller.signal);
     const key = refocus.current;
     refocus.current = null;
     if (key !== null) restoreFocus(el, key);
     return () => {
       const focused = document.activeElement;
       if (focused instanceof HTMLElement && el.contains(focused)) refocus.current = focusKeyOf(el, focused);
+      controller.abort();
       try {
         if (typeof cleanup === 'function') cleanup();
       } catch (error) {

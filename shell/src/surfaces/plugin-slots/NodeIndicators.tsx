@@ -1,4 +1,8 @@
-import type { Node, NodeIndicator, NodeIndicatorBadge, Registered, View } from '@cumulus/sdk';
+import { entryContext } from '@cumulus/sdk';
+import type { FolderNode, Node, NodeIndicator, NodeIndicatorBadge, Registered, View } from '@cumulus/sdk';
+import { useAppSelector } from '../../model/store/hooks';
+import { selectCurrentFolder } from '../../model/folder/selectors';
+import { useLeaveSignal } from '../../model/navigation/leaveSignal';
 import { Icon } from '../../ui/icons/Icon';
 import { useServices, useT } from '../../ui/ServicesContext';
 import { PluginBoundary } from '../../plugin-host/PluginBoundary';
@@ -10,11 +14,12 @@ import { useShellCommands } from './useShellCommands';
 injectPluginSlotStyles();
 
 /** One indicator's badge: a button when the indicator has `exec`, else an image with its label as name. */
-function Badge({ indicator, node, view }: { indicator: Registered<NodeIndicator>; node: Node; view: View }) {
+function Badge({ indicator, node, view, folder }: { indicator: Registered<NodeIndicator>; node: Node; view: View; folder: FolderNode }) {
   const { host } = useServices();
   const shell = useShellCommands();
+  const leave = useLeaveSignal();
   // A throw here reaches the PluginBoundary around this badge, naming the plugin.
-  const badge: NodeIndicatorBadge | null = indicator.badge(node, view);
+  const badge: NodeIndicatorBadge | null = indicator.badge(entryContext({ nodes: [node], view, folder, shell }));
   if (badge === null) return null;
   const icon = <Icon svg={badge.iconSvgInline} size={18} />;
   const { exec } = indicator;
@@ -36,7 +41,7 @@ function Badge({ indicator, node, view }: { indicator: Registered<NodeIndicator>
       onClick={(event) => {
         // The row's own click (selection, default action) stays out of it.
         event.stopPropagation();
-        runSlotExec(host, indicator, () => exec(node, view, shell));
+        runSlotExec(host, indicator, () => exec(entryContext({ nodes: [node], view, folder, shell, signal: leave.next() })));
       }}
     >
       {icon}
@@ -52,12 +57,13 @@ function Badge({ indicator, node, view }: { indicator: Registered<NodeIndicator>
 export function NodeIndicators({ node, view }: { node: Node; view: View }) {
   const t = useT();
   const indicators = useRegistry(useServices().host.registries.nodeIndicators);
-  if (indicators.length === 0 || node.status === 'failed') return null;
+  const folder = useAppSelector(selectCurrentFolder);
+  if (indicators.length === 0 || node.status === 'failed' || folder === undefined) return null;
   return (
     <span className="files-node-indicators">
       {indicators.map((indicator) => (
         <PluginBoundary key={indicator.id} pluginId={indicator.pluginId} t={t}>
-          <Badge indicator={indicator} node={node} view={view} />
+          <Badge indicator={indicator} node={node} view={view} folder={folder} />
         </PluginBoundary>
       ))}
     </span>

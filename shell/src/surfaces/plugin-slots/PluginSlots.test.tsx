@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import type { FolderNode, Node, PluginError, ShellCommands, View } from '@cumulus/sdk';
+import type { EntryContext, FolderNode, Node, PluginError } from '@cumulus/sdk';
 import { createFakeServices, testFolder, testNode } from '../../test-support/fakeServices';
 import { renderShell, stubLayout } from '../../test-support/renderShell';
 
@@ -21,7 +21,7 @@ describe('node indicators in rows', () => {
   it("shows each indicator's badge, named by its label, only where it has one", async () => {
     const { services } = await createFakeServices({ folders: { '/': contents() } });
     services.host.registries.nodeIndicators.register(
-      { id: 'shared', badge: (node) => ((node.attributes['share-types'] ?? []).length > 0 ? { label: (node.attributes['share-types'] ?? []).includes(3) ? 'Shared by link' : 'Shared', iconSvgInline: ICON } : null) },
+      { id: 'shared', badge: ({ nodes: [node] }) => ((node.attributes['share-types'] ?? []).length > 0 ? { label: (node.attributes['share-types'] ?? []).includes(3) ? 'Shared by link' : 'Shared', iconSvgInline: ICON } : null) },
       'sharing',
     );
     await renderShell(services, '/files');
@@ -39,7 +39,7 @@ describe('node indicators in rows', () => {
       {
         id: 'shared',
         badge: () => ({ label: 'Shared', iconSvgInline: ICON }),
-        exec: (node, _view: View, shell: ShellCommands) => {
+        exec: ({ nodes: [node], shell }) => {
           seen.push(node);
           shell.openDetails(node, 'sharing');
         },
@@ -83,7 +83,7 @@ describe('breadcrumb actions', () => {
     displayName: (folder: FolderNode) => ((folder.attributes['share-types'] ?? []).length > 0 ? 'Shared' : 'Share'),
     iconSvgInline: () => ICON,
     enabled: (folder: FolderNode) => folder.path !== '/',
-    exec: (folder: FolderNode, _view: View, shell: ShellCommands) => {
+    exec: ({ folder, shell }: EntryContext<readonly [FolderNode]>) => {
       runs.push(folder);
       shell.openDetails(folder, 'sharing');
     },

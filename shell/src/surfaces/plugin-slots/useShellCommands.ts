@@ -1,14 +1,10 @@
 import { useMemo } from 'react';
 import type { ShellCommands } from '@cumulus/sdk';
 import { useAppDispatch } from '../../model/store/hooks';
-import { openDetails } from '../../model/sidebar/openDetails';
+import { shellCommandsFor } from '../../model/sidebar/shellCommands';
 
-/**
- * The shell's commands an indicator's or breadcrumb action's `exec` receives:
- * opening the details sidebar goes through `openDetails`, the same rules as
- * the details action and a size or date click.
- */
+/** The shell's commands every entry receives as `ctx.shell` ({@link shellCommandsFor} of the store's dispatch), stable across renders. */
 export function useShellCommands(): ShellCommands {
   const dispatch = useAppDispatch();
-  return useMemo(() => ({ openDetails: (node, tab) => dispatch(openDetails(node.source, tab)) }), [dispatch]);
+  return useMemo(() => shellCommandsFor(dispatch), [dispatch]);
 }

@@ -1,9 +1,13 @@
+import { entryContext } from '@cumulus/sdk';
 import { useCallback, useId } from 'react';
 import type { Registered, SettingsSection } from '@cumulus/sdk';
 import { useServices, useT } from '../../ui/ServicesContext';
 import { PluginBoundary } from '../../plugin-host/PluginBoundary';
 import { useRegistry } from '../../plugin-host/useRegistry';
 import { EntryMount } from '../plugin-slots/EntryMount';
+import { useAppSelector } from '../../model/store/hooks';
+import { selectCurrentFolder } from '../../model/folder/selectors';
+import { useShellCommands } from '../plugin-slots/useShellCommands';
 
 /**
  * 'Additional settings' (product §2): shown only when plugins registered
@@ -28,7 +32,15 @@ export function AdditionalSettings() {
 function PluginSettings({ section }: { section: Registered<SettingsSection> }) {
   const t = useT();
   const headingId = useId();
-  const mount = useCallback((el: HTMLElement) => section.mount(el), [section]);
+  const { host } = useServices();
+  const shell = useShellCommands();
+  const folder = useAppSelector(selectCurrentFolder);
+  const viewId = useAppSelector((state) => state.navigation.view);
+  const view = viewId === null ? undefined : host.registries.views.get(viewId);
+  const mount = useCallback(
+    (el: HTMLElement, signal: AbortSignal) => (folder === undefined || view === undefined ? undefined : section.mount(el, entryContext({ nodes: [], view, folder, shell, signal }))),
+    [section, view, folder, shell],
+  );
   return (
     <section className="files-settings__plugin" aria-labelledby={headingId} data-plugin={section.pluginId}>
       <h4 id={headingId}>{section.name}</h4>

@@ -28,8 +28,8 @@ function starAction(mark: (node: Node) => Promise<boolean | null>): FileAction {
     id: 'star',
     displayName: (nodes) => (nodes[0]?.attributes.favorite === 1 ? 'Remove from favorites' : 'Add to favorites'),
     iconSvgInline: () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
-    exec: (node) => mark(node),
-    sidebarToggle: (node) => ({ label: 'Favorite', pressed: node.attributes.favorite === 1 }),
+    exec: ({ nodes: [node] }) => mark(node),
+    sidebarToggle: ({ nodes: [node] }) => ({ label: 'Favorite', pressed: node.attributes.favorite === 1 }),
   };
 }
 
@@ -101,7 +101,7 @@ describe('the details sidebar', () => {
     expect(within(sidebar).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Details', 'Sharing']);
     expect(within(sidebar).getByRole('tab', { name: 'Sharing' }).getAttribute('aria-selected')).toBe('true');
     expect(within(sidebar).getByRole('tabpanel').textContent).toBe('Shared with nobody');
-    expect(mount).toHaveBeenCalledWith(expect.any(HTMLElement), expect.objectContaining({ fileid: 42 }), { view: expect.objectContaining({ id: 'files' }) });
+    expect(mount).toHaveBeenCalledWith(expect.any(HTMLElement), expect.objectContaining({ nodes: [expect.objectContaining({ fileid: 42 })], view: expect.objectContaining({ id: 'files' }), folder: expect.objectContaining({ path: '/' }) }));
   });
 
   it('moves between tabs with the arrow keys and runs the cleanup of the tab it leaves', async () => {

@@ -1,7 +1,8 @@
+import { entryContext } from '@cumulus/sdk';
 import { useCallback, useEffect, useId, useMemo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { formatFileSize, isFile, isPendingSize } from '@cumulus/sdk';
-import type { FileAction, FileActionToggle, Node, Registered, SidebarTab, View } from '@cumulus/sdk';
+import type { FileAction, FileActionToggle, FolderNode, Node, Registered, ShellCommands, SidebarTab, View } from '@cumulus/sdk';
 import { useAppDispatch, useAppSelector } from '../../model/store/hooks';
 import { Icon } from '../../ui/icons/Icon';
 import { useLanguage, useServices, useT } from '../../ui/ServicesContext';
@@ -18,6 +19,8 @@ import { runFileAction } from '../../operations/actions/runFileAction';
 import { CLOSE_ICON } from './icons';
 import { sidebarClosed, sidebarTabChanged } from '../../model/sidebar/sidebarSlice';
 import { activeSidebarTab, enabledSidebarTabs } from '../../model/sidebar/sidebarTabs';
+import { selectCurrentFolder } from '../../model/folder/selectors';
+import { useShellCommands } from '../plugin-slots/useShellCommands';
 import { injectSidebarStyles } from './styles';
 
 injectSidebarStyles();
@@ -27,11 +30,19 @@ injectSidebarStyles();
  * (`sidebarToggle`, the Favorites plugin's star), with what each shows. A
  * toggle that throws is left out and logged with its plugin.
  */
-function headerToggles(actions: readonly Registered<FileAction>[], node: Node, view: View): { action: Registered<FileAction>; toggle: FileActionToggle }[] {
+function headerToggles(
+  actions: readonly Registered<FileAction>[],
+  node: Node,
+  view: View,
+  folder: FolderNode | undefined,
+  shell: ShellCommands,
+): { action: Registered<FileAction>; toggle: FileActionToggle }[] {
+  if (folder === undefined) return [];
   return actions.flatMap((action) => {
     if (action.sidebarToggle === undefined || !isActionEnabled(action, [node], view)) return [];
     try {
-      const toggle = action.sidebarToggle(node, view);
+      // Synchronous like a badge: the context's signal never aborts.
+      const toggle = action.sidebarToggle(entryContext({ nodes: [node], view, folder, shell }));
       return toggle === null ? [] : [{ action, toggle }];
     } catch (error) {
       console.error(`File action "${action.id}" of plugin "${action.pluginId}" failed to give its sidebar toggle`, error);
@@ -52,7 +63,9 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
   const registered = useRegistry(host.registries.sidebarTabs);
   const tabs = useMemo(() => enabledSidebarTabs(registered, node), [registered, node]);
   // Toggles of file actions (the Favorites plugin's star): there while their plugin's action is registered.
-  const toggles = headerToggles(useRegistry(host.registries.fileActions), node, view);
+  const shell = useShellCommands();
+  const folder = useAppSelector(selectCurrentFolder);
+  const toggles = headerToggles(useRegistry(host.registries.fileActions), node, view, folder, shell);
   const active = activeSidebarTab(tabs, useAppSelector((state) => state.sidebar.tab));
   const crop = useAppSelector(selectUserConfig).crop_image_previews;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -175,6 +188,11 @@ export function SidebarPanel({ node, view }: { node: Node; view: View }) {
 
 /** One tab's content, mounted the framework-neutral way and mounted again for another node or view. */
 function TabContent({ tab, node, view }: { tab: Registered<SidebarTab>; node: Node; view: View }) {
-  const mount = useCallback((el: HTMLElement) => tab.mount(el, node, { view }), [tab, node, view]);
+  const shell = useShellCommands();
+  const folder = useAppSelector(selectCurrentFolder);
+  const mount = useCallback(
+    (el: HTMLElement, signal: AbortSignal) => (folder === undefined ? undefined : tab.mount(el, entryContext({ nodes: [node], view, folder, shell, signal }))),
+    [tab, node, view, folder, shell],
+  );
   return <EntryMount mount={mount} pluginId={tab.pluginId} className={`files-sidebar__tab-content files-sidebar__tab-content--${tab.id}`} />;
 }

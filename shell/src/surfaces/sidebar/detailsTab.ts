@@ -33,7 +33,7 @@ export function detailsTab(t: Translate, language?: string): SidebarTab {
     icon: INFO_ICON,
     // Before plugins' tabs such as sharing, which use the default order 0.
     order: -10,
-    mount(el, node) {
+    mount(el, { nodes: [node] }) {
       const list = el.ownerDocument.createElement('dl');
       list.className = 'files-details';
       for (const [label, value] of nodeDetails(node, t, language)) {

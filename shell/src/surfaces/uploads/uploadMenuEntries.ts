@@ -54,7 +54,7 @@ export function uploadMenuEntries(services: object, t: Translate): NewMenuEntry[
       iconSvgInline: UPLOAD_ICON,
       category: 'upload-from-device',
       order: 0,
-      handler: (folder) => upload(folder, false),
+      handler: ({ folder }) => upload(folder, false),
     },
     {
       id: 'upload-folders',
@@ -63,7 +63,7 @@ export function uploadMenuEntries(services: object, t: Translate): NewMenuEntry[
       category: 'upload-from-device',
       order: 1,
       enabled: () => supportsFolderPicking(),
-      handler: (folder) => upload(folder, true),
+      handler: ({ folder }) => upload(folder, true),
     },
   ];
 }
