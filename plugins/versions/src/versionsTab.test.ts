@@ -2,8 +2,8 @@
  * @jest-environment jsdom
  */
 import { describe, expect, it } from '@jest/globals';
-import { createNode } from '@cumulus/sdk';
-import type { FilesEvents, Node, ScopedEvents } from '@cumulus/sdk';
+import { createNode, entryContext } from '@cumulus/sdk';
+import type { FilesEvents, FolderNode, Node, ScopedEvents, View } from '@cumulus/sdk';
 import type { Version, VersionsClient } from './versions-client';
 import { relativeTime, versionsTab } from './versionsTab';
 
@@ -57,13 +57,14 @@ function fakeEvents(): ScopedEvents & { fire(node: Node): void } {
   };
 }
 
+const on = (node: Node) => entryContext({ nodes: [node], view: {} as View, folder: createNode({ type: 'folder', source: 'http://cloud/remote.php/dav/files/admin', root: '/files/admin', path: '/' }) as FolderNode });
 const buttons = (el: HTMLElement, text: string) => [...el.querySelectorAll('button')].filter((button) => button.textContent === text);
 const items = (el: HTMLElement) => [...el.querySelectorAll('li')].map((item) => item.textContent ?? '');
 
 describe('the Versions tab', () => {
   it('lists the current version on top, then the earlier ones newest first with time (exact as title), size and author', async () => {
     const el = document.createElement('div');
-    versionsTab(fakeClient(), t, fakeEvents(), 'en', () => NOW).mount(el, file(5), { view: {} as never });
+    versionsTab(fakeClient(), t, fakeEvents(), 'en', () => NOW).mount(el, on(file(5)));
     await settle();
     const rows = items(el);
     expect(rows).toHaveLength(3);
@@ -78,7 +79,7 @@ describe('the Versions tab', () => {
   it('restores without asking, and the notice’s Undo restores the replaced content', async () => {
     const client = fakeClient();
     const el = document.createElement('div');
-    versionsTab(client, t, fakeEvents(), 'en', () => NOW).mount(el, file(5), { view: {} as never });
+    versionsTab(client, t, fakeEvents(), 'en', () => NOW).mount(el, on(file(5)));
     await settle();
     buttons(el, 'Restore version')[1]!.click(); // the oldest: "one"
     await settle();
@@ -94,7 +95,7 @@ describe('the Versions tab', () => {
     const client = fakeClient();
     const events = fakeEvents();
     const el = document.createElement('div');
-    versionsTab(client, t, events, 'en', () => NOW).mount(el, file(5), { view: {} as never });
+    versionsTab(client, t, events, 'en', () => NOW).mount(el, on(file(5)));
     await settle();
     buttons(el, 'Name this version')[0]!.click();
     const input = el.querySelector<HTMLInputElement>('input[aria-label="Version name"]')!;

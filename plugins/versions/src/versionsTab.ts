@@ -38,9 +38,11 @@ export function versionsTab(client: VersionsClient, t: Translate, events: Scoped
     icon: ICON,
     order: 20,
     enabled: (node) => node.type === 'file' && node.fileid !== undefined,
-    mount(el, node) {
+    mount(el, { nodes: [node], signal }) {
       let current: Node = node;
       let alive = true;
+      // The tab taken back (another node, the sidebar closed): nothing renders into it any more.
+      signal.addEventListener('abort', () => (alive = false), { once: true });
       const root = element('div', { className: 'versions-tab' });
       const notice = element('div', { className: 'versions-notice' });
       notice.setAttribute('role', 'status');
