@@ -194,4 +194,12 @@ export const storageMigrations: Migration[] = [
       await db.schema.alterTable('filecache').dropColumn('favorite').execute();
     },
   },
+  {
+    name: 'storage-013-content-crc32',
+    async up(db: Kysely<unknown>) {
+      // The CRC-32 of a file's bytes, computed as they were written (null when unknown, or the
+      // content changed since): a zip of the folder then need not read the file for it.
+      await db.schema.alterTable('filecache').addColumn('crc32', 'bigint').execute();
+    },
+  },
 ];
