@@ -108,7 +108,7 @@ describe('an archive with stored CRC-32s', () => {
     const withoutCrc = withCrc.map((item) => ({ ...item, etag: `${item.etag}-unstored`, crc32: null }));
     const reads: string[] = [];
     const open = async (item: ArchiveItem, wanted?: WantedRange) => {
-      reads.push(`${item.path}${wanted ? ` ${wanted.start}-${String(wanted.end)}` : ''}`);
+      reads.push(`${item.path}${wanted ? ` ${JSON.stringify(wanted)}` : ''}`);
       return server.built.files.openRead('admin', item.path, wanted);
     };
     const bytes = async (items: ArchiveItem[], start = 0, end?: number): Promise<Buffer> => {
