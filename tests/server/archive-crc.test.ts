@@ -121,11 +121,14 @@ describe('an archive with stored CRC-32s', () => {
     const stored = await bytes(withCrc);
     expect(stored.length).toBe(layoutArchive('zip', withCrc).size);
     expect(stored.equals(computed)).toBe(true);
-    // The central directory alone: with stored CRC-32s not one file is read for it.
-    const centralAt = layoutArchive('zip', withCrc).centralOffset;
+    // The central directory alone: a file with a stored CRC-32 is not read for it.
+    // (Under etags not seen yet, so the CRC cache of the reads above cannot answer.)
+    const fresh = withCrc.map((item) => ({ ...item, etag: `${item.etag}-fresh` }));
+    const centralAt = layoutArchive('zip', fresh).centralOffset;
     reads.length = 0;
-    const central = await bytes(withCrc, centralAt);
-    expect(reads).toEqual([]);
+    const central = await bytes(fresh, centralAt);
+    // Only a file without a stored CRC-32 (the one changed on disk) is read.
+    expect(reads).toEqual(withCrc.filter((item) => item.crc32 === null).map((item) => item.path));
     expect(central.equals(computed.subarray(centralAt))).toBe(true);
     // And from the middle of the large file on: only that file's rest is read, no file whole.
     const large = withCrc.findIndex((item) => item.name === 'Crc/large.bin');
