@@ -51,6 +51,8 @@ export const SUITES_ON_S3 = [
   // Folder archives read through ranged object reads (the ZIP64 and 10,000-file tests work on the disk: skipped there).
   'tests/server/archive-downloads.test.ts',
   'tests/faults/archive-resume.test.ts',
+  // CRC-32s stored by PUT and chunked uploads on the object store too.
+  'tests/server/archive-crc.test.ts',
   // Two processes behind nginx: litmus, a chunked upload across both, one SIGKILLed amid uploads and listings.
   'tests/scale/balancer.test.ts',
 ];

@@ -87,7 +87,7 @@ function downloadable(entry: FileEntry): boolean {
  */
 async function walk(ctx: DavRequest, entry: FileEntry, name: string, out: ArchiveItem[]): Promise<void> {
   if (!downloadable(entry)) return;
-  out.push({ name, type: entry.type, path: entry.path, fileid: entry.fileid, etag: entry.etag, size: entry.type === 'file' ? entry.size : 0, mtime: entry.mtime });
+  out.push({ name, type: entry.type, path: entry.path, fileid: entry.fileid, etag: entry.etag, size: entry.type === 'file' ? entry.size : 0, mtime: entry.mtime, crc32: entry.type === 'file' ? (entry.crc32 ?? null) : null });
   if (entry.type !== 'folder') return;
   const children = await ctx.services.files.list(ctx.uid, entry.path);
   children.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

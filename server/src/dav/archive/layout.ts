@@ -2,8 +2,11 @@
  * The byte layout of a folder archive, computed from the metadata alone before the first byte
  * is sent: every entry is stored (no compression), so each record's offset and the archive's
  * exact length follow from the names and sizes. That is what makes `Content-Length`, `Range`
- * and resuming possible. The one value the metadata lacks is a zip entry's CRC-32: it goes into
- * the data descriptor after the entry's bytes and into the central directory, both of fixed size.
+ * and resuming possible. A zip entry's CRC-32 goes into the data descriptor after the entry's
+ * bytes and into the central directory, both of fixed size, so the layout never depends on
+ * whether the metadata stored it (files written since storage-014 have it) or it is computed
+ * while the entry streams: the bytes of an archive are the same either way, and a download
+ * resumed across that difference stays exact.
  *
  * Written here rather than taken from a library: the zip and tar writers on npm (archiver,
  * yazl, zip-stream, tar-stream) stream from the front and cannot say their length up front, nor
@@ -22,6 +25,12 @@ export interface ArchiveItem {
   size: number;
   /** Seconds. */
   mtime: number;
+  /**
+   * The CRC-32 of the content, when the metadata has it (stored as the bytes were written):
+   * then the file is read only for the bytes an archive's range wants. Null or absent: read
+   * and computed. The archive's bytes are the same either way.
+   */
+  crc32?: number | null;
 }
 
 export type ArchiveFormat = 'zip' | 'tar';

@@ -58,14 +58,14 @@ async function* fileBytes(open: OpenItem, item: ArchiveItem, at: number, send: B
   const wanted: WantedRange | undefined = whole ? undefined : { start: from, end: to };
   const opened = await (ahead && wanted === undefined ? ahead.take(index, item) : open(item, wanted));
   if (opened.size !== item.size) {
-    await opened.close();
+    if (!('data' in opened)) await opened.close();
     throw new ChangedWhileArchived(item);
   }
-  const stream = opened.stream(whole ? undefined : { start: from, end: to });
+  const chunks: Iterable<Buffer> | AsyncIterable<Buffer> = 'data' in opened ? [opened.data] : (opened.stream(whole ? undefined : { start: from, end: to }) as AsyncIterable<Buffer>);
   let value = 0;
   let position = whole ? 0 : from;
   let read = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
+  for await (const chunk of chunks) {
     read += chunk.length;
     if (crc) value = crc32(chunk, value);
     const chunkEnd = position + chunk.length;
@@ -80,9 +80,15 @@ async function* fileBytes(open: OpenItem, item: ArchiveItem, at: number, send: B
   return crc ? value : null;
 }
 
+/** The CRC-32 of a file's content without reading it: stored with the metadata, or remembered from an earlier read. */
+function knownCrc(item: ArchiveItem): number | undefined {
+  if (item.crc32 !== undefined && item.crc32 !== null) return item.crc32;
+  return crcCache.get(crcKey(item));
+}
+
 /** Reads a file whole for its CRC-32 alone (the central directory of a resumed download). */
 async function crcOf(open: OpenItem, item: ArchiveItem): Promise<number> {
-  const known = crcCache.get(crcKey(item));
+  const known = knownCrc(item);
   if (known !== undefined) return known;
   const reader = fileBytes(open, item, 0, { start: 1, end: 0 }, true);
   for (;;) {
@@ -93,16 +99,43 @@ async function crcOf(open: OpenItem, item: ArchiveItem): Promise<number> {
 
 type Opened = Awaited<ReturnType<OpenItem>>;
 
-/** Small files opened ahead of their turn, so a tree of small files is not one open's latency per file. */
+/** A small file read whole ahead of its turn: its size as opened and its bytes. */
+interface Prefetched {
+  size: number;
+  data: Buffer;
+}
+
+/**
+ * Small files read ahead of their turn, so a tree of small files is not one open and one read
+ * after another, the writer waiting on each: at most {@link AHEAD_FILES} at once, each at most
+ * {@link AHEAD_MAX_SIZE}, so what is held in memory stays under 8 MiB.
+ */
 const AHEAD_FILES = 8;
 const AHEAD_MAX_SIZE = 1024 * 1024;
 
+/** Opens and reads a file whole (a small one, for the lookahead). */
+async function readWhole(open: OpenItem, item: ArchiveItem): Promise<Prefetched> {
+  const opened = await open(item);
+  if (opened.size !== item.size) {
+    await opened.close();
+    return { size: opened.size, data: Buffer.alloc(0) };
+  }
+  const parts: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of opened.stream() as AsyncIterable<Buffer>) {
+    parts.push(chunk);
+    length += chunk.length;
+  }
+  return { size: opened.size, data: parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts, length) };
+}
+
 /**
- * Opens the next few small files (each wholly inside the range) while the current one streams;
- * what is left unread when the archive ends or is abandoned is closed.
+ * Reads the next few small files (each wholly inside the range) while the current one streams.
+ * Each read closes its file when done; what is read and not sent when the archive ends or is
+ * abandoned is dropped.
  */
 class Lookahead {
-  private readonly pending = new Map<number, Promise<Opened>>();
+  private readonly pending = new Map<number, Promise<Prefetched>>();
 
   constructor(
     private readonly open: OpenItem,
@@ -110,11 +143,11 @@ class Lookahead {
     private readonly range: ByteRange,
   ) {}
 
-  /** Item `index` opened whole (ahead of time when it was), the next small files set going. */
-  take(index: number, item: ArchiveItem): Promise<Opened> {
+  /** Item `index` whole (read ahead of time when it was, else opened now), the next small files set going. */
+  take(index: number, item: ArchiveItem): Promise<Opened | Prefetched> {
     const early = this.pending.get(index);
     this.pending.delete(index);
-    const opened = early ?? this.open(item);
+    const opened: Promise<Opened | Prefetched> = early ?? this.open(item);
     const { items, offsets, headerLengths } = this.layout;
     let started = 0;
     for (let next = index + 1; next < items.length && started < AHEAD_FILES; next += 1) {
@@ -124,7 +157,7 @@ class Lookahead {
       if (candidate.size > AHEAD_MAX_SIZE || dataAt < this.range.start || dataAt + candidate.size - 1 > this.range.end) break;
       started += 1;
       if (this.pending.has(next)) continue;
-      const promise = this.open(candidate);
+      const promise = readWhole(this.open, candidate);
       promise.catch(() => undefined);
       this.pending.set(next, promise);
     }
@@ -132,7 +165,6 @@ class Lookahead {
   }
 
   close(): void {
-    for (const promise of this.pending.values()) promise.then((opened) => opened.close(), () => undefined).catch(() => undefined);
     this.pending.clear();
   }
 }
@@ -142,26 +174,39 @@ const GATHER_BYTES = 64 * 1024;
 
 /**
  * The bytes of `range` (inclusive, within the archive) of the laid out archive, produced as they
- * are read: one file open at a time, so memory stays flat whatever the archive's size. Small
- * pieces are gathered up to 64 KiB, so a tree of small files is not one write per header.
+ * are read: one large file open at a time and a few small ones read ahead, so memory stays flat
+ * whatever the archive's size. Small pieces are gathered up to 64 KiB, so a tree of small files
+ * is not one write per header. A CRC-32 the metadata has is not computed again.
  */
 export async function* archiveBytes(layout: ArchiveLayout, range: ByteRange, open: OpenItem): AsyncGenerator<Buffer> {
   let gathered: Buffer[] = [];
   let size = 0;
   for await (const piece of pieces(layout, range, open)) {
     if (piece.length >= GATHER_BYTES && size === 0) {
+      await pace();
       yield piece;
       continue;
     }
     gathered.push(piece);
     size += piece.length;
     if (size >= GATHER_BYTES) {
+      await pace();
       yield Buffer.concat(gathered, size);
       gathered = [];
       size = 0;
     }
   }
   if (size > 0) yield Buffer.concat(gathered, size);
+}
+
+/**
+ * Pacing: before each write the archive lets the event loop run what is waiting (other
+ * requests' I/O callbacks come before `setImmediate`'s), so a stream whose reads complete at
+ * once (files read ahead, the page cache) never holds the loop for more than one write and
+ * other requests keep their latency. A few microseconds per 64 KiB or more.
+ */
+function pace(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 async function* pieces(layout: ArchiveLayout, range: ByteRange, open: OpenItem): AsyncGenerator<Buffer> {
@@ -196,7 +241,7 @@ async function* piecesReading(layout: ArchiveLayout, range: ByteRange, open: Ope
       if (padding) yield padding;
       continue;
     }
-    const known = crcCache.get(crcKey(item));
+    const known = knownCrc(item);
     const needCrc = trailerWanted && known === undefined;
     let crc = known ?? null;
     if (dataWanted || needCrc) {

@@ -116,8 +116,8 @@ export interface TreeOperationSet {
 export type FileContent =
   /** A stream (a PUT's body). */
   | { readonly kind: 'stream'; readonly source: AsyncIterable<Buffer> | Readable }
-  /** A finished file of `size` bytes in the data directory (an assembled upload), consumed once stored. */
-  | { readonly kind: 'file'; readonly path: string; readonly size: number }
+  /** A finished file of `size` bytes in the data directory (an assembled upload), consumed once stored; `crc32` when known. */
+  | { readonly kind: 'file'; readonly path: string; readonly size: number; readonly crc32?: number }
   /** Objects of the backend's own store put together in order (an upload's chunk objects). */
   | { readonly kind: 'parts'; readonly parts: readonly { readonly key: string; readonly size: number }[] };
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { crc32 } from './crc32';
 import { fail } from '../../errors';
 
 /** The answer to an upload whose content does not match its `OC-Checksum` (Sabre's BadRequest, as ownCloud words it). */
@@ -125,9 +126,18 @@ export async function* verifyingStream(source: AsyncIterable<Buffer>, entries: C
   digests.check();
 }
 
-/** Reads a finished file (an assembled upload) and throws {@link CHECKSUM_MISMATCH} when it does not match. */
-export async function verifyFile(file: string, entries: ChecksumEntry[]): Promise<void> {
+/**
+ * Reads a finished file (an assembled upload) and throws {@link CHECKSUM_MISMATCH} when it
+ * does not match `entries` (none: nothing to check); returns the file's CRC-32, computed in the
+ * same read (stored for the archives).
+ */
+export async function verifyFile(file: string, entries: ChecksumEntry[]): Promise<number> {
   const digests = verifier(entries);
-  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 })) digests.update(chunk as Buffer);
+  let crc = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) {
+    digests.update(chunk);
+    crc = crc32(chunk, crc);
+  }
   digests.check();
+  return crc >>> 0;
 }

@@ -31,6 +31,7 @@ export function entryAt(row: ListedRow, path: string): FileEntry {
     uploadTime: row.upload_time,
     creationTime: row.creation_time,
     checksum: row.checksum,
+    crc32: row.crc32 === null ? null : Number(row.crc32),
   };
 }
 
@@ -52,6 +53,7 @@ export function newRow(uid: string, path: string, parent: number | null, stat: C
     upload_time: uploadTime,
     creation_time: uploadTime,
     checksum: null,
+    crc32: null,
   };
 }
 
@@ -71,7 +73,7 @@ export const seconds = (mtimeUs: number): number => Math.floor(mtimeUs / 1e6);
 /** The current time in seconds, as the cache stores times. */
 export const now = (): number => Math.floor(Date.now() / 1000);
 
-/** The columns a file's row takes when its content changed (new size and mtime, a new etag, no checksum known). */
-export function changedFileColumns(stat: ContentStat): Pick<FileRow, 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'checksum'> {
-  return { size: stat.size, mtime: seconds(stat.mtimeUs), disk_mtime: stat.mtimeUs, etag: newEtag(), checksum: null };
+/** The columns a file's row takes when its content changed (new size and mtime, a new etag, no checksum or CRC known). */
+export function changedFileColumns(stat: ContentStat): Pick<FileRow, 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'checksum' | 'crc32'> {
+  return { size: stat.size, mtime: seconds(stat.mtimeUs), disk_mtime: stat.mtimeUs, etag: newEtag(), checksum: null, crc32: null };
 }

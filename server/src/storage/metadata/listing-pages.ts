@@ -28,7 +28,7 @@ export const LISTING_PAGE_ROWS = 1000;
 export const FAVORITE_SQL = 'case when exists (select 1 from favorites where favorites.uid = filecache.uid and favorites.fileid = filecache.fileid) then 1 else 0 end';
 
 /** The listing's columns, in the order {@link listedRows} reads them. */
-export const LISTING_COLUMNS = `fileid, name, type, size, mtime, disk_mtime, etag, mime, ${FAVORITE_SQL}, upload_time, creation_time, checksum`;
+export const LISTING_COLUMNS = `fileid, name, type, size, mtime, disk_mtime, etag, mime, ${FAVORITE_SQL}, upload_time, creation_time, checksum, crc32`;
 
 /**
  * Listing rows from rows of values in {@link LISTING_COLUMNS} order: both engines' fast paths
@@ -52,6 +52,7 @@ export function listedRows(values: unknown[][]): ListedRow[] {
       upload_time: v[9] as number,
       creation_time: v[10] as number,
       checksum: v[11] as string | null,
+      crc32: v[12] === null ? null : Number(v[12]),
     };
   }
   return rows;

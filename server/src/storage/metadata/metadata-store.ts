@@ -12,7 +12,7 @@ import type { ListingPages } from './listing-pages';
 import { FAVORITE_SQL, LISTING_COLUMNS, listedRows, pagesOf, postgresPages, sqlitePages } from './listing-pages';
 
 /** What a listing needs of a child row (path, uid and parent are known from the folder). */
-export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time' | 'checksum'>;
+export type ListedRow = Pick<FileRow, 'fileid' | 'name' | 'type' | 'size' | 'mtime' | 'disk_mtime' | 'etag' | 'mime' | 'favorite' | 'upload_time' | 'creation_time' | 'checksum' | 'crc32'>;
 
 /** A new file cache row, without its generated id (and without a favorite mark: those are the `favorites` table's). */
 export type NewFileRow = Omit<FileRow, 'fileid' | 'favorite'>;
@@ -47,7 +47,7 @@ export interface MetadataStore {
   moveTree(uid: string, from: string, to: string, parent: number, name: string, mime: string, toUid?: string): Promise<void>;
   /** Removes every row below the root and leaves the root empty (size 0, a new etag). */
   clearRoot(uid: string, mtime: number): Promise<void>;
-  /** Gives every file below `to` (or `to` itself) the checksum of the file at the same place below `from` (after a copy). */
+  /** Gives every file below `to` (or `to` itself) the checksum and CRC-32 of the file at the same place below `from` (after a copy). */
   copyChecksums(uid: string, from: string, to: string): Promise<void>;
   /** Adds `sizeDelta` to, and gives a new etag to, the given folders. */
   propagate(uid: string, paths: string[], sizeDelta: number, mtime: number): Promise<void>;
@@ -119,7 +119,7 @@ export class SqlMetadataStore implements MetadataStore {
     if (pool) return listedRows(await queryRows(pool, 'cumulus-listing', POSTGRES_LISTING_SQL, [parent]));
     return this.db
       .selectFrom('filecache')
-      .select(['fileid', 'name', 'type', 'size', 'mtime', 'disk_mtime', 'etag', 'mime', favoriteColumn, 'upload_time', 'creation_time', 'checksum'])
+      .select(['fileid', 'name', 'type', 'size', 'mtime', 'disk_mtime', 'etag', 'mime', favoriteColumn, 'upload_time', 'creation_time', 'checksum', 'crc32'])
       .where('parent', '=', parent)
       .execute();
   }
@@ -214,6 +214,14 @@ export class SqlMetadataStore implements MetadataStore {
           eb
             .selectFrom('filecache as original')
             .select('original.checksum')
+            .where('original.uid', '=', uid)
+            .where('original.type', '=', 'file')
+            .where('original.path', '=', sql<string>`${from} || substr(${sql.ref('copy.path')}, ${to.length + 1})`),
+        // A copy holds the same bytes: their CRC-32 too (the archives' need).
+        crc32: (eb) =>
+          eb
+            .selectFrom('filecache as original')
+            .select('original.crc32')
             .where('original.uid', '=', uid)
             .where('original.type', '=', 'file')
             .where('original.path', '=', sql<string>`${from} || substr(${sql.ref('copy.path')}, ${to.length + 1})`),

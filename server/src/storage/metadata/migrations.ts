@@ -221,6 +221,14 @@ export const storageMigrations: Migration[] = [
       await db.schema.createIndex('filecache_uid_name_folded').on('filecache').columns(['uid', 'name_folded']).execute();
     },
   },
+  {
+    name: 'storage-014-content-crc32',
+    async up(db: Kysely<unknown>) {
+      // The CRC-32 of a file's bytes, computed as they were written (null when unknown, or the
+      // content changed since): a zip of the folder then need not read the file for it.
+      await db.schema.alterTable('filecache').addColumn('crc32', 'bigint').execute();
+    },
+  },
 ];
 
 /** Rows folded per statement batch when the column is filled (migration and `search:reindex`). */

@@ -23,6 +23,8 @@ export interface FileRow {
   creation_time: number;
   /** The checksums its upload sent (`OC-Checksum`, as returned in `oc:checksums`); null when unknown or the content changed since. */
   checksum: string | null;
+  /** The CRC-32 of the bytes as written (an upload computes it while it streams); null when unknown or the content changed since. */
+  crc32: number | null;
 }
 
 /**

@@ -24,6 +24,8 @@ export interface FileEntry {
   creationTime: number;
   /** The checksums sent with the upload of this content (`SHA1:… MD5:…`, `oc:checksums`), null when unknown. */
   checksum: string | null;
+  /** The CRC-32 of the content, stored when it was written (archives use it); null or absent when unknown. */
+  crc32?: number | null;
   /** Set on a node reached through a mount (a received share), absent on the user's own. */
   mount?: MountInfo;
 }

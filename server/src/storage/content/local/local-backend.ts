@@ -5,6 +5,7 @@ import type { FileRow } from '../../metadata/tables';
 import type { MetadataStore } from '../../metadata/metadata-store';
 import { fail } from '../../../errors';
 import { recordFile } from '../record-file';
+import { crcPassThrough } from '../crc32';
 import { LocalContentStore } from './local-content-store';
 import { DiskSync } from './disk-sync';
 import { TreeOperations } from './tree-operations';
@@ -54,18 +55,23 @@ class LocalBackend implements ContentBackend {
   async place(write: PlannedWrite, content: FileContent): Promise<FileRow> {
     const { uid, target, maxBytes, mtime, expectedLength } = write;
     let stat;
+    // The CRC-32 of the bytes, computed as they stream (or as an assembled upload was read).
+    let crc32: number | null = null;
     if (content.kind === 'stream') {
-      stat = await this.content.write(uid, target, content.source, {
+      const passing = crcPassThrough(content.source);
+      stat = await this.content.write(uid, target, passing.source, {
         maxBytes,
         ...(mtime !== undefined ? { mtime } : {}),
         ...(expectedLength !== undefined ? { expectedLength } : {}),
       });
+      if (passing.crc.complete && stat.size === passing.crc.bytes) crc32 = passing.crc.value >>> 0;
     } else if (content.kind === 'file') {
       stat = await this.content.install(uid, target, content.path, mtime !== undefined ? { mtime } : {});
+      if (content.crc32 !== undefined && stat.size === content.size) crc32 = content.crc32;
     } else {
       fail('not-implemented', 'Stored parts are put together on object storage only');
     }
-    return recordFile(this.metadata, uid, target, write.parent, stat, write.existing, write.checksum);
+    return recordFile(this.metadata, uid, target, write.parent, stat, write.existing, write.checksum, crc32);
   }
 
   /**

@@ -151,9 +151,13 @@ export class LocalContentStore implements ContentStore {
       await handle.close();
       fail('not-found', 'File not found');
     }
+    // The whole file is read as the bytes of its opened size: a read stream without an end
+    // takes a buffer of its full high-water mark for every read (1 MiB for a 4 KiB file) and one
+    // more read to find the end.
+    const whole = opened.size > 0 ? { start: 0, end: opened.size - 1 } : undefined;
     return {
       size: opened.size,
-      stream: (range?: ByteRange) => handle.createReadStream({ highWaterMark: HIGH_WATER_MARK, ...(range ? { start: range.start, end: range.end } : {}) }),
+      stream: (range?: ByteRange) => handle.createReadStream({ highWaterMark: HIGH_WATER_MARK, ...(range ? { start: range.start, end: range.end } : whole) }),
       close: () => handle.close(),
     };
   }

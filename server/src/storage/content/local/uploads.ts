@@ -375,8 +375,9 @@ class LocalAssembly implements UploadAssembly {
     if (plan.inPlace) {
       // A refusal from here on (quota, missing parent, a checksum mismatch) keeps the upload whole for a retry.
       const file = await store.assembleInPlace(uid, id, plan);
-      if (checksums) await verifyFile(file, checksums);
-      return { kind: 'file', path: file, size: plan.size };
+      // One read checks the checksums sent and computes the CRC-32 the archives use.
+      const crc32 = await verifyFile(file, checksums ?? []);
+      return { kind: 'file', path: file, size: plan.size, crc32 };
     }
     const chunks = store.read(uid, id, plan.chunks, true);
     const tracked = async function* (this: LocalAssembly): AsyncGenerator<Buffer> {

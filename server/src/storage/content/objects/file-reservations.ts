@@ -55,6 +55,7 @@ export class FileReservations {
       upload_time: time,
       creation_time: time,
       checksum: null,
+      crc32: null,
     });
     return row.fileid;
   }

@@ -11,6 +11,7 @@ import { ancestorsOf, newRow, now } from '../../metadata/cache-rows';
 import { parentPath } from '../../model/paths';
 import { fail } from '../../../errors';
 import { recordFile } from '../record-file';
+import { crcPassThrough } from '../crc32';
 import { LocalContentStore } from '../local/local-content-store';
 import { ObjectFiles } from './object-files';
 import { ObjectTreeOperations } from './object-tree';
@@ -79,8 +80,9 @@ export class ObjectBackend implements ContentBackend {
     const objects = this.objects;
     const fileid = existing ? existing.fileid : await objects.reservations.reserve(uid);
     let stored: StoredObject;
+    let crc32: number | null;
     try {
-      stored = await this.put(objects.key(fileid), content, write, maxBytes);
+      ({ stored, crc32 } = await this.put(objects.key(fileid), content, write, maxBytes));
     } catch (error) {
       if (!existing) await objects.reservations.release(uid, fileid).catch(() => undefined);
       throw error;
@@ -88,10 +90,10 @@ export class ObjectBackend implements ContentBackend {
     const mtime = write.mtime ?? Date.now() / 1000;
     const stat: ContentStat = { type: 'file', size: stored.size, mtimeUs: Math.round(mtime * 1e6) };
     let row: FileRow;
-    if (existing) row = await recordFile(this.metadata, uid, target, parent, stat, existing, checksum);
+    if (existing) row = await recordFile(this.metadata, uid, target, parent, stat, existing, checksum, crc32);
     else {
       const time = now();
-      const fresh = { ...newRow(uid, target, parent.fileid, stat, time), checksum };
+      const fresh = { ...newRow(uid, target, parent.fileid, stat, time), checksum, crc32 };
       let revealed: RevealResult;
       try {
         revealed = await this.metadata.transaction(async (store) => {
@@ -113,24 +115,25 @@ export class ObjectBackend implements ContentBackend {
         await objects.store.copy(objects.key(fileid), objects.key(revealed.existing.fileid));
         await objects.reservations.release(uid, fileid);
         await objects.remove([fileid]);
-        row = await recordFile(this.metadata, uid, target, parent, stat, revealed.existing, checksum);
+        row = await recordFile(this.metadata, uid, target, parent, stat, revealed.existing, checksum, crc32);
       }
     }
     if (content.kind === 'file') await unlink(content.path);
     return row;
   }
 
-  /** Puts the bytes at `key`. */
-  private put(key: string, content: FileContent, write: PlannedWrite, maxBytes: number): Promise<StoredObject> {
+  /**
+   * Puts the bytes at `key`; with the CRC-32 of what was streamed, computed on the way (null for
+   * stored parts, which the store puts together without this process seeing their bytes).
+   */
+  private async put(key: string, content: FileContent, write: PlannedWrite, maxBytes: number): Promise<{ stored: StoredObject; crc32: number | null }> {
     const { store } = this.objects;
-    switch (content.kind) {
-      case 'stream':
-        return store.put(key, content.source, { ...(write.expectedLength !== undefined ? { expectedLength: write.expectedLength } : {}), maxBytes });
-      case 'file':
-        return store.put(key, createReadStream(content.path), { maxBytes, expectedLength: content.size });
-      case 'parts':
-        return store.assemble(key, content.parts);
-    }
+    if (content.kind === 'parts') return { stored: await store.assemble(key, content.parts), crc32: null };
+    const passing = crcPassThrough(content.kind === 'stream' ? content.source : createReadStream(content.path));
+    const expectedLength = content.kind === 'file' ? content.size : write.expectedLength;
+    const stored = await store.put(key, passing.source, { ...(expectedLength !== undefined ? { expectedLength } : {}), maxBytes });
+    const crc32 = passing.crc.complete && passing.crc.bytes === stored.size ? passing.crc.value >>> 0 : null;
+    return { stored, crc32 };
   }
 
   /**

@@ -100,6 +100,8 @@ export class ObjectTreeOperations implements TreeOperationSet {
             upload_time: time,
             creation_time: time,
             checksum: folder ? null : row.checksum,
+            // A copy of an object holds the same bytes.
+            crc32: folder ? null : row.crc32,
           };
           const fileid = reserved.get(row.fileid);
           let placed: FileRow;
