@@ -12,3 +12,4 @@ export * from './node-indicator';
 export * from './breadcrumb-action';
 export type { ShellCommands } from './shell-commands';
 export { isValidSvg } from './svg';
+export * from './viewer';
