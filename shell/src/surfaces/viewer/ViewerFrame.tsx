@@ -30,7 +30,8 @@ function focusRow(fileid: number): void {
   const row = document.querySelector<HTMLElement>(`.files-main [data-fileid="${fileid}"]`);
   if (row === null) return;
   row.scrollIntoView({ block: 'nearest' });
-  const target = row.matches(FOCUSABLE) ? row : row.querySelector<HTMLElement>(FOCUSABLE);
+  // The name's button, which opened the file; else the row's first control.
+  const target = row.querySelector<HTMLElement>('.files-name') ?? (row.matches(FOCUSABLE) ? row : row.querySelector<HTMLElement>(FOCUSABLE));
   (target ?? row).focus({ preventScroll: true });
 }
 
