@@ -167,6 +167,7 @@ describe('the viewer in the browser', () => {
     const popup = page.waitForEvent('popup');
     await row('b-notes.txt').locator('.files-name').click();
     const tab = await popup;
+    await tab.waitForURL(/b-notes\.txt/);
     expect(tab.url()).toContain('/remote.php/dav/files/admin/Mixed/b-notes.txt');
     await tab.close();
     await expect(viewer().count()).resolves.toBe(0);

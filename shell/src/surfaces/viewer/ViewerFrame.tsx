@@ -98,7 +98,6 @@ export default function ViewerFrame({ fileid, viewers }: { fileid: number; viewe
   }, []);
 
   const canDownload = node !== undefined && isDownloadable(node) && (services.publicShare === undefined || downloadsAllowed(services.publicShare));
-  const etag = node?.attributes.etag;
   useEffect(() => {
     const el = content.current;
     if (el === null || node === undefined || viewer === undefined) return;
@@ -131,8 +130,8 @@ export default function ViewerFrame({ fileid, viewers }: { fileid: number; viewe
       }
       el.replaceChildren();
     };
-    // Mounted again for another file, another viewer or a new version of the file (its ETag changed elsewhere).
-  }, [viewer, node?.source, etag, canDownload]);
+    // Mounted again for another file or another viewer; not on a new ETag: the editor's own save changes it, and remounting would drop unsaved edits.
+  }, [viewer, node?.source, canDownload]);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
     if (event.defaultPrevented) return;
