@@ -44,9 +44,9 @@ const TESTS = '(^|/)tests/';
 /**
  * The repository's tests/ except what a plugin's own tests may use: tests/support, and the
  * servers the server and conformance suites start (tests/server/helpers, tests/conformance/server
- * and its rclone set-up).
+ * with its rclone set-up and its small WebDAV client).
  */
-const TESTS_BUT_SUPPORT = '(^|/)tests/(?!support/|server/helpers$|conformance/(server|rclone-env)$)';
+const TESTS_BUT_SUPPORT = '(^|/)tests/(?!support/|server/helpers$|conformance/(server|rclone-env|dav-client)$)';
 /** React and the store, which the SDK never uses. */
 const REACT_AND_STORE = '^(react|react-dom|react-redux|redux|@reduxjs/toolkit)(/|$)';
 

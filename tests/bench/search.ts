@@ -6,7 +6,7 @@
  * the older client's form of the query (ordered by `d:getlastmodified`), and a name search
  * (`d:like`, tested on the database's preselection) for comparison.
  *
- * Then the name index (issue 29): a user with `BENCH_NAME_FILES` files (1,000,000 by default)
+ * Then the name index (file search by name across every folder and share): a user with `BENCH_NAME_FILES` files (1,000,000 by default)
  * in `BENCH_NAME_FOLDERS` folders (10,000), named from a word list, and name queries through
  * the Files app's JSON search (`/apps/files/api/v1/search?q=…&limit=25`): p50 and p99 over
  * `BENCH_NAME_QUERIES` terms (rare words, common words, short prefixes, typed fragments),
