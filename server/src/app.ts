@@ -131,7 +131,7 @@ export async function buildApp(config: ServerConfig): Promise<BuiltApp> {
   registerDav(app, {
     files,
     db,
-    config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval, bulkUpload: config.bulkUpload },
+    config: { maxChunkSize: config.maxChunkSize, rescanInterval: config.rescanInterval, bulkUpload: config.bulkUpload, replayWindow: config.replayWindow },
     pluginLiveProperties: () => plugins.host.davLiveProperties(),
     pluginHandlers: davPluginHandlers(plugins.host, files, app.log),
     pluginCollection: (name) => plugins.host.davCollection(name)?.entry,

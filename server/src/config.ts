@@ -89,6 +89,12 @@ export interface ServerConfig {
   bulkUpload: boolean;
   /** Core flag enable_non-accessible_features: false hides the grid view of the Files screen (product §2). */
   enableNonAccessibleFeatures: boolean;
+  /**
+   * Seconds a committed MOVE, COPY or DELETE is remembered (in the database, for every
+   * process) so that the same request sent again after a lost answer gets the original
+   * status instead of 404 or 412 (storage/metadata/finished-operations.ts); 0: not at all.
+   */
+  replayWindow: number;
   /** The change feed's settings (poll interval, window, connections per user…); defaults for what is left out. */
   changeFeed?: Partial<Omit<ChangeFeedOptions, 'onError'>>;
 }
@@ -106,6 +112,7 @@ export const defaultConfig: ServerConfig = {
   sessionLifetime: 24 * 60 * 60,
   rescanInterval: 60,
   tmpSweepInterval: 60 * 60,
+  replayWindow: 10 * 60,
   throttleMaxFailures: 10,
   throttleMaxFailuresPerIp: 100,
   throttleWindow: 15 * 60,
@@ -173,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     bulkUpload: ['1', 'true'].includes(env.CUMULUS_BULK_UPLOAD?.trim().toLowerCase() ?? ''),
     rescanInterval: integer(env, 'CUMULUS_RESCAN_INTERVAL', defaultConfig.rescanInterval, 0, 86400),
     tmpSweepInterval: integer(env, 'CUMULUS_TMP_SWEEP_INTERVAL', defaultConfig.tmpSweepInterval, 1, 7 * 86400),
+    replayWindow: integer(env, 'CUMULUS_REPLAY_WINDOW', defaultConfig.replayWindow, 0, 86400),
     sessionLifetime: integer(env, 'CUMULUS_SESSION_LIFETIME', defaultConfig.sessionLifetime, 60, 10 * 365 * 86400),
     throttleMaxFailures: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES', defaultConfig.throttleMaxFailures, 1, 1000),
     throttleMaxFailuresPerIp: integer(env, 'CUMULUS_THROTTLE_MAX_FAILURES_PER_IP', defaultConfig.throttleMaxFailuresPerIp, 1, 100000),

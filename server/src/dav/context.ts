@@ -10,6 +10,7 @@ import { bodyBuffers } from './body-reader';
 import type { LiveProperty } from './live-properties';
 import type { DavPluginHandlers } from './plugin-handlers';
 import type { PaginateCache } from './paginate';
+import type { FinishedOperations } from '../storage/metadata/finished-operations';
 
 /** Services the WebDAV methods use. */
 export interface DavServices {
@@ -19,7 +20,9 @@ export interface DavServices {
   locks: LockStore;
   /** Chunked uploads' workspace (where the content backend keeps chunks). */
   uploads: ChunkStore;
-  config: { maxChunkSize: number; rescanInterval: number; bulkUpload?: boolean };
+  config: { maxChunkSize: number; rescanInterval: number; bulkUpload?: boolean; replayWindow?: number };
+  /** Receipts of committed MOVE, COPY and DELETE, answering a replay of one (finished-operations.ts). */
+  finished: FinishedOperations;
   /** Suffix of `oc:id` values, fixed for the instance (Nextcloud's instance id). */
   instanceId: string;
   /** The live properties the enabled plugins contribute, by Clark name (read per request). */

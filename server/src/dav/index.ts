@@ -32,6 +32,8 @@ import { uploads } from './methods/uploads';
 import type { DavCollection } from '../plugin-api';
 import { pluginCollection } from './plugin-collection';
 import { bulk } from './methods/bulk';
+import { FinishedOperations } from '../storage/metadata/finished-operations';
+import { defaultConfig } from '../config';
 
 /** WebDAV verbs beyond plain HTTP. Registered without a body so fastify never parses them. */
 const DAV_VERBS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK', 'REPORT', 'SEARCH'];
@@ -103,7 +105,8 @@ export function registerDav(
   deps: {
     files: FileService;
     db: Kysely<unknown>;
-    config: { maxChunkSize: number; rescanInterval: number; bulkUpload?: boolean };
+    /** `replayWindow`: seconds a finished MOVE/COPY/DELETE answers a replay (default 600, 0: off). */
+    config: { maxChunkSize: number; rescanInterval: number; bulkUpload?: boolean; replayWindow?: number };
     /** The plugins' live properties (none when not given). */
     pluginLiveProperties?: () => ReadonlyMap<string, LiveProperty>;
     /** The plugins' REPORT and SEARCH handlers (none when not given). */
@@ -124,6 +127,7 @@ export function registerDav(
     locks: new LockStore(deps.db),
     uploads: deps.files.uploads,
     config: deps.config,
+    finished: new FinishedOperations(deps.db, deps.config.replayWindow ?? defaultConfig.replayWindow),
     instanceId: `oc${createHash('sha1').update(deps.files.dataDir).digest('hex').slice(0, 10)}`,
     pluginLiveProperties: deps.pluginLiveProperties ?? (() => new Map()),
     pluginHandlers: deps.pluginHandlers ?? NO_PLUGIN_HANDLERS,

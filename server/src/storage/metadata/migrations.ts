@@ -229,6 +229,29 @@ export const storageMigrations: Migration[] = [
       await db.schema.alterTable('filecache').addColumn('crc32', 'bigint').execute();
     },
   },
+  {
+    name: 'storage-015-finished-operations',
+    async up(db: Kysely<unknown>, dialect: SqlDialectName) {
+      // A committed MOVE, COPY or DELETE, kept for a few minutes (CUMULUS_REPLAY_WINDOW) so that
+      // a client sending it again after a lost answer gets its status, not 404 or 412
+      // (finished-operations.ts). A table, so every server process on the database answers.
+      await db.schema
+        .createTable('finished_operations')
+        .$call(idColumn('id', dialect))
+        .addColumn('uid', 'varchar(64)', (col) => col.notNull())
+        .addColumn('method', 'varchar(8)', (col) => col.notNull())
+        .addColumn('source', 'text', (col) => col.notNull())
+        .addColumn('destination', 'text', (col) => col.notNull())
+        .addColumn('overwrite', 'integer', (col) => col.notNull())
+        .addColumn('status', 'integer', (col) => col.notNull())
+        .addColumn('fileid', 'bigint')
+        .addColumn('etag', 'varchar(40)')
+        .addColumn('created_at', 'bigint', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('finished_operations_uid_source').on('finished_operations').columns(['uid', 'source']).execute();
+      await db.schema.createIndex('finished_operations_created_at').on('finished_operations').columns(['created_at']).execute();
+    },
+  },
 ];
 
 /** Rows folded per statement batch when the column is filled (migration and `search:reindex`). */

@@ -54,6 +54,27 @@ export interface JournalRow {
   instance: string | null;
 }
 
+/** A committed MOVE, COPY or DELETE, kept for a while to answer a replay of it (finished-operations.ts). */
+export interface FinishedOperationRow {
+  id: number;
+  /** The user who sent the request. */
+  uid: string;
+  method: 'MOVE' | 'COPY' | 'DELETE';
+  /** The request's tree base and path. */
+  source: string;
+  /** The destination's base and path (DELETE: the source). */
+  destination: string;
+  /** 1 for Overwrite: T. */
+  overwrite: number;
+  /** The status answered (201, 204). */
+  status: number;
+  /** The resulting node's file id and etag; null for DELETE. */
+  fileid: number | null;
+  etag: string | null;
+  /** Milliseconds since the epoch. */
+  created_at: number;
+}
+
 /** The storage area's tables, for typed kysely queries. */
 export interface StorageTables {
   /** `name_folded`: the name as the name index compares it (name-folding.ts), written with the name. */
@@ -74,4 +95,5 @@ export interface StorageTables {
   uploads: { uid: string; id: string; destination: string | null; created_at: number; last_activity: number; chunk_size: number | null };
   upload_chunks: { uid: string; id: string; name: string; offset: number; size: number };
   operation_journal: Omit<JournalRow, 'id'> & { id: Generated<number> };
+  finished_operations: Omit<FinishedOperationRow, 'id'> & { id: Generated<number> };
 }

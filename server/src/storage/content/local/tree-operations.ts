@@ -10,6 +10,7 @@ import { DiskSync } from './disk-sync';
 import { StorageError, fail } from '../../../errors';
 import { ancestorsOf, now } from '../../metadata/cache-rows';
 import { crashPoint } from './crash-points';
+import { recordFinished } from '../../metadata/finished-operations';
 import { qualifiedPath, splitQualifiedPath } from '../../model/areas';
 import type { RecoveryReport } from '../backend';
 import { commitDelete, commitMove, commitTransfer, destinationParent, dropReplaced } from '../tree-rows';
@@ -244,6 +245,8 @@ export class TreeOperations {
     };
     const row = await commits[operation.kind]();
     await this.journal.finish(operation.id, db);
+    // The request's receipt, in the same commit: a retry after a kill finds it.
+    await recordFinished(db, row);
     return row;
   }
 

@@ -13,6 +13,7 @@ import { baseName } from '../../model/paths';
 import { FOLDER_MIME } from '../../model/types';
 import { mimeFor } from '../../model/mime';
 import { qualifiedPath } from '../../model/areas';
+import { recordFinished } from '../../metadata/finished-operations';
 
 /** Objects copied at the same time by one COPY. */
 const COPY_CONCURRENCY = 8;
@@ -116,7 +117,10 @@ export class ObjectTreeOperations implements TreeOperationSet {
         await tx.propagate(uid, ancestorsOf(to), size, time);
         // Every copied node keeps its dead properties (a shallow copy has only its top node to match).
         await new PropertyStore(db).copy(uid, from, to, true);
-        return first ?? fail('not-found', 'File not found');
+        const placed = first ?? fail('not-found', 'File not found');
+        // The request's receipt, in the same commit (finished-operations.ts).
+        await recordFinished(db, placed);
+        return placed;
       });
     } catch (error) {
       await giveBack();
@@ -128,11 +132,13 @@ export class ObjectTreeOperations implements TreeOperationSet {
 
   /** Moves the node `row` to `to` (rows only: objects are keyed by file id); whatever is at `to` then (`_replaced`, as checked) goes. */
   async move(uid: string, row: FileRow, to: string, _replaced: FileRow | null): Promise<FileRow> {
-    const { moved, dropped } = await this.metadata.transaction(async (tx) => {
+    const { moved, dropped } = await this.metadata.transaction(async (tx, db) => {
       // Whatever is at `to` now goes (the node checked, or one that appeared since), unless it is the moved node itself.
       const there = await tx.get(uid, to);
       const dropped = there && there.fileid !== row.fileid ? fileIds(await tx.subtree(uid, to)) : [];
-      return { moved: await commitMove(tx, { uid, destination: to, fileid: row.fileid }), dropped };
+      const moved = await commitMove(tx, { uid, destination: to, fileid: row.fileid });
+      await recordFinished(db, moved);
+      return { moved, dropped };
     });
     await this.objects.remove(dropped);
     await this.locks.removeTree(uid, row.path);
@@ -141,16 +147,21 @@ export class ObjectTreeOperations implements TreeOperationSet {
 
   /** Moves the node `row` from the tree `fromUid` to `to` in the tree `toUid` (rows only). */
   async transfer(fromUid: string, row: FileRow, toUid: string, to: string): Promise<FileRow> {
-    const moved = await this.metadata.transaction((tx) => commitTransfer(tx, { uid: fromUid, destination: qualifiedPath(toUid, to), fileid: row.fileid }));
+    const moved = await this.metadata.transaction(async (tx, db) => {
+      const transferred = await commitTransfer(tx, { uid: fromUid, destination: qualifiedPath(toUid, to), fileid: row.fileid });
+      await recordFinished(db, transferred);
+      return transferred;
+    });
     await this.locks.removeTree(fromUid, row.path);
     return moved ?? fail('not-found', 'Moved node vanished');
   }
 
   /** Deletes the node `row` and everything below it: the rows (committed), then their objects. */
   async remove(uid: string, row: FileRow): Promise<void> {
-    const dropped = await this.metadata.transaction(async (tx) => {
+    const dropped = await this.metadata.transaction(async (tx, db) => {
       const ids = fileIds(await tx.subtree(uid, row.path));
       await commitDelete(tx, { uid, source: row.path });
+      await recordFinished(db, null);
       return ids;
     });
     await this.objects.remove(dropped);
