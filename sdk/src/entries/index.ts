@@ -14,4 +14,3 @@ export type { ShellCommands } from './shell-commands';
 export { entryContext } from './entry-context';
 export type { EntryContext, EntryContextParts } from './entry-context';
 export { isValidSvg } from './svg';
-export * from './viewer';

@@ -14,7 +14,6 @@ import type { NodeIndicator } from './node-indicator';
 import type { SettingsSection } from './settings-section';
 import type { SidebarTab } from './sidebar-tab';
 import type { View } from './view';
-import type { Viewer } from './viewer';
 
 /** A minimal valid SVG icon. */
 export const ICON = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M0 0h24v24H0z"/></svg>';
@@ -112,15 +111,6 @@ export const aBreadcrumbAction = (fields: Partial<BreadcrumbAction> = {}): Bread
   displayName: () => 'Share',
   iconSvgInline: () => ICON,
   exec: () => undefined,
-  ...fields,
-});
-
-/** A valid viewer (images), with `fields` replacing its own. */
-export const aViewer = (fields: Partial<Viewer> = {}): Viewer => ({
-  id: 'images',
-  name: 'Images',
-  mimes: ['image/*'],
-  mount: () => undefined,
   ...fields,
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { aFileAction, aFileListFilter, aNewMenuEntry, aFileListAction, aNodeIndicator, aBreadcrumbAction, aViewer, aSettingsSection, aSidebarTab, aColumn, aView, FOLDER } from '../entries/test-fixtures';
+import { aFileAction, aFileListFilter, aNewMenuEntry, aFileListAction, aNodeIndicator, aBreadcrumbAction, aSettingsSection, aSidebarTab, aColumn, aView, FOLDER } from '../entries/test-fixtures';
 import { createEventBus } from '../events/create-event-bus';
 import { createRegistries } from '../registry/registries';
 import type { Registry } from '../registry/types';
@@ -31,7 +31,6 @@ function registerEverything(ctx: PluginContext, suffix = ''): void {
   ctx.fileListActions.register(aFileListAction({ id: `list-action${suffix}` }));
   ctx.nodeIndicators.register(aNodeIndicator({ id: `indicator${suffix}` }));
   ctx.breadcrumbActions.register(aBreadcrumbAction({ id: `crumb-action${suffix}` }));
-  ctx.viewers.register(aViewer({ id: `viewer${suffix}` }));
 }
 
 const allRegistries = (host: PluginHost): Registry<{ id: string }>[] => Object.values(host.registries);

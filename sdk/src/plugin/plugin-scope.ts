@@ -55,7 +55,6 @@ export function createPluginScope(host: PluginHost, pluginId: string, t: Transla
     fileListActions: scoped(registries.fileListActions),
     nodeIndicators: scoped(registries.nodeIndicators),
     breadcrumbActions: scoped(registries.breadcrumbActions),
-    viewers: scoped(registries.viewers),
     events: events.events,
     dialogs: scopeDialogs(host.dialogs, () => (disposed ? notActive('dialog') : null)),
     language: host.language ?? 'en',

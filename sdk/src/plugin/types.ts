@@ -8,7 +8,6 @@ import type { NewMenuEntry } from '../entries/new-menu-entry';
 import type { SettingsSection } from '../entries/settings-section';
 import type { SidebarTab } from '../entries/sidebar-tab';
 import type { View } from '../entries/view';
-import type { Viewer } from '../entries/viewer';
 import type { Dialogs, HostDialogs } from '../dialogs';
 import type { EventBus, ScopedEvents } from '../events/types';
 import type { Registries } from '../registry/registries';
@@ -71,8 +70,6 @@ export interface PluginContext {
   readonly nodeIndicators: ScopedRegistry<NodeIndicator>;
   /** Buttons of the breadcrumb bar on the folder on screen, such as the share button. */
   readonly breadcrumbActions: ScopedRegistry<BreadcrumbAction>;
-  /** Viewers of the viewer frame, by MIME type, such as the viewer plugin's image viewer. */
-  readonly viewers: ScopedRegistry<Viewer>;
   /** The app's events; subscriptions end when the plugin deactivates. */
   readonly events: ScopedEvents;
   /** The app's dialogs (a confirmation); refused once the plugin deactivated. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { aBreadcrumbAction, aColumn, aFileAction, aFileListAction, aFileListFilter, aNewMenuEntry, aNodeIndicator, aSettingsSection, aSidebarTab, aView, aViewer, refusal } from '../entries/test-fixtures';
+import { aBreadcrumbAction, aColumn, aFileAction, aFileListAction, aFileListFilter, aNewMenuEntry, aNodeIndicator, aSettingsSection, aSidebarTab, aView, refusal } from '../entries/test-fixtures';
 import { createRegistries } from './registries';
 
 describe('createRegistries', () => {
@@ -16,7 +16,6 @@ describe('createRegistries', () => {
       fileListActions: 'file list action',
       nodeIndicators: 'node indicator',
       breadcrumbActions: 'breadcrumb action',
-      viewers: 'viewer',
     });
   });
 
@@ -36,7 +35,6 @@ describe('createRegistries', () => {
     expect(twice((entry) => registries.fileListActions.register(entry), () => aFileListAction())).toBe('Duplicate entry');
     expect(twice((entry) => registries.nodeIndicators.register(entry), () => aNodeIndicator())).toBe('Duplicate entry');
     expect(twice((entry) => registries.breadcrumbActions.register(entry), () => aBreadcrumbAction())).toBe('Duplicate entry');
-    expect(twice((entry) => registries.viewers.register(entry), () => aViewer())).toBe('Duplicate entry');
   });
 
   it('keeps separate registries separate: the same id may exist in two kinds', () => {

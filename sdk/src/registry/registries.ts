@@ -18,8 +18,6 @@ import type { SidebarTab } from '../entries/sidebar-tab';
 import { sidebarTabKind } from '../entries/sidebar-tab';
 import type { View } from '../entries/view';
 import { viewKind } from '../entries/view';
-import type { Viewer } from '../entries/viewer';
-import { viewerKind } from '../entries/viewer';
 import { createRegistry } from './create-registry';
 import type { Registry, RegistryOptions } from './types';
 
@@ -45,8 +43,6 @@ export interface Registries {
   nodeIndicators: Registry<NodeIndicator>;
   /** Buttons of the breadcrumb bar on the folder on screen (sharing's share button). */
   breadcrumbActions: Registry<BreadcrumbAction>;
-  /** Viewers of the viewer frame, by MIME type (the first match in order opens a file). */
-  viewers: Registry<Viewer>;
 }
 
 /** The name of one registry in `Registries`. */
@@ -69,6 +65,5 @@ export function createRegistries(options: RegistryOptions = {}): Registries {
     fileListActions: createRegistry(fileListActionKind, options),
     nodeIndicators: createRegistry(nodeIndicatorKind, options),
     breadcrumbActions: createRegistry(breadcrumbActionKind, options),
-    viewers: createRegistry(viewerKind, options),
   };
 }

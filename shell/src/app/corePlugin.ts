@@ -14,7 +14,7 @@ import type { ShellServices } from '../services/types';
  * actions, columns, sidebar tabs, settings sections, new-menu entries) adds its registration
  * here, one line each.
  */
-export function createCorePlugin(services: Pick<ShellServices, 'dav' | 'host' | 'language' | 'api'> & Partial<Pick<ShellServices, 'navigator'>>): PluginDefinition {
+export function createCorePlugin(services: Pick<ShellServices, 'dav' | 'host' | 'language' | 'api'>): PluginDefinition {
   return definePlugin({
     id: 'core',
     activate(ctx) {

@@ -9,7 +9,6 @@ import { NewFolderDialog } from '../../operations/new-folder/NewFolderDialog';
 import { SettingsDialog } from '../../surfaces/settings/SettingsDialog';
 import { Sidebar } from '../../surfaces/sidebar/Sidebar';
 import { Toasts } from '../../ui/toasts/Toasts';
-import { ViewerHost } from '../../surfaces/viewer/ViewerHost';
 import { UnfinishedUploads } from '../../surfaces/uploads/UnfinishedUploads';
 import { useCurrentView } from '../../surfaces/views/useCurrentView';
 import { PluginFailureAlerts } from '../../plugin-host/PluginFailureAlerts';
@@ -39,7 +38,6 @@ export function FilesScreen() {
         <DropNotice />
         <FileList />
       </main>
-      <ViewerHost />
       <Sidebar />
       <SettingsDialog />
       <NewFolderDialog />

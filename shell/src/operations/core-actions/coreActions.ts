@@ -1,7 +1,6 @@
 import type { FileAction, PluginHost, Translate } from '@cumulus/sdk';
 import type { FilesApi } from '../../services/api/filesApi';
 import type { DavService } from '../../services/dav/davService';
-import type { Navigator } from '../../services/types';
 import { deleteAction } from '../delete/deleteAction';
 import { moveCopyAction } from '../move-copy/moveCopyAction';
 import { renameAction } from '../rename/renameAction';
@@ -16,13 +15,10 @@ import { openFolderAction } from './openFolderAction';
  * move or copy, download and delete. `services` is the object the core
  * plugin was created with; the runners bind the store to it.
  */
-export function coreFileActions(
-  services: { dav: Pick<DavService, 'downloadUrl'>; host: Pick<PluginHost, 'registries'>; api: Pick<FilesApi, 'getCapabilities'>; navigator?: Navigator },
-  t: Translate,
-): FileAction[] {
+export function coreFileActions(services: { dav: Pick<DavService, 'downloadUrl'>; host: Pick<PluginHost, 'registries'>; api: Pick<FilesApi, 'getCapabilities'> }, t: Translate): FileAction[] {
   return [
     openFolderAction(services, t),
-    openFileAction(services, t),
+    openFileAction(services.dav, t),
     detailsAction(services, t),
     renameAction(t),
     moveCopyAction(services, t),
