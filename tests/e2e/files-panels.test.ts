@@ -70,8 +70,8 @@ describe('sidebar, settings and quota in the browser', () => {
     await row.locator('.files-cell--size').click();
     const sidebar = page.getByRole('complementary', { name: 'Details of "report.txt"' });
     await sidebar.waitFor();
-    // Details, and Sharing from the sharing plugin (the file has share permission).
-    await expect(sidebar.getByRole('tab').allTextContents()).resolves.toEqual(['Details', 'Sharing']);
+    // Details, Sharing from the sharing plugin (the file has share permission) and Versions from the versions plugin.
+    await expect(sidebar.getByRole('tab').allTextContents()).resolves.toEqual(['Details', 'Sharing', 'Versions']);
     // The Sharing tab opens first where there is one, as in Nextcloud; Details is a click away.
     await expect(sidebar.getByRole('tab', { name: 'Sharing' }).getAttribute('aria-selected')).resolves.toBe('true');
     await sidebar.getByRole('tab', { name: 'Details' }).click();
