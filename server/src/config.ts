@@ -90,7 +90,7 @@ export interface ServerConfig {
   /** Core flag enable_non-accessible_features: false hides the grid view of the Files screen (product §2). */
   enableNonAccessibleFeatures: boolean;
   /**
-   * Seconds a committed MOVE, COPY or DELETE is remembered (in the database, for every
+   * Seconds a committed MOVE or DELETE is remembered (in the database, for every
    * process) so that the same request sent again after a lost answer gets the original
    * status instead of 404 or 412 (storage/metadata/finished-operations.ts); 0: not at all.
    */

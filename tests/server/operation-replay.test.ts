@@ -8,7 +8,7 @@ import type { ServerProcess } from '../support/serverProcess';
 import { startServerProcess } from '../support/serverProcess';
 
 /**
- * A MOVE, COPY or DELETE sent again because its answer was lost (the process was killed
+ * A MOVE or DELETE sent again because its answer was lost (the process was killed
  * after the commit, the connection dropped) is answered with the original status from the
  * finished-operations table, as long as its result is still in place, within the replay
  * window, and for the same user only; anything else answers as before (404, 412).
@@ -43,7 +43,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe('replayed MOVE, COPY and DELETE', () => {
+describe('replayed MOVE and DELETE (a COPY sent again is a new request)', () => {
   it('answers a MOVE sent again after it succeeded with its status, and changes nothing', async () => {
     await put(`${FILES}/m1.txt`, 'move me');
     const first = await dav('MOVE', `${FILES}/m1.txt`, to(`${FILES}/m1-moved.txt`));
@@ -64,11 +64,13 @@ describe('replayed MOVE, COPY and DELETE', () => {
     expect(await get(`${FILES}/m2-there.txt`)).toEqual({ status: 200, body: 'new' });
   });
 
-  it('answers a COPY with Overwrite: F sent again with 201, and a DELETE sent again with 204', async () => {
+  it('answers a DELETE sent again with 204, and leaves a COPY sent again to RFC 4918: 412 with Overwrite: F', async () => {
+    // A COPY's source is still there: the same COPY again is a new request, refused on the copy
+    // the first one made (litmus's copy_overwrite sends exactly that and expects the 412).
     await put(`${FILES}/c1.txt`, 'copy me');
     expect((await dav('COPY', `${FILES}/c1.txt`, to(`${FILES}/c1-copy.txt`, 'F'))).status).toBe(201);
     const id = await fileId(`${FILES}/c1-copy.txt`);
-    expect((await dav('COPY', `${FILES}/c1.txt`, to(`${FILES}/c1-copy.txt`, 'F'))).status).toBe(201);
+    expect((await dav('COPY', `${FILES}/c1.txt`, to(`${FILES}/c1-copy.txt`, 'F'))).status).toBe(412);
     expect(await fileId(`${FILES}/c1-copy.txt`)).toBe(id);
     expect(await get(`${FILES}/c1-copy.txt`)).toEqual({ status: 200, body: 'copy me' });
 

@@ -65,7 +65,7 @@ const GROUPS: { title: string; settings: Setting[] }[] = [
     settings: [
       { name: 'CUMULUS_MAX_CHUNK_SIZE', key: 'maxChunkSize', fallback: '104857600', meaning: 'chunk size advertised for chunked uploads (bytes)' },
       { name: 'CUMULUS_BULK_UPLOAD', key: 'bulkUpload', fallback: 'off', meaning: '1 offers Nextcloud\'s bulk upload (POST /remote.php/dav/bulk) to desktop clients; off because Debian 12\'s nextcloudcmd 3.7 fails on empty files with it' },
-      { name: 'CUMULUS_REPLAY_WINDOW', key: 'replayWindow', fallback: '600', meaning: 'seconds a finished MOVE/COPY/DELETE answers the same request sent again (lost answer) with its status instead of 404/412; 0: off' },
+      { name: 'CUMULUS_REPLAY_WINDOW', key: 'replayWindow', fallback: '600', meaning: 'seconds a finished MOVE/DELETE answers the same request sent again (lost answer) with its status instead of 404/412; 0: off' },
       { name: 'CUMULUS_RESCAN_INTERVAL', key: 'rescanInterval', fallback: '60', meaning: 'seconds after which a PROPFIND first checks the folder\'s tree on disk (0: every time)' },
       {
         name: 'CUMULUS_TMP_SWEEP_INTERVAL',

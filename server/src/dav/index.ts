@@ -105,7 +105,7 @@ export function registerDav(
   deps: {
     files: FileService;
     db: Kysely<unknown>;
-    /** `replayWindow`: seconds a finished MOVE/COPY/DELETE answers a replay (default 600, 0: off). */
+    /** `replayWindow`: seconds a finished MOVE/DELETE answers a replay (default 600, 0: off). */
     config: { maxChunkSize: number; rescanInterval: number; bulkUpload?: boolean; replayWindow?: number };
     /** The plugins' live properties (none when not given). */
     pluginLiveProperties?: () => ReadonlyMap<string, LiveProperty>;

@@ -19,7 +19,7 @@ export async function copyOrMove(ctx: DavRequest): Promise<void> {
   const source = await ctx.services.files.stat(ctx.uid, ctx.path);
   if (!source) {
     // The same MOVE sent again after its answer was lost: its result is where it put it.
-    if (move && (await answerReplay(ctx, 'MOVE'))) return;
+    if (move && (await answerReplay(ctx))) return;
     fail('not-found', `File with name ${ctx.path.slice(1)} could not be located`);
   }
   if (ctx.path === '/') fail('forbidden', 'The root folder cannot be moved or copied');
@@ -31,7 +31,7 @@ export async function copyOrMove(ctx: DavRequest): Promise<void> {
   const overwrite = overwriteAllowed(ctx);
   const existing = await ctx.services.files.stat(ctx.uid, target);
   if (existing && !overwrite) {
-    if (await answerReplay(ctx, move ? 'MOVE' : 'COPY', target)) return;
+    if (move && (await answerReplay(ctx, target))) return;
     fail('precondition-failed', 'The destination node already exists, and the overwrite header is set to false');
   }
 
@@ -47,31 +47,33 @@ export async function copyOrMove(ctx: DavRequest): Promise<void> {
   // so a refused COPY or MOVE leaves both nodes as they were.
   const replace = existing !== null;
   const status = existing ? 204 : 201;
-  // The commit records the answer (finished-operations.ts), for a replay of this request.
-  const receipt = { uid: ctx.user.uid, method: move ? 'MOVE' : 'COPY', source: `${ctx.base}${ctx.path}`, destination: `${ctx.base}${target}`, overwrite, status } as const;
-  const result = await ctx.services.finished.during(receipt, async () => {
-    if (move) {
-      const moved = await ctx.services.files.move(ctx.uid, ctx.path, target, { replace });
-      await ctx.services.locks.removeTree(ctx.uid, ctx.path);
-      return moved;
-    }
-    // Storage copies the dead properties of every copied node (Depth 0: the folder's own), in
-    // the commit that makes the copy appear.
-    return ctx.services.files.copy(ctx.uid, ctx.path, target, ctx.user.quota, { replace, shallow });
-  });
+  // A MOVE's commit records the answer (finished-operations.ts), for a replay of this request.
+  // A COPY's does not: its source is still there, so the same COPY again is a new request, and
+  // with Overwrite: F it must fail on the copy the first one made (RFC 4918 §9.8.5; litmus's
+  // copy_overwrite sends exactly that).
+  const receipt = { uid: ctx.user.uid, method: 'MOVE', source: `${ctx.base}${ctx.path}`, destination: `${ctx.base}${target}`, overwrite, status } as const;
+  const result = move
+    ? await ctx.services.finished.during(receipt, async () => {
+        const moved = await ctx.services.files.move(ctx.uid, ctx.path, target, { replace });
+        await ctx.services.locks.removeTree(ctx.uid, ctx.path);
+        return moved;
+      })
+    : // Storage copies the dead properties of every copied node (Depth 0: the folder's own), in
+      // the commit that makes the copy appear.
+      await ctx.services.files.copy(ctx.uid, ctx.path, target, ctx.user.quota, { replace, shallow });
   if (existing) await ctx.services.locks.removeTree(ctx.uid, target);
   uploadHeaders(ctx, result, false);
   ctx.reply.code(status).send();
 }
 
 /**
- * Answers a MOVE or COPY that would fail with 404 (the source is gone) or 412 (the
- * destination exists, Overwrite: F) as it was answered the first time, when this user's same
- * request finished within the replay window and its result is still in place: the node at
- * the destination has the recorded file id (COPY: and etag, so a copy changed since is not
- * taken for it). False (answer as usual) otherwise.
+ * Answers a MOVE that would fail with 404 (the source is gone) or 412 (the destination
+ * exists, Overwrite: F) as it was answered the first time, when this user's same request
+ * finished within the replay window and its result is still in place: the node at the
+ * destination has the recorded file id and the source is still gone. False (answer as
+ * usual) otherwise.
  */
-async function answerReplay(ctx: DavRequest, method: 'MOVE' | 'COPY', target?: string): Promise<boolean> {
+async function answerReplay(ctx: DavRequest, target?: string): Promise<boolean> {
   if (ctx.path === '/') return false;
   if (target === undefined) {
     // A Destination that cannot be resolved is answered as before (404 for the missing source first).
@@ -81,12 +83,12 @@ async function answerReplay(ctx: DavRequest, method: 'MOVE' | 'COPY', target?: s
       return false;
     }
   }
-  const finished = await ctx.services.finished.find({ uid: ctx.user.uid, method, source: `${ctx.base}${ctx.path}`, destination: `${ctx.base}${target}`, overwrite: overwriteAllowed(ctx) });
+  const finished = await ctx.services.finished.find({ uid: ctx.user.uid, method: 'MOVE', source: `${ctx.base}${ctx.path}`, destination: `${ctx.base}${target}`, overwrite: overwriteAllowed(ctx) });
   if (!finished) return false;
   const there = await ctx.services.files.stat(ctx.uid, target);
-  if (!there || there.fileid !== finished.fileid || (method === 'COPY' && there.etag !== finished.etag)) return false;
-  // A MOVE's source must still be gone: one there again is a new node, and this a new request.
-  if (method === 'MOVE' && (await ctx.services.files.stat(ctx.uid, ctx.path))) return false;
+  if (!there || there.fileid !== finished.fileid) return false;
+  // The source must still be gone: one there again is a new node, and this a new request.
+  if (await ctx.services.files.stat(ctx.uid, ctx.path)) return false;
   uploadHeaders(ctx, there, false);
   ctx.reply.code(finished.status).send();
   return true;
