@@ -15,12 +15,15 @@ const FIRST = ['users', 'filecache'];
 /** Bookkeeping each database keeps itself. */
 const SKIPPED = new Set(['migrations']);
 
-/** The user tables of a database, parents first. */
+/** The user tables of a database, parents first (on SQLite, neither virtual tables nor their shadow tables). */
 export async function tableNames(db: Kysely<unknown>): Promise<string[]> {
   const rows =
     dialectOf(db) === 'postgres'
       ? (await sql<{ name: string }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db)).rows
-      : (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows;
+      : // Plain tables only: a virtual table (the FTS5 name index) and its shadow tables are derived
+        // from filecache by triggers, rebuilt on the target by its own triggers as the rows arrive,
+        // and PostgreSQL has none of them (its name index is an index).
+        (await sql<{ name: string }>`select name from pragma_table_list where schema = 'main' and type = 'table' and name not like 'sqlite_%'`.execute(db)).rows;
   const names = rows.map((row) => row.name).filter((name) => !SKIPPED.has(name));
   return [...FIRST.filter((name) => names.includes(name)), ...names.filter((name) => !FIRST.includes(name)).sort()];
 }
