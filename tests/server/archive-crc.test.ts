@@ -18,7 +18,7 @@ import type { ArchiveItem } from '../../server/src/dav/archive/layout';
 import type { WantedRange } from '../../server/src/storage/model/types';
 import { layoutArchive } from '../../server/src/dav/archive/layout';
 import { archiveBytes } from '../../server/src/dav/archive/stream';
-import { itOnDisk } from '../support/stored-files';
+import { CONTENT_ON_S3, itOnDisk } from '../support/stored-files';
 
 const DAV = '/remote.php/dav/files/admin';
 let server: TestServer;
@@ -80,10 +80,12 @@ describe('stored CRC-32s', () => {
   it('a chunked upload stores the CRC-32 of the whole file, put together in place or from chunk files', async () => {
     const body = randomBytes(2 * 1024 * 1024 + 5);
     await chunkedUpload('crc-in-place', '/Crc/chunked-in-place.bin', body, 1024 * 1024, true);
-    expect(await storedCrc('/Crc/chunked-in-place.bin')).toBe(crc32(body) >>> 0);
+    // On S3 the store puts the parts together itself (both ways): the server never sees the whole,
+    // stores no CRC-32 and reads the file for it when it is zipped (server/README.md, folder archives).
+    expect(await storedCrc('/Crc/chunked-in-place.bin')).toBe(CONTENT_ON_S3 ? null : crc32(body) >>> 0);
     const other = randomBytes(700_001);
     await chunkedUpload('crc-chunk-files', '/Crc/chunked-files.bin', other, 300_000, false);
-    expect(await storedCrc('/Crc/chunked-files.bin')).toBe(crc32(other) >>> 0);
+    expect(await storedCrc('/Crc/chunked-files.bin')).toBe(CONTENT_ON_S3 ? null : crc32(other) >>> 0);
   });
 
   it('a COPY keeps the CRC-32 (the same bytes)', async () => {
@@ -103,7 +105,7 @@ describe('an archive with stored CRC-32s', () => {
   it('is byte for byte the archive computed without them, whole and by ranges', async () => {
     const rows = await db().selectFrom('filecache').selectAll().where('uid', '=', 'admin').where('path', 'like', '/Crc/%').where('type', '=', 'file').orderBy('path').execute();
     const withCrc: ArchiveItem[] = rows.map((row) => ({ name: row.path.slice(1), type: 'file', path: row.path, fileid: row.fileid, etag: row.etag, size: Number(row.size), mtime: Number(row.mtime), crc32: row.crc32 === null ? null : Number(row.crc32) }));
-    expect(withCrc.filter((item) => item.crc32 !== null).length).toBeGreaterThanOrEqual(6);
+    expect(withCrc.filter((item) => item.crc32 !== null).length).toBeGreaterThanOrEqual(CONTENT_ON_S3 ? 5 : 6);
     // The same files under other etags: the archive's CRC cache (by file id and etag) cannot answer for them.
     const withoutCrc = withCrc.map((item) => ({ ...item, etag: `${item.etag}-unstored`, crc32: null }));
     const reads: string[] = [];
