@@ -69,14 +69,16 @@ describe('the trash plugin', () => {
     expect(new Set(twins.map(itemOf)).size).toBe(2);
   });
 
-  it('answers DELETEs of one folder at once with one trash item, and a 404 or 409 (never a 500) for those that lost', async () => {
+  it('answers DELETEs of one folder at once with one trash item, and a 204, 404 or 409 (never a 500) for those that lost', async () => {
     for (let round = 0; round < 5; round += 1) {
       await mkcol(`/race-${round}`);
       await put(`/race-${round}/inside.txt`, 'inside');
       const statuses = (await Promise.all([1, 2, 3].map(() => dav('DELETE', `/remote.php/dav/files/${uid}/race-${round}`)))).map((answer) => answer.status).sort();
-      // The losers find the folder gone (404), or, on PostgreSQL, meet the winner's move under way (409).
-      expect(statuses[0]).toBe(204);
-      for (const status of statuses.slice(1)) expect([404, 409]).toContain(status);
+      // The losers find the folder gone (404), or, on PostgreSQL, meet the winner's move under way (409),
+      // or come after the winner's commit and are answered as the same DELETE sent again (204, from its
+      // receipt: server/README.md, "A lost answer"). Whatever they are told, the folder is trashed once.
+      expect(statuses).toContain(204);
+      for (const status of statuses) expect([204, 404, 409]).toContain(status);
       expect(await find(`race-${round}`)).toHaveLength(1);
     }
   });
